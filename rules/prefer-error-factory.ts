@@ -1,0 +1,119 @@
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { codeLeaves, type ErrorSite, getModel, isBareNumber } from "../src/analysis/index.js";
+import { findProperty, unwrap } from "../src/analysis/ast.js";
+import { ERROR_FACTORIES, type ErrorFactory } from "../src/protocol/codes.js";
+import { createRule } from "../src/create-rule.js";
+
+export type MessageIds = "useFactory" | "useNamedConstant" | "replaceWithFactory";
+
+/** The factory a code is built with by default (`-32002` has two: the generic one comes first). */
+function factoryFor(code: number): ErrorFactory | undefined {
+  return ERROR_FACTORIES.find((f) => f.code === code);
+}
+
+/** The one property of an object literal, when it has exactly the given keys. */
+function onlyProperties(node: TSESTree.Node | undefined, keys: readonly string[]): TSESTree.Node[] | undefined {
+  const object = node && unwrap(node);
+  if (object?.type !== AST_NODE_TYPES.ObjectExpression || object.properties.length !== keys.length) return undefined;
+  const values = keys.map((k) => findProperty(object, k)?.value);
+  return values.every((v): v is TSESTree.Property["value"] => v !== undefined) ? values : undefined;
+}
+
+function isStandardMessage(node: TSESTree.Node, standard: string): boolean {
+  const inner = unwrap(node);
+  return inner.type === AST_NODE_TYPES.Literal && typeof inner.value === "string" && inner.value.trim().toLowerCase() === standard.toLowerCase();
+}
+
+/** `Callee.factory(args)` for a `new RequestError(code, message, data)`, when the data fits the factory. */
+function factoryCall(
+  site: ErrorSite,
+  code: number,
+  standardMessage: string,
+  text: (node: TSESTree.Node) => string,
+): { factory: string; replacement: string } | undefined {
+  if (site.node.type !== AST_NODE_TYPES.NewExpression) return undefined;
+  const callee = text(site.node.callee);
+  const { data, message } = site;
+  const build = (factory: string, args: string[]) => ({ factory, replacement: `${callee}.${factory}(${args.join(", ")})` });
+  const generic = factoryFor(code);
+  if (!generic) return undefined;
+  switch (generic.args) {
+    case "data-message": {
+      const keepMessage = message && !isStandardMessage(message, standardMessage);
+      const args = keepMessage ? [data ? text(data) : "undefined", text(message)] : data ? [text(data)] : [];
+      return build(generic.name, args);
+    }
+    case "method": {
+      const [method] = onlyProperties(data, ["method"]) ?? [];
+      return method ? build("methodNotFound", [text(method)]) : undefined;
+    }
+    case "uri": {
+      if (!data) return build("resourceNotFound", []);
+      const [sessionId] = onlyProperties(data, ["sessionId"]) ?? [];
+      if (sessionId) return build("sessionNotFound", [text(sessionId)]);
+      const [uri] = onlyProperties(data, ["uri"]) ?? [];
+      return uri ? build("resourceNotFound", [text(uri)]) : undefined;
+    }
+    case "protocol-versions": {
+      const versions = onlyProperties(data, ["requested", "supported"]);
+      return versions ? build("unsupportedProtocolVersion", versions.map(text)) : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+export default createRule<[], MessageIds>({
+  name: "prefer-error-factory",
+  meta: {
+    type: "suggestion",
+    hasSuggestions: true,
+    docs: {
+      description: "Prefer the SDK's RequestError factories or named constants to ACP error codes written as bare numbers",
+      recommended: "warn",
+    },
+    messages: {
+      useFactory: "{{code}} is ACP's {{name}} code: build the error with RequestError.{{factory}}() instead of a bare number.",
+      useNamedConstant: "{{code}} is ACP's {{name}} code: write it as a named constant (such as {{name}}) instead of a bare number.",
+      replaceWithFactory: "Replace with RequestError.{{factory}}(), keeping the data.",
+    },
+    schema: [],
+  },
+  defaultOptions: [],
+  create(context) {
+    const text = (node: TSESTree.Node) => context.sourceCode.getText(node);
+    return {
+      Program() {
+        const model = getModel(context);
+        for (const site of model.errorSites) {
+          // An error class's own factories are where the numbers belong.
+          if (!site.code || site.inErrorClass) continue;
+          const leaves = codeLeaves(site.code);
+          for (const leaf of leaves) {
+            if (!isBareNumber(leaf)) continue;
+            const [code] = model.values.numbers(leaf) ?? [];
+            const info = code === undefined ? undefined : model.acpCodes.get(code);
+            if (code === undefined || !info) continue;
+            const factory = factoryFor(code);
+            const data = { code, name: info.name, factory: factory?.name ?? "" };
+            if (!factory || !model.sdk.hasRequestError) {
+              context.report({ node: leaf, messageId: "useNamedConstant", data });
+              continue;
+            }
+            const call = site.sdk && leaves.length === 1 ? factoryCall(site, code, info.message, text) : undefined;
+            const suggest: TSESLint.SuggestionReportDescriptor<MessageIds>[] = call
+              ? [
+                  {
+                    messageId: "replaceWithFactory",
+                    data: { factory: call.factory },
+                    fix: (fixer) => fixer.replaceText(site.node, call.replacement),
+                  },
+                ]
+              : [];
+            context.report({ node: leaf, messageId: "useFactory", data: { ...data, factory: call?.factory ?? factory.name }, suggest });
+          }
+        }
+      },
+    };
+  },
+});

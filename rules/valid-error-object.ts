@@ -1,0 +1,128 @@
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { codeLeaves, type ErrorSite, type FileModel, getModel } from "../src/analysis/index.js";
+import { unwrap } from "../src/analysis/ast.js";
+import type { Constant } from "../src/analysis/values.js";
+import { inRange, JSON_RPC_RESERVED } from "../src/protocol/codes.js";
+import { createRule } from "../src/create-rule.js";
+
+export type MessageIds = "nonIntegerCode" | "useNumber" | "missingMessage" | "nonStringMessage" | "mismatchedMessage";
+
+const NUMERIC = /^\s*[-+]?\d+(\.\d+)?\s*$/;
+
+function show(value: Constant): string {
+  return typeof value === "string" ? JSON.stringify(value) : String(value);
+}
+
+/** Whether a code value is wrong: any non-integer for a JSON-RPC error class, else only number-like mistakes. */
+function isBadCode(value: Constant, rpc: boolean): boolean {
+  if (typeof value === "number") return !Number.isInteger(value);
+  if (rpc) return true;
+  return typeof value === "string" && NUMERIC.test(value);
+}
+
+/** Whether a site is certainly a JSON-RPC error: its class says so, or its code is a JSON-RPC one. */
+function isJsonRpcError(site: ErrorSite, model: FileModel): boolean {
+  if (site.rpc) return true;
+  const codes = site.code ? model.values.numbers(site.code) : undefined;
+  return !!codes?.every((c) => model.acpCodes.has(c) || inRange(c, JSON_RPC_RESERVED));
+}
+
+/** The text of a message known up to its first `${}` (the whole text when it has none). */
+function messageText(node: TSESTree.Node): { text: string; whole: boolean } | undefined {
+  const inner = unwrap(node);
+  if (inner.type === AST_NODE_TYPES.Literal && typeof inner.value === "string") return { text: inner.value, whole: true };
+  if (inner.type === AST_NODE_TYPES.TemplateLiteral) {
+    return { text: inner.quasis[0]?.value.cooked ?? "", whole: inner.expressions.length === 0 };
+  }
+  return undefined;
+}
+
+/** The ACP code whose standard message a message is: `"Method not found"` or `"Method not found: x"`. */
+function standardCodeOf(node: TSESTree.Node, model: FileModel): { code: number; message: string } | undefined {
+  const found = messageText(node);
+  if (!found) return undefined;
+  const text = found.text.trim().toLowerCase();
+  for (const info of model.acpCodes.values()) {
+    const standard = info.message.toLowerCase();
+    const matches = found.whole ? text === standard || text.startsWith(`${standard}:`) : text.startsWith(`${standard}:`);
+    if (matches) return { code: info.code, message: info.message };
+  }
+  return undefined;
+}
+
+export default createRule<[], MessageIds>({
+  name: "valid-error-object",
+  meta: {
+    type: "problem",
+    hasSuggestions: true,
+    docs: {
+      description: "Require error responses to have an integer code, a string message, and the standard message only with its own code",
+      recommended: "error",
+    },
+    messages: {
+      nonIntegerCode: "The error code {{value}} is not an integer: JSON-RPC requires an integer code.",
+      useNumber: "Write the code as the number {{number}}.",
+      missingMessage: "This error has no message: JSON-RPC requires a string message with every error.",
+      nonStringMessage: "The error message {{value}} is not a string: JSON-RPC requires a string message.",
+      mismatchedMessage:
+        '"{{message}}" is the standard message of {{standardCode}}, but this error\'s code is {{code}}: use code {{standardCode}} or a message that describes {{code}}.',
+    },
+    schema: [],
+  },
+  defaultOptions: [],
+  create(context) {
+    const checkCode = (site: ErrorSite, code: TSESTree.Node) => {
+      for (const leaf of codeLeaves(code)) {
+        const values = model().values.resolve(leaf);
+        const index = values?.findIndex((v) => isBadCode(v, site.rpc)) ?? -1;
+        if (index === -1) continue;
+        const bad = values![index];
+        const inner = unwrap(leaf);
+        const integer = typeof bad === "string" && NUMERIC.test(bad) && Number.isInteger(Number(bad)) ? Number(bad) : undefined;
+        const literal = inner.type === AST_NODE_TYPES.Literal && typeof inner.value === "string";
+        context.report({
+          node: leaf,
+          messageId: "nonIntegerCode",
+          data: { value: show(bad) },
+          suggest:
+            integer !== undefined && literal
+              ? [{ messageId: "useNumber", data: { number: integer }, fix: (fixer) => fixer.replaceText(inner, String(integer)) }]
+              : [],
+        });
+      }
+    };
+
+    const checkMessage = (site: ErrorSite) => {
+      if (site.message === undefined || site.kind === "factory" || !isJsonRpcError(site, model())) return;
+      if (site.message === null) {
+        context.report({ node: site.node, messageId: "missingMessage" });
+        return;
+      }
+      const values = model().values.resolve(site.message);
+      const index = values?.findIndex((v) => typeof v !== "string") ?? -1;
+      if (index !== -1) {
+        context.report({ node: site.message, messageId: "nonStringMessage", data: { value: show(values![index]) } });
+        return;
+      }
+      const standard = standardCodeOf(site.message, model());
+      const codes = site.code ? model().values.numbers(site.code) : undefined;
+      if (!standard || codes?.length !== 1 || codes[0] === standard.code || !Number.isInteger(codes[0])) return;
+      context.report({
+        node: site.message,
+        messageId: "mismatchedMessage",
+        data: { message: standard.message, standardCode: standard.code, code: codes[0] },
+      });
+    };
+
+    let cached: FileModel | undefined;
+    const model = () => (cached ??= getModel(context));
+    return {
+      Program() {
+        for (const site of model().errorSites) {
+          if (site.code) checkCode(site, site.code);
+          checkMessage(site);
+        }
+      },
+    };
+  },
+});

@@ -1,0 +1,110 @@
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+
+/** Strips the TypeScript-only wrappers that do not change a value: `x as T`, `x!`, `x satisfies T`, `<T>x`. */
+export function unwrap(node: TSESTree.Node): TSESTree.Node {
+  let current = node;
+  for (;;) {
+    switch (current.type) {
+      case AST_NODE_TYPES.TSAsExpression:
+      case AST_NODE_TYPES.TSNonNullExpression:
+      case AST_NODE_TYPES.TSSatisfiesExpression:
+      case AST_NODE_TYPES.TSTypeAssertion:
+      case AST_NODE_TYPES.TSInstantiationExpression:
+        current = current.expression;
+        break;
+      default:
+        return current;
+    }
+  }
+}
+
+/** The static name of a property key or member property: `a.b`, `a["b"]`, `{ b: 1 }`, `{ "b": 1 }`. */
+export function staticKeyName(key: TSESTree.Node, computed: boolean): string | undefined {
+  if (!computed && key.type === AST_NODE_TYPES.Identifier) return key.name;
+  if (key.type === AST_NODE_TYPES.Literal && (typeof key.value === "string" || typeof key.value === "number")) {
+    return String(key.value);
+  }
+  if (key.type === AST_NODE_TYPES.TemplateLiteral && key.expressions.length === 0) {
+    return key.quasis[0]?.value.cooked ?? undefined;
+  }
+  return undefined;
+}
+
+export function memberName(node: TSESTree.MemberExpression): string | undefined {
+  return staticKeyName(node.property, node.computed);
+}
+
+/** The name a callee or constructor is known by: `Foo`, `ns.Foo`, `this.foo`. */
+export function calleeName(node: TSESTree.Node): string | undefined {
+  const inner = unwrap(node);
+  if (inner.type === AST_NODE_TYPES.Identifier) return inner.name;
+  if (inner.type === AST_NODE_TYPES.MemberExpression) return memberName(inner);
+  return undefined;
+}
+
+/** A property of an object literal by static name (the last one wins, as at run time). */
+export function findProperty(object: TSESTree.ObjectExpression, name: string): TSESTree.Property | undefined {
+  let found: TSESTree.Property | undefined;
+  for (const prop of object.properties) {
+    if (prop.type === AST_NODE_TYPES.Property && prop.kind === "init" && staticKeyName(prop.key, prop.computed) === name) {
+      found = prop;
+    }
+  }
+  return found;
+}
+
+export function hasSpread(object: TSESTree.ObjectExpression): boolean {
+  return object.properties.some((p) => p.type === AST_NODE_TYPES.SpreadElement);
+}
+
+export type FunctionNode =
+  | TSESTree.FunctionDeclaration
+  | TSESTree.FunctionExpression
+  | TSESTree.ArrowFunctionExpression;
+
+export function isFunction(node: TSESTree.Node): node is FunctionNode {
+  return (
+    node.type === AST_NODE_TYPES.FunctionDeclaration ||
+    node.type === AST_NODE_TYPES.FunctionExpression ||
+    node.type === AST_NODE_TYPES.ArrowFunctionExpression
+  );
+}
+
+export function enclosingFunction(node: TSESTree.Node): FunctionNode | undefined {
+  for (let p = node.parent; p; p = p.parent) if (isFunction(p)) return p;
+  return undefined;
+}
+
+export function enclosingClass(node: TSESTree.Node): TSESTree.ClassDeclaration | TSESTree.ClassExpression | undefined {
+  for (let p = node.parent; p; p = p.parent) {
+    if (p.type === AST_NODE_TYPES.ClassDeclaration || p.type === AST_NODE_TYPES.ClassExpression) return p;
+  }
+  return undefined;
+}
+
+export type VisitorKeys = Readonly<Record<string, readonly string[] | undefined>>;
+
+/** The child nodes of `node`, in source order, following the parser's visitor keys. */
+export function children(node: TSESTree.Node, visitorKeys: VisitorKeys): TSESTree.Node[] {
+  const out: TSESTree.Node[] = [];
+  for (const key of visitorKeys[node.type] ?? []) {
+    const child = (node as unknown as Record<string, unknown>)[key];
+    if (Array.isArray(child)) {
+      for (const item of child) if (item && typeof (item as TSESTree.Node).type === "string") out.push(item as TSESTree.Node);
+    } else if (child && typeof (child as TSESTree.Node).type === "string") {
+      out.push(child as TSESTree.Node);
+    }
+  }
+  return out;
+}
+
+/** Calls `visit` for every node below `root` (itself included), parents first, in source order. */
+export function walk(root: TSESTree.Node, visitorKeys: VisitorKeys, visit: (node: TSESTree.Node) => void): void {
+  const stack: TSESTree.Node[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    visit(node);
+    const kids = children(node, visitorKeys);
+    for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
+  }
+}

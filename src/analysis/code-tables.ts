@@ -1,0 +1,48 @@
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import type { ValueResolver } from "./values.js";
+
+export interface CodeTableMember {
+  readonly key: string;
+  /** The member's value expression (an enum member without initializer is the member itself). */
+  readonly value: TSESTree.Node;
+  readonly codes: readonly number[];
+}
+
+/** An object literal or enum where at least two members hold ACP-defined codes. */
+export interface CodeTable {
+  readonly node: TSESTree.ObjectExpression | TSESTree.TSEnumDeclaration;
+  readonly members: readonly CodeTableMember[];
+}
+
+function membersOf(
+  node: TSESTree.ObjectExpression | TSESTree.TSEnumDeclaration,
+  values: ValueResolver,
+): CodeTableMember[] {
+  const members: CodeTableMember[] = [];
+  if (node.type === AST_NODE_TYPES.TSEnumDeclaration) {
+    for (const member of node.body.members) {
+      const key = values.keyOf(member.id, member.computed ?? false);
+      const codes = values.numbers(member);
+      if (key !== undefined && codes) members.push({ key, value: member.initializer ?? member, codes });
+    }
+    return members;
+  }
+  for (const prop of node.properties) {
+    if (prop.type !== AST_NODE_TYPES.Property || prop.kind !== "init" || prop.method) continue;
+    const key = values.keyOf(prop.key, prop.computed);
+    const codes = values.numbers(prop.value);
+    if (key !== undefined && codes) members.push({ key, value: prop.value, codes });
+  }
+  return members;
+}
+
+/** The table `node` forms when two of its members resolve to ACP codes. */
+export function codeTable(
+  node: TSESTree.ObjectExpression | TSESTree.TSEnumDeclaration,
+  values: ValueResolver,
+  acpCodes: ReadonlyMap<number, unknown>,
+): CodeTable | undefined {
+  const members = membersOf(node, values);
+  const acpMembers = members.filter((m) => m.codes.length === 1 && acpCodes.has(m.codes[0]!));
+  return acpMembers.length >= 2 ? { node, members } : undefined;
+}

@@ -1,0 +1,127 @@
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { calleeName, staticKeyName } from "./ast.js";
+
+/** Where a constructor takes the parts of an error response. */
+export interface ErrorClass {
+  readonly name: string;
+  readonly codeIndex?: number;
+  readonly messageIndex?: number;
+  readonly dataIndex?: number;
+  /** `code = -32001` held by the class itself (a class field or `this.code = ...` of a non-parameter). */
+  readonly heldCode?: TSESTree.Node;
+  /** A JSON-RPC error class (`RequestError`, `ResponseError`, configured names), not a local Error subclass. */
+  readonly rpc: boolean;
+}
+
+export type ClassNode = TSESTree.ClassDeclaration | TSESTree.ClassExpression;
+
+/** The JSON-RPC error classes every file knows by name: `(code, message, data)`. */
+export const BUILTIN_ERROR_CLASSES = ["RequestError", "ResponseError"] as const;
+
+export function rpcErrorClass(name: string): ErrorClass {
+  return { name, codeIndex: 0, messageIndex: 1, dataIndex: 2, rpc: true };
+}
+
+/** The name a class is known by: its id, or the variable it is assigned to (`const E = class ...`). */
+export function className(node: ClassNode): string | undefined {
+  if (node.id) return node.id.name;
+  const parent = node.parent;
+  if (parent?.type === AST_NODE_TYPES.VariableDeclarator && parent.id.type === AST_NODE_TYPES.Identifier) {
+    return parent.id.name;
+  }
+  return undefined;
+}
+
+function paramName(param: TSESTree.Parameter): string | undefined {
+  const inner = param.type === AST_NODE_TYPES.TSParameterProperty ? param.parameter : param;
+  if (inner.type === AST_NODE_TYPES.Identifier) return inner.name;
+  if (inner.type === AST_NODE_TYPES.AssignmentPattern && inner.left.type === AST_NODE_TYPES.Identifier) {
+    return inner.left.name;
+  }
+  return undefined;
+}
+
+function isThisMember(node: TSESTree.Node, name: string): boolean {
+  return (
+    node.type === AST_NODE_TYPES.MemberExpression &&
+    node.object.type === AST_NODE_TYPES.ThisExpression &&
+    staticKeyName(node.property, node.computed) === name
+  );
+}
+
+/**
+ * Describes a local class that extends `Error` (or another error class) and takes or holds a code;
+ * `known` gives the error classes already described, so subclasses inherit their parameter positions.
+ */
+export function describeErrorClass(node: ClassNode, known: ReadonlyMap<string, ErrorClass>): ErrorClass | undefined {
+  const name = className(node);
+  const superName = node.superClass ? calleeName(node.superClass) : undefined;
+  if (!name || !superName) return undefined;
+  const parent = known.get(superName);
+  if (!parent && superName !== "Error") return undefined;
+
+  const ctor = node.body.body.find(
+    (m): m is TSESTree.MethodDefinition => m.type === AST_NODE_TYPES.MethodDefinition && m.kind === "constructor",
+  );
+  let heldCode: TSESTree.Node | undefined;
+  for (const member of node.body.body) {
+    if (
+      member.type === AST_NODE_TYPES.PropertyDefinition &&
+      !member.static &&
+      member.value &&
+      staticKeyName(member.key, member.computed) === "code"
+    ) {
+      heldCode = member.value;
+    }
+  }
+  if (!ctor) {
+    // No constructor: `new Sub(...)` passes its arguments straight to the parent.
+    if (parent) return { ...parent, name, heldCode: heldCode ?? parent.heldCode };
+    return heldCode ? { name, heldCode, messageIndex: 0, rpc: false } : undefined;
+  }
+
+  const params = ctor.value.params;
+  const indexOf = (id: string | undefined) => {
+    const i = params.findIndex((p) => paramName(p) === id);
+    return i === -1 ? undefined : i;
+  };
+  let codeIndex = indexOf("code");
+  let messageIndex: number | undefined;
+  let dataIndex = indexOf("data");
+
+  for (const statement of ctor.value.body?.body ?? []) {
+    if (statement.type !== AST_NODE_TYPES.ExpressionStatement) continue;
+    const expr = statement.expression;
+    if (expr.type === AST_NODE_TYPES.CallExpression && expr.callee.type === AST_NODE_TYPES.Super) {
+      // super(message) for Error; super(code, message, data) for a JSON-RPC error parent.
+      const slots = parent
+        ? { code: parent.codeIndex, message: parent.messageIndex, data: parent.dataIndex }
+        : { code: undefined, message: 0, data: undefined };
+      const argParam = (i: number | undefined) => {
+        const arg = i === undefined ? undefined : expr.arguments[i];
+        return arg?.type === AST_NODE_TYPES.Identifier ? indexOf(arg.name) : undefined;
+      };
+      codeIndex ??= argParam(slots.code);
+      messageIndex ??= argParam(slots.message);
+      dataIndex ??= argParam(slots.data);
+      if (parent && slots.code !== undefined && expr.arguments[slots.code] && codeIndex === undefined) {
+        heldCode ??= expr.arguments[slots.code];
+      }
+    } else if (expr.type === AST_NODE_TYPES.AssignmentExpression && isThisMember(expr.left, "code")) {
+      const fromParam = expr.right.type === AST_NODE_TYPES.Identifier ? indexOf(expr.right.name) : undefined;
+      if (fromParam !== undefined) codeIndex ??= fromParam;
+      else heldCode ??= expr.right;
+    } else if (expr.type === AST_NODE_TYPES.AssignmentExpression && isThisMember(expr.left, "data")) {
+      if (expr.right.type === AST_NODE_TYPES.Identifier) dataIndex ??= indexOf(expr.right.name);
+    }
+  }
+  if (codeIndex === undefined && heldCode === undefined) return undefined;
+  return {
+    name,
+    rpc: parent?.rpc ?? false,
+    ...(codeIndex === undefined ? {} : { codeIndex }),
+    ...(messageIndex === undefined ? {} : { messageIndex }),
+    ...(dataIndex === undefined ? {} : { dataIndex }),
+    ...(heldCode === undefined || codeIndex !== undefined ? {} : { heldCode }),
+  };
+}

@@ -1,0 +1,279 @@
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { FACTORY_BY_NAME, type ErrorFactory } from "../protocol/codes.js";
+import { calleeName, enclosingClass, findProperty, hasSpread, memberName, staticKeyName, unwrap } from "./ast.js";
+import { className, type ErrorClass } from "./error-classes.js";
+import type { SdkImports } from "./imports.js";
+
+export type ErrorSiteKind =
+  /** `new RequestError(code, message, data)` and other error classes */
+  | "construct"
+  /** `RequestError.invalidParams(data)` */
+  | "factory"
+  /** `{ code, message }` thrown, returned, under `error:` or passed to a call */
+  | "object"
+  /** `Object.assign(new Error(message), { code, data })` */
+  | "assign"
+  /** `err.code = n` */
+  | "code-assignment"
+  /** `code = n` held by an error class */
+  | "class-code"
+  /** `fail(id, -32001, "x")`: a same-file helper whose parameter becomes the code of an error site */
+  | "helper-call";
+
+/** A place where an error response is built. */
+export interface ErrorSite {
+  readonly kind: ErrorSiteKind;
+  /** The whole construction. */
+  readonly node: TSESTree.Node;
+  /** The expression that gives the code; absent for factories and when no code is passed. */
+  readonly code?: TSESTree.Node;
+  /** The factory called, for `factory` sites. */
+  readonly factory?: ErrorFactory;
+  /** The message expression; `null` when the site has none, `undefined` when that cannot be told. */
+  readonly message?: TSESTree.Node | null;
+  readonly data?: TSESTree.Node;
+  /**
+   * Whether the code is certainly meant as a JSON-RPC code (a JSON-RPC error class); otherwise it may be
+   * another kind of code, such as Node's `"ENOENT"`.
+   */
+  readonly rpc: boolean;
+  /** For `construct` sites, the constructor called. */
+  readonly errorClass?: ErrorClass;
+  /** Whether the constructor or factory is the ACP SDK's `RequestError`. */
+  readonly sdk: boolean;
+  /** Inside the body of an error class (its own factory definitions). */
+  readonly inErrorClass: boolean;
+  /** For `helper-call` sites, the error site inside the helper. */
+  readonly inner?: ErrorSite;
+}
+
+export interface SiteContext {
+  readonly sdk: SdkImports;
+  readonly errorClasses: ReadonlyMap<string, ErrorClass>;
+}
+
+function isInErrorClass(node: TSESTree.Node, classes: ReadonlyMap<string, ErrorClass>): boolean {
+  const cls = enclosingClass(node);
+  if (!cls) return false;
+  const name = className(cls);
+  const superName = cls.superClass ? calleeName(cls.superClass) : undefined;
+  return (name !== undefined && classes.has(name)) || superName === "Error" || (superName !== undefined && classes.has(superName));
+}
+
+function argAt(args: readonly TSESTree.CallExpressionArgument[], index: number | undefined): TSESTree.Node | undefined {
+  if (index === undefined) return undefined;
+  // A spread before the slot hides which argument lands there.
+  if (args.slice(0, index + 1).some((a) => a.type === AST_NODE_TYPES.SpreadElement)) return undefined;
+  return args[index];
+}
+
+/** `new X(...)` of an error class. */
+export function constructSite(node: TSESTree.NewExpression, ctx: SiteContext): ErrorSite | undefined {
+  const name = calleeName(node.callee);
+  const cls = name === undefined ? undefined : ctx.errorClasses.get(name);
+  if (!cls || cls.codeIndex === undefined) return undefined;
+  const code = argAt(node.arguments, cls.codeIndex);
+  const spread = node.arguments.some((a) => a.type === AST_NODE_TYPES.SpreadElement);
+  const message = cls.messageIndex === undefined ? undefined : (argAt(node.arguments, cls.messageIndex) ?? (spread ? undefined : null));
+  const data = argAt(node.arguments, cls.dataIndex);
+  return {
+    kind: "construct",
+    node,
+    ...(code ? { code } : {}),
+    message,
+    ...(data ? { data } : {}),
+    rpc: cls.rpc,
+    errorClass: cls,
+    sdk: ctx.sdk.refersTo(node.callee, "RequestError"),
+    inErrorClass: isInErrorClass(node, ctx.errorClasses),
+  };
+}
+
+/** `RequestError.invalidParams(...)`: the callee object is any `RequestError` (the SDK's, through any import). */
+export function factorySite(node: TSESTree.CallExpression, ctx: SiteContext): ErrorSite | undefined {
+  const callee = unwrap(node.callee);
+  if (callee.type !== AST_NODE_TYPES.MemberExpression) return undefined;
+  const factory = FACTORY_BY_NAME.get(memberName(callee) ?? "");
+  if (!factory || calleeName(callee.object) !== "RequestError") return undefined;
+  const data = factory.args === "data-message" ? node.arguments[0] : undefined;
+  return {
+    kind: "factory",
+    node,
+    factory,
+    message: undefined,
+    ...(data ? { data } : {}),
+    rpc: true,
+    sdk: ctx.sdk.refersTo(callee.object, "RequestError"),
+    inErrorClass: isInErrorClass(node, ctx.errorClasses),
+  };
+}
+
+function isNewError(node: TSESTree.Node, classes: ReadonlyMap<string, ErrorClass>): node is TSESTree.NewExpression {
+  if (node.type !== AST_NODE_TYPES.NewExpression) return false;
+  const name = calleeName(node.callee);
+  return name !== undefined && (name === "Error" || name.endsWith("Error") || classes.has(name));
+}
+
+/** `Object.assign(new Error(message), { code, data })`. */
+export function assignSite(node: TSESTree.CallExpression, ctx: SiteContext): ErrorSite | undefined {
+  const callee = unwrap(node.callee);
+  if (
+    callee.type !== AST_NODE_TYPES.MemberExpression ||
+    calleeName(callee.object) !== "Object" ||
+    memberName(callee) !== "assign"
+  ) {
+    return undefined;
+  }
+  const [target, ...sources] = node.arguments;
+  if (!target || !isNewError(unwrap(target), ctx.errorClasses)) return undefined;
+  let code: TSESTree.Node | undefined;
+  let data: TSESTree.Node | undefined;
+  for (const source of sources) {
+    const object = unwrap(source);
+    if (object.type !== AST_NODE_TYPES.ObjectExpression) continue;
+    code = findProperty(object, "code")?.value ?? code;
+    data = findProperty(object, "data")?.value ?? data;
+  }
+  if (!code) return undefined;
+  const errorNew = unwrap(target) as TSESTree.NewExpression;
+  const message = errorNew.arguments[0] ?? null;
+  return {
+    kind: "assign",
+    node,
+    code,
+    message,
+    ...(data ? { data } : {}),
+    rpc: false,
+    sdk: false,
+    inErrorClass: isInErrorClass(node, ctx.errorClasses),
+  };
+}
+
+/** Where an object literal with a `code` goes, when that makes it an error response. */
+function objectRole(node: TSESTree.ObjectExpression): "thrown" | "error-property" | "returned" | "argument" | undefined {
+  let child: TSESTree.Node = node;
+  let parent = node.parent;
+  while (
+    parent &&
+    (parent.type === AST_NODE_TYPES.TSAsExpression ||
+      parent.type === AST_NODE_TYPES.TSSatisfiesExpression ||
+      parent.type === AST_NODE_TYPES.TSTypeAssertion)
+  ) {
+    child = parent;
+    parent = parent.parent;
+  }
+  if (!parent) return undefined;
+  switch (parent.type) {
+    case AST_NODE_TYPES.ThrowStatement:
+      return "thrown";
+    case AST_NODE_TYPES.Property:
+      return parent.value === child && staticKeyName(parent.key, parent.computed) === "error" ? "error-property" : undefined;
+    case AST_NODE_TYPES.ReturnStatement:
+      return "returned";
+    case AST_NODE_TYPES.ArrowFunctionExpression:
+      return parent.body === child ? "returned" : undefined;
+    case AST_NODE_TYPES.CallExpression:
+    case AST_NODE_TYPES.NewExpression:
+      return parent.arguments.includes(child as TSESTree.CallExpressionArgument) ? "argument" : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * `{ code, message }` thrown, under an `error:` key, returned, or passed to a call. Returned and passed
+ * objects need a `message` too, since a bare `{ code }` there is often something else.
+ */
+export function objectSite(node: TSESTree.ObjectExpression, ctx: SiteContext): ErrorSite | undefined {
+  const codeProp = findProperty(node, "code");
+  if (!codeProp || codeProp.value.type === AST_NODE_TYPES.AssignmentPattern) return undefined;
+  const role = objectRole(node);
+  if (!role) return undefined;
+  const messageProp = findProperty(node, "message");
+  if ((role === "returned" || role === "argument") && !messageProp) return undefined;
+  const data = findProperty(node, "data")?.value;
+  return {
+    kind: "object",
+    node,
+    code: codeProp.value,
+    message: messageProp ? messageProp.value : hasSpread(node) ? undefined : null,
+    ...(data ? { data } : {}),
+    rpc: role === "error-property" && isResponseObject(node),
+    sdk: false,
+    inErrorClass: isInErrorClass(node, ctx.errorClasses),
+  };
+}
+
+/** `{ jsonrpc, id, error: node }`: the object is certainly a JSON-RPC error object. */
+function isResponseObject(node: TSESTree.ObjectExpression): boolean {
+  const property = node.parent;
+  const response = property?.parent;
+  return (
+    response?.type === AST_NODE_TYPES.ObjectExpression &&
+    (findProperty(response, "jsonrpc") !== undefined || findProperty(response, "id") !== undefined)
+  );
+}
+
+const ERROR_VARIABLE = /^(e|err|error|\w*Error|\w*Err|failure|rpcError)$/i;
+
+/** `err.code = n` on something that is an error: an `Error` built here, `this` in an error class, or an error-named variable. */
+export function codeAssignmentSite(node: TSESTree.AssignmentExpression, ctx: SiteContext): ErrorSite | undefined {
+  if (node.operator !== "=" || node.left.type !== AST_NODE_TYPES.MemberExpression || memberName(node.left) !== "code") {
+    return undefined;
+  }
+  const object = unwrap(node.left.object);
+  const isError =
+    (object.type === AST_NODE_TYPES.Identifier && ERROR_VARIABLE.test(object.name)) ||
+    (object.type === AST_NODE_TYPES.ThisExpression && isInErrorClass(node, ctx.errorClasses));
+  if (!isError) return undefined;
+  // `this.code = code` inside an error class constructor is the class's own plumbing, described by ErrorClass.
+  if (object.type === AST_NODE_TYPES.ThisExpression) return undefined;
+  return {
+    kind: "code-assignment",
+    node,
+    code: node.right,
+    message: undefined,
+    rpc: false,
+    sdk: false,
+    inErrorClass: isInErrorClass(node, ctx.errorClasses),
+  };
+}
+
+/** `code = -32001` held by an error class itself. */
+export function classCodeSite(cls: ErrorClass, node: TSESTree.Node): ErrorSite | undefined {
+  if (!cls.heldCode) return undefined;
+  return {
+    kind: "class-code",
+    node,
+    code: cls.heldCode,
+    message: undefined,
+    rpc: cls.rpc,
+    errorClass: cls,
+    sdk: false,
+    inErrorClass: true,
+  };
+}
+
+export function helperCallSite(
+  node: TSESTree.CallExpression,
+  inner: ErrorSite,
+  slots: { readonly code: number; readonly message?: number; readonly data?: number },
+): ErrorSite | undefined {
+  const code = argAt(node.arguments, slots.code);
+  if (!code) return undefined;
+  // A missing message argument may be filled by a parameter default: unknown, not absent.
+  const message = argAt(node.arguments, slots.message);
+  const data = argAt(node.arguments, slots.data);
+  return {
+    kind: "helper-call",
+    node,
+    code,
+    message,
+    ...(data ? { data } : {}),
+    rpc: inner.rpc,
+    ...(inner.errorClass ? { errorClass: inner.errorClass } : {}),
+    sdk: false,
+    inErrorClass: false,
+    inner,
+  };
+}

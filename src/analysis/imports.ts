@@ -1,0 +1,45 @@
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { memberName, staticKeyName, unwrap } from "./ast.js";
+
+/** Module names that are the ACP SDK, current and legacy; subpaths (`/unstable`) count too. */
+export const BUILTIN_SDK_MODULES = ["@agentclientprotocol/sdk", "@zed-industries/agent-client-protocol"] as const;
+
+/** What a file imports from the ACP SDK. */
+export class SdkImports {
+  /** Local name -> exported name, for named imports from an SDK module. */
+  readonly named = new Map<string, string>();
+  /** Local names of `import * as acp from "<sdk>"`. */
+  readonly namespaces = new Set<string>();
+
+  constructor(private readonly modules: readonly string[]) {}
+
+  isSdkModule(source: string): boolean {
+    return this.modules.some((m) => source === m || source.startsWith(`${m}/`));
+  }
+
+  add(declaration: TSESTree.ImportDeclaration): void {
+    if (!this.isSdkModule(declaration.source.value)) return;
+    for (const spec of declaration.specifiers) {
+      if (spec.type === AST_NODE_TYPES.ImportNamespaceSpecifier) this.namespaces.add(spec.local.name);
+      else if (spec.type === AST_NODE_TYPES.ImportSpecifier) {
+        const imported = staticKeyName(spec.imported, false);
+        if (imported) this.named.set(spec.local.name, imported);
+      }
+    }
+  }
+
+  /** Whether the file can name the SDK's `RequestError` (named or through a namespace import). */
+  get hasRequestError(): boolean {
+    return this.namespaces.size > 0 || [...this.named.values()].includes("RequestError");
+  }
+
+  /** Whether `node` refers to the SDK export `name`: `name`, an alias of it, or `ns.name`. */
+  refersTo(node: TSESTree.Node, name: string): boolean {
+    const inner = unwrap(node);
+    if (inner.type === AST_NODE_TYPES.Identifier) return this.named.get(inner.name) === name;
+    if (inner.type === AST_NODE_TYPES.MemberExpression && inner.object.type === AST_NODE_TYPES.Identifier) {
+      return this.namespaces.has(inner.object.name) && memberName(inner) === name;
+    }
+    return false;
+  }
+}

@@ -1,0 +1,153 @@
+import { AST_NODE_TYPES, type ParserServicesWithTypeInformation, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { codesOf, type ErrorCodeInfo } from "../protocol/codes.js";
+import { walk } from "./ast.js";
+import { type CodeTable, codeTable } from "./code-tables.js";
+import { BUILTIN_ERROR_CLASSES, type ClassNode, className, describeErrorClass, type ErrorClass, rpcErrorClass } from "./error-classes.js";
+import {
+  assignSite,
+  classCodeSite,
+  codeAssignmentSite,
+  constructSite,
+  type ErrorSite,
+  factorySite,
+  objectSite,
+  type SiteContext,
+} from "./error-sites.js";
+import { helperCallSites } from "./helpers.js";
+import { BUILTIN_SDK_MODULES, SdkImports } from "./imports.js";
+import { type AcpSettings, readSettings } from "./settings.js";
+import { ValueResolver } from "./values.js";
+
+/** What one file says about ACP error handling; built once per file and shared by every rule. */
+export interface FileModel {
+  readonly settings: AcpSettings;
+  /** The codes ACP defines for the configured protocol version. */
+  readonly acpCodes: ReadonlyMap<number, ErrorCodeInfo>;
+  readonly values: ValueResolver;
+  readonly sdk: SdkImports;
+  readonly errorClasses: ReadonlyMap<string, ErrorClass>;
+  readonly errorSites: readonly ErrorSite[];
+  readonly codeTables: readonly CodeTable[];
+}
+
+type AnyContext = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
+
+const models = new WeakMap<TSESTree.Program, FileModel>();
+
+/** The model of the file being linted, built on first use. */
+export function getModel(context: AnyContext): FileModel {
+  const program = context.sourceCode.ast;
+  let model = models.get(program);
+  if (!model) {
+    model = buildModel(context.sourceCode, context.settings);
+    models.set(program, model);
+  }
+  return model;
+}
+
+interface Collected {
+  imports: TSESTree.ImportDeclaration[];
+  classes: ClassNode[];
+  news: TSESTree.NewExpression[];
+  calls: TSESTree.CallExpression[];
+  objects: TSESTree.ObjectExpression[];
+  assignments: TSESTree.AssignmentExpression[];
+  enums: TSESTree.TSEnumDeclaration[];
+}
+
+function collect(sourceCode: Readonly<TSESLint.SourceCode>): Collected {
+  const found: Collected = { imports: [], classes: [], news: [], calls: [], objects: [], assignments: [], enums: [] };
+  walk(sourceCode.ast, sourceCode.visitorKeys, (node) => {
+    switch (node.type) {
+      case AST_NODE_TYPES.ImportDeclaration:
+        found.imports.push(node);
+        break;
+      case AST_NODE_TYPES.ClassDeclaration:
+      case AST_NODE_TYPES.ClassExpression:
+        found.classes.push(node);
+        break;
+      case AST_NODE_TYPES.NewExpression:
+        found.news.push(node);
+        break;
+      case AST_NODE_TYPES.CallExpression:
+        found.calls.push(node);
+        break;
+      case AST_NODE_TYPES.ObjectExpression:
+        found.objects.push(node);
+        break;
+      case AST_NODE_TYPES.AssignmentExpression:
+        found.assignments.push(node);
+        break;
+      case AST_NODE_TYPES.TSEnumDeclaration:
+        found.enums.push(node);
+        break;
+      default:
+        break;
+    }
+  });
+  return found;
+}
+
+/** The JSON-RPC error classes by name, then the local Error subclasses that take or hold a code. */
+function errorClassesOf(settings: AcpSettings, classes: readonly ClassNode[]): Map<string, ErrorClass> {
+  const byName = [...BUILTIN_ERROR_CLASSES, ...settings.errorClasses];
+  const known = new Map<string, ErrorClass>(byName.map((name) => [name, rpcErrorClass(name)]));
+  const described = new Set<ClassNode>();
+  // Subclasses may come before their parents in the file: repeat until nothing new is learnt.
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const node of classes) {
+      const name = className(node);
+      if (described.has(node) || !name || byName.includes(name)) continue;
+      const cls = describeErrorClass(node, known);
+      if (!cls) continue;
+      described.add(node);
+      known.set(name, cls);
+      changed = true;
+    }
+  }
+  return known;
+}
+
+function buildModel(sourceCode: Readonly<TSESLint.SourceCode>, rawSettings: AnyContext["settings"]): FileModel {
+  const settings = readSettings(rawSettings);
+  const acpCodes = codesOf(settings.protocolVersion);
+  const services = sourceCode.parserServices;
+  const typed = services?.program ? (services as ParserServicesWithTypeInformation) : undefined;
+  const values = new ValueResolver(sourceCode, typed);
+  const found = collect(sourceCode);
+
+  const sdk = new SdkImports([...BUILTIN_SDK_MODULES, ...settings.sdkModules]);
+  for (const declaration of found.imports) sdk.add(declaration);
+  const errorClasses = errorClassesOf(settings, found.classes);
+  const ctx: SiteContext = { sdk, errorClasses };
+
+  const sites: ErrorSite[] = [];
+  // Arguments of a recognised construction are its data, not error objects of their own.
+  const claimed = new Set<TSESTree.Node>();
+  const add = (site: ErrorSite | undefined) => {
+    if (!site) return;
+    sites.push(site);
+    if (site.node.type === AST_NODE_TYPES.NewExpression || site.node.type === AST_NODE_TYPES.CallExpression) {
+      for (const arg of site.node.arguments) claimed.add(arg);
+    }
+  };
+  for (const node of found.news) add(constructSite(node, ctx));
+  for (const node of found.calls) add(factorySite(node, ctx) ?? assignSite(node, ctx));
+  for (const node of found.assignments) add(codeAssignmentSite(node, ctx));
+  for (const node of found.classes) {
+    const cls = errorClasses.get(className(node) ?? "");
+    const held = cls?.heldCode && node.range[0] <= cls.heldCode.range[0] && cls.heldCode.range[1] <= node.range[1];
+    if (cls && held) add(classCodeSite(cls, node));
+  }
+  for (const node of found.objects) if (!claimed.has(node)) add(objectSite(node, ctx));
+  for (const site of helperCallSites(sourceCode, sites)) add(site);
+
+  const codeTables: CodeTable[] = [];
+  for (const node of [...found.objects, ...found.enums]) {
+    const table = codeTable(node, values, acpCodes);
+    if (table) codeTables.push(table);
+  }
+
+  return { settings, acpCodes, values, sdk, errorClasses, errorSites: sites, codeTables };
+}

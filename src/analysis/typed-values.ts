@@ -1,0 +1,66 @@
+import { dirname, resolve } from "node:path";
+import { AST_NODE_TYPES, type ParserServicesWithTypeInformation, type TSESTree } from "@typescript-eslint/utils";
+import type * as ts from "typescript";
+import { staticKeyName } from "./ast.js";
+import type { Constant } from "./values.js";
+
+// ts.TypeFlags.Any; the plugin does not load TypeScript itself.
+const ANY_FLAG = 1;
+
+/** Number and string literals of a type; a union gives each member. */
+function literalsOf(type: ts.Type): Constant[] | undefined {
+  const parts = type.isUnion() ? type.types : [type];
+  const values: Constant[] = [];
+  for (const part of parts) {
+    if (part.isNumberLiteral() || part.isStringLiteral()) values.push(part.value);
+    else return undefined;
+  }
+  return values.length > 0 ? values : undefined;
+}
+
+/** Files an extensionless or `.js` relative import may name, as a bundler resolves it. */
+function candidates(fromFile: string, source: string): string[] {
+  const base = resolve(dirname(fromFile), source);
+  const stem = base.replace(/\.(c|m)?js$/, "");
+  return [base, ...[".ts", ".tsx", ".mts", ".cts", ".d.ts"].flatMap((ext) => [stem + ext, `${stem}/index${ext}`])];
+}
+
+/**
+ * With type information: the checker's literal type of an expression. When a relative import does not
+ * resolve under the project's module settings (an extensionless import in a `nodenext` ESM project),
+ * the export is looked up in the program's own source file for it, as a bundler would find it.
+ */
+export function typedValues(
+  services: ParserServicesWithTypeInformation,
+  node: TSESTree.Node,
+  importOf: (id: TSESTree.Identifier) => { source: string; imported: string } | undefined,
+): Constant[] | undefined {
+  const type = services.getTypeAtLocation(node);
+  if (!(type.flags & ANY_FLAG)) return literalsOf(type);
+  if (node.type !== AST_NODE_TYPES.Identifier) return undefined;
+  const binding = importOf(node);
+  if (!binding?.source.startsWith(".")) return undefined;
+  const fromFile = services.esTreeNodeToTSNodeMap.get(node).getSourceFile().fileName;
+  const checker = services.program.getTypeChecker();
+  for (const file of candidates(fromFile, binding.source)) {
+    const sourceFile = services.program.getSourceFile(file);
+    const moduleSymbol = sourceFile && checker.getSymbolAtLocation(sourceFile);
+    if (!moduleSymbol) continue;
+    const exported = checker.getExportsOfModule(moduleSymbol).find((s) => s.name === binding.imported);
+    return exported ? literalsOf(checker.getTypeOfSymbol(exported)) : undefined;
+  }
+  return undefined;
+}
+
+/** The module and exported name an imported identifier refers to. */
+export function importBinding(
+  variable: { defs: readonly { type: string; node: unknown; parent?: unknown }[] } | null,
+): { source: string; imported: string } | undefined {
+  const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+  if (def?.type !== "ImportBinding") return undefined;
+  const spec = def.node as TSESTree.ImportClause;
+  const declaration = def.parent as TSESTree.ImportDeclaration;
+  if (spec.type !== AST_NODE_TYPES.ImportSpecifier) return undefined;
+  const imported = staticKeyName(spec.imported, false);
+  return imported ? { source: declaration.source.value, imported } : undefined;
+}

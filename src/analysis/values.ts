@@ -1,0 +1,259 @@
+import { AST_NODE_TYPES, ASTUtils, type ParserServicesWithTypeInformation, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { staticKeyName, unwrap } from "./ast.js";
+import { importBinding, typedValues } from "./typed-values.js";
+
+/** A constant an expression may evaluate to. */
+export type Constant = number | string | boolean | null | undefined;
+
+/**
+ * The constants an expression may evaluate to, or `undefined` when that cannot be determined
+ * statically. `c ? a : b` gives both branches' values.
+ */
+export type ValueSet = readonly Constant[];
+
+/** Resolves expressions to constants, within one file, with the checker's literal types as fallback. */
+export class ValueResolver {
+  private readonly cache = new Map<TSESTree.Node, ValueSet | null>();
+  private readonly inProgress = new Set<TSESTree.Node>();
+
+  constructor(
+    private readonly sourceCode: Readonly<TSESLint.SourceCode>,
+    /** Present only when the parser has type information. */
+    private readonly services: ParserServicesWithTypeInformation | undefined,
+  ) {}
+
+  resolve(node: TSESTree.Node): ValueSet | undefined {
+    const cached = this.cache.get(node);
+    if (cached !== undefined) return cached ?? undefined;
+    if (this.inProgress.has(node)) return undefined;
+    this.inProgress.add(node);
+    let result = this.resolveSyntactically(node);
+    if (result === undefined) result = this.resolveByType(node);
+    this.inProgress.delete(node);
+    this.cache.set(node, result ?? null);
+    return result;
+  }
+
+  /** The numbers an expression may be, when all its values are numbers. */
+  numbers(node: TSESTree.Node): readonly number[] | undefined {
+    const values = this.resolve(node);
+    if (!values || !values.every((v): v is number => typeof v === "number")) return undefined;
+    return values;
+  }
+
+  /** The object literal an expression stands for: a `const` bound to one, or a member of one. */
+  objectLiteral(node: TSESTree.Node): TSESTree.ObjectExpression | undefined {
+    const inner = unwrapFreeze(unwrap(node));
+    if (inner.type === AST_NODE_TYPES.ObjectExpression) return inner;
+    if (inner.type === AST_NODE_TYPES.Identifier) {
+      const init = this.constInit(inner);
+      return init ? this.objectLiteral(init) : undefined;
+    }
+    if (inner.type === AST_NODE_TYPES.MemberExpression) {
+      const value = this.memberValue(inner);
+      return value ? this.objectLiteral(value) : undefined;
+    }
+    return undefined;
+  }
+
+  /** The static key of a property or member: `a.b`, `a["b"]`, `a[-32000]`, `{ [-32000]: x }`. */
+  keyOf(key: TSESTree.Node, computed: boolean): string | undefined {
+    const name = staticKeyName(key, computed);
+    if (name !== undefined || !computed) return name;
+    const values = this.resolve(key);
+    return values?.length === 1 && (typeof values[0] === "number" || typeof values[0] === "string")
+      ? String(values[0])
+      : undefined;
+  }
+
+  private resolveSyntactically(raw: TSESTree.Node): ValueSet | undefined {
+    const node = unwrap(raw);
+    switch (node.type) {
+      case AST_NODE_TYPES.Literal:
+        if (node.value === null && !("regex" in node) && !("bigint" in node)) return [null];
+        return typeof node.value === "number" || typeof node.value === "string" || typeof node.value === "boolean"
+          ? [node.value]
+          : undefined;
+      case AST_NODE_TYPES.TemplateLiteral:
+        return node.expressions.length === 0 ? [node.quasis[0]?.value.cooked ?? ""] : undefined;
+      case AST_NODE_TYPES.UnaryExpression:
+        return this.unary(node);
+      case AST_NODE_TYPES.BinaryExpression:
+        return this.binary(node);
+      case AST_NODE_TYPES.ConditionalExpression: {
+        const a = this.resolve(node.consequent);
+        const b = a && this.resolve(node.alternate);
+        return a && b ? [...new Set([...a, ...b])] : undefined;
+      }
+      case AST_NODE_TYPES.Identifier:
+        return this.identifier(node);
+      case AST_NODE_TYPES.MemberExpression: {
+        const value = this.memberValue(node);
+        return value ? this.resolve(value) : undefined;
+      }
+      case AST_NODE_TYPES.TSEnumMember:
+        return this.enumMember(node);
+      default:
+        return undefined;
+    }
+  }
+
+  private unary(node: TSESTree.UnaryExpression): ValueSet | undefined {
+    if (node.operator === "void") return [undefined];
+    if (node.operator !== "-" && node.operator !== "+") return undefined;
+    const values = this.resolve(node.argument);
+    if (!values || !values.every((v) => typeof v === "number" || typeof v === "string")) return undefined;
+    return values.map((v) => (node.operator === "-" ? -Number(v) : Number(v)));
+  }
+
+  private binary(node: TSESTree.BinaryExpression): ValueSet | undefined {
+    if (!["+", "-", "*", "/"].includes(node.operator) || node.left.type === AST_NODE_TYPES.PrivateIdentifier) {
+      return undefined;
+    }
+    const left = this.numbers(node.left);
+    const right = left && this.numbers(node.right);
+    if (!left || !right || left.length !== 1 || right.length !== 1) return undefined;
+    const [a, b] = [left[0]!, right[0]!];
+    switch (node.operator) {
+      case "+":
+        return [a + b];
+      case "-":
+        return [a - b];
+      case "*":
+        return [a * b];
+      default:
+        return [a / b];
+    }
+  }
+
+  private identifier(node: TSESTree.Identifier): ValueSet | undefined {
+    const variable = ASTUtils.findVariable(this.sourceCode.getScope(node), node);
+    if (!variable) {
+      // Globals: only the ones whose value cannot be anything else.
+      if (node.name === "undefined") return [undefined];
+      if (node.name === "NaN") return [NaN];
+      if (node.name === "Infinity") return [Infinity];
+      return undefined;
+    }
+    if (variable.defs.length !== 1) return undefined;
+    const def = variable.defs[0]!;
+    if (def.type === "TSEnumMemberName") return this.enumMember(def.node as TSESTree.TSEnumMember);
+    const init = this.constInit(node);
+    return init ? this.resolve(init) : undefined;
+  }
+
+  /** The initializer of a variable that is written exactly once, by its declaration. */
+  private constInit(node: TSESTree.Identifier): TSESTree.Expression | undefined {
+    const variable = ASTUtils.findVariable(this.sourceCode.getScope(node), node);
+    if (!variable || variable.defs.length !== 1) return undefined;
+    const def = variable.defs[0]!;
+    if (def.type !== "Variable") return undefined;
+    const declarator = def.node as TSESTree.VariableDeclarator;
+    if (declarator.id.type !== AST_NODE_TYPES.Identifier || !declarator.init) return undefined;
+    const writes = variable.references.filter((r) => r.isWrite());
+    if (writes.length !== 1 || writes[0]!.writeExpr !== declarator.init) return undefined;
+    if ((def.parent as TSESTree.VariableDeclaration).kind !== "const" && this.isDeclaredInLoop(declarator)) return undefined;
+    return declarator.init;
+  }
+
+  private isDeclaredInLoop(node: TSESTree.Node): boolean {
+    const parent = node.parent?.parent;
+    return (
+      parent?.type === AST_NODE_TYPES.ForInStatement ||
+      parent?.type === AST_NODE_TYPES.ForOfStatement ||
+      parent?.type === AST_NODE_TYPES.ForStatement
+    );
+  }
+
+  /** The expression a member access reads: an object literal's property or an enum member. */
+  private memberValue(node: TSESTree.MemberExpression): TSESTree.Node | undefined {
+    const key = this.keyOf(node.property, node.computed);
+    if (key === undefined) return undefined;
+    const object = unwrap(node.object);
+    if (object.type === AST_NODE_TYPES.Identifier) {
+      const enumDecl = this.enumDeclaration(object);
+      if (enumDecl) return this.enumMemberNode(enumDecl, key);
+      if (this.isMemberWritten(object, key)) return undefined;
+    }
+    const literal = this.objectLiteral(object);
+    if (!literal) return undefined;
+    let value: TSESTree.Node | undefined;
+    for (const prop of literal.properties) {
+      if (prop.type === AST_NODE_TYPES.SpreadElement) {
+        value = undefined; // a later spread may overwrite an earlier key: only keys after it count
+        continue;
+      }
+      if (prop.kind === "init" && !prop.method && this.keyOf(prop.key, prop.computed) === key) value = prop.value;
+    }
+    return value;
+  }
+
+  /** Whether `object.key` is ever assigned, which makes a plain object's member unknown. */
+  private isMemberWritten(object: TSESTree.Identifier, key: string): boolean {
+    const variable = ASTUtils.findVariable(this.sourceCode.getScope(object), object);
+    if (!variable) return false;
+    return variable.references.some((ref) => {
+      const member = ref.identifier.parent;
+      if (member?.type !== AST_NODE_TYPES.MemberExpression || member.object !== ref.identifier) return false;
+      const parent = member.parent;
+      const written =
+        (parent?.type === AST_NODE_TYPES.AssignmentExpression && parent.left === member) ||
+        parent?.type === AST_NODE_TYPES.UpdateExpression ||
+        (parent?.type === AST_NODE_TYPES.UnaryExpression && parent.operator === "delete");
+      return written && this.keyOf(member.property, member.computed) === key;
+    });
+  }
+
+  private enumDeclaration(node: TSESTree.Identifier): TSESTree.TSEnumDeclaration | undefined {
+    const variable = ASTUtils.findVariable(this.sourceCode.getScope(node), node);
+    if (!variable || variable.defs.length !== 1 || variable.defs[0]!.type !== "TSEnumName") return undefined;
+    return variable.defs[0]!.node as TSESTree.TSEnumDeclaration;
+  }
+
+  private enumMemberNode(decl: TSESTree.TSEnumDeclaration, key: string): TSESTree.Node | undefined {
+    return decl.body.members.find((m) => this.keyOf(m.id, m.computed ?? false) === key);
+  }
+
+  /** An enum member's value: its initializer, or the previous member's value plus one. */
+  enumMember(member: TSESTree.TSEnumMember): ValueSet | undefined {
+    if (member.initializer) return this.resolve(member.initializer);
+    const members = (member.parent as TSESTree.TSEnumBody).members;
+    const index = members.indexOf(member);
+    if (index === 0) return [0];
+    const previous = this.resolve(members[index - 1]!);
+    return previous?.length === 1 && typeof previous[0] === "number" ? [previous[0] + 1] : undefined;
+  }
+
+  /** With type information: the checker's number- or string-literal type (a union gives each member). */
+  private resolveByType(node: TSESTree.Node): ValueSet | undefined {
+    if (!this.services || !isExpressionLike(node)) return undefined;
+    return typedValues(this.services, node, (id) =>
+      importBinding(ASTUtils.findVariable(this.sourceCode.getScope(id), id)),
+    );
+  }
+}
+
+function isExpressionLike(node: TSESTree.Node): boolean {
+  return (
+    node.type === AST_NODE_TYPES.Identifier ||
+    node.type === AST_NODE_TYPES.MemberExpression ||
+    node.type === AST_NODE_TYPES.CallExpression ||
+    node.type === AST_NODE_TYPES.TSAsExpression ||
+    node.type === AST_NODE_TYPES.TSNonNullExpression
+  );
+}
+
+/** `Object.freeze({ ... })` stands for its argument. */
+function unwrapFreeze(node: TSESTree.Node): TSESTree.Node {
+  if (
+    node.type === AST_NODE_TYPES.CallExpression &&
+    node.callee.type === AST_NODE_TYPES.MemberExpression &&
+    node.callee.object.type === AST_NODE_TYPES.Identifier &&
+    node.callee.object.name === "Object" &&
+    staticKeyName(node.callee.property, node.callee.computed) === "freeze" &&
+    node.arguments[0]
+  ) {
+    return unwrap(node.arguments[0]);
+  }
+  return node;
+}

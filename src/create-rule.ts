@@ -1,0 +1,18 @@
+import { ESLintUtils } from "@typescript-eslint/utils";
+
+export const REPOSITORY_URL = "https://github.com/eslint-plugin-acp/eslint-plugin-acp";
+
+/** What every rule's `meta.docs` says; the configs are derived from it. */
+export interface AcpRuleDocs {
+  description: string;
+  /** Severity in `acp/recommended`; absent: only in `strict` and `all`. */
+  recommended?: "error" | "warn";
+  /** Options the rule takes in `acp/strict`, when stricter than its defaults. */
+  strictOptions?: readonly unknown[];
+  /** The rule gains precision with type information but does not need it. */
+  requiresTypeChecking?: false;
+}
+
+export const createRule = ESLintUtils.RuleCreator<AcpRuleDocs>(
+  (name) => `${REPOSITORY_URL}/blob/main/docs/rules/${name}.md`,
+);
