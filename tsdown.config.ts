@@ -9,5 +9,4 @@ export default defineConfig({
   sourcemap: false,
   clean: true,
   fixedExtension: false,
-  external: [/^@typescript-eslint\//, /^@eslint-community\//, /^eslint/, "typescript"],
 });

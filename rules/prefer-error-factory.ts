@@ -95,9 +95,8 @@ export default createRule<[], MessageIds>({
             const info = code === undefined ? undefined : model.acpCodes.get(code);
             if (code === undefined || !info) continue;
             const factory = factoryFor(code);
-            const data = { code, name: info.name, factory: factory?.name ?? "" };
             if (!factory || !model.sdk.hasRequestError) {
-              context.report({ node: leaf, messageId: "useNamedConstant", data });
+              context.report({ node: leaf, messageId: "useNamedConstant", data: { code, name: info.name } });
               continue;
             }
             const call = site.sdk && leaves.length === 1 ? factoryCall(site, code, info.message, text) : undefined;
@@ -110,7 +109,12 @@ export default createRule<[], MessageIds>({
                   },
                 ]
               : [];
-            context.report({ node: leaf, messageId: "useFactory", data: { ...data, factory: call?.factory ?? factory.name }, suggest });
+            context.report({
+              node: leaf,
+              messageId: "useFactory",
+              data: { code, name: info.name, factory: call?.factory ?? factory.name },
+              suggest,
+            });
           }
         }
       },

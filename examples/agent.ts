@@ -1,0 +1,128 @@
+// notes-agent: a tiny ACP agent that reads the files you mention and, in "code"
+// mode, offers to write their first lines to NOTES.md. Speaks ACP over stdio.
+import { randomUUID } from "node:crypto";
+import * as path from "node:path";
+import { Readable, Writable } from "node:stream";
+import { fileURLToPath } from "node:url";
+import { agent, methods, ndJsonStream, PROTOCOL_VERSION, RequestError } from "@agentclientprotocol/sdk";
+import type { FileSystemCapabilities, SessionMode, SessionModeId } from "@agentclientprotocol/sdk";
+
+const Errors = {
+  InvalidParams: -32602,
+  InternalError: -32603,
+  Busy: -32010, // acp/no-reserved-error-code: -32010 is inside the reserved -32768..-32000 range but ACP does not define it
+} as const;
+
+// Our own code for "slow down", borrowed from HTTP; it is outside the reserved range.
+const TOO_MANY_PROMPTS = 429;
+const PROMPTS_PER_MINUTE = 20;
+
+const MODES: SessionMode[] = [
+  { id: "ask", name: "Ask", description: "Read files and answer, never write" },
+  { id: "code", name: "Code", description: "May write NOTES.md after asking" },
+];
+
+interface Session {
+  cwd: string;
+  mode: SessionModeId;
+  turn: AbortController | null;
+  recentPrompts: number[];
+}
+
+const sessions = new Map<string, Session>();
+let clientFs: FileSystemCapabilities = {};
+
+const app = agent({ name: "notes-agent" })
+  .onRequest(methods.agent.initialize, ({ params }) => {
+    clientFs = params.clientCapabilities?.fs ?? {};
+    return {
+      protocolVersion: PROTOCOL_VERSION,
+      agentCapabilities: { loadSession: false },
+      agentInfo: { name: "notes-agent", version: "0.3.1" },
+    };
+  })
+  .onRequest(methods.agent.session.new, ({ params: { cwd } }) => {
+    if (!path.isAbsolute(cwd)) throw RequestError.invalidParams({ cwd }, "cwd must be an absolute path");
+    const sessionId = randomUUID();
+    sessions.set(sessionId, { cwd, mode: "ask", turn: null, recentPrompts: [] });
+    return { sessionId, modes: { currentModeId: "ask", availableModes: MODES } };
+  })
+  .onRequest(methods.agent.session.setMode, ({ params: { sessionId, modeId } }) => {
+    const session = sessions.get(sessionId);
+    if (!session) throw RequestError.sessionNotFound(sessionId);
+    if (!MODES.some((mode) => mode.id === modeId)) {
+      throw new RequestError(-32602, "Unknown mode", { modeId }); // acp/prefer-error-factory: -32602 has RequestError.invalidParams()
+    }
+    session.mode = modeId;
+    return {};
+  })
+  .onRequest(methods.agent.session.prompt, async ({ params: { sessionId, prompt }, client, signal }) => {
+    const session = sessions.get(sessionId);
+    if (!session) throw new RequestError(-32001, "Session not found"); // acp/no-reserved-error-code: -32001 is an invented code in the reserved range; RequestError.sessionNotFound() gives -32002
+    if (session.turn) throw new RequestError(Errors.Busy, "A prompt is already running in this session"); // acp/no-reserved-error-code: Errors.Busy is the invented -32010 from the table above
+
+    const now = Date.now();
+    session.recentPrompts = [...session.recentPrompts.filter((t) => now - t < 60_000), now];
+    if (session.recentPrompts.length > PROMPTS_PER_MINUTE) {
+      throw new RequestError(TOO_MANY_PROMPTS, "Too many prompts, try again in a minute", { limit: PROMPTS_PER_MINUTE });
+    }
+
+    const turn = new AbortController();
+    session.turn = turn;
+    const cancelled = AbortSignal.any([turn.signal, signal]);
+    const say = (text: string) =>
+      client.notify(methods.client.session.update, {
+        sessionId,
+        update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text } },
+      });
+
+    try {
+      const read: string[] = [];
+      for (const block of prompt) {
+        if (block.type === "text") await say(block.text);
+        if (block.type !== "resource_link" || !block.uri.startsWith("file:") || !clientFs.readTextFile) continue;
+        const file = fileURLToPath(block.uri);
+        const { content } = await client
+          .request(methods.client.fs.readTextFile, { sessionId, path: file, limit: 1 }, { cancellationSignal: cancelled })
+          .catch((err: unknown) => {
+            if (err instanceof RequestError && err.code === -32002) return { content: "(not found)" };
+            throw err;
+          });
+        read.push(`${path.relative(session.cwd, file)}: ${content}`);
+      }
+      if (read.length > 0) await say(`\nFirst lines:\n${read.join("\n")}\n`);
+
+      if (session.mode === "code" && read.length > 0 && clientFs.writeTextFile) {
+        const { outcome } = await client.request(
+          methods.client.session.requestPermission,
+          {
+            sessionId,
+            toolCall: { toolCallId: randomUUID(), title: "Write NOTES.md", kind: "edit" },
+            options: [
+              { optionId: "allow", name: "Write it", kind: "allow_once" },
+              { optionId: "reject", name: "Skip", kind: "reject_once" },
+            ],
+          },
+          { cancellationSignal: cancelled },
+        );
+        if (outcome.outcome === "selected" && outcome.optionId === "allow") {
+          const notes = { sessionId, path: path.join(session.cwd, "NOTES.md"), content: `${read.join("\n")}\n` };
+          await client.request(methods.client.fs.writeTextFile, notes, { cancellationSignal: cancelled });
+        }
+      }
+      return { stopReason: cancelled.aborted ? "cancelled" : "end_turn" };
+    } catch (err) {
+      // A cancelled turn ends with stopReason "cancelled", not with an error.
+      if (cancelled.aborted) return { stopReason: "cancelled" };
+      throw err;
+    } finally {
+      session.turn = null;
+    }
+  })
+  .onNotification(methods.agent.session.cancel, ({ params }) => {
+    sessions.get(params.sessionId)?.turn?.abort();
+  });
+
+const input = Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>;
+const connection = app.connect(ndJsonStream(Writable.toWeb(process.stdout), input));
+await connection.closed;

@@ -1,0 +1,54 @@
+// Lints every JavaScript file the ACP SDK ships with all rules on: real, large, unusual code must never crash a rule.
+import { readdirSync, readFileSync } from "node:fs";
+import { join, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Linter } from "eslint";
+import tsParser from "@typescript-eslint/parser";
+import { describe, expect, it } from "vitest";
+import plugin from "../src/index.js";
+
+// The package exports no ./package.json: find dist/ above its main entry.
+const sdkEntry = fileURLToPath(import.meta.resolve("@agentclientprotocol/sdk"));
+const sdkDist = sdkEntry.slice(0, sdkEntry.lastIndexOf(`${sep}dist${sep}`) + `${sep}dist`.length);
+
+function jsFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return jsFiles(path);
+    return entry.name.endsWith(".js") ? [path] : [];
+  });
+}
+
+const files = jsFiles(sdkDist);
+const allRules = Object.fromEntries(Object.keys(plugin.rules).map((name) => [`acp/${name}`, "error" as const]));
+
+describe("the SDK's shipped JavaScript", () => {
+  it("has files to lint", () => {
+    expect(files.length).toBeGreaterThan(20);
+  });
+
+  for (const parserName of ["espree", "typescript-eslint"] as const) {
+    it(`lints every file with every rule and the ${parserName} parser without a crash or parse error`, () => {
+      const linter = new Linter({ configType: "flat" });
+      const config: Linter.Config[] = [
+        {
+          files: ["**/*.js"],
+          languageOptions: { sourceType: "module", ...(parserName === "typescript-eslint" ? { parser: tsParser } : {}) },
+          plugins: { acp: plugin },
+          rules: allRules,
+        },
+      ];
+      const reported = new Set<string>();
+      for (const file of files) {
+        // A path outside node_modules, which flat config ignores by default.
+        const virtualPath = join(process.cwd(), "sdk-dist", file.slice(sdkDist.length));
+        // Linter.verify throws when a rule crashes; a parse failure shows up as a fatal message.
+        const messages = linter.verify(readFileSync(file, "utf8"), config, virtualPath);
+        expect(messages.filter((m) => m.fatal || !m.ruleId), file).toEqual([]);
+        for (const m of messages) reported.add(`${m.ruleId}: ${m.message}`);
+      }
+      // The rules did run: the SDK's own -32022 factory is a reserved, non-ACP code under protocol version 1.
+      expect([...reported].some((r) => r.startsWith("acp/no-reserved-error-code: -32022"))).toBe(true);
+    });
+  }
+});
