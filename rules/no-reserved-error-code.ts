@@ -1,6 +1,6 @@
 import type { JSONSchema, TSESTree } from "@typescript-eslint/utils";
 import { codeLeaves, getModel } from "../src/analysis/index.js";
-import { type CodeRange, inRange, JSON_RPC_RESERVED, LSP_RESERVED } from "../src/protocol/codes.js";
+import { type CodeRange, ERROR_CODES, inRange, JSON_RPC_RESERVED, LSP_RESERVED } from "../src/protocol/codes.js";
 import { createRule } from "../src/create-rule.js";
 
 export type Options = [{ ranges?: CodeRange[]; allow?: number[] }];
@@ -15,6 +15,10 @@ const rangeSchema: JSONSchema.JSONSchema4ObjectSchema = {
   required: ["from", "to"],
   additionalProperties: false,
 };
+
+function definedByAnyVersion(codes: readonly number[] | undefined): boolean {
+  return codes !== undefined && codes.every((code) => ERROR_CODES.some((c) => c.code === code));
+}
 
 export default createRule<Options, MessageIds>({
   name: "no-reserved-error-code",
@@ -84,7 +88,12 @@ export default createRule<Options, MessageIds>({
             }
           }
         };
-        for (const site of model.errorSites) if (site.code) check(site.code);
+        for (const site of model.errorSites) {
+          if (!site.code || model.delegated.has(site)) continue;
+          // An error class's own factory for a code of another protocol version (the SDK's -32022) is no invention.
+          if (site.inErrorClass && definedByAnyVersion(model.values.numbers(site.code))) continue;
+          check(site.code);
+        }
         for (const table of model.codeTables) for (const member of table.members) check(member.value);
       },
     };

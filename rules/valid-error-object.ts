@@ -119,7 +119,7 @@ export default createRule<[], MessageIds>({
     return {
       Program() {
         for (const site of model().errorSites) {
-          if (site.code) checkCode(site, site.code);
+          if (site.code && !model().delegated.has(site)) checkCode(site, site.code);
           checkMessage(site);
         }
       },

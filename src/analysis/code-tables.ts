@@ -21,7 +21,7 @@ function membersOf(
   const members: CodeTableMember[] = [];
   if (node.type === AST_NODE_TYPES.TSEnumDeclaration) {
     for (const member of node.body.members) {
-      const key = values.keyOf(member.id, member.computed ?? false);
+      const key = values.keyOf(member.id, false);
       const codes = values.numbers(member);
       if (key !== undefined && codes) members.push({ key, value: member.initializer ?? member, codes });
     }

@@ -1,8 +1,9 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { FACTORY_BY_NAME, type ErrorFactory } from "../protocol/codes.js";
-import { calleeName, enclosingClass, findProperty, hasSpread, memberName, staticKeyName, unwrap } from "./ast.js";
+import { calleeName, enclosingClass, enclosingFunction, findProperty, hasSpread, memberName, staticKeyName, unwrap } from "./ast.js";
 import { className, type ErrorClass } from "./error-classes.js";
 import type { SdkImports } from "./imports.js";
+import type { ValueResolver } from "./values.js";
 
 export type ErrorSiteKind =
   /** `new RequestError(code, message, data)` and other error classes */
@@ -50,6 +51,7 @@ export interface ErrorSite {
 export interface SiteContext {
   readonly sdk: SdkImports;
   readonly errorClasses: ReadonlyMap<string, ErrorClass>;
+  readonly values: ValueResolver;
 }
 
 function isInErrorClass(node: TSESTree.Node, classes: ReadonlyMap<string, ErrorClass>): boolean {
@@ -69,7 +71,8 @@ function argAt(args: readonly TSESTree.CallExpressionArgument[], index: number |
 
 /** `new X(...)` of an error class. */
 export function constructSite(node: TSESTree.NewExpression, ctx: SiteContext): ErrorSite | undefined {
-  const name = calleeName(node.callee);
+  // An aliased SDK import (`RequestError as RpcError`) is still the SDK's class.
+  const name = ctx.sdk.exportName(node.callee) === "RequestError" ? "RequestError" : calleeName(node.callee);
   const cls = name === undefined ? undefined : ctx.errorClasses.get(name);
   if (!cls || cls.codeIndex === undefined) return undefined;
   const code = argAt(node.arguments, cls.codeIndex);
@@ -94,7 +97,8 @@ export function factorySite(node: TSESTree.CallExpression, ctx: SiteContext): Er
   const callee = unwrap(node.callee);
   if (callee.type !== AST_NODE_TYPES.MemberExpression) return undefined;
   const factory = FACTORY_BY_NAME.get(memberName(callee) ?? "");
-  if (!factory || calleeName(callee.object) !== "RequestError") return undefined;
+  const isRequestError = calleeName(callee.object) === "RequestError" || ctx.sdk.refersTo(callee.object, "RequestError");
+  if (!factory || !isRequestError) return undefined;
   const data = factory.args === "data-message" ? node.arguments[0] : undefined;
   return {
     kind: "factory",
@@ -223,11 +227,12 @@ export function codeAssignmentSite(node: TSESTree.AssignmentExpression, ctx: Sit
   }
   const object = unwrap(node.left.object);
   const isError =
-    (object.type === AST_NODE_TYPES.Identifier && ERROR_VARIABLE.test(object.name)) ||
+    (object.type === AST_NODE_TYPES.Identifier &&
+      (ERROR_VARIABLE.test(object.name) || holdsNewError(ctx.values.constInit(object), ctx.errorClasses))) ||
     (object.type === AST_NODE_TYPES.ThisExpression && isInErrorClass(node, ctx.errorClasses));
   if (!isError) return undefined;
-  // `this.code = code` inside an error class constructor is the class's own plumbing, described by ErrorClass.
-  if (object.type === AST_NODE_TYPES.ThisExpression) return undefined;
+  // In a constructor, `this.code = ...` is described by ErrorClass: a parameter's plumbing or a held code.
+  if (object.type === AST_NODE_TYPES.ThisExpression && isInConstructor(node)) return undefined;
   return {
     kind: "code-assignment",
     node,
@@ -237,6 +242,15 @@ export function codeAssignmentSite(node: TSESTree.AssignmentExpression, ctx: Sit
     sdk: false,
     inErrorClass: isInErrorClass(node, ctx.errorClasses),
   };
+}
+
+function holdsNewError(init: TSESTree.Node | undefined, classes: ReadonlyMap<string, ErrorClass>): boolean {
+  return init !== undefined && isNewError(unwrap(init), classes);
+}
+
+function isInConstructor(node: TSESTree.Node): boolean {
+  const fn = enclosingFunction(node);
+  return fn?.parent?.type === AST_NODE_TYPES.MethodDefinition && fn.parent.kind === "constructor";
 }
 
 /** `code = -32001` held by an error class itself. */

@@ -19,9 +19,10 @@ function parameterOf(
   const variable = ASTUtils.findVariable(sourceCode.getScope(id), id);
   const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
   if (def?.type !== "Parameter" || !isFunction(def.node as TSESTree.Node)) return undefined;
-  // A parameter that is reassigned in the body no longer carries the caller's value.
-  if (variable!.references.some((r) => r.isWrite())) return undefined;
   const fn = def.node as FunctionNode;
+  // A parameter that is reassigned in the body no longer carries the caller's value (its default does not count).
+  const isDefault = (r: TSESLint.Scope.Reference) => r.writeExpr?.parent?.type === AST_NODE_TYPES.AssignmentPattern && fn.params.includes(r.writeExpr.parent as TSESTree.Parameter);
+  if (variable!.references.some((r) => r.isWrite() && !isDefault(r))) return undefined;
   const index = fn.params.findIndex((p) => {
     const inner = p.type === AST_NODE_TYPES.AssignmentPattern ? p.left : p;
     return inner.type === AST_NODE_TYPES.Identifier && inner.name === id.name;
@@ -45,7 +46,13 @@ function callsOf(sourceCode: Readonly<TSESLint.SourceCode>, fn: FunctionNode): T
       return call?.type === AST_NODE_TYPES.CallExpression && call.callee === ref.identifier ? [call] : [];
     });
   }
-  if (parent?.type === AST_NODE_TYPES.MethodDefinition && parent.value === fn && !parent.computed) {
+  // A method, or an arrow function held by a class field (`private fail = (code) => ...`).
+  const isMember =
+    (parent?.type === AST_NODE_TYPES.MethodDefinition || parent?.type === AST_NODE_TYPES.PropertyDefinition) &&
+    parent.value === fn &&
+    !parent.computed &&
+    !parent.static;
+  if (isMember) {
     const name = staticKeyName(parent.key, false);
     const classBody = parent.parent;
     if (!name) return [];

@@ -33,13 +33,18 @@ export class SdkImports {
     return this.namespaces.size > 0 || [...this.named.values()].includes("RequestError");
   }
 
+  /** The SDK export a local name or `ns.name` stands for (`RpcError` for `import { RequestError as RpcError }`). */
+  exportName(node: TSESTree.Node): string | undefined {
+    const inner = unwrap(node);
+    if (inner.type === AST_NODE_TYPES.Identifier) return this.named.get(inner.name);
+    if (inner.type === AST_NODE_TYPES.MemberExpression && inner.object.type === AST_NODE_TYPES.Identifier) {
+      return this.namespaces.has(inner.object.name) ? memberName(inner) : undefined;
+    }
+    return undefined;
+  }
+
   /** Whether `node` refers to the SDK export `name`: `name`, an alias of it, or `ns.name`. */
   refersTo(node: TSESTree.Node, name: string): boolean {
-    const inner = unwrap(node);
-    if (inner.type === AST_NODE_TYPES.Identifier) return this.named.get(inner.name) === name;
-    if (inner.type === AST_NODE_TYPES.MemberExpression && inner.object.type === AST_NODE_TYPES.Identifier) {
-      return this.namespaces.has(inner.object.name) && memberName(inner) === name;
-    }
-    return false;
+    return this.exportName(node) === name;
   }
 }

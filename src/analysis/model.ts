@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type ParserServicesWithTypeInformation, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { codesOf, type ErrorCodeInfo } from "../protocol/codes.js";
-import { walk } from "./ast.js";
+import { unwrap, walk } from "./ast.js";
 import { type CodeTable, codeTable } from "./code-tables.js";
 import { BUILTIN_ERROR_CLASSES, type ClassNode, className, describeErrorClass, type ErrorClass, rpcErrorClass } from "./error-classes.js";
 import {
@@ -27,6 +27,11 @@ export interface FileModel {
   readonly sdk: SdkImports;
   readonly errorClasses: ReadonlyMap<string, ErrorClass>;
   readonly errorSites: readonly ErrorSite[];
+  /**
+   * Sites inside helpers whose code comes from the caller: their code is judged at each call
+   * (`fail(-32001)`), not from the parameter's declared type.
+   */
+  readonly delegated: ReadonlySet<ErrorSite>;
   readonly codeTables: readonly CodeTable[];
 }
 
@@ -120,16 +125,19 @@ function buildModel(sourceCode: Readonly<TSESLint.SourceCode>, rawSettings: AnyC
   const sdk = new SdkImports([...BUILTIN_SDK_MODULES, ...settings.sdkModules]);
   for (const declaration of found.imports) sdk.add(declaration);
   const errorClasses = errorClassesOf(settings, found.classes);
-  const ctx: SiteContext = { sdk, errorClasses };
+  const ctx: SiteContext = { sdk, errorClasses, values };
 
   const sites: ErrorSite[] = [];
   // Arguments of a recognised construction are its data, not error objects of their own.
   const claimed = new Set<TSESTree.Node>();
+  // One site per code expression: `this.code = -32001` is both an assignment and the class's held code.
+  const codes = new Set<TSESTree.Node>();
   const add = (site: ErrorSite | undefined) => {
-    if (!site) return;
+    if (!site || (site.code && codes.has(site.code))) return;
     sites.push(site);
+    if (site.code) codes.add(site.code);
     if (site.node.type === AST_NODE_TYPES.NewExpression || site.node.type === AST_NODE_TYPES.CallExpression) {
-      for (const arg of site.node.arguments) claimed.add(arg);
+      for (const arg of site.node.arguments) claimed.add(unwrap(arg));
     }
   };
   for (const node of found.news) add(constructSite(node, ctx));
@@ -141,7 +149,9 @@ function buildModel(sourceCode: Readonly<TSESLint.SourceCode>, rawSettings: AnyC
     if (cls && held) add(classCodeSite(cls, node));
   }
   for (const node of found.objects) if (!claimed.has(node)) add(objectSite(node, ctx));
-  for (const site of helperCallSites(sourceCode, sites)) add(site);
+  const helperCalls = helperCallSites(sourceCode, sites);
+  for (const site of helperCalls) add(site);
+  const delegated = new Set(helperCalls.map((site) => site.inner!));
 
   const codeTables: CodeTable[] = [];
   for (const node of [...found.objects, ...found.enums]) {
@@ -149,5 +159,5 @@ function buildModel(sourceCode: Readonly<TSESLint.SourceCode>, rawSettings: AnyC
     if (table) codeTables.push(table);
   }
 
-  return { settings, acpCodes, values, sdk, errorClasses, errorSites: sites, codeTables };
+  return { settings, acpCodes, values, sdk, errorClasses, errorSites: sites, delegated, codeTables };
 }

@@ -25,6 +25,12 @@ function candidates(fromFile: string, source: string): string[] {
   return [base, ...[".ts", ".tsx", ".mts", ".cts", ".d.ts"].flatMap((ext) => [stem + ext, `${stem}/index${ext}`])];
 }
 
+export interface ImportedBinding {
+  readonly source: string;
+  /** The exported name; `undefined` for `import * as ns`. */
+  readonly imported: string | undefined;
+}
+
 /**
  * With type information: the checker's literal type of an expression. When a relative import does not
  * resolve under the project's module settings (an extensionless import in a `nodenext` ESM project),
@@ -33,21 +39,52 @@ function candidates(fromFile: string, source: string): string[] {
 export function typedValues(
   services: ParserServicesWithTypeInformation,
   node: TSESTree.Node,
-  importOf: (id: TSESTree.Identifier) => { source: string; imported: string } | undefined,
+  importOf: (id: TSESTree.Identifier) => ImportedBinding | undefined,
 ): Constant[] | undefined {
   const type = services.getTypeAtLocation(node);
   if (!(type.flags & ANY_FLAG)) return literalsOf(type);
-  if (node.type !== AST_NODE_TYPES.Identifier) return undefined;
-  const binding = importOf(node);
-  if (!binding?.source.startsWith(".")) return undefined;
-  const fromFile = services.esTreeNodeToTSNodeMap.get(node).getSourceFile().fileName;
+  const fallback = unresolvedImportType(services, node, importOf);
+  return fallback ? literalsOf(fallback) : undefined;
+}
+
+/** The type of `name`, `ns.name` or `name.member…` when the import it starts from did not resolve. */
+function unresolvedImportType(
+  services: ParserServicesWithTypeInformation,
+  node: TSESTree.Node,
+  importOf: (id: TSESTree.Identifier) => ImportedBinding | undefined,
+): ts.Type | undefined {
   const checker = services.program.getTypeChecker();
-  for (const file of candidates(fromFile, binding.source)) {
+  if (node.type === AST_NODE_TYPES.Identifier) {
+    const binding = importOf(node);
+    return binding?.imported === undefined ? undefined : exportType(services, node, binding.source, binding.imported);
+  }
+  if (node.type !== AST_NODE_TYPES.MemberExpression) return undefined;
+  const name = staticKeyName(node.property, node.computed);
+  if (name === undefined) return undefined;
+  if (node.object.type === AST_NODE_TYPES.Identifier) {
+    const binding = importOf(node.object);
+    if (binding && binding.imported === undefined) return exportType(services, node, binding.source, name);
+  }
+  const objectType = unresolvedImportType(services, node.object, importOf);
+  const property = objectType && checker.getPropertyOfType(objectType, name);
+  return property ? checker.getTypeOfSymbol(property) : undefined;
+}
+
+function exportType(
+  services: ParserServicesWithTypeInformation,
+  at: TSESTree.Node,
+  source: string,
+  name: string,
+): ts.Type | undefined {
+  if (!source.startsWith(".")) return undefined;
+  const fromFile = services.esTreeNodeToTSNodeMap.get(at).getSourceFile().fileName;
+  const checker = services.program.getTypeChecker();
+  for (const file of candidates(fromFile, source)) {
     const sourceFile = services.program.getSourceFile(file);
     const moduleSymbol = sourceFile && checker.getSymbolAtLocation(sourceFile);
     if (!moduleSymbol) continue;
-    const exported = checker.getExportsOfModule(moduleSymbol).find((s) => s.name === binding.imported);
-    return exported ? literalsOf(checker.getTypeOfSymbol(exported)) : undefined;
+    const exported = checker.getExportsOfModule(moduleSymbol).find((s) => s.name === name);
+    return exported ? checker.getTypeOfSymbol(exported) : undefined;
   }
   return undefined;
 }
@@ -55,11 +92,12 @@ export function typedValues(
 /** The module and exported name an imported identifier refers to. */
 export function importBinding(
   variable: { defs: readonly { type: string; node: unknown; parent?: unknown }[] } | null,
-): { source: string; imported: string } | undefined {
+): ImportedBinding | undefined {
   const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
   if (def?.type !== "ImportBinding") return undefined;
   const spec = def.node as TSESTree.ImportClause;
   const declaration = def.parent as TSESTree.ImportDeclaration;
+  if (spec.type === AST_NODE_TYPES.ImportNamespaceSpecifier) return { source: declaration.source.value, imported: undefined };
   if (spec.type !== AST_NODE_TYPES.ImportSpecifier) return undefined;
   const imported = staticKeyName(spec.imported, false);
   return imported ? { source: declaration.source.value, imported } : undefined;

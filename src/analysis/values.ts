@@ -28,7 +28,8 @@ export class ValueResolver {
     if (this.inProgress.has(node)) return undefined;
     this.inProgress.add(node);
     let result = this.resolveSyntactically(node);
-    if (result === undefined) result = this.resolveByType(node);
+    // The checker sees through nothing: ask it about the expression inside `x as T`, not the cast.
+    if (result === undefined) result = this.resolveByType(unwrap(node));
     this.inProgress.delete(node);
     this.cache.set(node, result ?? null);
     return result;
@@ -128,7 +129,8 @@ export class ValueResolver {
 
   private identifier(node: TSESTree.Identifier): ValueSet | undefined {
     const variable = ASTUtils.findVariable(this.sourceCode.getScope(node), node);
-    if (!variable) {
+    // No variable, or one without declarations (typescript-eslint's lib globals): a global.
+    if (!variable || variable.defs.length === 0) {
       // Globals: only the ones whose value cannot be anything else.
       if (node.name === "undefined") return [undefined];
       if (node.name === "NaN") return [NaN];
@@ -143,7 +145,7 @@ export class ValueResolver {
   }
 
   /** The initializer of a variable that is written exactly once, by its declaration. */
-  private constInit(node: TSESTree.Identifier): TSESTree.Expression | undefined {
+  constInit(node: TSESTree.Identifier): TSESTree.Expression | undefined {
     const variable = ASTUtils.findVariable(this.sourceCode.getScope(node), node);
     if (!variable || variable.defs.length !== 1) return undefined;
     const def = variable.defs[0]!;
@@ -188,19 +190,42 @@ export class ValueResolver {
     return value;
   }
 
-  /** Whether `object.key` is ever assigned, which makes a plain object's member unknown. */
-  private isMemberWritten(object: TSESTree.Identifier, key: string): boolean {
+  /**
+   * Whether a plain object bound to `object` may change: a member of it is written anywhere (through casts
+   * and nested members too), or the object is aliased to another name that could write it.
+   */
+  private isMemberWritten(object: TSESTree.Identifier, key: string | undefined, depth = 0): boolean {
     const variable = ASTUtils.findVariable(this.sourceCode.getScope(object), object);
     if (!variable) return false;
+    if (depth > 4) return true;
     return variable.references.some((ref) => {
-      const member = ref.identifier.parent;
-      if (member?.type !== AST_NODE_TYPES.MemberExpression || member.object !== ref.identifier) return false;
-      const parent = member.parent;
-      const written =
-        (parent?.type === AST_NODE_TYPES.AssignmentExpression && parent.left === member) ||
-        parent?.type === AST_NODE_TYPES.UpdateExpression ||
-        (parent?.type === AST_NODE_TYPES.UnaryExpression && parent.operator === "delete");
-      return written && this.keyOf(member.property, member.computed) === key;
+      let node: TSESTree.Node = ref.identifier;
+      let parent: TSESTree.Node | undefined = node.parent;
+      let throughMember = false;
+      let firstKey: string | undefined;
+      for (;;) {
+        if (!parent) return false;
+        if (isTransparent(parent) || (parent.type === AST_NODE_TYPES.MemberExpression && parent.object === node)) {
+          if (parent.type === AST_NODE_TYPES.MemberExpression && !throughMember) {
+            throughMember = true;
+            firstKey = this.keyOf(parent.property, parent.computed);
+          }
+          node = parent;
+          parent = parent.parent;
+          continue;
+        }
+        break;
+      }
+      if (!throughMember) {
+        // An alias (`const B = Codes`) can write the object too; an assignment to anything else may.
+        if (parent.type === AST_NODE_TYPES.VariableDeclarator && parent.init === node) {
+          return parent.id.type !== AST_NODE_TYPES.Identifier || this.isMemberWritten(parent.id, key, depth + 1);
+        }
+        return parent.type === AST_NODE_TYPES.AssignmentExpression && parent.right === node;
+      }
+      // A write to another key (`Codes.Busy = x` while reading `Codes.Gone`) leaves this one alone.
+      if (firstKey !== undefined && key !== undefined && firstKey !== key) return false;
+      return isWritePosition(node, parent);
     });
   }
 
@@ -211,7 +236,7 @@ export class ValueResolver {
   }
 
   private enumMemberNode(decl: TSESTree.TSEnumDeclaration, key: string): TSESTree.Node | undefined {
-    return decl.body.members.find((m) => this.keyOf(m.id, m.computed ?? false) === key);
+    return decl.body.members.find((m) => this.keyOf(m.id, false) === key);
   }
 
   /** An enum member's value: its initializer, or the previous member's value plus one. */
@@ -230,6 +255,39 @@ export class ValueResolver {
     return typedValues(this.services, node, (id) =>
       importBinding(ASTUtils.findVariable(this.sourceCode.getScope(id), id)),
     );
+  }
+}
+
+/** Wrappers a value passes through unchanged: `(x as T)`, `x!`, `x satisfies T`. */
+function isTransparent(node: TSESTree.Node): boolean {
+  return (
+    node.type === AST_NODE_TYPES.TSAsExpression ||
+    node.type === AST_NODE_TYPES.TSNonNullExpression ||
+    node.type === AST_NODE_TYPES.TSSatisfiesExpression ||
+    node.type === AST_NODE_TYPES.TSTypeAssertion
+  );
+}
+
+/** Whether `node` (a member access) is written by `parent`: assigned, updated, deleted, or a destructuring target. */
+function isWritePosition(node: TSESTree.Node, parent: TSESTree.Node): boolean {
+  switch (parent.type) {
+    case AST_NODE_TYPES.AssignmentExpression:
+    case AST_NODE_TYPES.AssignmentPattern:
+      return parent.left === node;
+    case AST_NODE_TYPES.UpdateExpression:
+      return true;
+    case AST_NODE_TYPES.UnaryExpression:
+      return parent.operator === "delete";
+    case AST_NODE_TYPES.ForInStatement:
+    case AST_NODE_TYPES.ForOfStatement:
+      return parent.left === node;
+    case AST_NODE_TYPES.ArrayPattern:
+    case AST_NODE_TYPES.RestElement:
+      return true;
+    case AST_NODE_TYPES.Property:
+      return parent.value === node && parent.parent?.type === AST_NODE_TYPES.ObjectPattern;
+    default:
+      return false;
   }
 }
 
