@@ -1462,3 +1462,41 @@ describe("no-reserved-error-code configuration", () => {
     expect(recommended.filter((m) => m.ruleId === "acp/no-reserved-error-code")).toEqual([]);
   });
 });
+
+// Review findings: a helper's code is judged at its calls; a class-field arrow is a helper too; an error class's
+// own factory for a code of another protocol version is no invention.
+typedTester().run("no-reserved-error-code (helpers, typed)", rule, {
+  valid: [
+    {
+      filename: typedFile,
+      code: `import { RequestError } from "@agentclientprotocol/sdk";
+export class RequestErrors extends Error {
+  static unsupported(requested: number, supported: number[]) {
+    return new RequestError(-32022, "Unsupported protocol version", { requested, supported });
+  }
+}`,
+    },
+  ],
+  invalid: [
+    {
+      filename: typedFile,
+      code: `import { RequestError } from "@agentclientprotocol/sdk";
+function fail(code: -32001 | -32603, message: string): never { throw new RequestError(code, message); }
+fail(-32001, "x");`,
+      errors: [{ messageId: "reservedCode", line: 3, column: 6, endLine: 3, endColumn: 12 }],
+    },
+    {
+      filename: typedFile,
+      code: `import { RequestError } from "@agentclientprotocol/sdk";
+export class Agent {
+  private fail = (code: number, message: string) => {
+    throw new RequestError(code, message);
+  };
+  prompt() {
+    this.fail(-32001, "x");
+  }
+}`,
+      errors: [{ messageId: "reservedCode", line: 7, column: 15, endLine: 7, endColumn: 21 }],
+    },
+  ],
+});
