@@ -27,19 +27,19 @@ function isJsonRpcError(site: ErrorSite, model: FileModel): boolean {
   return !!codes?.every((c) => model.acpCodes.has(c) || inRange(c, JSON_RPC_RESERVED));
 }
 
-/** The text of a message known up to its first `${}` (the whole text when it has none). */
-function messageText(node: TSESTree.Node): { text: string; whole: boolean } | undefined {
+/** The text of a message known up to its first `${}` (the whole text when it has none, or a constant's). */
+function messageText(node: TSESTree.Node, model: FileModel): { text: string; whole: boolean } | undefined {
   const inner = unwrap(node);
-  if (inner.type === AST_NODE_TYPES.Literal && typeof inner.value === "string") return { text: inner.value, whole: true };
   if (inner.type === AST_NODE_TYPES.TemplateLiteral) {
     return { text: inner.quasis[0]?.value.cooked ?? "", whole: inner.expressions.length === 0 };
   }
-  return undefined;
+  const values = model.values.resolve(inner);
+  return values?.length === 1 && typeof values[0] === "string" ? { text: values[0], whole: true } : undefined;
 }
 
 /** The ACP code whose standard message a message is: `"Method not found"` or `"Method not found: x"`. */
 function standardCodeOf(node: TSESTree.Node, model: FileModel): { code: number; message: string } | undefined {
-  const found = messageText(node);
+  const found = messageText(node, model);
   if (!found) return undefined;
   const text = found.text.trim().toLowerCase();
   for (const info of model.acpCodes.values()) {
@@ -79,7 +79,9 @@ export default createRule<[], MessageIds>({
         const bad = values![index];
         const inner = unwrap(leaf);
         const integer = typeof bad === "string" && NUMERIC.test(bad) && Number.isInteger(Number(bad)) ? Number(bad) : undefined;
-        const literal = inner.type === AST_NODE_TYPES.Literal && typeof inner.value === "string";
+        const literal =
+          (inner.type === AST_NODE_TYPES.Literal && typeof inner.value === "string") ||
+          (inner.type === AST_NODE_TYPES.TemplateLiteral && inner.expressions.length === 0);
         context.report({
           node: leaf,
           messageId: "nonIntegerCode",

@@ -152,6 +152,8 @@ function buildModel(sourceCode: Readonly<TSESLint.SourceCode>, rawSettings: AnyC
   const helperCalls = helperCallSites(sourceCode, sites);
   for (const site of helperCalls) add(site);
   const delegated = new Set(helperCalls.map((site) => site.inner!));
+  // Objects were taken before the helper calls were known: an argument of one is its data, not an error.
+  const errorSites = sites.filter((site) => site.kind !== "object" || !claimed.has(site.node));
 
   const codeTables: CodeTable[] = [];
   for (const node of [...found.objects, ...found.enums]) {
@@ -159,5 +161,5 @@ function buildModel(sourceCode: Readonly<TSESLint.SourceCode>, rawSettings: AnyC
     if (table) codeTables.push(table);
   }
 
-  return { settings, acpCodes, values, sdk, errorClasses, errorSites: sites, delegated, codeTables };
+  return { settings, acpCodes, values, sdk, errorClasses, errorSites, delegated, codeTables };
 }
