@@ -18,5 +18,6 @@ export default tseslint.config(
   {
     files: ["**/*.js", "**/*.mjs"],
     ...tseslint.configs.disableTypeChecked,
+    languageOptions: { globals: { console: "readonly", process: "readonly" } },
   },
 );
