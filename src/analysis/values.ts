@@ -15,6 +15,7 @@ export type ValueSet = readonly Constant[];
 export class ValueResolver {
   private readonly cache = new Map<TSESTree.Node, ValueSet | null>();
   private readonly inProgress = new Set<TSESTree.Node>();
+  private readonly writtenMembers = new Map<TSESLint.Scope.Variable, Map<string, boolean>>();
 
   constructor(
     private readonly sourceCode: Readonly<TSESLint.SourceCode>,
@@ -198,6 +199,19 @@ export class ValueResolver {
     const variable = ASTUtils.findVariable(this.sourceCode.getScope(object), object);
     if (!variable) return false;
     if (depth > 4) return true;
+    // Each read of `Codes.X` asks again: answer once per variable and key.
+    const cacheKey = `${key ?? ""}`;
+    let byKey = this.writtenMembers.get(variable);
+    if (!byKey) this.writtenMembers.set(variable, (byKey = new Map()));
+    const cached = byKey.get(cacheKey);
+    if (cached !== undefined) return cached;
+    byKey.set(cacheKey, true); // an alias cycle counts as written
+    const written = this.scanMemberWrites(variable, key, depth);
+    byKey.set(cacheKey, written);
+    return written;
+  }
+
+  private scanMemberWrites(variable: TSESLint.Scope.Variable, key: string | undefined, depth: number): boolean {
     return variable.references.some((ref) => {
       let node: TSESTree.Node = ref.identifier;
       let parent: TSESTree.Node | undefined = node.parent;
