@@ -24,6 +24,19 @@ function isStandardMessage(node: TSESTree.Node, standard: string): boolean {
   return inner.type === AST_NODE_TYPES.Literal && typeof inner.value === "string" && inner.value.trim().toLowerCase() === standard.toLowerCase();
 }
 
+/**
+ * The message to pass as the factory's `additionalMessage`, which it appends to the standard message:
+ * `"Invalid params: cwd"` passes `"cwd"`, so the result does not say "Invalid params" twice.
+ */
+function additionalMessage(message: TSESTree.Node, standard: string, text: (node: TSESTree.Node) => string): string {
+  const inner = unwrap(message);
+  if (inner.type === AST_NODE_TYPES.Literal && typeof inner.value === "string") {
+    const prefix = `${standard.toLowerCase()}:`;
+    if (inner.value.toLowerCase().startsWith(prefix)) return JSON.stringify(inner.value.slice(prefix.length).trim());
+  }
+  return text(message);
+}
+
 /** `Callee.factory(args)` for a `new RequestError(code, message, data)`, when the data fits the factory. */
 function factoryCall(
   site: ErrorSite,
@@ -39,8 +52,8 @@ function factoryCall(
   if (!generic) return undefined;
   switch (generic.args) {
     case "data-message": {
-      const keepMessage = message && !isStandardMessage(message, standardMessage);
-      const args = keepMessage ? [data ? text(data) : "undefined", text(message)] : data ? [text(data)] : [];
+      const extra = message && !isStandardMessage(message, standardMessage) ? additionalMessage(message, standardMessage, text) : undefined;
+      const args = extra ? [data ? text(data) : "undefined", extra] : data ? [text(data)] : [];
       return build(generic.name, args);
     }
     case "method": {
@@ -75,7 +88,7 @@ export default createRule<[], MessageIds>({
     messages: {
       useFactory: "{{code}} is ACP's {{name}} code: build the error with RequestError.{{factory}}() instead of a bare number.",
       useNamedConstant: "{{code}} is ACP's {{name}} code: write it as a named constant (such as {{name}}) instead of a bare number.",
-      replaceWithFactory: "Replace with RequestError.{{factory}}(), keeping the data.",
+      replaceWithFactory: "Replace with RequestError.{{factory}}(), keeping the data (the factory writes the standard message).",
     },
     schema: [],
   },

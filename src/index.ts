@@ -11,5 +11,5 @@ const plugin = {
 
 Object.assign(plugin.configs, buildConfigs(plugin, rules));
 
+// The default export only: tools that `require()` the package (eslint-doc-generator) then find the plugin.
 export default plugin;
-export { rules };

@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { FACTORY_BY_NAME, type ErrorFactory } from "../protocol/codes.js";
 import { calleeName, enclosingClass, enclosingFunction, findProperty, hasSpread, memberName, staticKeyName, unwrap } from "./ast.js";
-import { className, type ErrorClass } from "./error-classes.js";
+import { BUILTIN_ERROR_CLASSES, className, type ErrorClass } from "./error-classes.js";
 import type { SdkImports } from "./imports.js";
 import type { ValueResolver } from "./values.js";
 
@@ -52,6 +52,8 @@ export interface SiteContext {
   readonly sdk: SdkImports;
   readonly errorClasses: ReadonlyMap<string, ErrorClass>;
   readonly values: ValueResolver;
+  /** `settings.acp.errorClasses`. */
+  readonly configuredClasses: ReadonlySet<string>;
 }
 
 function isInErrorClass(node: TSESTree.Node, classes: ReadonlyMap<string, ErrorClass>): boolean {
@@ -69,12 +71,20 @@ function argAt(args: readonly TSESTree.CallExpressionArgument[], index: number |
   return args[index];
 }
 
+/**
+ * A class known by a JSON-RPC name but imported from an unrelated library (`@octokit/request-error`).
+ * Names configured in `settings.acp.errorClasses` count wherever they come from.
+ */
+function isForeign(callee: TSESTree.Node, cls: ErrorClass, ctx: SiteContext): boolean {
+  return (BUILTIN_ERROR_CLASSES as readonly string[]).includes(cls.name) && !ctx.configuredClasses.has(cls.name) && ctx.sdk.foreignModule(callee) !== undefined;
+}
+
 /** `new X(...)` of an error class. */
 export function constructSite(node: TSESTree.NewExpression, ctx: SiteContext): ErrorSite | undefined {
   // An aliased SDK import (`RequestError as RpcError`) is still the SDK's class.
   const name = ctx.sdk.exportName(node.callee) === "RequestError" ? "RequestError" : calleeName(node.callee);
   const cls = name === undefined ? undefined : ctx.errorClasses.get(name);
-  if (!cls || cls.codeIndex === undefined) return undefined;
+  if (!cls || cls.codeIndex === undefined || isForeign(node.callee, cls, ctx)) return undefined;
   const code = argAt(node.arguments, cls.codeIndex);
   const spread = node.arguments.some((a) => a.type === AST_NODE_TYPES.SpreadElement);
   const message = cls.messageIndex === undefined ? undefined : (argAt(node.arguments, cls.messageIndex) ?? (spread ? undefined : null));
@@ -97,7 +107,9 @@ export function factorySite(node: TSESTree.CallExpression, ctx: SiteContext): Er
   const callee = unwrap(node.callee);
   if (callee.type !== AST_NODE_TYPES.MemberExpression) return undefined;
   const factory = FACTORY_BY_NAME.get(memberName(callee) ?? "");
-  const isRequestError = calleeName(callee.object) === "RequestError" || ctx.sdk.refersTo(callee.object, "RequestError");
+  const isRequestError =
+    ctx.sdk.refersTo(callee.object, "RequestError") ||
+    (calleeName(callee.object) === "RequestError" && ctx.sdk.foreignModule(callee.object) === undefined);
   if (!factory || !isRequestError) return undefined;
   const data = factory.args === "data-message" ? node.arguments[0] : undefined;
   return {

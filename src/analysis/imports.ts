@@ -4,7 +4,10 @@ import { memberName, staticKeyName, unwrap } from "./ast.js";
 /** Module names that are the ACP SDK, current and legacy; subpaths (`/unstable`) count too. */
 export const BUILTIN_SDK_MODULES = ["@agentclientprotocol/sdk", "@zed-industries/agent-client-protocol"] as const;
 
-/** What a file imports from the ACP SDK. */
+/** Modules whose `ResponseError` / `RequestError` is a JSON-RPC error `(code, message, data)`. */
+export const JSON_RPC_MODULES = ["vscode-jsonrpc", "vscode-languageserver", "vscode-languageserver-protocol"] as const;
+
+/** What a file imports from the ACP SDK, and where its other imports come from. */
 export class SdkImports {
   /** Local name -> exported name, for named imports from an SDK module. */
   readonly named = new Map<string, string>();
@@ -17,8 +20,14 @@ export class SdkImports {
     return this.modules.some((m) => source === m || source.startsWith(`${m}/`));
   }
 
+  /** Local name -> module, for everything imported from other modules. */
+  readonly foreign = new Map<string, string>();
+
   add(declaration: TSESTree.ImportDeclaration): void {
-    if (!this.isSdkModule(declaration.source.value)) return;
+    if (!this.isSdkModule(declaration.source.value)) {
+      for (const spec of declaration.specifiers) this.foreign.set(spec.local.name, declaration.source.value);
+      return;
+    }
     for (const spec of declaration.specifiers) {
       if (spec.type === AST_NODE_TYPES.ImportNamespaceSpecifier) this.namespaces.add(spec.local.name);
       else if (spec.type === AST_NODE_TYPES.ImportSpecifier) {
@@ -41,6 +50,24 @@ export class SdkImports {
       return this.namespaces.has(inner.object.name) ? memberName(inner) : undefined;
     }
     return undefined;
+  }
+
+  /**
+   * The package a callee comes from when that is neither the SDK, a JSON-RPC library nor the project
+   * itself: an `@octokit/request-error` `RequestError` is no ACP error.
+   */
+  foreignModule(node: TSESTree.Node): string | undefined {
+    const inner = unwrap(node);
+    const root =
+      inner.type === AST_NODE_TYPES.Identifier
+        ? inner
+        : inner.type === AST_NODE_TYPES.MemberExpression && inner.object.type === AST_NODE_TYPES.Identifier
+          ? inner.object
+          : undefined;
+    const source = root && this.foreign.get(root.name);
+    // The project's own modules (relative imports) define its own JSON-RPC errors.
+    if (source === undefined || source.startsWith(".") || source.startsWith("/")) return undefined;
+    return JSON_RPC_MODULES.some((m) => source === m || source.startsWith(`${m}/`)) ? undefined : source;
   }
 
   /** Whether `node` refers to the SDK export `name`: `name`, an alias of it, or `ns.name`. */

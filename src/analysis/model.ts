@@ -125,7 +125,7 @@ function buildModel(sourceCode: Readonly<TSESLint.SourceCode>, rawSettings: AnyC
   const sdk = new SdkImports([...BUILTIN_SDK_MODULES, ...settings.sdkModules]);
   for (const declaration of found.imports) sdk.add(declaration);
   const errorClasses = errorClassesOf(settings, found.classes);
-  const ctx: SiteContext = { sdk, errorClasses, values };
+  const ctx: SiteContext = { sdk, errorClasses, values, configuredClasses: new Set(settings.errorClasses) };
 
   const sites: ErrorSite[] = [];
   // Arguments of a recognised construction are its data, not error objects of their own.

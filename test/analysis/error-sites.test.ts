@@ -86,9 +86,15 @@ export function gone() {
     expect(
       sdkOf(`import { RequestError } from "@zed-industries/agent-client-protocol"; throw new RequestError(-32001, "x");`),
     ).toEqual([true]);
-    expect(sdkOf(`import { RequestError } from "@agentclientprotocol/sdk-extra"; throw new RequestError(-32001, "x");`)).toEqual([
-      false,
-    ]);
+    // Another package's RequestError (say @octokit/request-error) is no JSON-RPC error unless configured.
+    expect(sdkOf(`import { RequestError } from "@agentclientprotocol/sdk-extra"; throw new RequestError(-32001, "x");`)).toEqual([]);
+    expect(sdkOf(`import { RequestError } from "@octokit/request-error"; throw new RequestError("Not Found", 404, {});`)).toEqual([]);
+    expect(sdkOf(`import { ResponseError } from "vscode-jsonrpc/node"; throw new ResponseError(-32001, "x");`)).toEqual([false]);
+    expect(
+      sdkOf(`import { RequestError } from "@octokit/request-error"; throw new RequestError(-32001, "x");`, {
+        settings: { acp: { errorClasses: ["RequestError"] } },
+      }),
+    ).toEqual([false]);
     expect(sdkOf(`import { RequestError } from "./errors.js"; throw new RequestError(-32001, "x");`)).toEqual([false]);
     expect(sdkOf(`import * as other from "./errors.js"; throw new other.RequestError(-32001, "x");`)).toEqual([false]);
   });
@@ -97,7 +103,7 @@ export function gone() {
     const code = `import { RequestError } from "@acme/acp"; import * as sub from "@acme/acp/errors";
 throw new RequestError(-32001, "x");
 throw new sub.RequestError(-32002, "y");`;
-    expect(sitesIn(code).map((s) => s.sdk)).toEqual([false, false]);
+    expect(sitesIn(code).map((s) => s.sdk)).toEqual([]);
     expect(sitesIn(code, { settings: { acp: { sdkModules: ["@acme/acp"] } } }).map((s) => s.sdk)).toEqual([true, true]);
   });
 
