@@ -28,13 +28,29 @@ function isStandardMessage(node: TSESTree.Node, standard: string): boolean {
  * The message to pass as the factory's `additionalMessage`, which it appends to the standard message:
  * `"Invalid params: cwd"` passes `"cwd"`, so the result does not say "Invalid params" twice.
  */
-function additionalMessage(message: TSESTree.Node, standard: string, text: (node: TSESTree.Node) => string): string {
+function additionalMessage(
+  message: TSESTree.Node,
+  standard: string,
+  text: (node: TSESTree.Node) => string,
+): string | undefined {
   const inner = unwrap(message);
+  const prefix = `${standard.toLowerCase()}:`;
   if (inner.type === AST_NODE_TYPES.Literal && typeof inner.value === "string") {
-    const prefix = `${standard.toLowerCase()}:`;
-    if (inner.value.toLowerCase().startsWith(prefix)) return JSON.stringify(inner.value.slice(prefix.length).trim());
+    if (!inner.value.toLowerCase().startsWith(prefix)) return text(message);
+    const rest = inner.value.slice(prefix.length).trim();
+    return rest ? JSON.stringify(rest) : undefined;
+  }
+  const head = inner.type === AST_NODE_TYPES.TemplateLiteral ? inner.quasis[0]?.value.raw : undefined;
+  if (head !== undefined && head.toLowerCase().startsWith(prefix)) {
+    // `Internal error: ${e}` keeps only `${e}`: the template's text after its first part's prefix.
+    return `\`${head.slice(prefix.length).trimStart()}${text(inner).slice(1 + head.length)}`;
   }
   return text(message);
+}
+
+function isUndefined(node: TSESTree.Node | undefined): boolean {
+  const inner = node && unwrap(node);
+  return inner?.type === AST_NODE_TYPES.Identifier && inner.name === "undefined";
 }
 
 /** `Callee.factory(args)` for a `new RequestError(code, message, data)`, when the data fits the factory. */
@@ -44,9 +60,13 @@ function factoryCall(
   standardMessage: string,
   text: (node: TSESTree.Node) => string,
 ): { factory: string; replacement: string } | undefined {
-  if (site.node.type !== AST_NODE_TYPES.NewExpression) return undefined;
+  // A spread hides which arguments the construction has: no rewrite can keep them.
+  if (site.node.type !== AST_NODE_TYPES.NewExpression || site.node.arguments.some((a) => a.type === AST_NODE_TYPES.SpreadElement)) {
+    return undefined;
+  }
   const callee = text(site.node.callee);
-  const { data, message } = site;
+  const { message } = site;
+  const data = isUndefined(site.data) ? undefined : site.data;
   const build = (factory: string, args: string[]) => ({ factory, replacement: `${callee}.${factory}(${args.join(", ")})` });
   const generic = factoryFor(code);
   if (!generic) return undefined;
