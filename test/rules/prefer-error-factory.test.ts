@@ -1696,3 +1696,13 @@ untypedTester().run("prefer-error-factory (review findings)", rule, {
     },
   ],
 });
+
+// A code held by an error class is that class's named constant, like a code table's member.
+untypedTester().run("prefer-error-factory (codes held by error classes)", rule, {
+  valid: [
+    `${SDK}export class InvalidParamsError extends Error {\n  code = -32602;\n}`,
+    `${SDK}export class AuthRequiredError extends RequestError {\n  constructor(message: string) {\n    super(-32000, message);\n  }\n}`,
+    `export class SessionGone extends Error {\n  constructor(message: string) {\n    super(message);\n    this.code = -32002;\n  }\n  code: number;\n}`,
+  ],
+  invalid: [],
+});
