@@ -1,15 +1,12 @@
 // Lints every JavaScript file the ACP SDK ships with all rules on: real, large, unusual code must never crash a rule.
 import { readdirSync, readFileSync } from "node:fs";
-import { join, sep } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { Linter } from "eslint";
 import tsParser from "@typescript-eslint/parser";
 import { describe, expect, it } from "vitest";
 import plugin from "../src/index.js";
+import { sdkDist } from "./sdk-source.js";
 
-// The package exports no ./package.json: find dist/ above its main entry.
-const sdkEntry = fileURLToPath(import.meta.resolve("@agentclientprotocol/sdk"));
-const sdkDist = sdkEntry.slice(0, sdkEntry.lastIndexOf(`${sep}dist${sep}`) + `${sep}dist`.length);
 
 function jsFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

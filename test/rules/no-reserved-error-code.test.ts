@@ -5,6 +5,7 @@ import rule, { type MessageIds, type Options } from "../../rules/no-reserved-err
 import plugin from "../../src/index.js";
 import { type CodeRange, JSON_RPC_RESERVED, LSP_RESERVED } from "../../src/protocol/codes.js";
 import { typedFile, typedTester, untypedTester } from "../rule-tester.js";
+import { sdkRequestErrorClass } from "../sdk-source.js";
 
 type Valid = ValidTestCase<Options>;
 type Invalid = InvalidTestCase<MessageIds, Options>;
@@ -1173,38 +1174,7 @@ export function classify(error: { code?: number }) {
   },
   {
     name: "the SDK's own RequestError class with its static factories",
-    code: `
-export class RequestError extends Error {
-  constructor(
-    public code: number,
-    message: string,
-    public data?: unknown,
-  ) {
-    super(message);
-    this.name = "RequestError";
-  }
-
-  static parseError(data?: unknown): RequestError {
-    return new RequestError(-32700, "Parse error", data);
-  }
-
-  static methodNotFound(method: string): RequestError {
-    return new RequestError(-32601, "Method not found", { method });
-  }
-
-  static requestCancelled(data?: unknown): RequestError {
-    return new RequestError(-32800, "Request cancelled", data);
-  }
-
-  static authRequired(data?: unknown): RequestError {
-    return new RequestError(-32000, "Authentication required", data);
-  }
-
-  static resourceNotFound(uri?: string): RequestError {
-    return new RequestError(-32002, "Resource not found", uri && { uri });
-  }
-}
-`,
+    code: sdkRequestErrorClass,
   },
   {
     name: "positive codes and codes outside the range on either side",

@@ -1,6 +1,7 @@
 import type { InvalidTestCase, TestCaseError, ValidTestCase } from "@typescript-eslint/rule-tester";
 import rule, { type MessageIds } from "../../rules/prefer-error-factory.js";
 import { typedFile, typedTester, untypedTester } from "../rule-tester.js";
+import { sdkRequestErrorClass } from "../sdk-source.js";
 
 type Valid = ValidTestCase<[]>;
 type Invalid = InvalidTestCase<MessageIds, []>;
@@ -1312,30 +1313,8 @@ export function wrapUpstream(upstream: { message: string }) {
 `,
   },
   {
-    name: "a local RequestError's own static factories",
-    code: `
-export class RequestError extends Error {
-  constructor(
-    public code: number,
-    message: string,
-    public data?: unknown,
-  ) {
-    super(message);
-  }
-
-  static parseError(data?: unknown) {
-    return new RequestError(-32700, "Parse error", data);
-  }
-
-  static methodNotFound(method: string) {
-    return new RequestError(-32601, "Method not found", { method });
-  }
-
-  static invalidParams(data?: unknown) {
-    return new RequestError(-32602, "Invalid params", data);
-  }
-}
-`,
+    name: "the SDK's own RequestError class and its static factories",
+    code: sdkRequestErrorClass,
   },
   {
     name: "a local AppError extends Error with static factories",

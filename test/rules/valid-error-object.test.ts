@@ -1,6 +1,7 @@
 import type { InvalidTestCase, TestCaseError, ValidTestCase } from "@typescript-eslint/rule-tester";
 import rule, { type MessageIds } from "../../rules/valid-error-object.js";
 import { typedFile, typedTester, untypedTester } from "../rule-tester.js";
+import { sdkRequestErrorClass } from "../sdk-source.js";
 
 type Valid = ValidTestCase<[]>;
 type Invalid = InvalidTestCase<MessageIds, []>;
@@ -102,31 +103,7 @@ export class EchoAgent {
   // The SDK's own factory definitions: the messages embed the standard message differently, codes match.
   {
     name: "the SDK's RequestError class and its factory definitions",
-    code: `
-export class RequestError extends Error {
-  data?: unknown;
-  constructor(public code: number, message: string, data?: unknown) {
-    super(message);
-    this.name = "RequestError";
-    this.data = data;
-  }
-  static parseError(data?: unknown, additionalMessage?: string): RequestError {
-    return new RequestError(-32700, \`Parse error\${additionalMessage ? \`: \${additionalMessage}\` : ""}\`, data);
-  }
-  static internalError(data?: unknown, additionalMessage?: string): RequestError {
-    return new RequestError(-32603, \`Internal error\${additionalMessage ? \`: \${additionalMessage}\` : ""}\`, data);
-  }
-  static methodNotFound(method: string): RequestError {
-    return new RequestError(-32601, \`"Method not found": \${method}\`, { method });
-  }
-  static resourceNotFound(uri?: string): RequestError {
-    return new RequestError(-32002, \`Resource not found\${uri ? \`: \${uri}\` : ""}\`, uri && { uri });
-  }
-  toResult<T>(): { error: { code: number; message: string; data?: unknown } } {
-    return { error: { code: this.code, message: this.message, data: this.data } };
-  }
-}
-`,
+    code: sdkRequestErrorClass,
   },
   // The argument of a factory is its data, not an error object of its own.
   {
