@@ -264,237 +264,179 @@ export function initialize(params: { protocolVersion: number }) {
 }
 `;
 
-const suggestionsInvalid: Invalid[] = [
+/** A construction the suggestion rewrites: where it is reported and the text it replaces and writes. */
+interface SuggestionCase {
+  readonly name: string;
+  readonly code: string;
+  readonly acpCode: number;
+  /** The factory the message names and the suggestion writes. */
+  readonly factory: string;
+  readonly at: readonly [line: number, column: number];
+  readonly from: string;
+  readonly to: string;
+}
+
+const suggestionCases: SuggestionCase[] = [
   {
     name: "parseError: the standard message is dropped, the data kept",
     code: parseErrorCode,
-    errors: [
-      useFactory(-32700, "parseError", 8, 28, [
-        replaceWith(
-          "parseError",
-          parseErrorCode,
-          `new RequestError(-32700, "Parse error", { line })`,
-          `RequestError.parseError({ line })`,
-        ),
-      ]),
-    ],
+    acpCode: -32700,
+    factory: "parseError",
+    at: [8, 28],
+    from: `new RequestError(-32700, "Parse error", { line })`,
+    to: `RequestError.parseError({ line })`,
   },
   {
     name: "invalidRequest: a non-standard message without data becomes (undefined, message)",
     code: invalidRequestCode,
-    errors: [
-      useFactory(-32600, "invalidRequest", 6, 28, [
-        replaceWith(
-          "invalidRequest",
-          invalidRequestCode,
-          `new RequestError(-32600, "Not a JSON-RPC 2.0 request")`,
-          `RequestError.invalidRequest(undefined, "Not a JSON-RPC 2.0 request")`,
-        ),
-      ]),
-    ],
+    acpCode: -32600,
+    factory: "invalidRequest",
+    at: [6, 28],
+    from: `new RequestError(-32600, "Not a JSON-RPC 2.0 request")`,
+    to: `RequestError.invalidRequest(undefined, "Not a JSON-RPC 2.0 request")`,
   },
   {
     name: "invalidRequest: the standard message and no data give invalidRequest()",
     code: invalidRequestStandardCode,
-    errors: [
-      useFactory(-32600, "invalidRequest", 5, 56, [
-        replaceWith(
-          "invalidRequest",
-          invalidRequestStandardCode,
-          `new RequestError(-32600, "Invalid request")`,
-          `RequestError.invalidRequest()`,
-        ),
-      ]),
-    ],
+    acpCode: -32600,
+    factory: "invalidRequest",
+    at: [5, 56],
+    from: `new RequestError(-32600, "Invalid request")`,
+    to: `RequestError.invalidRequest()`,
   },
   {
     name: "methodNotFound: data exactly { method } (shorthand) gives methodNotFound(method)",
     code: methodNotFoundCode,
-    errors: [
-      useFactory(-32601, "methodNotFound", 6, 40, [
-        replaceWith(
-          "methodNotFound",
-          methodNotFoundCode,
-          `new RequestError(-32601, "Method not found", { method })`,
-          `RequestError.methodNotFound(method)`,
-        ),
-      ]),
-    ],
+    acpCode: -32601,
+    factory: "methodNotFound",
+    at: [6, 40],
+    from: `new RequestError(-32601, "Method not found", { method })`,
+    to: `RequestError.methodNotFound(method)`,
   },
   {
     name: "methodNotFound: data exactly { method: expr } gives methodNotFound(expr), whatever the message",
     code: methodNotFoundMemberCode,
-    errors: [
-      useFactory(-32601, "methodNotFound", 5, 26, [
-        replaceWith(
-          "methodNotFound",
-          methodNotFoundMemberCode,
-          `new RequestError(-32601, "No extension handles " + request.method, { method: request.method })`,
-          `RequestError.methodNotFound(request.method)`,
-        ),
-      ]),
-    ],
+    acpCode: -32601,
+    factory: "methodNotFound",
+    at: [5, 26],
+    from: `new RequestError(-32601, "No extension handles " + request.method, { method: request.method })`,
+    to: `RequestError.methodNotFound(request.method)`,
   },
   {
     name: "invalidParams: a message prefixed with the standard one passes only the rest as additionalMessage",
     code: invalidParamsPrefixedCode,
-    errors: [
-      useFactory(-32602, "invalidParams", 7, 28, [
-        replaceWith(
-          "invalidParams",
-          invalidParamsPrefixedCode,
-          `new RequestError(-32602, "Invalid params: cwd must be absolute", { cwd: params.cwd })`,
-          `RequestError.invalidParams({ cwd: params.cwd }, "cwd must be absolute")`,
-        ),
-      ]),
-    ],
+    acpCode: -32602,
+    factory: "invalidParams",
+    at: [7, 28],
+    from: `new RequestError(-32602, "Invalid params: cwd must be absolute", { cwd: params.cwd })`,
+    to: `RequestError.invalidParams({ cwd: params.cwd }, "cwd must be absolute")`,
   },
   {
     name: "invalidParams: the standard message in another case is still dropped",
     code: invalidParamsStandardCode,
-    errors: [
-      useFactory(-32602, "invalidParams", 5, 57, [
-        replaceWith(
-          "invalidParams",
-          invalidParamsStandardCode,
-          `new RequestError(-32602, "invalid params", { modeId: params.modeId })`,
-          `RequestError.invalidParams({ modeId: params.modeId })`,
-        ),
-      ]),
-    ],
+    acpCode: -32602,
+    factory: "invalidParams",
+    at: [5, 57],
+    from: `new RequestError(-32602, "invalid params", { modeId: params.modeId })`,
+    to: `RequestError.invalidParams({ modeId: params.modeId })`,
   },
   {
     name: "invalidParams: a message held in a variable is kept as additionalMessage",
     code: invalidParamsVariableMessageCode,
-    errors: [
-      useFactory(-32602, "invalidParams", 6, 49, [
-        replaceWith(
-          "invalidParams",
-          invalidParamsVariableMessageCode,
-          `new RequestError(-32602, message)`,
-          `RequestError.invalidParams(undefined, message)`,
-        ),
-      ]),
-    ],
+    acpCode: -32602,
+    factory: "invalidParams",
+    at: [6, 49],
+    from: `new RequestError(-32602, message)`,
+    to: `RequestError.invalidParams(undefined, message)`,
   },
+  {
+    name: "internalError: standard message dropped, data kept",
+    code: internalErrorCode,
+    acpCode: -32603,
+    factory: "internalError",
+    at: [8, 28],
+    from: `new RequestError(-32603, "Internal error", { details: String(err) })`,
+    to: `RequestError.internalError({ details: String(err) })`,
+  },
+  {
+    name: "internalError: a computed message is kept after the data",
+    code: internalErrorMessageCode,
+    acpCode: -32603,
+    factory: "internalError",
+    at: [9, 28],
+    from: `new RequestError(-32603, cause.message, { stack: cause.stack })`,
+    to: `RequestError.internalError({ stack: cause.stack }, cause.message)`,
+  },
+  {
+    name: "requestCancelled: the standard message alone gives requestCancelled()",
+    code: requestCancelledCode,
+    acpCode: -32800,
+    factory: "requestCancelled",
+    at: [5, 46],
+    from: `new RequestError(-32800, "Request cancelled")`,
+    to: `RequestError.requestCancelled()`,
+  },
+  {
+    name: "authRequired: data and a non-standard message give (data, message)",
+    code: authRequiredCode,
+    acpCode: -32000,
+    factory: "authRequired",
+    at: [7, 38],
+    from: `new RequestError(-32000, "Sign in with your API key first", { authMethods })`,
+    to: `RequestError.authRequired({ authMethods }, "Sign in with your API key first")`,
+  },
+  {
+    name: "resourceNotFound: -32002 without data gives resourceNotFound()",
+    code: resourceNotFoundNoDataCode,
+    acpCode: -32002,
+    factory: "resourceNotFound",
+    at: [6, 52],
+    from: `new RequestError(-32002, "Unknown terminal " + terminalId)`,
+    to: `RequestError.resourceNotFound()`,
+  },
+  {
+    name: "resourceNotFound: -32002 with data exactly { uri: x } gives resourceNotFound(x)",
+    code: resourceNotFoundUriCode,
+    acpCode: -32002,
+    factory: "resourceNotFound",
+    at: [7, 28],
+    from: `new RequestError(-32002, "Resource not found", { uri: params.path })`,
+    to: `RequestError.resourceNotFound(params.path)`,
+  },
+  {
+    name: "sessionNotFound: -32002 with data exactly { sessionId } gives sessionNotFound(sessionId)",
+    code: sessionNotFoundCode,
+    acpCode: -32002,
+    factory: "sessionNotFound",
+    at: [8, 40],
+    from: `new RequestError(-32002, "Session not found", { sessionId })`,
+    to: `RequestError.sessionNotFound(sessionId)`,
+  },
+  {
+    name: "sessionNotFound: { sessionId: expr } as const gives sessionNotFound(expr)",
+    code: sessionNotFoundMemberCode,
+    acpCode: -32002,
+    factory: "sessionNotFound",
+    at: [6, 28],
+    from: `new RequestError(-32002, "No such session", { sessionId: params.sessionId } as const)`,
+    to: `RequestError.sessionNotFound(params.sessionId)`,
+  },
+];
+
+const suggestionsInvalid: Invalid[] = [
+  ...suggestionCases.map(
+    (c): Invalid => ({
+      name: c.name,
+      code: c.code,
+      errors: [useFactory(c.acpCode, c.factory, c.at[0], c.at[1], [replaceWith(c.factory, c.code, c.from, c.to)])],
+    }),
+  ),
   {
     name: "invalidParams: a construction without message or data gives invalidParams()",
     code: invalidParamsBareCode,
     errors: [
       useFactory(-32602, "invalidParams", 5, 51, [
         replaceWith("invalidParams", invalidParamsBareCode, `new RequestError(-32602)`, `RequestError.invalidParams()`),
-      ]),
-    ],
-  },
-  {
-    name: "internalError: standard message dropped, data kept",
-    code: internalErrorCode,
-    errors: [
-      useFactory(-32603, "internalError", 8, 28, [
-        replaceWith(
-          "internalError",
-          internalErrorCode,
-          `new RequestError(-32603, "Internal error", { details: String(err) })`,
-          `RequestError.internalError({ details: String(err) })`,
-        ),
-      ]),
-    ],
-  },
-  {
-    name: "internalError: a computed message is kept after the data",
-    code: internalErrorMessageCode,
-    errors: [
-      useFactory(-32603, "internalError", 9, 28, [
-        replaceWith(
-          "internalError",
-          internalErrorMessageCode,
-          `new RequestError(-32603, cause.message, { stack: cause.stack })`,
-          `RequestError.internalError({ stack: cause.stack }, cause.message)`,
-        ),
-      ]),
-    ],
-  },
-  {
-    name: "requestCancelled: the standard message alone gives requestCancelled()",
-    code: requestCancelledCode,
-    errors: [
-      useFactory(-32800, "requestCancelled", 5, 46, [
-        replaceWith(
-          "requestCancelled",
-          requestCancelledCode,
-          `new RequestError(-32800, "Request cancelled")`,
-          `RequestError.requestCancelled()`,
-        ),
-      ]),
-    ],
-  },
-  {
-    name: "authRequired: data and a non-standard message give (data, message)",
-    code: authRequiredCode,
-    errors: [
-      useFactory(-32000, "authRequired", 7, 38, [
-        replaceWith(
-          "authRequired",
-          authRequiredCode,
-          `new RequestError(-32000, "Sign in with your API key first", { authMethods })`,
-          `RequestError.authRequired({ authMethods }, "Sign in with your API key first")`,
-        ),
-      ]),
-    ],
-  },
-  {
-    name: "resourceNotFound: -32002 without data gives resourceNotFound()",
-    code: resourceNotFoundNoDataCode,
-    errors: [
-      useFactory(-32002, "resourceNotFound", 6, 52, [
-        replaceWith(
-          "resourceNotFound",
-          resourceNotFoundNoDataCode,
-          `new RequestError(-32002, "Unknown terminal " + terminalId)`,
-          `RequestError.resourceNotFound()`,
-        ),
-      ]),
-    ],
-  },
-  {
-    name: "resourceNotFound: -32002 with data exactly { uri: x } gives resourceNotFound(x)",
-    code: resourceNotFoundUriCode,
-    errors: [
-      useFactory(-32002, "resourceNotFound", 7, 28, [
-        replaceWith(
-          "resourceNotFound",
-          resourceNotFoundUriCode,
-          `new RequestError(-32002, "Resource not found", { uri: params.path })`,
-          `RequestError.resourceNotFound(params.path)`,
-        ),
-      ]),
-    ],
-  },
-  {
-    name: "sessionNotFound: -32002 with data exactly { sessionId } gives sessionNotFound(sessionId)",
-    code: sessionNotFoundCode,
-    errors: [
-      useFactory(-32002, "sessionNotFound", 8, 40, [
-        replaceWith(
-          "sessionNotFound",
-          sessionNotFoundCode,
-          `new RequestError(-32002, "Session not found", { sessionId })`,
-          `RequestError.sessionNotFound(sessionId)`,
-        ),
-      ]),
-    ],
-  },
-  {
-    name: "sessionNotFound: { sessionId: expr } as const gives sessionNotFound(expr)",
-    code: sessionNotFoundMemberCode,
-    errors: [
-      useFactory(-32002, "sessionNotFound", 6, 28, [
-        replaceWith(
-          "sessionNotFound",
-          sessionNotFoundMemberCode,
-          `new RequestError(-32002, "No such session", { sessionId: params.sessionId } as const)`,
-          `RequestError.sessionNotFound(params.sessionId)`,
-        ),
       ]),
     ],
   },
