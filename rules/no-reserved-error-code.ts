@@ -1,6 +1,7 @@
 import type { JSONSchema, TSESTree } from "@typescript-eslint/utils";
 import { codeLeaves, getModel } from "../src/analysis/index.js";
 import { type CodeRange, ERROR_CODES, inRange, JSON_RPC_RESERVED, LSP_RESERVED } from "../src/protocol/codes.js";
+import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
 
 export type Options = [{ ranges?: CodeRange[]; allow?: number[] }];
@@ -26,6 +27,10 @@ export default createRule<Options, MessageIds>({
     type: "problem",
     docs: {
       description: "Disallow implementation-specific error codes inside the range reserved for JSON-RPC and ACP",
+      spec: {
+        requirement: "Implementation-specific errors SHOULD use codes outside -32768 to -32000, which is reserved for JSON-RPC and ACP.",
+        url: specUrl("error", "error-codes"),
+      },
       recommended: "error",
       strictOptions: [{ ranges: [JSON_RPC_RESERVED, LSP_RESERVED] }],
     },

@@ -2,6 +2,7 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint
 import { codeLeaves, type ErrorSite, getModel, isBareNumber } from "../src/analysis/index.js";
 import { findProperty, unwrap } from "../src/analysis/ast.js";
 import { ERROR_FACTORIES, type ErrorFactory } from "../src/protocol/codes.js";
+import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
 
 export type MessageIds = "useFactory" | "useNamedConstant" | "replaceWithFactory";
@@ -103,6 +104,10 @@ export default createRule<[], MessageIds>({
     hasSuggestions: true,
     docs: {
       description: "Prefer the SDK's RequestError factories or named constants to ACP error codes written as bare numbers",
+      spec: {
+        requirement: "Each ACP error code has a name and a standard message; the SDK's RequestError factories build them.",
+        url: specUrl("error", "error-codes"),
+      },
       recommended: "warn",
     },
     messages: {

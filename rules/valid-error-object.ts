@@ -3,6 +3,7 @@ import { codeLeaves, type ErrorSite, type FileModel, getModel } from "../src/ana
 import { unwrap } from "../src/analysis/ast.js";
 import type { Constant } from "../src/analysis/values.js";
 import { inRange, JSON_RPC_RESERVED } from "../src/protocol/codes.js";
+import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
 
 export type MessageIds = "nonIntegerCode" | "useNumber" | "missingMessage" | "nonStringMessage" | "mismatchedMessage";
@@ -57,6 +58,10 @@ export default createRule<[], MessageIds>({
     hasSuggestions: true,
     docs: {
       description: "Require error responses to have an integer code, a string message, and the standard message only with its own code",
+      spec: {
+        requirement: "Failed requests return a JSON-RPC 2.0 error object: an integer code and a short human-readable message.",
+        url: specUrl("error"),
+      },
       recommended: "error",
     },
     messages: {

@@ -5,6 +5,8 @@ export const REPOSITORY_URL = "https://github.com/eslint-plugin-acp/eslint-plugi
 /** What every rule's `meta.docs` says; the configs are derived from it. */
 export interface AcpRuleDocs {
   description: string;
+  /** The spec sentence the rule enforces, and where it is written; acp-lint's summary groups findings by it. */
+  spec: { readonly requirement: string; readonly url: string };
   /** Severity in `acp/recommended`; absent: only in `strict` and `all`. */
   recommended?: "error" | "warn";
   /** Options the rule takes in `acp/strict`, when stricter than its defaults. */
