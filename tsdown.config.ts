@@ -1,7 +1,8 @@
 import { defineConfig } from "tsdown";
 
 export default defineConfig({
-  entry: ["src/index.ts"],
+  // index: the package entry; cli: the acp-lint bin, which imports the plugin from index.
+  entry: { index: "src/index.ts", cli: "src/cli/main.ts" },
   format: ["esm"],
   platform: "node",
   target: "node20",

@@ -1,0 +1,80 @@
+import { parseArgs } from "node:util";
+import { UsageError } from "./usage-error.js";
+
+export const CONFIG_NAMES = ["recommended", "strict", "all"] as const;
+export const FORMAT_NAMES = ["stylish", "json", "sarif"] as const;
+
+export type ConfigName = (typeof CONFIG_NAMES)[number];
+export type FormatName = (typeof FORMAT_NAMES)[number];
+
+export interface CliOptions {
+  paths: string[];
+  config: ConfigName;
+  typeAware: boolean;
+  format: FormatName;
+  /** Undefined: no limit. */
+  maxWarnings: number | undefined;
+  quiet: boolean;
+  help: boolean;
+  version: boolean;
+}
+
+const OPTIONS = {
+  config: { type: "string" },
+  "type-aware": { type: "boolean" },
+  format: { type: "string", short: "f" },
+  "max-warnings": { type: "string" },
+  quiet: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+  version: { type: "boolean", short: "v" },
+} as const;
+
+/** Reads the command line; throws a UsageError naming the first mistake. */
+export function parseCliArgs(argv: readonly string[]): CliOptions {
+  const { values, positionals } = parseStrict(argv);
+  return {
+    paths: positionals.length > 0 ? positionals : ["."],
+    config: oneOf("--config", values.config ?? "recommended", CONFIG_NAMES),
+    typeAware: values["type-aware"] ?? false,
+    format: oneOf("--format", values.format ?? "stylish", FORMAT_NAMES),
+    maxWarnings: values["max-warnings"] === undefined ? undefined : warningLimit(values["max-warnings"]),
+    quiet: values.quiet ?? false,
+    help: values.help ?? false,
+    version: values.version ?? false,
+  };
+}
+
+function parseStrict(argv: readonly string[]) {
+  try {
+    return parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError(describeParseError(error));
+  }
+}
+
+// node:util's messages are long and suggest `--` tricks; say only what is wrong.
+function describeParseError(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: unknown }).code;
+  const quoted = /'([^']+)'/.exec(message)?.[1] ?? "";
+  const option = /--[\w-]+/.exec(quoted)?.[0] ?? /^-\w/.exec(quoted)?.[0];
+  if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" && option) return `unknown option '${option}'`;
+  if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE" && option) {
+    if (message.includes("does not take an argument")) return `option '${option}' takes no value`;
+    // "ambiguous": the next word starts with a dash, as in `--max-warnings -1`.
+    return message.includes("ambiguous")
+      ? `option '${option}' needs a value; write ${option}=<value> for one that starts with '-'`
+      : `option '${option}' needs a value`;
+  }
+  return message.split("\n")[0] ?? message;
+}
+
+function oneOf<T extends string>(option: string, value: string, allowed: readonly T[]): T {
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new UsageError(`${option} must be one of ${allowed.join(", ")} (got '${value}')`);
+}
+
+function warningLimit(value: string): number {
+  if (/^\d+$/.test(value)) return Number(value);
+  throw new UsageError(`--max-warnings must be a non-negative integer (got '${value}')`);
+}

@@ -1,0 +1,14 @@
+#!/usr/bin/env node
+import { run } from "./run.js";
+
+// `acp-lint | head` closes the pipe early: stop quietly instead of crashing on the next write.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code !== "EPIPE") throw error;
+  process.exit(process.exitCode ?? 0);
+});
+
+process.exitCode = await run(process.argv.slice(2), {
+  cwd: process.cwd(),
+  stdout: process.stdout,
+  stderr: process.stderr,
+});
