@@ -13,9 +13,11 @@ import {
   objectSite,
   type SiteContext,
 } from "./error-sites.js";
+import { type FileHandlers, findHandlers } from "./handlers.js";
 import { helperCallSites } from "./helpers.js";
 import { BUILTIN_SDK_MODULES, SdkImports } from "./imports.js";
 import { type AcpSettings, readSettings } from "./settings.js";
+import { analyseSessions, type SessionFacts } from "./sessions.js";
 import { ValueResolver } from "./values.js";
 
 /** What one file says about ACP error handling; built once per file and shared by every rule. */
@@ -33,6 +35,10 @@ export interface FileModel {
    */
   readonly delegated: ReadonlySet<ErrorSite>;
   readonly codeTables: readonly CodeTable[];
+  /** The ACP handlers of the file; found on first use. */
+  readonly handlers: FileHandlers;
+  /** What session-scoped handlers do with the sessions their requests name; found on first use. */
+  readonly sessions: SessionFacts;
 }
 
 type AnyContext = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
@@ -58,10 +64,12 @@ interface Collected {
   objects: TSESTree.ObjectExpression[];
   assignments: TSESTree.AssignmentExpression[];
   enums: TSESTree.TSEnumDeclaration[];
+  switches: TSESTree.SwitchStatement[];
+  ifs: TSESTree.IfStatement[];
 }
 
 function collect(sourceCode: Readonly<TSESLint.SourceCode>): Collected {
-  const found: Collected = { imports: [], classes: [], news: [], calls: [], objects: [], assignments: [], enums: [] };
+  const found: Collected = { imports: [], classes: [], news: [], calls: [], objects: [], assignments: [], enums: [], switches: [], ifs: [] };
   walk(sourceCode.ast, sourceCode.visitorKeys, (node) => {
     switch (node.type) {
       case AST_NODE_TYPES.ImportDeclaration:
@@ -85,6 +93,12 @@ function collect(sourceCode: Readonly<TSESLint.SourceCode>): Collected {
         break;
       case AST_NODE_TYPES.TSEnumDeclaration:
         found.enums.push(node);
+        break;
+      case AST_NODE_TYPES.SwitchStatement:
+        found.switches.push(node);
+        break;
+      case AST_NODE_TYPES.IfStatement:
+        found.ifs.push(node);
         break;
       default:
         break;
@@ -161,5 +175,26 @@ function buildModel(sourceCode: Readonly<TSESLint.SourceCode>, rawSettings: AnyC
     if (table) codeTables.push(table);
   }
 
-  return { settings, acpCodes, values, sdk, errorClasses, errorSites, delegated, codeTables };
+  let handlers: FileHandlers | undefined;
+  let sessions: SessionFacts | undefined;
+  const model: FileModel = {
+    settings,
+    acpCodes,
+    values,
+    sdk,
+    errorClasses,
+    errorSites,
+    delegated,
+    codeTables,
+    get handlers() {
+      handlers ??= findHandlers(found, { sourceCode, sdk, values });
+      return handlers;
+    },
+    get sessions() {
+      const sitesByNode = new Map(errorSites.map((site) => [site.node, site]));
+      sessions ??= analyseSessions(sourceCode, model.handlers.handlers, { sourceCode, values, sitesByNode, errorClasses });
+      return sessions;
+    },
+  };
+  return model;
 }

@@ -1,0 +1,68 @@
+import type { TSESTree } from "@typescript-eslint/utils";
+import { getModel, type SessionMiss, type SessionScope } from "../src/analysis/index.js";
+import { calleeName } from "../src/analysis/ast.js";
+import { specUrl } from "../src/protocol/links.js";
+import { createRule } from "../src/create-rule.js";
+
+export type MessageIds = "failsOnMissing" | "helperFailsOnMissing";
+
+const isDelete = (scope: SessionScope) => scope.handlers.some((h) => h.method.wire === "session/delete" && h.method.side === "agent");
+const onlyDelete = (scope: SessionScope) => scope.handlers.every((h) => h.method.wire === "session/delete");
+
+/** The error a miss branch answers with: what it throws, or in hand-rolled dispatch the error it returns. */
+function failure(miss: SessionMiss): TSESTree.Node | undefined {
+  if (miss.answer && (miss.thrown || miss.scope.handlers.some((h) => h.style === "dispatch"))) return miss.answer.node;
+  if (miss.thrown && miss.statement?.type === "ThrowStatement") return miss.statement.argument;
+  return undefined;
+}
+
+/** The calls, made from a delete handler's own code, that lead into a helper (through helpers of helpers). */
+function deleteCalls(scope: SessionScope, seen = new Set<SessionScope>()): TSESTree.CallExpression[] {
+  if (seen.has(scope)) return [];
+  seen.add(scope);
+  return scope.callers.flatMap((c) => (onlyDelete(c.from) ? [c.call] : deleteCalls(c.from, seen)));
+}
+
+export default createRule<[], MessageIds>({
+  name: "idempotent-session-delete",
+  meta: {
+    type: "problem",
+    docs: {
+      description: "Require session/delete to succeed for a session that does not exist",
+      spec: {
+        requirement: "Deleting a session that does not exist still succeeds.",
+        url: specUrl("session-delete"),
+      },
+      recommended: "error",
+    },
+    messages: {
+      failsOnMissing:
+        "This answers session/delete of an unknown session with an error, but deleting a session that does not exist must succeed: return the empty result instead.",
+      helperFailsOnMissing:
+        "{{name}} fails when the session does not exist, but deleting a session that does not exist must succeed: check for the session here and return the empty result.",
+    },
+    schema: [],
+  },
+  defaultOptions: [],
+  create(context) {
+    return {
+      Program() {
+        const facts = getModel(context).sessions;
+        const reported = new Set<TSESTree.Node>();
+        for (const miss of facts.misses) {
+          if (!isDelete(miss.scope)) continue;
+          const node = failure(miss);
+          if (!node) continue;
+          // A helper other handlers share is right for them: the delete handler's call is what is wrong.
+          const targets = onlyDelete(miss.scope) ? [node] : deleteCalls(miss.scope);
+          for (const target of targets) {
+            if (reported.has(target)) continue;
+            reported.add(target);
+            if (target === node) context.report({ node, messageId: "failsOnMissing" });
+            else context.report({ node: target, messageId: "helperFailsOnMissing", data: { name: calleeName((target as TSESTree.CallExpression).callee) ?? "This helper" } });
+          }
+        }
+      },
+    };
+  },
+});

@@ -1,0 +1,160 @@
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { type ErrorSite, type FileModel, getModel, RESOURCE_NOT_FOUND, siteCodes } from "../src/analysis/index.js";
+import { findProperty, hasSpread, isFunction, unwrap, walk } from "../src/analysis/ast.js";
+import { specUrl } from "../src/protocol/links.js";
+import { createRule } from "../src/create-rule.js";
+
+export type MessageIds = "missingSessionId" | "resourceNotFoundForSession" | "useSessionNotFound" | "useRequestError";
+
+type Verdict = "has" | "missing" | "unknown";
+
+const SESSION_ID_NAME = /^session_?id$/i;
+const NAMES_SESSION = /\bsession/i;
+
+/** Whether an object that is an error's data carries `sessionId`. */
+function objectVerdict(node: TSESTree.Node, model: FileModel): Verdict {
+  const object = model.values.objectLiteral(node);
+  if (!object) return "unknown";
+  if (findProperty(object, "sessionId")) return "has";
+  return hasSpread(object) ? "unknown" : "missing";
+}
+
+/** Whether a site's data carries `sessionId`; data built where it cannot be seen is unknown. */
+function dataVerdict(site: ErrorSite, model: FileModel): Verdict {
+  if (site.factory) return site.factory.name === "sessionNotFound" ? "has" : "missing";
+  if (site.data) return objectVerdict(site.data, model);
+  switch (site.kind) {
+    case "construct":
+    case "helper-call": {
+      const node = site.node as TSESTree.CallExpression | TSESTree.NewExpression;
+      if (node.arguments.some((a) => a.type === AST_NODE_TYPES.SpreadElement)) return "unknown";
+      return site.kind === "helper-call" ? helperDataVerdict(site, model) : "missing";
+    }
+    case "object":
+      return hasSpread(site.node as TSESTree.ObjectExpression) ? "unknown" : "missing";
+    case "assign": {
+      const sources = (site.node as TSESTree.CallExpression).arguments.slice(1);
+      return sources.every((s) => unwrap(s).type === AST_NODE_TYPES.ObjectExpression) ? "missing" : "unknown";
+    }
+    default:
+      return "unknown";
+  }
+}
+
+/** A helper call passes no data: the data is the helper's own, or its parameter's default. */
+function helperDataVerdict(site: ErrorSite, model: FileModel): Verdict {
+  const inner = site.inner!;
+  const data = inner.data && unwrap(inner.data);
+  if (data?.type === AST_NODE_TYPES.Identifier) {
+    for (let p = inner.node.parent; p; p = p.parent) {
+      if (!isFunction(p)) continue;
+      const param = p.params.find((q) => (q.type === AST_NODE_TYPES.AssignmentPattern ? q.left : q).type === AST_NODE_TYPES.Identifier && ((q.type === AST_NODE_TYPES.AssignmentPattern ? q.left : q) as TSESTree.Identifier).name === data.name);
+      if (param) return param.type === AST_NODE_TYPES.AssignmentPattern ? "unknown" : "missing";
+    }
+  }
+  return dataVerdict(inner, model);
+}
+
+/** The text a message is known by, placeholders left out. */
+function messageText(node: TSESTree.Node | null | undefined, model: FileModel): string | undefined {
+  if (!node) return undefined;
+  const inner = unwrap(node);
+  if (inner.type === AST_NODE_TYPES.TemplateLiteral) return inner.quasis.map((q) => q.value.cooked ?? "").join(" ");
+  const values = model.values.resolve(inner);
+  return values?.length === 1 && typeof values[0] === "string" ? values[0] : undefined;
+}
+
+/** Whether a site names a session: `sessionId` among its parts, or a message that speaks of a session. */
+function namesSession(site: ErrorSite, model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  if (NAMES_SESSION.test(messageText(site.message, model) ?? "")) return true;
+  let found = false;
+  walk(site.node, sourceCode.visitorKeys, (node) => {
+    if (node.type === AST_NODE_TYPES.Identifier && SESSION_ID_NAME.test(node.name)) found = true;
+  });
+  return found;
+}
+
+/**
+ * Whether a site answers for an agent's session: on the miss branch of a session lookup, built from the requested
+ * id, or naming a session. A client's unknown file or terminal is no session context.
+ */
+function isSessionContext(site: ErrorSite, model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  const facts = model.sessions;
+  const agentScopes = facts.scopesOf(site.node).filter((s) => s.handlers.some((h) => h.method.side === "agent"));
+  if (agentScopes.length > 0 && agentScopes.every((s) => s.handlers.every((h) => h.method.wire === "session/delete"))) {
+    // Deleting a missing session must succeed: idempotent-session-delete reports this site.
+    return false;
+  }
+  const onMiss = facts.misses.some((m) => m.answer?.kind === "site" && m.answer.site === site && agentScopes.includes(m.scope));
+  if (onMiss) return true;
+  let usesId = false;
+  walk(site.node, sourceCode.visitorKeys, (node) => {
+    if (!usesId && agentScopes.some((scope) => facts.isSessionId(node, scope))) usesId = true;
+  });
+  return usesId || namesSession(site, model, sourceCode);
+}
+
+export default createRule<[], MessageIds>({
+  name: "session-not-found-data",
+  meta: {
+    type: "problem",
+    hasSuggestions: true,
+    docs: {
+      description: "Require -32002 answers to an unknown session to carry the requested id in data.sessionId",
+      spec: {
+        requirement: "For an unknown session the Agent SHOULD respond with -32002 and set data.sessionId to the requested ID.",
+        url: specUrl("error", "unknown-sessions"),
+      },
+      recommended: "error",
+    },
+    messages: {
+      missingSessionId:
+        "This -32002 answers an unknown session but its data has no sessionId: set data.sessionId to the requested id (RequestError.sessionNotFound(sessionId) does).",
+      resourceNotFoundForSession:
+        "RequestError.resourceNotFound() puts the session id in data.uri: an unknown session needs data.sessionId, which RequestError.sessionNotFound(sessionId) sets.",
+      useSessionNotFound: "Replace with RequestError.sessionNotFound({{id}}) (SDK 2.1 or later).",
+      useRequestError: 'Replace with new RequestError(-32002, "Resource not found", { sessionId: {{id}} }).',
+    },
+    schema: [],
+  },
+  defaultOptions: [],
+  create(context) {
+    const sourceCode = context.sourceCode;
+
+    function suggestions(site: ErrorSite): TSESLint.SuggestionReportDescriptor<MessageIds>[] {
+      const call = site.node as TSESTree.CallExpression;
+      const callee = unwrap(call.callee);
+      const [arg] = call.arguments;
+      if (callee.type !== AST_NODE_TYPES.MemberExpression || !arg || call.arguments.length !== 1 || arg.type === AST_NODE_TYPES.SpreadElement) return [];
+      const id = sourceCode.getText(arg);
+      const data = id === "sessionId" ? "{ sessionId }" : `{ sessionId: ${id} }`;
+      const errorClass = sourceCode.getText(callee.object);
+      return [
+        { messageId: "useSessionNotFound", data: { id }, fix: (fixer) => fixer.replaceText(callee.property, "sessionNotFound") },
+        {
+          messageId: "useRequestError",
+          data: { id },
+          fix: (fixer) => fixer.replaceText(call, `new ${errorClass}(-32002, "Resource not found", ${data})`),
+        },
+      ];
+    }
+
+    return {
+      Program() {
+        const model = getModel(context);
+        for (const site of model.errorSites) {
+          if (model.delegated.has(site)) continue;
+          const codes = siteCodes(site, model.values);
+          if (!codes || !codes.every((c) => c === RESOURCE_NOT_FOUND)) continue;
+          const verdict = dataVerdict(site, model);
+          if (verdict !== "missing" || !isSessionContext(site, model, sourceCode)) continue;
+          if (site.factory?.name === "resourceNotFound") {
+            context.report({ node: site.node, messageId: "resourceNotFoundForSession", suggest: suggestions(site) });
+          } else {
+            context.report({ node: site.node, messageId: "missingSessionId" });
+          }
+        }
+      },
+    };
+  },
+});

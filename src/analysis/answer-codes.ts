@@ -1,0 +1,26 @@
+import type { Answer } from "./answers.js";
+import type { ErrorSite } from "./error-sites.js";
+import type { ValueResolver } from "./values.js";
+
+/** -32603: what the SDK answers for a thrown value that is not a RequestError. */
+export const INTERNAL_ERROR = -32603;
+/** -32002: the answer to an unknown session, file or terminal. */
+export const RESOURCE_NOT_FOUND = -32002;
+
+/** The codes an error site may answer with; `undefined` when they cannot be told. */
+export function siteCodes(site: ErrorSite, values: ValueResolver): readonly number[] | undefined {
+  if (site.factory) return [site.factory.code];
+  return site.code ? values.numbers(site.code) : undefined;
+}
+
+/** The codes an answer may go out with; `undefined` when they cannot be told. */
+export function answerCodes(answer: Answer, values: ValueResolver): readonly number[] | undefined {
+  switch (answer.kind) {
+    case "site":
+      return siteCodes(answer.site, values);
+    case "held":
+      return values.numbers(answer.code);
+    case "internal":
+      return [INTERNAL_ERROR];
+  }
+}

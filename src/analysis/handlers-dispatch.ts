@@ -1,0 +1,99 @@
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import type { MethodInfo, MethodSide } from "../protocol/methods.js";
+import { enclosingFunction, isFunction, memberName, unwrap } from "./ast.js";
+import type { Handler, HandlerContext, HandlerNodes } from "./handlers.js";
+import { isDistinctiveWire, type MethodRef, methodRef, resolveMethod } from "./method-names.js";
+
+/** `msg.method`, `request.method` or a variable named `method`: what hand-rolled dispatch tests. */
+function isMethodExpression(node: TSESTree.Node): boolean {
+  const inner = unwrap(node);
+  if (inner.type === AST_NODE_TYPES.Identifier) return inner.name === "method";
+  return inner.type === AST_NODE_TYPES.MemberExpression && memberName(inner) === "method";
+}
+
+interface Candidate {
+  readonly ref: MethodRef;
+  readonly body: TSESTree.Node;
+  readonly fn: Handler["fn"];
+  readonly methodNode: TSESTree.Node;
+}
+
+/**
+ * Methods of one dispatch: a wire name both sides handle (`mcp/message`) takes the side of its neighbours, and
+ * names that are not ACP's alone (`initialize`) count only next to ones that are.
+ */
+function resolveGroup(candidates: readonly Candidate[]): Handler[] {
+  const distinctive = candidates.filter((c) => c.ref.side || isDistinctiveWire(c.ref.wire));
+  if (distinctive.length === 0) return [];
+  const sides = new Set(distinctive.map((c) => resolveMethod(c.ref, undefined)?.side).filter((s): s is MethodSide => !!s && s !== "protocol"));
+  const groupSide = sides.size === 1 ? [...sides][0] : undefined;
+  const out: Handler[] = [];
+  for (const c of candidates) {
+    const method: MethodInfo | undefined = resolveMethod(c.ref, undefined) ?? resolveMethod(c.ref, groupSide);
+    if (method) out.push({ method, style: "dispatch", body: c.body, fn: c.fn, methodNode: c.methodNode });
+  }
+  return out;
+}
+
+/** `switch (msg.method) { case "session/prompt": ... }`; empty cases share the body that follows them. */
+function switchCandidates(node: TSESTree.SwitchStatement, ctx: HandlerContext): Candidate[] {
+  if (!isMethodExpression(node.discriminant)) return [];
+  const fn = enclosingFunction(node);
+  const out: Candidate[] = [];
+  node.cases.forEach((c, index) => {
+    if (!c.test) return;
+    const ref = methodRef(c.test, ctx.sdk, ctx.values);
+    const body = node.cases.slice(index).find((next) => next.consequent.length > 0);
+    if (ref && body) out.push({ ref, body, fn, methodNode: c.test });
+  });
+  return out;
+}
+
+/** `if (msg.method === "session/prompt") { ... }`, each `else if` of a chain on its own. */
+function ifCandidate(node: TSESTree.IfStatement, ctx: HandlerContext): Candidate | undefined {
+  const test = unwrap(node.test);
+  if (test.type !== AST_NODE_TYPES.BinaryExpression || (test.operator !== "===" && test.operator !== "==")) return undefined;
+  const [subject, wire] = isMethodExpression(test.left) ? [test.left, test.right] : [test.right, test.left];
+  if (!isMethodExpression(subject)) return undefined;
+  const ref = methodRef(wire, ctx.sdk, ctx.values);
+  return ref ? { ref, body: node.consequent, fn: enclosingFunction(node), methodNode: wire } : undefined;
+}
+
+/** `{ "session/prompt": (params) => ..., [AGENT_METHODS.session_cancel]: fn }`. */
+function mapCandidates(node: TSESTree.ObjectExpression, ctx: HandlerContext): Candidate[] {
+  const out: Candidate[] = [];
+  for (const prop of node.properties) {
+    if (prop.type !== AST_NODE_TYPES.Property || prop.kind !== "init") continue;
+    const value = unwrap(prop.value);
+    if (!isFunction(value)) continue;
+    const ref = prop.computed ? methodRef(prop.key, ctx.sdk, ctx.values) : keyRef(prop.key);
+    if (ref) out.push({ ref, body: value, fn: value, methodNode: prop.key });
+  }
+  return out;
+}
+
+function keyRef(key: TSESTree.Node): MethodRef | undefined {
+  if (key.type === AST_NODE_TYPES.Literal && typeof key.value === "string") return { wire: key.value };
+  return key.type === AST_NODE_TYPES.Identifier ? { wire: key.name } : undefined;
+}
+
+/** Hand-rolled dispatch: method switches, `if` chains on the method, and handler maps keyed by method names. */
+export function dispatchHandlers(nodes: HandlerNodes, ctx: HandlerContext, claimed: ReadonlySet<TSESTree.Node>): Handler[] {
+  const out: Handler[] = [];
+  for (const node of nodes.switches) out.push(...resolveGroup(switchCandidates(node, ctx)));
+  // The `if` chains of one function form one dispatch.
+  const ifsByFunction = new Map<TSESTree.Node | undefined, Candidate[]>();
+  for (const node of nodes.ifs) {
+    const candidate = ifCandidate(node, ctx);
+    if (!candidate) continue;
+    const group = ifsByFunction.get(candidate.fn) ?? [];
+    group.push(candidate);
+    ifsByFunction.set(candidate.fn, group);
+  }
+  for (const group of ifsByFunction.values()) out.push(...resolveGroup(group));
+  for (const node of nodes.objects) {
+    const candidates = mapCandidates(node, ctx).filter((c) => !claimed.has(c.body));
+    out.push(...resolveGroup(candidates));
+  }
+  return out;
+}

@@ -1,0 +1,91 @@
+import { AST_NODE_TYPES, ASTUtils, type TSESTree } from "@typescript-eslint/utils";
+import { findLegacyMethod } from "../protocol/methods.js";
+import { isFunction, staticKeyName, unwrap } from "./ast.js";
+import { functionOf, returnedExpressions } from "./functions.js";
+import type { Handler, HandlerContext, HandlerNodes } from "./handlers.js";
+
+type Side = "agent" | "client";
+type ClassNode = TSESTree.ClassDeclaration | TSESTree.ClassExpression;
+
+const CONNECTIONS: Readonly<Record<string, Side>> = { AgentSideConnection: "agent", ClientSideConnection: "client" };
+const INTERFACES: Readonly<Record<string, Side>> = { Agent: "agent", Client: "client" };
+
+/** The side a class implements: `implements Agent` / `implements acp.Client`, imported from an SDK module. */
+function implementedSide(node: ClassNode, ctx: HandlerContext): Side | undefined {
+  for (const clause of node.implements ?? []) {
+    const side = INTERFACES[ctx.sdk.exportName(clause.expression) ?? ""];
+    if (side) return side;
+  }
+  return undefined;
+}
+
+/** The class a `new X()` builds, when X is declared in this file. */
+function classOf(node: TSESTree.NewExpression, ctx: HandlerContext): ClassNode | undefined {
+  const callee = unwrap(node.callee);
+  if (callee.type !== AST_NODE_TYPES.Identifier) return undefined;
+  const variable = ASTUtils.findVariable(ctx.sourceCode.getScope(callee), callee);
+  const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+  if (def?.type === "ClassName") return def.node as ClassNode;
+  const init = def?.type === "Variable" ? (def.node as TSESTree.VariableDeclarator).init : undefined;
+  return init && unwrap(init).type === AST_NODE_TYPES.ClassExpression ? (unwrap(init) as TSESTree.ClassExpression) : undefined;
+}
+
+/** What the factory passed to `new AgentSideConnection(factory, stream)` builds: classes and object literals. */
+function factoryProducts(node: TSESTree.NewExpression, ctx: HandlerContext): (ClassNode | TSESTree.ObjectExpression)[] {
+  const factory = node.arguments[0] && functionOf(ctx.sourceCode, node.arguments[0]);
+  if (!factory) return [];
+  const out: (ClassNode | TSESTree.ObjectExpression)[] = [];
+  for (const expression of returnedExpressions(factory, ctx.sourceCode.visitorKeys)) {
+    let inner = unwrap(expression);
+    if (inner.type === AST_NODE_TYPES.Identifier) inner = unwrap(ctx.values.constInit(inner) ?? inner);
+    if (inner.type === AST_NODE_TYPES.NewExpression) {
+      const cls = classOf(inner, ctx);
+      if (cls) out.push(cls);
+    } else if (inner.type === AST_NODE_TYPES.ObjectExpression) {
+      out.push(inner);
+    }
+  }
+  return out;
+}
+
+function classHandlers(node: ClassNode, side: Side): Handler[] {
+  const out: Handler[] = [];
+  for (const member of node.body.body) {
+    if (member.type !== AST_NODE_TYPES.MethodDefinition && member.type !== AST_NODE_TYPES.PropertyDefinition) continue;
+    if (member.static || (member.type === AST_NODE_TYPES.MethodDefinition && member.kind !== "method")) continue;
+    const name = staticKeyName(member.key, member.computed);
+    const value = member.value && unwrap(member.value);
+    const method = name === undefined ? undefined : findLegacyMethod(name, side);
+    if (method && value && isFunction(value)) out.push({ method, style: "legacy", body: value, fn: value, methodNode: member.key });
+  }
+  return out;
+}
+
+function objectHandlers(node: TSESTree.ObjectExpression, side: Side): Handler[] {
+  const out: Handler[] = [];
+  for (const prop of node.properties) {
+    if (prop.type !== AST_NODE_TYPES.Property || prop.kind !== "init") continue;
+    const name = staticKeyName(prop.key, prop.computed);
+    const value = unwrap(prop.value);
+    const method = name === undefined ? undefined : findLegacyMethod(name, side);
+    if (method && isFunction(value)) out.push({ method, style: "legacy", body: value, fn: value, methodNode: prop.key });
+  }
+  return out;
+}
+
+/** Legacy 0.x/1.x handlers: classes implementing `Agent`/`Client`, and what `AgentSideConnection`'s factory builds. */
+export function legacyHandlers(nodes: HandlerNodes, ctx: HandlerContext): Handler[] {
+  const sides = new Map<ClassNode | TSESTree.ObjectExpression, Side>();
+  for (const node of nodes.classes) {
+    const side = implementedSide(node, ctx);
+    if (side) sides.set(node, side);
+  }
+  for (const node of nodes.news) {
+    const side = CONNECTIONS[ctx.sdk.exportName(node.callee) ?? ""];
+    if (!side) continue;
+    for (const product of factoryProducts(node, ctx)) if (!sides.has(product)) sides.set(product, side);
+  }
+  return [...sides].flatMap(([node, side]) =>
+    node.type === AST_NODE_TYPES.ObjectExpression ? objectHandlers(node, side) : classHandlers(node, side),
+  );
+}

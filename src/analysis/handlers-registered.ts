@@ -1,0 +1,59 @@
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { memberName, unwrap } from "./ast.js";
+import { functionOf } from "./functions.js";
+import type { FallbackHandler, Handler, HandlerContext } from "./handlers.js";
+import { isDistinctiveWire, methodRef, resolveMethod } from "./method-names.js";
+
+const REGISTRATIONS = new Set(["onRequest", "onNotification"]);
+
+/**
+ * The side of an SDK 2.x app an expression holds: `agent({...})`, a registration chained on one, or a variable
+ * bound to either.
+ */
+function appSide(node: TSESTree.Node, ctx: HandlerContext, depth = 0): "agent" | "client" | undefined {
+  const inner = unwrap(node);
+  if (depth > 50) return undefined;
+  if (inner.type === AST_NODE_TYPES.CallExpression) {
+    const exported = ctx.sdk.exportName(inner.callee);
+    if (exported === "agent" || exported === "client") return exported;
+    const callee = unwrap(inner.callee);
+    // Any builder method returns the app: `.onRequest(...).onNotification(...)`, `.use(...)`.
+    return callee.type === AST_NODE_TYPES.MemberExpression ? appSide(callee.object, ctx, depth + 1) : undefined;
+  }
+  if (inner.type === AST_NODE_TYPES.Identifier) {
+    const init = ctx.values.constInit(inner);
+    return init ? appSide(init, ctx, depth + 1) : undefined;
+  }
+  return undefined;
+}
+
+/** `.onRequest(m, fn)`, `.onRequest(m, parser, fn)`, `.onNotification(m, fn)` on SDK apps and JSON-RPC connections. */
+export function registeredHandlers(
+  calls: readonly TSESTree.CallExpression[],
+  ctx: HandlerContext,
+): { handlers: Handler[]; fallbacks: FallbackHandler[] } {
+  const handlers: Handler[] = [];
+  const fallbacks: FallbackHandler[] = [];
+  for (const call of calls) {
+    const callee = unwrap(call.callee);
+    if (callee.type !== AST_NODE_TYPES.MemberExpression || !REGISTRATIONS.has(memberName(callee) ?? "")) continue;
+    const [methodArg, ...rest] = call.arguments;
+    const last = rest.at(-1);
+    if (!methodArg || !last || methodArg.type === AST_NODE_TYPES.SpreadElement || last.type === AST_NODE_TYPES.SpreadElement) continue;
+    const side = appSide(callee.object, ctx);
+    const fn = functionOf(ctx.sourceCode, last);
+    const ref = methodRef(methodArg, ctx.sdk, ctx.values);
+    if (!ref) continue;
+    if (ref.wire === "*") {
+      if (side) fallbacks.push({ style: "sdk", side, fn, node: call });
+      continue;
+    }
+    // Off an SDK app, only an SDK constant or an unmistakably ACP wire name makes this an ACP handler.
+    if (!side && !ref.side && !isDistinctiveWire(ref.wire)) continue;
+    const method = resolveMethod(ref, side);
+    if (!method || !fn) continue;
+    const style = side || ref.side ? "sdk" : "jsonrpc";
+    handlers.push({ method, style, body: fn, fn, methodNode: methodArg });
+  }
+  return { handlers, fallbacks };
+}

@@ -1,0 +1,157 @@
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { type FunctionNode, memberName, staticKeyName, unwrap, walk } from "./ast.js";
+import { functionOf } from "./functions.js";
+import type { Handler } from "./handlers.js";
+
+type Variable = TSESLint.Scope.Variable;
+type SourceCode = Readonly<TSESLint.SourceCode>;
+
+/**
+ * Code that answers session-scoped requests: a handler's body, or a same-file helper a handler calls with the
+ * requested session id (`this.requireSession(params.sessionId)`), which belongs to every handler that calls it.
+ */
+export interface SessionScope {
+  readonly root: TSESTree.Node;
+  readonly handlers: Handler[];
+  /** Variables that hold the request or its params: `x.sessionId` and `x.params.sessionId` on them are the id. */
+  readonly requests: Set<Variable>;
+  /** Variables that hold the requested session id. */
+  readonly ids: Set<Variable>;
+  /** For a helper, the calls that hand it the id, and the scopes they are made from. */
+  readonly callers: { readonly call: TSESTree.CallExpression; readonly from: SessionScope }[];
+}
+
+/** Members that lead from a request to its params: `ctx.params`, `message.request.params`. */
+const REQUEST_PARTS = new Set(["params", "request"]);
+
+/** The variable a declared identifier introduces. */
+function declaredVariable(sourceCode: SourceCode, id: TSESTree.Identifier): Variable | undefined {
+  const scope = sourceCode.getScope(id);
+  for (let s: TSESLint.Scope.Scope | null = scope; s; s = s.upper) {
+    const found = s.set.get(id.name);
+    if (found?.identifiers.includes(id)) return found;
+  }
+  return undefined;
+}
+
+/** Whether a variable keeps the value it was given: no writes beyond its declaration. */
+function isStable(variable: Variable): boolean {
+  return variable.references.filter((r) => r.isWrite()).length <= 1 && variable.defs.length === 1;
+}
+
+export class SessionScopes {
+  readonly scopes: SessionScope[] = [];
+  private readonly byRoot = new Map<TSESTree.Node, SessionScope>();
+
+  constructor(private readonly sourceCode: SourceCode) {}
+
+  /** Whether an expression is the session id the request names (`params.sessionId`, a variable holding it). */
+  isSessionId(node: TSESTree.Node, scope: SessionScope): boolean {
+    const inner = unwrap(node);
+    if (inner.type === AST_NODE_TYPES.LogicalExpression && inner.operator !== "&&") return this.isSessionId(inner.left, scope);
+    if (inner.type === AST_NODE_TYPES.MemberExpression) return memberName(inner) === "sessionId" && this.isRequest(inner.object, scope);
+    return inner.type === AST_NODE_TYPES.Identifier && this.holds(inner, scope.ids);
+  }
+
+  /** Whether an expression is the request, its params, or a part of them that is no id (`ctx`, `ctx.params`). */
+  isRequest(node: TSESTree.Node, scope: SessionScope): boolean {
+    let inner = unwrap(node);
+    while (inner.type === AST_NODE_TYPES.MemberExpression && REQUEST_PARTS.has(memberName(inner) ?? "")) inner = unwrap(inner.object);
+    return inner.type === AST_NODE_TYPES.Identifier && this.holds(inner, scope.requests);
+  }
+
+  private holds(id: TSESTree.Identifier, set: ReadonlySet<Variable>): boolean {
+    for (const variable of set) if (variable.references.some((r) => r.identifier === id)) return true;
+    return false;
+  }
+
+  /** Adds the scope of a session-scoped handler, then the helpers it hands the id to. */
+  addHandler(handler: Handler): void {
+    const scope = this.scopeOf(handler.body);
+    if (scope.handlers.includes(handler)) return;
+    scope.handlers.push(handler);
+    if (handler.fn) {
+      // Inline dispatch: the request is whatever the dispatching function was given.
+      const params = handler.body === handler.fn ? handler.fn.params.slice(0, 1) : handler.fn.params;
+      for (const param of params) this.bindPattern(param, "request", scope);
+    }
+    this.bindDeclarations(scope);
+    this.followHelpers(scope, new Set());
+  }
+
+  private scopeOf(root: TSESTree.Node): SessionScope {
+    let scope = this.byRoot.get(root);
+    if (!scope) {
+      scope = { root, handlers: [], requests: new Set(), ids: new Set(), callers: [] };
+      this.byRoot.set(root, scope);
+      this.scopes.push(scope);
+    }
+    return scope;
+  }
+
+  /** `ctx`, `{ params }`, `{ params: { sessionId } }`, `{ sessionId }` as parameters or declarations. */
+  private bindPattern(pattern: TSESTree.Node, role: "request" | "id", scope: SessionScope): void {
+    const inner = pattern.type === AST_NODE_TYPES.AssignmentPattern ? pattern.left : pattern;
+    if (inner.type === AST_NODE_TYPES.Identifier) {
+      const variable = declaredVariable(this.sourceCode, inner);
+      if (variable && isStable(variable)) (role === "id" ? scope.ids : scope.requests).add(variable);
+      return;
+    }
+    if (inner.type === AST_NODE_TYPES.TSParameterProperty) return;
+    if (inner.type !== AST_NODE_TYPES.ObjectPattern || role === "id") return;
+    for (const prop of inner.properties) {
+      if (prop.type !== AST_NODE_TYPES.Property) continue;
+      const key = staticKeyName(prop.key, prop.computed);
+      if (key === "sessionId") this.bindPattern(prop.value, "id", scope);
+      else if (key === "params" || key === "request") this.bindPattern(prop.value, "request", scope);
+    }
+  }
+
+  /** `const p = ctx.params`, `const { sessionId } = params`, `const id = params.sessionId` inside the scope. */
+  private bindDeclarations(scope: SessionScope): void {
+    walk(scope.root, this.sourceCode.visitorKeys, (node) => {
+      if (node.type !== AST_NODE_TYPES.VariableDeclarator || !node.init) return;
+      if (this.isSessionId(node.init, scope)) this.bindPattern(node.id, "id", scope);
+      else if (this.isRequest(node.init, scope)) this.bindPattern(node.id, "request", scope);
+    });
+  }
+
+  /** Helpers called with the id or the request; each gets the handlers of its callers. */
+  private followHelpers(scope: SessionScope, seen: Set<SessionScope>): void {
+    if (seen.has(scope)) return;
+    seen.add(scope);
+    const calls: TSESTree.CallExpression[] = [];
+    walk(scope.root, this.sourceCode.visitorKeys, (node) => {
+      if (node.type === AST_NODE_TYPES.CallExpression) calls.push(node);
+    });
+    for (const call of calls) {
+      const fn = functionOf(this.sourceCode, call.callee);
+      if (!fn || fn === scope.root || isInside(call, fn)) continue;
+      const helper = this.helperFor(fn, call, scope);
+      if (!helper) continue;
+      for (const handler of scope.handlers) if (!helper.handlers.includes(handler)) helper.handlers.push(handler);
+      this.followHelpers(helper, seen);
+    }
+  }
+
+  private helperFor(fn: FunctionNode, call: TSESTree.CallExpression, caller: SessionScope): SessionScope | undefined {
+    let helper: SessionScope | undefined;
+    call.arguments.forEach((arg, index) => {
+      const param = fn.params[index];
+      if (!param || arg.type === AST_NODE_TYPES.SpreadElement) return;
+      const role = this.isSessionId(arg, caller) ? "id" : this.isRequest(arg, caller) ? "request" : undefined;
+      if (!role) return;
+      helper ??= this.scopeOf(fn);
+      this.bindPattern(param, role, helper);
+    });
+    if (helper) {
+      if (!helper.callers.some((c) => c.call === call)) helper.callers.push({ call, from: caller });
+      this.bindDeclarations(helper);
+    }
+    return helper;
+  }
+}
+
+function isInside(node: TSESTree.Node, outer: TSESTree.Node): boolean {
+  return outer.range[0] <= node.range[0] && node.range[1] <= outer.range[1];
+}
