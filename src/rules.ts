@@ -1,14 +1,22 @@
 import type { TSESLint } from "@typescript-eslint/utils";
 import type { AcpRuleDocs } from "./create-rule.js";
+import handleUnknownErrorCodes from "../rules/handle-unknown-error-codes.js";
+import idempotentSessionDelete from "../rules/idempotent-session-delete.js";
 import noReservedErrorCode from "../rules/no-reserved-error-code.js";
 import preferErrorFactory from "../rules/prefer-error-factory.js";
+import requireSessionCheck from "../rules/require-session-check.js";
+import sessionNotFoundData from "../rules/session-not-found-data.js";
 import validErrorObject from "../rules/valid-error-object.js";
 
 export type AcpRule = TSESLint.RuleModule<string, readonly unknown[], AcpRuleDocs>;
 
 /** Every rule of the plugin, by name without the `acp/` prefix. */
 export const rules = {
+  "handle-unknown-error-codes": handleUnknownErrorCodes,
+  "idempotent-session-delete": idempotentSessionDelete,
   "no-reserved-error-code": noReservedErrorCode,
   "prefer-error-factory": preferErrorFactory,
+  "require-session-check": requireSessionCheck,
+  "session-not-found-data": sessionNotFoundData,
   "valid-error-object": validErrorObject,
 } satisfies Record<string, AcpRule>;
