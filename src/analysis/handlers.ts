@@ -66,5 +66,6 @@ export function findHandlers(nodes: HandlerNodes, ctx: HandlerContext): FileHand
   const claimed = new Set<TSESTree.Node>([...registered.handlers, ...legacy].map((h) => h.body));
   // An object already read as a legacy Agent is not also a handler map.
   const dispatch = dispatchHandlers(nodes, ctx, claimed);
-  return { handlers: [...registered.handlers, ...legacy, ...dispatch], fallbacks: registered.fallbacks };
+  const handlers = [...registered.handlers, ...legacy, ...dispatch].sort((a, b) => a.methodNode.range[0] - b.methodNode.range[0]);
+  return { handlers, fallbacks: registered.fallbacks };
 }
