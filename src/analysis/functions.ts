@@ -36,7 +36,8 @@ export function functionOfIdentifier(sourceCode: SourceCode, id: TSESTree.Identi
   const variable = ASTUtils.findVariable(sourceCode.getScope(id), id);
   if (!variable || variable.defs.length !== 1) return undefined;
   const def = variable.defs[0]!;
-  if (def.type === "FunctionName") return def.node as TSESTree.FunctionDeclaration;
+  // `declare function f()` and overload signatures have no body to follow.
+  if (def.type === "FunctionName") return def.node.type === AST_NODE_TYPES.FunctionDeclaration ? def.node : undefined;
   if (def.type !== "Variable") return undefined;
   const declarator = def.node as TSESTree.VariableDeclarator;
   if ((def.parent as TSESTree.VariableDeclaration).kind !== "const" || !declarator.init) return undefined;

@@ -63,13 +63,17 @@ function lookupHelper(sourceCode: SourceCode, call: TSESTree.CallExpression): Se
   const fn = functionOf(sourceCode, call.callee);
   const param = fn?.params[0];
   if (!fn || param?.type !== AST_NODE_TYPES.Identifier) return undefined;
-  const returned = returnedExpressions(fn, sourceCode.visitorKeys);
+  // Only a function that is nothing but the lookup: one that does more may check, throw or create.
+  const onlyReturns = fn.body.type !== AST_NODE_TYPES.BlockStatement || (fn.body.body.length === 1 && fn.body.body[0]!.type === AST_NODE_TYPES.ReturnStatement);
+  const returned = onlyReturns ? returnedExpressions(fn, sourceCode.visitorKeys) : [];
   if (returned.length === 0) return undefined;
   const isParam = (n: TSESTree.Node) => {
     const inner = unwrap(n);
     return inner.type === AST_NODE_TYPES.Identifier && inner.name === param.name;
   };
   for (const expression of returned) {
+    // `return sessions.get(id)!` asserts, it does not look up for the caller to check.
+    if (expression.type === AST_NODE_TYPES.TSNonNullExpression) return undefined;
     const inner = unwrap(expression);
     const store =
       inner.type === AST_NODE_TYPES.CallExpression &&
@@ -106,7 +110,8 @@ function presence(sourceCode: SourceCode, node: TSESTree.Node, lookups: readonly
   }
   if (inner.type === AST_NODE_TYPES.BinaryExpression && ["===", "==", "!==", "!="].includes(inner.operator)) {
     const negated = inner.operator.startsWith("!");
-    const [subject, other] = isNullish(inner.right) ? [inner.left, inner.right] : [inner.right, inner.left];
+    const isConstant = (n: TSESTree.Node) => isNullish(n) || isFalse(n);
+    const [subject, other] = isConstant(inner.right) ? [inner.left, inner.right] : [inner.right, inner.left];
     if (isNullish(other) && isSession(subject, lookups, vars, "get")) return negated;
     if (isFalse(other) && isSession(subject, lookups, vars, "has")) return negated;
     if (isTypeofUndefined(inner) && isSession(typeofArgument(inner)!, lookups, vars, "get")) return negated;

@@ -1,0 +1,708 @@
+import type { InvalidTestCase, TestCaseError, ValidTestCase } from "@typescript-eslint/rule-tester";
+import rule, { type MessageIds } from "../../rules/require-session-check.js";
+import { at } from "../locate.js";
+import { typedFile, typedTester, untypedTester } from "../rule-tester.js";
+
+type Valid = ValidTestCase<[]>;
+type Invalid = InvalidTestCase<MessageIds, []>;
+type Report = TestCaseError<MessageIds>;
+
+const SDK = `import { agent, methods, RequestError } from "@agentclientprotocol/sdk";
+type Chat = { turns: number; busy: boolean; mode: string; stop(): void };
+const chats: Record<string, Chat> = {};
+const sessions = new Map<string, Chat>();
+export const app = agent({ name: "a" });
+`;
+
+const LEGACY = `import * as acp from "@agentclientprotocol/sdk";
+type Chat = { turns: number; stop(): void };
+`;
+
+/** `unguardedSession` at the variable that starts `text` (`"chat.turns"`: at `chat`). */
+function unguarded(code: string, text: string): Report {
+  const span = at(code, text);
+  const name = /^[\w$]+/.exec(text)![0];
+  return { messageId: "unguardedSession", line: span.line, column: span.column, endLine: span.line, endColumn: span.column + name.length };
+}
+/** `unguardedSession` at a lookup dereferenced in place. */
+const unguardedLookup = (code: string, text: string): Report => ({ messageId: "unguardedSession", ...at(code, text) });
+const wrongCode = (code: string, text: string, value: number, name: string, nth = 0): Report => ({
+  messageId: "wrongCode",
+  data: { code: value, name },
+  ...at(code, text, nth),
+});
+const internal = (code: string, text: string, nth = 0): Report => ({ messageId: "internalError", ...at(code, text, nth) });
+/** The `!` that follows `text`. */
+function asserted(code: string, text: string): Report {
+  const span = at(code, `${text}!`);
+  return { messageId: "assertedSession", line: span.endLine, column: span.endColumn - 1, endLine: span.endLine, endColumn: span.endColumn };
+}
+
+function invalid(code: string, errors: (code: string) => Report[], name?: string): Invalid {
+  return { code, errors: errors(code), ...(name ? { name } : {}) };
+}
+
+const valid: Valid[] = [
+  // SDK 2.x: checked before use, with the right answer.
+  `${SDK}app.onRequest(methods.agent.session.prompt, (ctx) => {
+  const chat = chats[ctx.params.sessionId];
+  if (!chat) throw RequestError.sessionNotFound(ctx.params.sessionId);
+  chat.turns += 1;
+  return { stopReason: "end_turn" };
+});`,
+  `${SDK}app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  const chat = sessions.get(params.sessionId);
+  if (chat === undefined) {
+    throw new RequestError(-32002, "Resource not found", { sessionId: params.sessionId });
+  }
+  return chat.turns;
+});`,
+  `${SDK}app.onRequest(methods.agent.session.setMode, ({ params: { sessionId, modeId } }) => {
+  if (!sessions.has(sessionId)) throw RequestError.sessionNotFound(sessionId);
+  sessions.get(sessionId)!.mode = modeId;
+  return {};
+});`,
+  // Optional chaining and ?? are checks.
+  `${SDK}app.onRequest(methods.agent.session.close, ({ params }) => {
+  sessions.get(params.sessionId)?.stop();
+  return {};
+});`,
+  `${SDK}app.onRequest(methods.agent.session.close, ({ params }) => {
+  const chat = sessions.get(params.sessionId) ?? { turns: 0 };
+  return { turns: chat.turns };
+});`,
+  // A truthy check with the use inside it.
+  `${SDK}app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  const chat = chats[params.sessionId];
+  if (chat) chat.turns += 1;
+  return { stopReason: "end_turn" };
+});`,
+  // Created before it is read.
+  `${SDK}app.onRequest(methods.agent.session.load, ({ params }) => {
+  chats[params.sessionId] ??= { turns: 0, busy: false, mode: "a", stop() {} };
+  const chat = chats[params.sessionId];
+  chat.turns = 0;
+  return {};
+});`,
+  `${SDK}app.onRequest(methods.agent.session.load, ({ params }) => {
+  sessions.set(params.sessionId, { turns: 0, busy: false, mode: "a", stop() {} });
+  const chat = sessions.get(params.sessionId);
+  chat.turns = 0;
+  return {};
+});`,
+  // A helper that may throw sees the id first.
+  `${SDK}declare function ensureLoaded(id: string): void;
+app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  ensureLoaded(params.sessionId);
+  const chat = chats[params.sessionId];
+  chat.turns += 1;
+  return {};
+});`,
+  // A store of unknown kind may throw or create on a miss itself.
+  `${SDK}declare const manager: { get(id: string): Chat };
+app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  const chat = manager.get(params.sessionId);
+  chat.turns += 1;
+  return {};
+});`,
+  `${LEGACY}export class A implements acp.Agent {
+  constructor(private readonly store: { get(id: string): Chat }) {}
+  async prompt(params: acp.PromptRequest) {
+    const chat = this.store.get(params.sessionId);
+    chat.turns += 1;
+    return { stopReason: "end_turn" as const };
+  }
+}`,
+  // The use is in a callback that may run later.
+  `${SDK}app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  const chat = sessions.get(params.sessionId);
+  setTimeout(() => chat.stop(), 10);
+  return {};
+});`,
+  // Passed on, not dereferenced here.
+  `${SDK}declare function run(c: Chat | undefined): void;
+app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  const chat = sessions.get(params.sessionId);
+  run(chat);
+  return {};
+});`,
+  // Looked up by another id.
+  `${SDK}declare const other: string;
+app.onRequest(methods.agent.session.prompt, () => {
+  const chat = sessions.get(other);
+  chat.turns += 1;
+  return {};
+});`,
+  // Notifications get no response: nothing to check.
+  `${SDK}app.onNotification(methods.agent.session.cancel, ({ params }) => {
+  const chat = sessions.get(params.sessionId);
+  chat.stop();
+});`,
+  `${SDK}app.onNotification(methods.agent.session.cancel, ({ params }) => {
+  if (!sessions.has(params.sessionId)) throw new Error("Session not found");
+});`,
+  `${SDK}app.onNotification("session/cancel", ({ params }) => {
+  const chat = sessions.get(params.sessionId);
+  if (!chat) return;
+  chat.stop();
+});`,
+  // session/delete is idempotent-session-delete's.
+  `${SDK}app.onRequest(methods.agent.session.delete, ({ params }) => {
+  if (!sessions.has(params.sessionId)) throw new Error("gone");
+  return {};
+});`,
+  // Not session-scoped.
+  `${SDK}app.onRequest(methods.agent.session.new, ({ params }) => {
+  const chat = sessions.get(params.cwd);
+  chat.turns += 1;
+  return { sessionId: "x" };
+});`,
+  // Client-side code, in and out of handlers.
+  `import { client, methods, RequestError } from "@agentclientprotocol/sdk";
+const terminals = new Map<string, { output: string }>();
+client({ name: "c" }).onRequest(methods.client.terminal.output, ({ params }) => {
+  const t = terminals.get(params.terminalId);
+  if (!t) throw new Error("unknown terminal");
+  return { output: t.output, truncated: false };
+});`,
+  `const tabs = new Map<string, string>();
+export function focusTab(sessionId: string) {
+  const tab = tabs.get(sessionId);
+  if (!tab) throw new Error("Session not found");
+  return tab;
+}`,
+  `import { client, methods } from "@agentclientprotocol/sdk";
+const views = new Map<string, { push(u: unknown): void }>();
+client({ name: "c" }).onNotification(methods.client.session.update, ({ params }) => {
+  views.get(params.sessionId)!.push(params.update);
+});`,
+  // A helper that throws sessionNotFound, used by several handlers.
+  `${SDK}function requireChat(sessionId: string): Chat {
+  const chat = sessions.get(sessionId);
+  if (!chat) throw RequestError.sessionNotFound(sessionId);
+  return chat;
+}
+app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  requireChat(params.sessionId).turns += 1;
+  return { stopReason: "end_turn" };
+});
+app.onRequest(methods.agent.session.setMode, ({ params }) => {
+  requireChat(params.sessionId).mode = params.modeId;
+  return {};
+});`,
+  // A miss branch whose code cannot be resolved, or that rethrows.
+  `${SDK}declare const CODE: number;
+app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  if (!sessions.has(params.sessionId)) throw new RequestError(CODE, "no session");
+  return {};
+});`,
+  `${SDK}declare function notFound(id: string): Error;
+app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  if (!sessions.has(params.sessionId)) throw notFound(params.sessionId);
+  return {};
+});`,
+  `${SDK}declare const err: unknown;
+app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  if (!(params.sessionId in chats)) throw err;
+  return {};
+});`,
+  // A local error class whose code is -32002.
+  `${SDK}class SessionGone extends RequestError {
+  constructor(sessionId: string) {
+    super(-32002, "Resource not found", { sessionId });
+  }
+}
+app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  if (!sessions.has(params.sessionId)) throw new SessionGone(params.sessionId);
+  return {};
+});`,
+  // A same-file function that builds the right error.
+  `${SDK}const gone = (sessionId: string) => RequestError.sessionNotFound(sessionId);
+app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  if (!sessions.has(params.sessionId)) throw gone(params.sessionId);
+  return {};
+});`,
+  // Legacy agent doing it right.
+  `${LEGACY}export class A implements acp.Agent {
+  private sessions = new Map<string, Chat>();
+  async prompt(params: acp.PromptRequest) {
+    const chat = this.sessions.get(params.sessionId);
+    if (!chat) throw acp.RequestError.sessionNotFound(params.sessionId);
+    chat.turns += 1;
+    return { stopReason: "end_turn" as const };
+  }
+  async cancel(params: acp.CancelNotification) {
+    this.sessions.get(params.sessionId)!.stop();
+  }
+}`,
+  // Hand-rolled dispatch: a thrown plain Error's answer depends on the dispatcher.
+  `const open = new Set<string>();
+export function route(msg: { method: string; params: { sessionId: string } }) {
+  switch (msg.method) {
+    case "session/prompt":
+      if (!open.has(msg.params.sessionId)) throw new Error("no such session");
+      return {};
+  }
+  return null;
+}`,
+  `const open = new Set<string>();
+export function route(msg: { id: number; method: string; params: { sessionId: string } }) {
+  if (msg.method === "session/prompt") {
+    if (!open.has(msg.params.sessionId)) {
+      return { jsonrpc: "2.0", id: msg.id, error: { code: -32002, message: "Resource not found", data: { sessionId: msg.params.sessionId } } };
+    }
+    return { jsonrpc: "2.0", id: msg.id, result: {} };
+  }
+  return null;
+}`,
+  // Successful returns in the SDK are not error answers.
+  `${SDK}app.onRequest(methods.agent.session.load, ({ params }) => {
+  if (!sessions.has(params.sessionId)) return {};
+  return {};
+});`,
+  // A user's own Error class shadows the built-in.
+  `import { agent, methods } from "@agentclientprotocol/sdk";
+import { Error } from "./errors";
+const sessions = new Map<string, unknown>();
+agent({ name: "a" }).onRequest(methods.agent.session.prompt, ({ params }) => {
+  if (!sessions.has(params.sessionId)) throw new Error("gone");
+  return {};
+});`,
+  // A look-alike `agent()` of another package is no ACP app.
+  `import { agent, methods } from "./my-framework";
+const sessions = new Map<string, { x: number }>();
+agent({}).onRequest(methods.agent.session.prompt, ({ params }) => sessions.get(params.sessionId)!.x);`,
+];
+
+const invalidCases: Invalid[] = [
+  // (a) unguarded uses, SDK 2.x
+  invalid(
+    `${SDK}app.onRequest(methods.agent.session.prompt, async (ctx) => {
+  const chat = chats[ctx.params.sessionId];
+  chat.turns += 1;
+  return { stopReason: "end_turn" };
+});`,
+    (c) => [unguarded(c, "chat.turns += 1")],
+    "record lookup used at once",
+  ),
+  invalid(
+    `${SDK}app.onRequest(methods.agent.session.setMode, ({ params }) => {
+  const chat = sessions.get(params.sessionId);
+  chat.mode = params.modeId;
+  return {};
+});`,
+    (c) => [unguarded(c, "chat.mode = params.modeId")],
+  ),
+  invalid(
+    `${SDK}app.onRequest(methods.agent.session.setConfigOption, ({ params: { sessionId } }) => {
+  const chat = sessions.get(sessionId);
+  chat.stop();
+  return { configOptions: [] };
+});`,
+    (c) => [unguarded(c, "chat.stop()")],
+  ),
+  invalid(
+    `${SDK}app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  const id = params.sessionId;
+  const chat = chats[id];
+  chat.turns += 1;
+  return {};
+});`,
+    (c) => [unguarded(c, "chat.turns += 1")],
+    "through a const holding the id",
+  ),
+  invalid(
+    `${SDK}app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  sessions.get(params.sessionId).stop();
+  return {};
+});`,
+    (c) => [unguardedLookup(c, "sessions.get(params.sessionId)")],
+    "dereferenced in place",
+  ),
+  invalid(
+    `${SDK}app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  chats[params.sessionId].turns++;
+  return {};
+});`,
+    (c) => [unguardedLookup(c, "chats[params.sessionId]")],
+  ),
+  invalid(
+    `${SDK}app.onRequest(methods.agent.session.close, ({ params }) => {
+  const chat = sessions.get(params.sessionId)!;
+  chat.stop();
+  return {};
+});`,
+    (c) => [asserted(c, "sessions.get(params.sessionId)")],
+    "non-null assertion",
+  ),
+  invalid(
+    `${SDK}app.onRequest(methods.agent.session.prompt, (ctx) => {
+  const chat = chats[ctx.params.sessionId];
+  chat.turns += 1;
+  if (chat.busy) throw new RequestError(-32002, "x", { sessionId: ctx.params.sessionId });
+  return {};
+});`,
+    (c) => [unguarded(c, "chat.turns += 1")],
+    "only the first use",
+  ),
+  invalid(
+    `import * as acp from "@agentclientprotocol/sdk";
+const sessions = new Map<string, { stop(): void }>();
+acp.agent({ name: "a" })
+  .onRequest(acp.methods.agent.session.resume, ({ params }) => {
+    sessions.get(params.sessionId)!.stop();
+    return {};
+  })
+  .onRequest("session/fork", ({ params }) => {
+    const s = sessions.get(params.sessionId);
+    s.stop();
+    return { sessionId: "n" };
+  });`,
+    (c) => [asserted(c, "sessions.get(params.sessionId)"), unguarded(c, "s.stop()")],
+    "chained app, namespace import, unstable method",
+  ),
+  invalid(
+    `import { agent, AGENT_METHODS } from "@agentclientprotocol/sdk";
+const sessions: { [id: string]: { stop(): void } } = {};
+const app = agent({ name: "a" });
+function onPrompt(ctx: { params: { sessionId: string } }) {
+  sessions[ctx.params.sessionId].stop();
+  return {};
+}
+app.onRequest(AGENT_METHODS.session_prompt, onPrompt);`,
+    (c) => [unguardedLookup(c, "sessions[ctx.params.sessionId]")],
+    "index signature store, handler declared apart",
+  ),
+  invalid(
+    `${SDK}function getChat(id: string) {
+  return sessions.get(id);
+}
+app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  const chat = getChat(params.sessionId);
+  chat.turns += 1;
+  return {};
+});`,
+    (c) => [unguarded(c, "chat.turns += 1")],
+    "lookup helper",
+  ),
+  // (a) legacy
+  invalid(
+    `${LEGACY}export class A implements acp.Agent {
+  private sessions = new Map<string, Chat>();
+  async prompt(params: acp.PromptRequest) {
+    const chat = this.sessions.get(params.sessionId);
+    chat.turns += 1;
+    return { stopReason: "end_turn" as const };
+  }
+}`,
+    (c) => [unguarded(c, "chat.turns += 1")],
+  ),
+  invalid(
+    `${LEGACY}export class A implements acp.Agent {
+  private readonly sessions: Map<string, Chat>;
+  constructor() { this.sessions = new Map(); }
+  async setSessionMode({ sessionId }: acp.SetSessionModeRequest) {
+    this.sessions.get(sessionId)!.stop();
+    return {};
+  }
+}`,
+    (c) => [asserted(c, "this.sessions.get(sessionId)")],
+  ),
+  invalid(
+    `${LEGACY}class A {
+  constructor(private readonly chats: Map<string, Chat>) {}
+  async unstable_setSessionModel(params: { sessionId: string }) {
+    this.chats.get(params.sessionId)!.stop();
+    return {};
+  }
+}
+declare const stream: never;
+new acp.AgentSideConnection(() => new A(new Map()), stream);`,
+    (c) => [asserted(c, "this.chats.get(params.sessionId)")],
+    "factory of AgentSideConnection",
+  ),
+  // (a) hand-rolled dispatch
+  invalid(
+    `const sessions = new Map<string, { stop(): void }>();
+export function route(msg: { method: string; params: { sessionId: string } }) {
+  switch (msg.method) {
+    case "session/close":
+      sessions.get(msg.params.sessionId)!.stop();
+      return {};
+  }
+  return null;
+}`,
+    (c) => [asserted(c, "sessions.get(msg.params.sessionId)")],
+  ),
+  invalid(
+    `const sessions = new Map<string, { stop(): void }>();
+export const handlers = {
+  "session/prompt": (params: { sessionId: string }) => {
+    const s = sessions.get(params.sessionId);
+    s.stop();
+    return {};
+  },
+};`,
+    (c) => [unguarded(c, "s.stop()")],
+  ),
+  // (b) wrong answers on the miss branch, SDK 2.x
+  invalid(
+    `${SDK}app.onRequest(methods.agent.session.load, (ctx) => {
+  const chat = chats[ctx.params.sessionId];
+  if (chat === undefined) {
+    throw RequestError.invalidParams({ sessionId: ctx.params.sessionId });
+  }
+  return {};
+});`,
+    (c) => [wrongCode(c, "RequestError.invalidParams({ sessionId: ctx.params.sessionId })", -32602, "Invalid params")],
+  ),
+  invalid(
+    `${SDK}app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  if (!sessions.has(params.sessionId)) throw new Error("Session not found");
+  return {};
+});`,
+    (c) => [internal(c, 'new Error("Session not found")')],
+  ),
+  invalid(
+    `${SDK}app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  if (!(params.sessionId in chats)) throw new RequestError(-32001, "Session not found");
+  return {};
+});`,
+    (c) => [wrongCode(c, 'new RequestError(-32001, "Session not found")', -32001, "an implementation-specific code")],
+  ),
+  invalid(
+    `${SDK}app.onRequest(methods.agent.session.setMode, ({ params }) => {
+  const chat = sessions.get(params.sessionId);
+  if (chat == null) throw \`no session \${params.sessionId}\`;
+  return {};
+});`,
+    (c) => [internal(c, "`no session ${params.sessionId}`")],
+    "a thrown string",
+  ),
+  invalid(
+    `${SDK}app.onRequest(methods.agent.session.setMode, ({ params }) => {
+  const chat = sessions.get(params.sessionId);
+  if (typeof chat === "undefined") throw new TypeError("missing");
+  if (chat) return {};
+  return {};
+});`,
+    (c) => [internal(c, 'new TypeError("missing")')],
+  ),
+  invalid(
+    `${SDK}app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  if (sessions.has(params.sessionId)) {
+    return {};
+  } else {
+    throw RequestError.internalError({ sessionId: params.sessionId });
+  }
+});`,
+    (c) => [wrongCode(c, "RequestError.internalError({ sessionId: params.sessionId })", -32603, "Internal error")],
+    "the else branch of a presence test",
+  ),
+  invalid(
+    `${SDK}const Codes = { SessionNotFound: -32001 } as const;
+app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  if (sessions.has(params.sessionId) === false) throw new RequestError(Codes.SessionNotFound, "x");
+  return {};
+});`,
+    (c) => [wrongCode(c, 'new RequestError(Codes.SessionNotFound, "x")', -32001, "an implementation-specific code")],
+  ),
+  invalid(
+    `${SDK}declare const strict: boolean;
+app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  if (!sessions.has(params.sessionId)) throw new RequestError(strict ? -32002 : -32602, "x");
+  return {};
+});`,
+    (c) => [wrongCode(c, 'new RequestError(strict ? -32002 : -32602, "x")', -32602, "Invalid params")],
+    "one of a conditional's codes is wrong",
+  ),
+  invalid(
+    `${SDK}class SessionGone extends RequestError {
+  constructor() { super(-32001, "gone"); }
+}
+app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  if (!sessions.has(params.sessionId)) throw new SessionGone();
+  return {};
+});`,
+    (c) => [wrongCode(c, "new SessionGone()", -32001, "an implementation-specific code")],
+    "a local class holding its code",
+  ),
+  invalid(
+    `${SDK}const invalid = (id: string) => RequestError.invalidParams({ sessionId: id });
+app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  if (!sessions.has(params.sessionId)) throw invalid(params.sessionId);
+  return {};
+});`,
+    (c) => [wrongCode(c, "RequestError.invalidParams({ sessionId: id })", -32602, "Invalid params")],
+    "an error built by a same-file function is reported where it is built",
+  ),
+  invalid(
+    `${SDK}app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  const err = RequestError.authRequired();
+  if (!sessions.has(params.sessionId)) throw err;
+  return {};
+});`,
+    (c) => [wrongCode(c, "RequestError.authRequired()", -32000, "Authentication required")],
+  ),
+  // (b) through a helper, reported once where it is
+  invalid(
+    `${LEGACY}export class DevAgent implements acp.Agent {
+  private conversations = new Map<string, Chat>();
+  private conversation(sessionId: string): Chat {
+    const found = this.conversations.get(sessionId);
+    if (!found) throw new Error(\`unknown session \${sessionId}\`);
+    return found;
+  }
+  async prompt(params: acp.PromptRequest) {
+    this.conversation(params.sessionId).turns += 1;
+    return { stopReason: "end_turn" as const };
+  }
+  async setSessionMode(params: acp.SetSessionModeRequest) {
+    this.conversation(params.sessionId);
+    return {};
+  }
+}`,
+    (c) => [internal(c, "new Error(`unknown session ${sessionId}`)")],
+    "shared helper reported once",
+  ),
+  invalid(
+    `${SDK}function check(id: string) {
+  if (!sessions.has(id)) throw RequestError.invalidParams({ id });
+}
+function requireChat(sessionId: string) {
+  check(sessionId);
+  return sessions.get(sessionId)!;
+}
+app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  requireChat(params.sessionId).turns += 1;
+  return {};
+});`,
+    (c) => [wrongCode(c, "RequestError.invalidParams({ id })", -32602, "Invalid params")],
+    "helper of a helper; its asserted lookup after the check is not reported",
+  ),
+  invalid(
+    `${SDK}app.onRequest(methods.agent.session.prompt, (ctx) => helper(ctx));
+function helper(ctx: { params: { sessionId: string } }) {
+  if (!sessions.has(ctx.params.sessionId)) throw new Error("no session");
+  return {};
+}`,
+    (c) => [internal(c, 'new Error("no session")')],
+    "a helper handed the whole context",
+  ),
+  // (b) vscode-jsonrpc and hand-rolled dispatch
+  invalid(
+    `import { createMessageConnection, ResponseError } from "vscode-jsonrpc/node";
+const connection = createMessageConnection(process.stdin as never, process.stdout as never);
+const sessions = new Map<string, unknown>();
+connection.onRequest("session/prompt", (params: { sessionId: string }) => {
+  if (!sessions.has(params.sessionId)) throw new Error("Session not found");
+  return {};
+});
+connection.onRequest("session/set_mode", (params: { sessionId: string }) => {
+  if (!sessions.has(params.sessionId)) throw new ResponseError(-32602, "Session not found");
+  return {};
+});`,
+    (c) => [internal(c, 'new Error("Session not found")'), wrongCode(c, 'new ResponseError(-32602, "Session not found")', -32602, "Invalid params")],
+  ),
+  invalid(
+    `class RpcFailure extends Error {
+  constructor(readonly code: number, message: string) { super(message); }
+}
+const open = new Set<string>();
+export const handlers: Record<string, (p: { sessionId: string }) => unknown> = {
+  "session/prompt": (params) => {
+    if (!open.has(params.sessionId)) throw new RpcFailure(-32603, "unknown session");
+    return {};
+  },
+};`,
+    (c) => [wrongCode(c, 'new RpcFailure(-32603, "unknown session")', -32603, "Internal error")],
+  ),
+  invalid(
+    `const open = new Set<string>();
+export function route(msg: { id: number; method: string; params: { sessionId: string } }) {
+  switch (msg.method) {
+    case "session/set_config_option":
+    case "session/set_mode":
+      if (!open.has(msg.params.sessionId)) {
+        return { jsonrpc: "2.0", id: msg.id, error: { code: -32602, message: "Invalid params" } };
+      }
+      return { jsonrpc: "2.0", id: msg.id, result: {} };
+  }
+  return null;
+}`,
+    (c) => [wrongCode(c, '{ code: -32602, message: "Invalid params" }', -32602, "Invalid params")],
+    "a returned error response, reported once for cases sharing a body",
+  ),
+  invalid(
+    `export function route(method: string, params: { sessionId: string }, sessions: Map<string, unknown>) {
+  if (method === "session/prompt") {
+    const s = sessions.get(params.sessionId);
+    if (!s) throw { code: -32001, message: "no session" };
+    return {};
+  }
+  return null;
+}`,
+    (c) => [wrongCode(c, '{ code: -32001, message: "no session" }', -32001, "an implementation-specific code")],
+    "if chain, map held in a parameter",
+  ),
+  // Both kinds in one handler.
+  invalid(
+    `${SDK}app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  const a = sessions.get(params.sessionId);
+  if (!a) throw new Error("missing");
+  return {};
+});
+app.onRequest(methods.agent.session.close, ({ params }) => {
+  sessions.get(params.sessionId)!.stop();
+  return {};
+});`,
+    (c) => [internal(c, 'new Error("missing")'), asserted(c, "sessions.get(params.sessionId)", )],
+  ),
+];
+
+// The second case above asserts the first `sessions.get(params.sessionId)!`; make that exact.
+invalidCases[invalidCases.length - 1] = invalid(invalidCases[invalidCases.length - 1]!.code, (c) => {
+  const span = at(c, "sessions.get(params.sessionId)!");
+  return [
+    internal(c, 'new Error("missing")'),
+    { messageId: "assertedSession", line: span.endLine, column: span.endColumn - 1, endLine: span.endLine, endColumn: span.endColumn },
+  ];
+});
+
+untypedTester().run("require-session-check", rule, { valid, invalid: invalidCases });
+
+// With type information, codes imported from another file resolve.
+const TYPED = `import { agent, methods, RequestError } from "@agentclientprotocol/sdk";
+import { Codes, INVALID_PARAMS } from "./codes";
+const sessions = new Map<string, unknown>();
+const app = agent({ name: "a" });
+`;
+const typedInvalid = `${TYPED}app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  if (!sessions.has(params.sessionId)) throw new RequestError(INVALID_PARAMS, "no session");
+  if (sessions.size > 9) return {};
+  return {};
+});
+app.onRequest(methods.agent.session.setMode, ({ params }) => {
+  if (!sessions.has(params.sessionId)) throw new RequestError(Codes.SessionMissing, "no session");
+  return {};
+});`;
+
+typedTester().run("require-session-check (typed)", rule, {
+  valid: [{ code: `${TYPED}app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  if (!sessions.has(params.sessionId)) throw RequestError.sessionNotFound(params.sessionId);
+  return {};
+});`, filename: typedFile }],
+  invalid: [
+    {
+      code: typedInvalid,
+      filename: typedFile,
+      errors: [
+        wrongCode(typedInvalid, 'new RequestError(INVALID_PARAMS, "no session")', -32602, "Invalid params"),
+        wrongCode(typedInvalid, 'new RequestError(Codes.SessionMissing, "no session")', -32001, "an implementation-specific code"),
+      ],
+    },
+  ],
+});
+
+// Untyped, the imported codes are unknown: nothing is reported.
+untypedTester().run("require-session-check (untyped imports)", rule, { valid: [typedInvalid], invalid: [] });
