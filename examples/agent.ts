@@ -37,7 +37,7 @@ const app = agent({ name: "notes-agent" })
     clientFs = params.clientCapabilities?.fs ?? {};
     return {
       protocolVersion: PROTOCOL_VERSION,
-      agentCapabilities: { loadSession: false },
+      agentCapabilities: { loadSession: false, sessionCapabilities: { close: {}, delete: {}, resume: {} } },
       agentInfo: { name: "notes-agent", version: "0.3.1" },
     };
   })
@@ -58,7 +58,7 @@ const app = agent({ name: "notes-agent" })
   })
   .onRequest(methods.agent.session.prompt, async ({ params: { sessionId, prompt }, client, signal }) => {
     const session = sessions.get(sessionId);
-    if (!session) throw new RequestError(-32001, "Session not found"); // acp/no-reserved-error-code: -32001 is an invented code in the reserved range; RequestError.sessionNotFound() gives -32002
+    if (!session) throw new RequestError(-32001, "Session not found"); // acp/no-reserved-error-code acp/require-session-check: -32001 is an invented code in the reserved range; an unknown session gets -32002 (RequestError.sessionNotFound())
     if (session.turn) throw new RequestError(Errors.Busy, "A prompt is already running in this session"); // acp/no-reserved-error-code: Errors.Busy is the invented -32010 from the table above
 
     const now = Date.now();
@@ -118,6 +118,20 @@ const app = agent({ name: "notes-agent" })
     } finally {
       session.turn = null;
     }
+  })
+  .onRequest(methods.agent.session.resume, ({ params: { sessionId } }) => {
+    sessions.get(sessionId)!.recentPrompts = []; // acp/require-session-check: `!` assumes the session exists; an unknown id must get -32002
+    return {};
+  })
+  .onRequest(methods.agent.session.close, ({ params: { sessionId } }) => {
+    if (!sessions.has(sessionId)) throw RequestError.resourceNotFound(sessionId); // acp/session-not-found-data: resourceNotFound() puts the id in data.uri, not data.sessionId
+    sessions.get(sessionId)?.turn?.abort();
+    sessions.delete(sessionId);
+    return {};
+  })
+  .onRequest(methods.agent.session.delete, ({ params: { sessionId } }) => {
+    if (!sessions.delete(sessionId)) throw RequestError.sessionNotFound(sessionId); // acp/idempotent-session-delete: deleting an unknown session must succeed
+    return {};
   })
   .onNotification(methods.agent.session.cancel, ({ params }) => {
     sessions.get(params.sessionId)?.turn?.abort();

@@ -18,6 +18,11 @@ interface EditorRequest {
   params?: { text?: unknown };
 }
 
+const HINTS: Record<number, string> = {
+  [-32002]: "The session is gone: start a new one",
+  [-32601]: "The agent does not support this: update it",
+};
+
 function send(message: Record<string, unknown>): void {
   process.stdout.write(`${JSON.stringify({ jsonrpc: "2.0", ...message })}\n`);
 }
@@ -84,6 +89,7 @@ await app.connectWith(stream, async (agentCx) => {
     } catch (err) {
       const error = err instanceof RequestError ? err : RequestError.internalError({ reason: String(err) });
       if (error.code === -32000) send({ method: "status", params: { text: "The agent wants you to log in first" } });
+      else send({ method: "status", params: { text: (HINTS[error.code] as string).trim() } }); // acp/handle-unknown-error-codes: an agent may send any code; HINTS has no entry for most
       send({ id: request.id, error: error.toErrorResponse() });
     }
   };
