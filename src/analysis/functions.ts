@@ -50,6 +50,14 @@ export function functionOf(sourceCode: SourceCode, node: TSESTree.Node): Functio
   const inner = unwrap(node);
   if (isFunction(inner)) return inner;
   if (inner.type === AST_NODE_TYPES.Identifier) return functionOfIdentifier(sourceCode, inner);
+  // `this.onPrompt.bind(this)` is still `this.onPrompt`.
+  if (
+    inner.type === AST_NODE_TYPES.CallExpression &&
+    inner.callee.type === AST_NODE_TYPES.MemberExpression &&
+    staticKeyName(inner.callee.property, inner.callee.computed) === "bind"
+  ) {
+    return functionOf(sourceCode, inner.callee.object);
+  }
   if (inner.type === AST_NODE_TYPES.MemberExpression && inner.object.type === AST_NODE_TYPES.ThisExpression) {
     const name = staticKeyName(inner.property, inner.computed);
     const body = thisClass(inner);

@@ -47,6 +47,18 @@ c.onNotification(methods.client.session.update, onUpdate);`;
     expect(handlersOf(code)).toEqual(["fs/read_text_file client request sdk @5", "session/update client notification sdk @4"]);
   });
 
+  it("follows a bound method of the class that registers it", () => {
+    const code = `import { agent, methods } from "@agentclientprotocol/sdk";
+class Server {
+  app = agent({ name: "a" });
+  constructor() {
+    this.app.onRequest(methods.agent.session.prompt, this.onPrompt.bind(this));
+  }
+  onPrompt() { return { stopReason: "end_turn" }; }
+}`;
+    expect(handlersOf(code)).toEqual(["session/prompt agent request sdk @7"]);
+  });
+
   it("gives a wire name both sides handle the side of its app", () => {
     const code = `import { agent, client } from "@agentclientprotocol/sdk";
 agent({ name: "a" }).onNotification("mcp/message", () => {});
