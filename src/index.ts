@@ -11,5 +11,7 @@ const plugin = {
 
 Object.assign(plugin.configs, buildConfigs(plugin, rules));
 
-// The default export only: tools that `require()` the package (eslint-doc-generator) then find the plugin.
 export default plugin;
+// Node's require() of this ES module returns the "module.exports" export instead of the namespace, so
+// `require("eslint-plugin-acp")` (eslint.config.cjs, eslint-doc-generator) is the plugin itself.
+export { plugin as "module.exports" };
