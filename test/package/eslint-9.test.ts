@@ -1,0 +1,4 @@
+// The packed tarball installed into a project outside the repository, linted with ESLint 9.
+import { describeConsumer } from "./consumer-suite.js";
+
+describeConsumer(9);
