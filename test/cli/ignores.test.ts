@@ -1,0 +1,75 @@
+import { relative } from "node:path";
+import type { ESLint } from "eslint";
+import { beforeAll, describe, expect, it } from "vitest";
+import { convertIgnorePatternToMinimatch, gitignoreToGlobs } from "../../src/cli/gitignore.js";
+import { BROKEN_AGENT, CLEAN_AGENT } from "./agents.js";
+import { makeProject, runCli } from "./run-cli.js";
+
+// Each of these would be reported if it were linted.
+const BUILD_AND_TOOL_FOLDERS = ["node_modules/dep", "dist", "build", "out", "coverage", ".git/hooks", "pkg/node_modules/x", "pkg/dist"];
+
+const GITIGNORE = `# build output of our own
+generated/
+*.gen.ts
+!keep.gen.ts
+/rooted.ts
+notes (draft).ts
+`;
+
+describe("files acp-lint does not lint", () => {
+  let dir: string;
+  let linted: string[];
+  beforeAll(async () => {
+    dir = await makeProject({
+      "src/agent.ts": BROKEN_AGENT,
+      "src/clean.ts": CLEAN_AGENT,
+      "pkg/index.ts": CLEAN_AGENT,
+      ...Object.fromEntries(BUILD_AND_TOOL_FOLDERS.map((folder) => [`${folder}/agent.ts`, BROKEN_AGENT])),
+      ".gitignore": GITIGNORE,
+      "generated/agent.ts": BROKEN_AGENT,
+      "src/agent.gen.ts": BROKEN_AGENT,
+      "src/keep.gen.ts": BROKEN_AGENT,
+      "rooted.ts": BROKEN_AGENT,
+      "src/rooted.ts": BROKEN_AGENT,
+      "notes (draft).ts": BROKEN_AGENT,
+    });
+    const run = await runCli(["--format", "json"], dir);
+    linted = (JSON.parse(run.stdout) as ESLint.LintResult[]).map((result) => relative(dir, result.filePath)).sort();
+  });
+
+  it("skips node_modules, dist, build, out, coverage and .git at any depth, and what .gitignore names", () => {
+    expect(linted).toEqual(["pkg/index.ts", "src/agent.ts", "src/clean.ts", "src/keep.gen.ts", "src/rooted.ts"]);
+  });
+
+  it("lints an ignored file named on the command line not at all, without a warning", async () => {
+    expect(await runCli(["dist/agent.ts", "generated/agent.ts"], dir)).toEqual({ code: 0, stdout: "", stderr: "" });
+  });
+});
+
+describe("gitignore patterns as flat-config globs", () => {
+  it.each([
+    ["dist", "**/dist"],
+    ["dist/", "**/dist/"],
+    ["/dist", "dist"],
+    ["/dist/", "dist/"],
+    ["src/gen", "src/gen"],
+    ["*.log", "**/*.log"],
+    ["!keep.log", "!**/keep.log"],
+    ["a/**", "a/**/*"],
+    ["**/tmp", "**/tmp"],
+    ["**", "**"],
+    ["src/{a,b}.ts", "src/\\{a,b}.ts"],
+    ["x(1).ts", "**/x\\(1).ts"],
+  ])("%s -> %s", (pattern, glob) => {
+    expect(convertIgnorePatternToMinimatch(pattern)).toBe(glob);
+  });
+
+  it("skips comments and blank lines, drops unescaped trailing spaces", () => {
+    expect(gitignoreToGlobs("# comment\n\nlogs/  \r\n\\#hash\nspace\\ \n  lead\n")).toEqual([
+      "**/logs/",
+      "**/\\#hash",
+      "**/space\\ ",
+      "**/  lead",
+    ]);
+  });
+});

@@ -1,0 +1,50 @@
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { parseListing } from "./output.js";
+import { makeProject, runCli } from "./run-cli.js";
+
+const TSCONFIG = JSON.stringify({
+  compilerOptions: { strict: true, module: "nodenext", moduleResolution: "nodenext", noEmit: true, skipLibCheck: true },
+  include: ["src"],
+});
+
+// Only the type checker can tell that BUSY, imported from another file, is the reserved -32042.
+const LIMITS = "export const BUSY = -32042;\n";
+const AGENT = `import { RequestError } from "@agentclientprotocol/sdk";
+import { BUSY } from "./limits.js";
+
+export const busy = () => new RequestError(BUSY, "busy");
+`;
+
+describe("acp-lint --type-aware", () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await makeProject({ "tsconfig.json": TSCONFIG, "src/limits.ts": LIMITS, "src/agent.ts": AGENT });
+  });
+
+  const expected = () => [
+    { file: join(dir, "src/agent.ts"), line: 4, column: 44, severity: "error", ruleId: "acp/no-reserved-error-code" },
+  ];
+
+  it("resolves a code imported from another file, which untyped linting cannot", async () => {
+    expect(await runCli([], dir)).toEqual({ code: 0, stdout: "", stderr: "" });
+    const run = await runCli(["--type-aware"], dir);
+    expect(run.stderr).toBe("");
+    expect(parseListing(run.stdout)).toEqual(expected());
+    expect(run.code).toBe(1);
+  });
+
+  it("finds the tsconfig.json in a folder above the working directory", async () => {
+    const run = await runCli(["--type-aware", "."], join(dir, "src"));
+    expect(parseListing(run.stdout)).toEqual(expected());
+    expect(run.code).toBe(1);
+  });
+
+  it("exits 2 in one line when no tsconfig.json is at or above the working directory", async () => {
+    const bare = await makeProject({ "agent.ts": AGENT });
+    const run = await runCli(["--type-aware"], bare);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toMatch(/^acp-lint: --type-aware needs a tsconfig\.json in .+; none was found\n$/u);
+  });
+});

@@ -1,0 +1,54 @@
+import { readFileSync } from "node:fs";
+import { beforeAll, describe, expect, it } from "vitest";
+import { CLEAN_AGENT } from "./agents.js";
+import { makeProject, runCli } from "./run-cli.js";
+
+const packageJson = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
+
+describe("acp-lint usage errors", () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await makeProject({ "agent.ts": CLEAN_AGENT });
+  });
+
+  it.each([
+    [["--foo"], "unknown option '--foo'"],
+    [["-x", "."], "unknown option '-x'"],
+    [["src/x"], "no such file or directory: src/x"],
+    [["agent.ts", "missing.ts"], "no such file or directory: missing.ts"],
+    [["--config", "loose"], "--config must be one of recommended, strict, all (got 'loose')"],
+    [["--config"], "option '--config' needs a value"],
+    [["--format", "xml"], "--format must be one of stylish, json, sarif (got 'xml')"],
+    [["--max-warnings", "many"], "--max-warnings must be a non-negative integer (got 'many')"],
+    [["--max-warnings=-1"], "--max-warnings must be a non-negative integer (got '-1')"],
+    [["--max-warnings", "-1"], "option '--max-warnings' needs a value; write --max-warnings=<value> for one that starts with '-'"],
+    [["--quiet=yes"], "option '--quiet' takes no value"],
+  ])("%j exits 2 with one line: %s", async (args, problem) => {
+    expect(await runCli(args, dir)).toEqual({ code: 2, stdout: "", stderr: `acp-lint: ${problem}\n` });
+  });
+
+  it("exits 2 with ESLint's reason in one line when a folder holds nothing to lint", async () => {
+    const docs = await makeProject({ "docs/guide.md": "# Guide\n" });
+    const run = await runCli(["docs"], docs);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toMatch(/^acp-lint: .*'docs'.*\n$/u);
+    expect(run.stderr.split("\n")).toHaveLength(2);
+  });
+});
+
+describe("acp-lint --version and --help", () => {
+  it.each([["--version"], ["-v"]])("%s prints the package version", async (flag) => {
+    expect(await runCli([flag], process.cwd())).toEqual({ code: 0, stdout: `${packageJson.version}\n`, stderr: "" });
+  });
+
+  it.each([["--help"], ["-h"]])("%s prints the usage with every option and exits 0", async (flag) => {
+    const run = await runCli([flag], process.cwd());
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe("");
+    expect(run.stdout).toMatch(/^Usage: acp-lint \[options\] \[paths\.\.\.\]/u);
+    for (const option of ["--config", "--type-aware", "--format", "--max-warnings", "--quiet", "--help", "--version"]) {
+      expect(run.stdout).toContain(option);
+    }
+  });
+});
