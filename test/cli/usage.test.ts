@@ -1,7 +1,8 @@
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CLEAN_AGENT } from "./agents.js";
-import { makeProject, runCli } from "./run-cli.js";
+import { CLI, makeProject, runCli } from "./run-cli.js";
 
 const packageJson = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
 
@@ -38,6 +39,11 @@ describe("acp-lint usage errors", () => {
 });
 
 describe("acp-lint --version and --help", () => {
+  it("dist/cli.js is a program of its own: hashbang kept, executable (as npm links the bin)", () => {
+    expect(readFileSync(CLI, "utf8").split("\n")[0]).toBe("#!/usr/bin/env node");
+    expect(execFileSync(CLI, ["--version"], { encoding: "utf8" })).toBe(`${packageJson.version}\n`);
+  });
+
   it.each([["--version"], ["-v"]])("%s prints the package version", async (flag) => {
     expect(await runCli([flag], process.cwd())).toEqual({ code: 0, stdout: `${packageJson.version}\n`, stderr: "" });
   });
