@@ -1,5 +1,5 @@
 import type { TSESTree } from "@typescript-eslint/utils";
-import { getModel, type SessionMiss, type SessionScope } from "../src/analysis/index.js";
+import { getModel, isCaught, type SessionMiss, type SessionScope } from "../src/analysis/index.js";
 import { calleeName } from "../src/analysis/ast.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
@@ -11,6 +11,7 @@ const onlyDelete = (scope: SessionScope) => scope.handlers.every((h) => h.method
 
 /** The error a miss branch answers with: what it throws, or in hand-rolled dispatch the error it returns. */
 function failure(miss: SessionMiss): TSESTree.Node | undefined {
+  if (miss.caught) return undefined;
   if (miss.answer && (miss.thrown || miss.scope.handlers.some((h) => h.style === "dispatch"))) return miss.answer.node;
   if (miss.thrown && miss.statement?.type === "ThrowStatement") return miss.statement.argument;
   return undefined;
@@ -20,7 +21,10 @@ function failure(miss: SessionMiss): TSESTree.Node | undefined {
 function deleteCalls(scope: SessionScope, seen = new Set<SessionScope>()): TSESTree.CallExpression[] {
   if (seen.has(scope)) return [];
   seen.add(scope);
-  return scope.callers.flatMap((c) => (onlyDelete(c.from) ? [c.call] : deleteCalls(c.from, seen)));
+  return scope.callers.flatMap((c) => {
+    if (isCaught(c.call, c.from.root)) return [];
+    return onlyDelete(c.from) ? [c.call] : deleteCalls(c.from, seen);
+  });
 }
 
 export default createRule<[], MessageIds>({
@@ -54,7 +58,8 @@ export default createRule<[], MessageIds>({
           const node = failure(miss);
           if (!node) continue;
           // A helper other handlers share is right for them: the delete handler's call is what is wrong.
-          const targets = onlyDelete(miss.scope) ? [node] : deleteCalls(miss.scope);
+          // A handler's own body (shared with session/close or not) is reported where it fails.
+          const targets = onlyDelete(miss.scope) || miss.scope.callers.length === 0 ? [node] : deleteCalls(miss.scope);
           for (const target of targets) {
             if (reported.has(target)) continue;
             reported.add(target);

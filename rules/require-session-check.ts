@@ -65,7 +65,7 @@ export default createRule<[], MessageIds>({
 
         for (const miss of facts.misses) {
           const { answer } = miss;
-          if (!answer || !miss.scope.handlers.some(requiresSessionCheck)) continue;
+          if (!answer || miss.caught || !miss.scope.handlers.some(requiresSessionCheck)) continue;
           // A return is a success except in hand-rolled dispatch, where it may be the error response.
           if (!miss.thrown && !miss.scope.handlers.some((h) => h.style === "dispatch")) continue;
           if (answer.kind === "internal") {

@@ -11,10 +11,15 @@ type Verdict = "has" | "missing" | "unknown";
 const SESSION_ID_NAME = /^session_?id$/i;
 const NAMES_SESSION = /\bsession/i;
 
-/** Whether an object that is an error's data carries `sessionId`. */
+/** Whether an object that is an error's data carries `sessionId`; a constant (`null`, a string) carries nothing. */
 function objectVerdict(node: TSESTree.Node, model: FileModel): Verdict {
   const object = model.values.objectLiteral(node);
-  if (!object) return "unknown";
+  if (!object) {
+    const inner = unwrap(node);
+    const isConstant = model.values.resolve(inner) !== undefined || inner.type === AST_NODE_TYPES.TemplateLiteral;
+    const isTheId = model.sessions.scopesOf(inner).some((scope) => model.sessions.isSessionId(inner, scope));
+    return isConstant || isTheId ? "missing" : "unknown";
+  }
   if (findProperty(object, "sessionId")) return "has";
   return hasSpread(object) ? "unknown" : "missing";
 }
@@ -80,7 +85,11 @@ function namesSession(site: ErrorSite, model: FileModel, sourceCode: Readonly<TS
  */
 function isSessionContext(site: ErrorSite, model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
   const facts = model.sessions;
-  const agentScopes = facts.scopesOf(site.node).filter((s) => s.handlers.some((h) => h.method.side === "agent"));
+  const scopes = facts.scopesOf(site.node);
+  // Nothing answers a notification, and a client's -32002 is about its files and terminals.
+  const isNoSessionContext = (s: (typeof scopes)[number]) => s.handlers.every((h) => h.method.kind === "notification" || h.method.side === "client");
+  if (scopes.length > 0 && scopes.every(isNoSessionContext)) return false;
+  const agentScopes = scopes.filter((s) => s.handlers.some((h) => h.method.side === "agent" && h.method.kind === "request"));
   if (agentScopes.length > 0 && agentScopes.every((s) => s.handlers.every((h) => h.method.wire === "session/delete"))) {
     // Deleting a missing session must succeed: idempotent-session-delete reports this site.
     return false;

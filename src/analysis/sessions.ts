@@ -1,5 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { type AnswerContext, type Answer, answerOf } from "./answers.js";
+import { calleeName, isFunction, memberName, unwrap } from "./ast.js";
 import type { Handler } from "./handlers.js";
 import { answerStatement, findGuards, findLookups, type SessionGuard, type SessionLookup, unguardedUse } from "./session-lookups.js";
 import { type SessionScope, SessionScopes } from "./session-scopes.js";
@@ -10,8 +11,10 @@ export interface SessionMiss {
   readonly guard: SessionGuard;
   /** The `throw` / `return` (or the expression of a conditional's branch) that answers; absent when none does. */
   readonly statement?: TSESTree.Node;
-  /** The answer is thrown; otherwise returned, which only hand-rolled dispatch sends as an error. */
+  /** The answer is thrown (or rejected); otherwise returned, which only hand-rolled dispatch sends as an error. */
   readonly thrown: boolean;
+  /** The answer is thrown inside a `try` (or a `.catch()` chain) of the same function, which may turn it into success. */
+  readonly caught: boolean;
   readonly answer?: Answer;
 }
 
@@ -51,11 +54,16 @@ export function analyseSessions(sourceCode: Readonly<TSESLint.SourceCode>, handl
       if (node) unguarded.push({ scope, lookup, node });
     }
     for (const guard of findGuards(sourceCode, scope, lookups)) {
-      const statement = guard.miss ? answerStatement(guard.miss) : undefined;
-      const answered = statement && answeredExpression(statement);
-      const answer = answered ? answerOf(answered, answers) : undefined;
-      const thrown = statement?.type === AST_NODE_TYPES.ThrowStatement;
-      misses.push({ scope, guard, thrown, ...(statement ? { statement } : {}), ...(answer ? { answer } : {}) });
+      const found = guard.miss ? missAnswer(guard.miss, answers) : undefined;
+      const answer = found?.expression ? answerOf(found.expression, answers) : undefined;
+      misses.push({
+        scope,
+        guard,
+        thrown: found?.thrown ?? false,
+        caught: found ? isCaught(found.statement, scope.root) : false,
+        ...(found ? { statement: found.statement } : {}),
+        ...(answer ? { answer } : {}),
+      });
     }
   }
   return {
@@ -67,9 +75,65 @@ export function analyseSessions(sourceCode: Readonly<TSESLint.SourceCode>, handl
   };
 }
 
-/** The value a `throw` / `return` answers with; a conditional's branch is its own value. */
-function answeredExpression(statement: TSESTree.Node): TSESTree.Node | undefined {
-  if (statement.type === AST_NODE_TYPES.ThrowStatement) return statement.argument;
-  if (statement.type === AST_NODE_TYPES.ReturnStatement) return statement.argument ?? undefined;
-  return statement;
+interface FoundAnswer {
+  readonly statement: TSESTree.Node;
+  readonly expression: TSESTree.Node | undefined;
+  readonly thrown: boolean;
+}
+
+/**
+ * What a miss branch answers with: what it throws or returns (a conditional's branch is its own value), a
+ * rejected promise (how an async handler throws), or a call of a same-file helper that throws the error it builds.
+ */
+function missAnswer(branch: TSESTree.Node, answers: AnswerContext): FoundAnswer | undefined {
+  const statement = answerStatement(branch) ?? throwingHelperCall(branch, answers);
+  if (!statement) return undefined;
+  let expression: TSESTree.Node | undefined =
+    statement.type === AST_NODE_TYPES.ThrowStatement || statement.type === AST_NODE_TYPES.ReturnStatement
+      ? (statement.argument ?? undefined)
+      : statement.type === AST_NODE_TYPES.ExpressionStatement
+        ? statement.expression
+        : statement;
+  let thrown = statement.type === AST_NODE_TYPES.ThrowStatement || statement.type === AST_NODE_TYPES.ExpressionStatement;
+  const rejected = expression && rejectedValue(expression);
+  if (rejected) {
+    expression = rejected;
+    thrown = true;
+  }
+  return { statement, expression, thrown };
+}
+
+/** `Promise.reject(x)`: x. */
+function rejectedValue(node: TSESTree.Node): TSESTree.Node | undefined {
+  const inner = unwrap(node);
+  if (inner.type !== AST_NODE_TYPES.CallExpression || inner.callee.type !== AST_NODE_TYPES.MemberExpression) return undefined;
+  const isReject = calleeName(inner.callee.object) === "Promise" && memberName(inner.callee) === "reject";
+  const [value] = inner.arguments;
+  return isReject && value && value.type !== AST_NODE_TYPES.SpreadElement ? value : undefined;
+}
+
+/** `fail(-32002, "x");` as a statement, where `fail` throws the error it builds. */
+function throwingHelperCall(branch: TSESTree.Node, answers: AnswerContext): TSESTree.ExpressionStatement | undefined {
+  const statements = branch.type === AST_NODE_TYPES.BlockStatement ? branch.body : [branch];
+  for (const statement of statements) {
+    if (statement.type !== AST_NODE_TYPES.ExpressionStatement) continue;
+    const site = answers.sitesByNode.get(unwrap(statement.expression));
+    if (site?.kind === "helper-call" && site.inner?.node.parent?.type === AST_NODE_TYPES.ThrowStatement) return statement;
+  }
+  return undefined;
+}
+
+/**
+ * Whether what `node` throws is caught before it leaves `root`: inside a `try` block with a `catch`, or in a call
+ * chained with `.catch(...)`.
+ */
+export function isCaught(node: TSESTree.Node, root: TSESTree.Node): boolean {
+  let child: TSESTree.Node = node;
+  for (let p = node.parent; p && p !== root; child = p, p = p.parent) {
+    if (p.type === AST_NODE_TYPES.TryStatement && p.block === child && p.handler) return true;
+    if (p.type === AST_NODE_TYPES.MemberExpression && p.object === child && memberName(p) === "catch") return true;
+    // A function boundary: what it throws is its caller's business.
+    if (isFunction(p)) return false;
+  }
+  return false;
 }

@@ -738,6 +738,59 @@ app.onRequest(methods.agent.session.delete, ({ params }) => {
 
 const allInvalid = [...sdkInvalid, ...helperInvalid, ...legacyInvalid, ...dispatchInvalid, ...settingsInvalid];
 
+// A failure caught in the handler becomes success; a rejected promise and a body shared with close are failures.
+const answerValid: Valid[] = [
+  { code: `${SDK}${REQUIRE_CHAT}app.onRequest(methods.agent.session.delete, ({ params }) => {
+  try {
+    requireChat(params.sessionId).abort();
+  } catch {
+    // Already gone: deleting twice succeeds.
+  }
+  sessions.delete(params.sessionId);
+  return {};
+});`, name: "a shared helper's failure caught by try" },
+  { code: `${SDK}${REQUIRE_CHAT.replace("function requireChat", "async function requireChat")}app.onRequest(methods.agent.session.delete, async ({ params }) => {
+  const chat = await requireChat(params.sessionId).catch(() => undefined);
+  chat?.abort();
+  return {};
+});`, name: "a shared helper's rejection caught by .catch()" },
+  { code: `${SDK}app.onRequest(methods.agent.session.delete, ({ params }) => {
+  try {
+    if (!sessions.has(params.sessionId)) throw RequestError.sessionNotFound(params.sessionId);
+    sessions.get(params.sessionId)!.abort();
+  } catch {
+    return {};
+  }
+  return {};
+});`, name: "an inline failure caught by try" },
+];
+
+const answerInvalid: Invalid[] = [
+  invalid("a rejected promise", `${SDK}app.onRequest(methods.agent.session.delete, ({ params }) => {
+  if (!sessions.has(params.sessionId)) return Promise.reject(RequestError.sessionNotFound(params.sessionId));
+  sessions.delete(params.sessionId);
+  return {};
+});`, (c) => [fails(c, "RequestError.sessionNotFound(params.sessionId)")]),
+  invalid("a switch case shared by close and delete", `const sessions = new Map<string, object>();
+export function route(msg: { method: string; params: { sessionId: string } }) {
+  switch (msg.method) {
+    case "session/close":
+    case "session/delete":
+      if (!sessions.delete(msg.params.sessionId)) throw { code: -32002, message: "Resource not found", data: { sessionId: msg.params.sessionId } };
+      return {};
+  }
+  return undefined;
+}`, (c) => [fails(c, '{ code: -32002, message: "Resource not found", data: { sessionId: msg.params.sessionId } }')]),
+  invalid("one function registered for close and delete", `${SDK}function end({ params }: { params: { sessionId: string } }) {
+  if (!sessions.delete(params.sessionId)) throw RequestError.sessionNotFound(params.sessionId);
+  return {};
+}
+app.onRequest(methods.agent.session.close, end);
+app.onRequest(methods.agent.session.delete, end);`, (c) => [fails(c, "RequestError.sessionNotFound(params.sessionId)")]),
+];
+
+untypedTester().run("idempotent-session-delete (answers)", rule, { valid: answerValid, invalid: answerInvalid });
+
 untypedTester().run("idempotent-session-delete", rule, { valid, invalid: allInvalid });
 
 // With type information the verdicts are the same: nothing in this rule depends on resolved codes.

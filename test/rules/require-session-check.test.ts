@@ -255,6 +255,15 @@ export function route(msg: { id: number; method: string; params: { sessionId: st
   }
   return null;
 }`,
+  // Thrown inside a try that answers for it.
+  `${SDK}app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  try {
+    if (!sessions.has(params.sessionId)) throw new Error("no session");
+    return {};
+  } catch {
+    throw RequestError.sessionNotFound(params.sessionId);
+  }
+});`,
   // Successful returns in the SDK are not error answers.
   `${SDK}app.onRequest(methods.agent.session.load, ({ params }) => {
   if (!sessions.has(params.sessionId)) return {};
@@ -644,6 +653,14 @@ export function route(msg: { id: number; method: string; params: { sessionId: st
 }`,
     (c) => [wrongCode(c, '{ code: -32001, message: "no session" }', -32001, "an implementation-specific code")],
     "if chain, map held in a parameter",
+  ),
+  invalid(
+    `${SDK}app.onRequest(methods.agent.session.prompt, async ({ params }) => {
+  if (!sessions.has(params.sessionId)) return Promise.reject(new Error("no session"));
+  return {};
+});`,
+    (c) => [internal(c, 'new Error("no session")')],
+    "a rejected promise",
   ),
   // Both kinds in one handler.
   invalid(

@@ -913,6 +913,53 @@ export const gone = (sessionId: string) => new RequestError(-32002, "Resource no
   },
 ];
 
+// Notifications answer nobody; rejected promises, constant data and helpers that throw themselves are answers.
+const answerValid: Valid[] = [
+  { code: `${SDK}app.onNotification(methods.agent.session.cancel, ({ params }) => {
+  if (!sessions.has(params.sessionId)) throw RequestError.resourceNotFound(params.sessionId);
+  sessions.get(params.sessionId)!.abort();
+});` },
+  { code: `import * as acp from "@agentclientprotocol/sdk";
+export class A implements acp.Agent {
+  private sessions = new Map<string, { abort(): void }>();
+  async cancel(params: acp.CancelNotification) {
+    const session = this.sessions.get(params.sessionId);
+    if (!session) throw acp.RequestError.resourceNotFound(params.sessionId);
+    session.abort();
+  }
+}` },
+  { code: `${CLIENT}app.onRequest(methods.client.session.requestPermission, ({ params }) => {
+  if (!terminals.has(params.sessionId)) throw RequestError.resourceNotFound(params.sessionId);
+  return { outcome: { outcome: "cancelled" } };
+});`, name: "a client's own lookups are not the agent's unknown session" },
+];
+
+const answerInvalid: Invalid[] = [
+  ...["null", "undefined", "params.sessionId", "`gone: ${params.sessionId}`"].map((data) =>
+    invalid(`data ${data} carries no sessionId`, `${SDK}app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  if (!sessions.has(params.sessionId)) throw new RequestError(-32002, "Resource not found", ${data});
+  return { stopReason: "end_turn" };
+});`, (c) => [missing(c, `new RequestError(-32002, "Resource not found", ${data})`)]),
+  ),
+  invalid("a rejected promise", `${SDK}app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  if (!sessions.has(params.sessionId)) return Promise.reject(new RequestError(-32002, "Resource not found"));
+  return { stopReason: "end_turn" };
+});`, (c) => [missing(c, 'new RequestError(-32002, "Resource not found")')]),
+  invalid("a rejected promise in a conditional", `${SDK}app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  const chat = sessions.get(params.sessionId);
+  return chat ? { stopReason: "end_turn" as const } : Promise.reject(new RequestError(-32002, "Resource not found"));
+});`, (c) => [missing(c, 'new RequestError(-32002, "Resource not found")')]),
+  invalid("a helper that throws, called as a statement", `${SDK}function fail(code: number, message: string): never {
+  throw new RequestError(code, message);
+}
+app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  if (!sessions.has(params.sessionId)) fail(-32002, "Resource not found");
+  return { stopReason: "end_turn" };
+});`, (c) => [missing(c, 'fail(-32002, "Resource not found")')]),
+];
+
+untypedTester().run("session-not-found-data (answers)", rule, { valid: answerValid, invalid: answerInvalid });
+
 untypedTester().run("session-not-found-data", rule, {
   valid,
   invalid: [...sdkInvalid, ...helperInvalid, ...namedInvalid, ...legacyInvalid, ...dispatchInvalid, ...settingsInvalid, ...literalInvalid],
