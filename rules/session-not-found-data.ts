@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { type ErrorSite, type FileModel, getModel, RESOURCE_NOT_FOUND, siteCodes } from "../src/analysis/index.js";
-import { findProperty, hasSpread, isFunction, unwrap, walk } from "../src/analysis/ast.js";
+import { enclosingFunction, findProperty, type FunctionNode, hasSpread, unwrap, walk } from "../src/analysis/ast.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
 
@@ -46,17 +46,22 @@ function dataVerdict(site: ErrorSite, model: FileModel): Verdict {
   }
 }
 
+/** The parameter of `fn` named `name`, and whether it has a default. */
+function parameterNamed(fn: FunctionNode, name: string): { hasDefault: boolean } | undefined {
+  for (const param of fn.params) {
+    const target = param.type === AST_NODE_TYPES.AssignmentPattern ? param.left : param;
+    if (target.type === AST_NODE_TYPES.Identifier && target.name === name) return { hasDefault: param !== target };
+  }
+  return undefined;
+}
+
 /** A helper call passes no data: the data is the helper's own, or its parameter's default. */
 function helperDataVerdict(site: ErrorSite, model: FileModel): Verdict {
   const inner = site.inner!;
   const data = inner.data && unwrap(inner.data);
-  if (data?.type === AST_NODE_TYPES.Identifier) {
-    for (let p = inner.node.parent; p; p = p.parent) {
-      if (!isFunction(p)) continue;
-      const param = p.params.find((q) => (q.type === AST_NODE_TYPES.AssignmentPattern ? q.left : q).type === AST_NODE_TYPES.Identifier && ((q.type === AST_NODE_TYPES.AssignmentPattern ? q.left : q) as TSESTree.Identifier).name === data.name);
-      if (param) return param.type === AST_NODE_TYPES.AssignmentPattern ? "unknown" : "missing";
-    }
-  }
+  const fn = enclosingFunction(inner.node);
+  const param = data?.type === AST_NODE_TYPES.Identifier && fn ? parameterNamed(fn, data.name) : undefined;
+  if (param) return param.hasDefault ? "unknown" : "missing";
   return dataVerdict(inner, model);
 }
 
