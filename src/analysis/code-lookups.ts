@@ -144,9 +144,6 @@ function isTestedWithin(node: TSESTree.Node, root: TSESTree.Node): boolean {
       case AST_NODE_TYPES.ConditionalExpression:
         if (parent.test === child) return true;
         break;
-      case AST_NODE_TYPES.LogicalExpression:
-        if (parent.left === child) return true;
-        break;
       case AST_NODE_TYPES.UnaryExpression:
         if (parent.operator === "!" || parent.operator === "typeof") return true;
         break;
@@ -208,10 +205,10 @@ function isGuarded(node: TSESTree.Node, lookup: Lookup, sourceCode: SourceCode):
     if (test && checksKey(test.node, lookup, sourceCode, { equality: test.equality, isTest: true })) return true;
     if (parent.type === AST_NODE_TYPES.SwitchCase) {
       if (parent.test && text(keyCore(parent.parent.discriminant), sourceCode) === lookup.key) return true;
-      if (earlierChecks(parent.consequent, child, lookup, sourceCode)) return true;
+      if (checkedBefore(parent, parent.consequent, child, lookup, sourceCode)) return true;
     }
     if (parent.type === AST_NODE_TYPES.BlockStatement || parent.type === AST_NODE_TYPES.Program) {
-      if (earlierChecks(parent.body, child, lookup, sourceCode)) return true;
+      if (checkedBefore(parent, parent.body, child, lookup, sourceCode)) return true;
     }
   }
   return false;
@@ -231,9 +228,42 @@ function branchTest(parent: TSESTree.Node, child: TSESTree.Node): { node: TSESTr
   return undefined;
 }
 
-function earlierChecks(statements: readonly TSESTree.Node[], child: TSESTree.Node, lookup: Lookup, sourceCode: SourceCode): boolean {
-  const index = statements.indexOf(child);
-  return statements.slice(0, Math.max(index, 0)).some((s) => checksKey(s, lookup, sourceCode, { equality: false, isTest: false }));
+// Per statement list and lookup, the first statement that checks the key: many lookups share one block.
+const firstChecks = new WeakMap<TSESTree.Node, Map<string, TSESTree.Node | null>>();
+
+/** Whether a statement of `statements` (the body of `owner`) before `child` checks the key. */
+function checkedBefore(
+  owner: TSESTree.Node,
+  statements: readonly TSESTree.Node[],
+  child: TSESTree.Node,
+  lookup: Lookup,
+  sourceCode: SourceCode,
+): boolean {
+  let byLookup = firstChecks.get(owner);
+  if (!byLookup) firstChecks.set(owner, (byLookup = new Map()));
+  const id = `${lookup.table}\0${lookup.key}`;
+  let first = byLookup.get(id);
+  if (first === undefined) {
+    first = statements.find((s) => checksKey(s, lookup, sourceCode, { equality: false, isTest: false })) ?? null;
+    byLookup.set(id, first);
+  }
+  return first !== null && first.range[1] <= child.range[0];
+}
+
+// Each read of a table asks which object literal it is; the answer depends only on the variable read.
+const tablesByVariable = new WeakMap<TSESLint.Scope.Variable, TSESTree.ObjectExpression | null>();
+
+/** The object literal a table expression stands for, answered once per variable (files read a table often). */
+function tableLiteral(object: TSESTree.Expression, model: FileModel, sourceCode: SourceCode): TSESTree.ObjectExpression | undefined {
+  const inner = unwrap(object);
+  const variable = inner.type === AST_NODE_TYPES.Identifier ? ASTUtils.findVariable(sourceCode.getScope(inner), inner) : null;
+  if (!variable) return model.values.objectLiteral(object);
+  let table = tablesByVariable.get(variable);
+  if (table === undefined) {
+    table = model.values.objectLiteral(inner) ?? null;
+    tablesByVariable.set(variable, table);
+  }
+  return table ?? undefined;
 }
 
 /** An object literal with at least two ACP codes among its keys (`{ [-32000]: "sign in", "-32601": "upgrade" }`). */
@@ -254,7 +284,7 @@ export function isUnguardedCodeLookup(node: TSESTree.MemberExpression, model: Fi
   if (!node.computed || !isCodeExpression(node.property)) return false;
   // A key the rule can resolve is a known code, not an unknown one.
   if (model.values.resolve(node.property) !== undefined) return false;
-  const table = model.values.objectLiteral(node.object);
+  const table = tableLiteral(node.object, model, sourceCode);
   if (!table || !isCodeKeyedTable(table, model)) return false;
   const lookup: Lookup = { table: text(node.object, sourceCode), key: text(keyCore(node.property), sourceCode) };
   return !isCheckedWhereUsed(node) && !isCheckedThroughVariable(node, lookup, sourceCode) && !isGuarded(node, lookup, sourceCode);

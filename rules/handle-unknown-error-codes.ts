@@ -1,0 +1,52 @@
+import type { TSESTree } from "@typescript-eslint/utils";
+import { getModel } from "../src/analysis/index.js";
+import { isUnguardedCodeLookup } from "../src/analysis/code-lookups.js";
+import { endsFunction, exhaustivenessAssertion, isCodeSwitch, switchHead } from "../src/analysis/code-switches.js";
+import { specUrl } from "../src/protocol/links.js";
+import { createRule } from "../src/create-rule.js";
+
+export type MessageIds = "fallsOffEnd" | "assertsExhaustive" | "unguardedLookup";
+
+export default createRule<[], MessageIds>({
+  name: "handle-unknown-error-codes",
+  meta: {
+    type: "problem",
+    docs: {
+      description: "Require error-code switches and lookups to treat an unrecognised code as a generic failure",
+      spec: {
+        requirement: "Receivers MUST treat an unrecognized error code as a generic failure.",
+        url: specUrl("error", "error-codes"),
+      },
+      recommended: "error",
+    },
+    messages: {
+      fallsOffEnd:
+        "An error code this switch does not list falls off its end: receivers must treat an unrecognised code as a generic failure, so add a default that does.",
+      assertsExhaustive:
+        "This default asserts that no other code can arrive, but peers may send any code: treat an unrecognised code as a generic failure instead.",
+      unguardedLookup:
+        "This lookup gives undefined for an error code the table does not list: receivers must treat an unrecognised code as a generic failure, so add a fallback (`?? …`) or check the code first.",
+    },
+    schema: [],
+  },
+  defaultOptions: [],
+  create(context) {
+    const sourceCode = context.sourceCode;
+    return {
+      SwitchStatement(node) {
+        const model = getModel(context);
+        if (!isCodeSwitch(node, model)) return;
+        const fallback = node.cases.find((clause) => clause.test === null);
+        if (!fallback) {
+          if (endsFunction(node)) context.report({ loc: switchHead(node, sourceCode), messageId: "fallsOffEnd" });
+          return;
+        }
+        const assertion = exhaustivenessAssertion(node, fallback, model, sourceCode);
+        if (assertion) context.report({ node: assertion, messageId: "assertsExhaustive" });
+      },
+      "MemberExpression[computed=true]"(node: TSESTree.MemberExpressionComputedName) {
+        if (isUnguardedCodeLookup(node, getModel(context), sourceCode)) context.report({ node, messageId: "unguardedLookup" });
+      },
+    };
+  },
+});
