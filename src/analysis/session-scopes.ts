@@ -42,6 +42,7 @@ function isStable(variable: Variable): boolean {
 export class SessionScopes {
   readonly scopes: SessionScope[] = [];
   private readonly byRoot = new Map<TSESTree.Node, SessionScope>();
+  private readonly owners = new Map<TSESTree.Identifier | TSESTree.JSXIdentifier, Variable>();
 
   constructor(private readonly sourceCode: SourceCode) {}
 
@@ -61,8 +62,14 @@ export class SessionScopes {
   }
 
   private holds(id: TSESTree.Identifier, set: ReadonlySet<Variable>): boolean {
-    for (const variable of set) if (variable.references.some((r) => r.identifier === id)) return true;
-    return false;
+    const variable = this.owners.get(id);
+    return variable !== undefined && set.has(variable);
+  }
+
+  /** Remembers which variable each reference of `variable` reads, so `holds` is one lookup. */
+  private track(variable: Variable, set: Set<Variable>): void {
+    set.add(variable);
+    for (const ref of variable.references) this.owners.set(ref.identifier, variable);
   }
 
   /** Adds the scope of a session-scoped handler, then the helpers it hands the id to. */
@@ -94,7 +101,7 @@ export class SessionScopes {
     const inner = pattern.type === AST_NODE_TYPES.AssignmentPattern ? pattern.left : pattern;
     if (inner.type === AST_NODE_TYPES.Identifier) {
       const variable = declaredVariable(this.sourceCode, inner);
-      if (variable && isStable(variable)) (role === "id" ? scope.ids : scope.requests).add(variable);
+      if (variable && isStable(variable)) this.track(variable, role === "id" ? scope.ids : scope.requests);
       return;
     }
     if (inner.type === AST_NODE_TYPES.TSParameterProperty) return;

@@ -16,6 +16,7 @@ export class ValueResolver {
   private readonly cache = new Map<TSESTree.Node, ValueSet | null>();
   private readonly inProgress = new Set<TSESTree.Node>();
   private readonly writtenMembers = new Map<TSESLint.Scope.Variable, Map<string, boolean>>();
+  private readonly inits = new Map<TSESLint.Scope.Variable, TSESTree.Expression | null>();
 
   constructor(
     private readonly sourceCode: Readonly<TSESLint.SourceCode>,
@@ -148,7 +149,14 @@ export class ValueResolver {
   /** The initializer of a variable that is written exactly once, by its declaration. */
   constInit(node: TSESTree.Identifier): TSESTree.Expression | undefined {
     const variable = ASTUtils.findVariable(this.sourceCode.getScope(node), node);
-    if (!variable || variable.defs.length !== 1) return undefined;
+    if (!variable) return undefined;
+    // Every read of a variable asks again; its writes are scanned once.
+    if (!this.inits.has(variable)) this.inits.set(variable, this.initOf(variable) ?? null);
+    return this.inits.get(variable) ?? undefined;
+  }
+
+  private initOf(variable: TSESLint.Scope.Variable): TSESTree.Expression | undefined {
+    if (variable.defs.length !== 1) return undefined;
     const def = variable.defs[0]!;
     if (def.type !== "Variable") return undefined;
     const declarator = def.node as TSESTree.VariableDeclarator;
