@@ -1,29 +1,43 @@
-// The benchmark: lints generated ACP agents of growing size with every rule, untyped, and prints the lint
+// The benchmark: lints generated ACP agents (SDK 2.x handlers and client code) of growing size with every rule, untyped, and prints the lint
 // time and the time ESLint attributes to the acp rules (the first rule to run builds the shared model).
 // Run after `npm run build`.
 import { Linter } from "eslint";
 import tsParser from "@typescript-eslint/parser";
 import plugin from "../dist/index.js";
 
-/** An agent with `handlers` handlers, each with a few error sites, a code table and helper calls. */
+/**
+ * An SDK 2.x agent with `handlers` session-scoped handlers (half by `methods.*`, half by wire name), each with a
+ * session lookup and guard, a few error sites, a code table and helper calls, plus a client-side code switch and
+ * table lookup per handler.
+ */
 function agentSource(handlers) {
   const lines = [
-    'import { RequestError } from "@agentclientprotocol/sdk";',
+    'import { agent, methods, RequestError } from "@agentclientprotocol/sdk";',
     "const Codes = { InvalidParams: -32602, Internal: -32603, Busy: -32010 } as const;",
     "enum AppError { Conflict = 41001, Gone }",
     "function fail(code: number, message: string, data?: unknown) { return new RequestError(code, message, data); }",
     "const sessions = new Map<string, { busy: boolean }>();",
+    'const HINTS: Record<number, string> = { [-32000]: "sign in", [-32601]: "update" };',
+    'const app = agent({ name: "bench" });',
   ];
   for (let i = 0; i < handlers; i++) {
+    const method = i % 2 ? "methods.agent.session.prompt" : '"session/set_mode"';
     lines.push(
-      `export async function handler${i}(params: { sessionId: string; modeId?: string }) {`,
+      `app.onRequest(${method}, async ({ params }) => {`,
       "  const session = sessions.get(params.sessionId);",
       "  if (!session) throw RequestError.sessionNotFound(params.sessionId);",
       `  if (session.busy) throw new RequestError(Codes.Busy, "busy ${i}");`,
-      `  if (params.modeId === "x${i}") throw new RequestError(-32602, "Unknown mode", { modeId: params.modeId });`,
-      `  if (params.modeId === "y${i}") return { error: { code: AppError.Gone, message: "gone" } };`,
-      `  if (params.modeId === "z${i}") throw fail(${i % 2 ? "-32001" : "AppError.Conflict"}, "conflict");`,
+      `  if (params.sessionId === "x${i}") throw new RequestError(-32602, "Unknown mode", { id: params.sessionId });`,
+      `  if (params.sessionId === "y${i}") return { error: { code: AppError.Gone, message: "gone" } };`,
+      `  if (params.sessionId === "z${i}") throw fail(${i % 2 ? "-32001" : "AppError.Conflict"}, "conflict");`,
       "  return { stopReason: \"end_turn\" };",
+      "});",
+      `export function next${i}(err: { code: number }) {`,
+      "  switch (err.code) {",
+      '    case -32000: return "login";',
+      '    case -32002: return "recreate";',
+      "  }",
+      `  return HINTS[err.code] ?? "fail ${i}";`,
       "}",
     );
   }

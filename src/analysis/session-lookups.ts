@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { isFunction, memberName, unwrap, walk } from "./ast.js";
+import { isFunction, memberName, unwrap } from "./ast.js";
 import { functionOf, returnedExpressions } from "./functions.js";
 import type { SessionScope, SessionScopes } from "./session-scopes.js";
 import { isMapStore } from "./session-stores.js";
@@ -27,10 +27,10 @@ const HAS_METHODS = new Set(["has", "delete"]);
 /** The lookups of one scope: `store.get(id)`, `store[id]`, `store.has(id)`, `id in store`, `getSession(id)`. */
 export function findLookups(sourceCode: SourceCode, scopes: SessionScopes, scope: SessionScope): SessionLookup[] {
   const out: SessionLookup[] = [];
-  walk(scope.root, sourceCode.visitorKeys, (node) => {
+  for (const node of scopes.nodesOf(scope)) {
     const lookup = lookupAt(sourceCode, scopes, scope, node);
     if (lookup) out.push(lookup);
-  });
+  }
   return out;
 }
 
@@ -156,19 +156,19 @@ function isTypeofUndefined(node: TSESTree.BinaryExpression): boolean {
 }
 
 /** The `if` statements and conditional expressions of a scope that test whether the session exists. */
-export function findGuards(sourceCode: SourceCode, scope: SessionScope, lookups: readonly SessionLookup[]): SessionGuard[] {
+export function findGuards(sourceCode: SourceCode, scopes: SessionScopes, scope: SessionScope, lookups: readonly SessionLookup[]): SessionGuard[] {
   const vars = new Set<TSESLint.Scope.Variable>();
   for (const lookup of lookups) {
     const variable = lookup.kind === "get" ? lookupVariable(sourceCode, lookup) : undefined;
     if (variable && variable.references.filter((r) => r.isWrite()).length === 1) vars.add(variable);
   }
   const out: SessionGuard[] = [];
-  walk(scope.root, sourceCode.visitorKeys, (node) => {
-    if (node.type !== AST_NODE_TYPES.IfStatement && node.type !== AST_NODE_TYPES.ConditionalExpression) return;
+  for (const node of scopes.nodesOf(scope)) {
+    if (node.type !== AST_NODE_TYPES.IfStatement && node.type !== AST_NODE_TYPES.ConditionalExpression) continue;
     const present = presence(sourceCode, node.test, lookups, vars);
-    if (present === undefined) return;
+    if (present === undefined) continue;
     out.push({ test: node.test, miss: present ? (node.alternate ?? null) : node.consequent });
-  });
+  }
   return out;
 }
 
@@ -190,9 +190,9 @@ export function answerStatement(branch: TSESTree.Node): TSESTree.ThrowStatement 
 export function unguardedUse(sourceCode: SourceCode, scopes: SessionScopes, scope: SessionScope, lookup: SessionLookup): TSESTree.Node | undefined {
   if (lookup.kind !== "get" || !lookup.mapStore) return undefined;
   const parent = lookup.node.parent;
-  if (parent?.type === AST_NODE_TYPES.TSNonNullExpression) return hasEarlierMention(sourceCode, scopes, scope, lookup, parent) ? undefined : parent;
+  if (parent?.type === AST_NODE_TYPES.TSNonNullExpression) return hasEarlierMention(scopes, scope, lookup, parent) ? undefined : parent;
   if (parent?.type === AST_NODE_TYPES.MemberExpression && parent.object === lookup.node && !parent.optional) {
-    return hasEarlierMention(sourceCode, scopes, scope, lookup, parent) ? undefined : lookup.node;
+    return hasEarlierMention(scopes, scope, lookup, parent) ? undefined : lookup.node;
   }
   const variable = lookupVariable(sourceCode, lookup);
   if (!variable || variable.references.filter((r) => r.isWrite()).length !== 1) return undefined;
@@ -204,7 +204,7 @@ export function unguardedUse(sourceCode: SourceCode, scopes: SessionScopes, scop
     (use?.type === AST_NODE_TYPES.MemberExpression && use.object === first && !use.optional) ||
     (use?.type === AST_NODE_TYPES.CallExpression && use.callee === first && !use.optional);
   if (!dereferences) return undefined;
-  return hasEarlierMention(sourceCode, scopes, scope, lookup, first) ? undefined : first;
+  return hasEarlierMention(scopes, scope, lookup, first) ? undefined : first;
 }
 
 /** A function between `node` and the lookup's own function: a callback that may run later, or never. */
@@ -220,20 +220,19 @@ function isInNestedFunction(node: TSESTree.Node, root: TSESTree.Node, lookup: TS
  * Whether the id is mentioned between the start of the scope and `use` other than by the lookup: a `has` check,
  * a write (`store[id] ??= fresh()`), a helper that may throw. Any of them may be a guard, so the use is not judged.
  */
-function hasEarlierMention(sourceCode: SourceCode, scopes: SessionScopes, scope: SessionScope, lookup: SessionLookup, use: TSESTree.Node): boolean {
-  let found = false;
-  walk(scope.root, sourceCode.visitorKeys, (node) => {
-    if (found || node.range[0] >= use.range[0]) return;
-    if (lookup.node.range[0] <= node.range[0] && node.range[1] <= lookup.node.range[1]) return;
+function hasEarlierMention(scopes: SessionScopes, scope: SessionScope, lookup: SessionLookup, use: TSESTree.Node): boolean {
+  for (const node of scopes.nodesOf(scope)) {
+    if (node.range[0] >= use.range[0]) return false;
+    if (lookup.node.range[0] <= node.range[0] && node.range[1] <= lookup.node.range[1]) continue;
     // `const id = params.sessionId` only names the id.
-    if (node.parent?.type === AST_NODE_TYPES.VariableDeclarator && node.parent.init === node) return;
+    if (node.parent?.type === AST_NODE_TYPES.VariableDeclarator && node.parent.init === node) continue;
     const isIdRead =
       (node.type === AST_NODE_TYPES.MemberExpression || node.type === AST_NODE_TYPES.Identifier) &&
       !isDeclarationName(node) &&
       scopes.isSessionId(node, scope);
-    if (isIdRead) found = true;
-  });
-  return found;
+    if (isIdRead) return true;
+  }
+  return false;
 }
 
 function isDeclarationName(node: TSESTree.Node): boolean {

@@ -42,9 +42,22 @@ function isStable(variable: Variable): boolean {
 export class SessionScopes {
   readonly scopes: SessionScope[] = [];
   private readonly byRoot = new Map<TSESTree.Node, SessionScope>();
+  private readonly nodeLists = new Map<TSESTree.Node, readonly TSESTree.Node[]>();
   private readonly owners = new Map<TSESTree.Identifier | TSESTree.JSXIdentifier, Variable>();
 
   constructor(private readonly sourceCode: SourceCode) {}
+
+  /** Every node of a scope's code, in source order; listed once, read by every pass over the scope. */
+  nodesOf(scope: SessionScope): readonly TSESTree.Node[] {
+    let nodes = this.nodeLists.get(scope.root);
+    if (!nodes) {
+      const list: TSESTree.Node[] = [];
+      walk(scope.root, this.sourceCode.visitorKeys, (node) => list.push(node));
+      nodes = list;
+      this.nodeLists.set(scope.root, nodes);
+    }
+    return nodes;
+  }
 
   /** Whether an expression is the session id the request names (`params.sessionId`, a variable holding it). */
   isSessionId(node: TSESTree.Node, scope: SessionScope): boolean {
@@ -116,21 +129,18 @@ export class SessionScopes {
 
   /** `const p = ctx.params`, `const { sessionId } = params`, `const id = params.sessionId` inside the scope. */
   private bindDeclarations(scope: SessionScope): void {
-    walk(scope.root, this.sourceCode.visitorKeys, (node) => {
-      if (node.type !== AST_NODE_TYPES.VariableDeclarator || !node.init) return;
+    for (const node of this.nodesOf(scope)) {
+      if (node.type !== AST_NODE_TYPES.VariableDeclarator || !node.init) continue;
       if (this.isSessionId(node.init, scope)) this.bindPattern(node.id, "id", scope);
       else if (this.isRequest(node.init, scope)) this.bindPattern(node.id, "request", scope);
-    });
+    }
   }
 
   /** Helpers called with the id or the request; each gets the handlers of its callers. */
   private followHelpers(scope: SessionScope, seen: Set<SessionScope>): void {
     if (seen.has(scope)) return;
     seen.add(scope);
-    const calls: TSESTree.CallExpression[] = [];
-    walk(scope.root, this.sourceCode.visitorKeys, (node) => {
-      if (node.type === AST_NODE_TYPES.CallExpression) calls.push(node);
-    });
+    const calls = this.nodesOf(scope).filter((n): n is TSESTree.CallExpression => n.type === AST_NODE_TYPES.CallExpression);
     for (const call of calls) {
       const fn = functionOf(this.sourceCode, call.callee);
       if (!fn || fn === scope.root || isInside(call, fn)) continue;

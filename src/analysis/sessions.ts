@@ -53,7 +53,7 @@ export function analyseSessions(sourceCode: Readonly<TSESLint.SourceCode>, handl
       const node = unguardedUse(sourceCode, registry, scope, lookup);
       if (node) unguarded.push({ scope, lookup, node });
     }
-    for (const guard of findGuards(sourceCode, scope, lookups)) {
+    for (const guard of findGuards(sourceCode, registry, scope, lookups)) {
       const found = guard.miss ? missAnswer(guard.miss, answers) : undefined;
       const answer = found?.expression ? answerOf(found.expression, answers) : undefined;
       misses.push({
