@@ -41,6 +41,17 @@ describe.each(Object.keys(plugin.rules))("the docs page of %s", (name) => {
       "example.ts",
     );
 
+  it("quotes the spec it enforces, links it, and says when not to use the rule", () => {
+    const page = readFileSync(new URL(`../docs/rules/${name}.md`, import.meta.url), "utf8");
+    const rule = plugin.rules[name as keyof typeof plugin.rules] as unknown as { meta: { docs: { spec: { url: string } } } };
+    const specPage = rule.meta.docs.spec.url.replace(/#.*$/, "");
+    expect(page).toContain("## Rule details");
+    expect(page).toMatch(/^> \S/m);
+    expect(page).toContain(specPage);
+    expect(page).toMatch(/^## (Options|Settings)$/m);
+    expect(page).toContain("## When not to use it");
+  });
+
   it("has incorrect and correct examples", () => {
     expect(examples.some((e) => e.section === "Incorrect")).toBe(true);
     expect(examples.some((e) => e.section === "Correct")).toBe(true);
