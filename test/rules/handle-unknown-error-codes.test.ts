@@ -1,25 +1,10 @@
 import type { InvalidTestCase, TestCaseError, ValidTestCase } from "@typescript-eslint/rule-tester";
 import rule, { type MessageIds } from "../../rules/handle-unknown-error-codes.js";
+import { at } from "../locate.js";
 import { typedFile, typedTester, untypedTester } from "../rule-tester.js";
 
 type Valid = ValidTestCase<[]>;
 type Invalid = InvalidTestCase<MessageIds, []>;
-
-/** The location of the `nth` occurrence (0-based) of `text` in `code`; throws when there is none. */
-function at(code: string, text: string, nth: number): { line: number; column: number; endLine: number; endColumn: number } {
-  let start = -1;
-  for (let i = 0; i <= nth; i++) {
-    start = code.indexOf(text, start + 1);
-    if (start === -1) throw new Error(`occurrence #${nth} of ${JSON.stringify(text)} is not in the test code`);
-  }
-  const position = (offset: number) => {
-    const lines = code.slice(0, offset).split("\n");
-    return { line: lines.length, column: lines[lines.length - 1]!.length + 1 };
-  };
-  const from = position(start);
-  const to = position(start + text.length);
-  return { line: from.line, column: from.column, endLine: to.line, endColumn: to.column };
-}
 
 /** A report spanning exactly `text` (its `nth` occurrence); the rule offers no fix or suggestion. */
 type Expected = readonly [messageId: MessageIds, text: string, nth?: number];

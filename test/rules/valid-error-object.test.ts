@@ -1,33 +1,12 @@
 import type { InvalidTestCase, TestCaseError, ValidTestCase } from "@typescript-eslint/rule-tester";
 import rule, { type MessageIds } from "../../rules/valid-error-object.js";
+import { at, indexOf } from "../locate.js";
 import { typedFile, typedTester, untypedTester } from "../rule-tester.js";
 import { sdkRequestErrorClass } from "../sdk-source.js";
 
 type Valid = ValidTestCase<[]>;
 type Invalid = InvalidTestCase<MessageIds, []>;
 type Report = TestCaseError<MessageIds>;
-
-/** The index of the `nth` occurrence (0-based) of `text` in `code`; throws when there is none. */
-function indexOf(code: string, text: string, nth: number): number {
-  let index = -1;
-  for (let i = 0; i <= nth; i++) {
-    index = code.indexOf(text, index + 1);
-    if (index === -1) throw new Error(`occurrence #${nth} of ${JSON.stringify(text)} is not in the test code`);
-  }
-  return index;
-}
-
-/** The location of the `nth` occurrence of `text` in `code`, as a report's line/column/endLine/endColumn. */
-function at(code: string, text: string, nth = 0): { line: number; column: number; endLine: number; endColumn: number } {
-  const start = indexOf(code, text, nth);
-  const position = (offset: number) => {
-    const lines = code.slice(0, offset).split("\n");
-    return { line: lines.length, column: lines[lines.length - 1]!.length + 1 };
-  };
-  const from = position(start);
-  const to = position(start + text.length);
-  return { line: from.line, column: from.column, endLine: to.line, endColumn: to.column };
-}
 
 /**
  * `nonIntegerCode` at the `nth` occurrence of `text`. With `fix`, the `useNumber` suggestion: a number replaces
