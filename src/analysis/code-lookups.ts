@@ -62,6 +62,9 @@ function outermost(node: TSESTree.Node): TSESTree.Node {
 
 const COMPARISONS = new Set(["===", "!==", "==", "!="]);
 
+/** Which branch of a test code runs on: where the test holds, or where it fails. */
+type Branch = "holds" | "fails";
+
 /**
  * Whether the value at `node` is checked where it is used: tested (`if (h)`, `h ? a : b`, `!h`, `typeof h`,
  * `h === undefined`), given a fallback (`h ?? x`, `h || x`, `h && x`), read optionally (`h?.trim()`) or written.
@@ -159,14 +162,15 @@ function isTestedWithin(node: TSESTree.Node, root: TSESTree.Node): boolean {
 
 /**
  * Whether a test or statement checks that the table has the key: `k in T`, a membership call, or a tested read
- * of `T[k]` (any read, when `root` is itself a test). With `equality`, `k === x` counts too: the key is known
+ * of `T[k]` (any read, when `root` is itself a test). On the branch a test holds on, `k === x` counts too (and on
+ * the branch it fails on, `k !== x`): the key is known
  * there. Functions inside `root` run at another time and are not looked into.
  */
 function checksKey(
   root: TSESTree.Node,
   lookup: Lookup,
   sourceCode: SourceCode,
-  { equality, isTest }: { equality: boolean; isTest: boolean },
+  { branch, isTest }: { branch: Branch | undefined; isTest: boolean },
 ): boolean {
   const stack: TSESTree.Node[] = [root];
   while (stack.length > 0) {
@@ -175,7 +179,8 @@ function checksKey(
     if (node.type === AST_NODE_TYPES.BinaryExpression && node.left.type !== AST_NODE_TYPES.PrivateIdentifier) {
       const left = text(keyCore(node.left), sourceCode);
       if (node.operator === "in" && left === lookup.key && text(node.right, sourceCode) === lookup.table) return true;
-      if (equality && COMPARISONS.has(node.operator) && (left === lookup.key || text(keyCore(node.right), sourceCode) === lookup.key)) {
+      const fixesKey = node.operator.startsWith("!") ? branch === "fails" : branch === "holds";
+      if (fixesKey && COMPARISONS.has(node.operator) && (left === lookup.key || text(keyCore(node.right), sourceCode) === lookup.key)) {
         return true;
       }
     }
@@ -202,7 +207,7 @@ function checksKey(
 function isGuarded(node: TSESTree.Node, lookup: Lookup, sourceCode: SourceCode): boolean {
   for (let child = node, parent = node.parent; parent; child = parent, parent = parent.parent) {
     const test = branchTest(parent, child);
-    if (test && checksKey(test.node, lookup, sourceCode, { equality: test.equality, isTest: true })) return true;
+    if (test && checksKey(test.node, lookup, sourceCode, { branch: test.branch, isTest: true })) return true;
     if (parent.type === AST_NODE_TYPES.SwitchCase) {
       if (parent.test && text(keyCore(parent.parent.discriminant), sourceCode) === lookup.key) return true;
       if (checkedBefore(parent, parent.consequent, child, lookup, sourceCode)) return true;
@@ -218,12 +223,12 @@ function isGuarded(node: TSESTree.Node, lookup: Lookup, sourceCode: SourceCode):
  * The test `child` runs under, when `parent` branches on one: a conditional's or `if`'s test (an equality test
  * fixes the key only in the consequent), or the left side of `&&` / `||` for the right side.
  */
-function branchTest(parent: TSESTree.Node, child: TSESTree.Node): { node: TSESTree.Node; equality: boolean } | undefined {
+function branchTest(parent: TSESTree.Node, child: TSESTree.Node): { node: TSESTree.Node; branch: Branch } | undefined {
   if (parent.type === AST_NODE_TYPES.ConditionalExpression || parent.type === AST_NODE_TYPES.IfStatement) {
-    return parent.test === child ? undefined : { node: parent.test, equality: parent.consequent === child };
+    return parent.test === child ? undefined : { node: parent.test, branch: parent.consequent === child ? "holds" : "fails" };
   }
   if (parent.type === AST_NODE_TYPES.LogicalExpression && parent.right === child) {
-    return { node: parent.left, equality: parent.operator === "&&" };
+    return { node: parent.left, branch: parent.operator === "&&" ? "holds" : "fails" };
   }
   return undefined;
 }
@@ -244,7 +249,7 @@ function checkedBefore(
   const id = `${lookup.table}\0${lookup.key}`;
   let first = byLookup.get(id);
   if (first === undefined) {
-    first = statements.find((s) => checksKey(s, lookup, sourceCode, { equality: false, isTest: false })) ?? null;
+    first = statements.find((s) => checksKey(s, lookup, sourceCode, { branch: undefined, isTest: false })) ?? null;
     byLookup.set(id, first);
   }
   return first !== null && first.range[1] <= child.range[0];

@@ -804,6 +804,24 @@ export const hint = (e: { code: number }) => HINTS[e.code].trim();
     [["unguardedLookup", "HINTS[e.code]"]],
     { settings: v2 },
   ),
+  invalid(
+    "a code known not to be one value is still any other",
+    `
+const HINTS: Record<number, string> = { [-32000]: "sign in", [-32601]: "upgrade" };
+
+export function hint(e: { code: number }) {
+  if (e.code === -32000) return "sign in first";
+  else if (e.code !== -32603) return HINTS[e.code].trim();
+  return "internal";
+}
+
+export const other = (e: { code: number }) => e.code === -32603 || HINTS[e.code].trim();
+`,
+    [
+      ["unguardedLookup", "HINTS[e.code]"],
+      ["unguardedLookup", "HINTS[e.code]", 1],
+    ],
+  ),
 ];
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -1242,6 +1260,17 @@ export function onError(e: { code: number }) {
 ];
 
 const checkedLookups: Valid[] = [
+  // Where a `!==` test fails, the code is that one value.
+  `
+const HINTS: Record<number, string> = { [-32000]: "sign in", [-32601]: "upgrade" };
+
+export function hint(e: { code: number }) {
+  if (e.code !== -32000) return "see the log";
+  else return HINTS[e.code].trim();
+}
+
+export const other = (e: { code: number }) => e.code !== -32601 || HINTS[e.code].trim();
+`,
   {
     name: "err.code in HINTS ? HINTS[err.code] : fallback (hintSafe)",
     code: `
