@@ -1261,7 +1261,8 @@ export function onError(e: { code: number }) {
 
 const checkedLookups: Valid[] = [
   // Where a `!==` test fails, the code is that one value.
-  `
+  {
+    code: `
 const HINTS: Record<number, string> = { [-32000]: "sign in", [-32601]: "upgrade" };
 
 export function hint(e: { code: number }) {
@@ -1271,6 +1272,7 @@ export function hint(e: { code: number }) {
 
 export const other = (e: { code: number }) => e.code !== -32601 || HINTS[e.code].trim();
 `,
+  },
   {
     name: "err.code in HINTS ? HINTS[err.code] : fallback (hintSafe)",
     code: `
