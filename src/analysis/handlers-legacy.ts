@@ -10,10 +10,18 @@ type ClassNode = TSESTree.ClassDeclaration | TSESTree.ClassExpression;
 const CONNECTIONS: Readonly<Record<string, Side>> = { AgentSideConnection: "agent", ClientSideConnection: "client" };
 const INTERFACES: Readonly<Record<string, Side>> = { Agent: "agent", Client: "client" };
 
-/** The side a class implements: `implements Agent` / `implements acp.Client`, imported from an SDK module. */
+/** Utility types that keep the interface's methods: `implements Partial<Agent>`. */
+const WRAPPERS = new Set(["Partial", "Required", "Readonly", "Pick", "Omit"]);
+
+/** The side a class implements: `implements Agent`, `implements acp.Client`, `implements Partial<Agent>`. */
 function implementedSide(node: ClassNode, ctx: HandlerContext): Side | undefined {
   for (const clause of node.implements ?? []) {
-    const side = INTERFACES[ctx.sdk.exportName(clause.expression) ?? ""];
+    let side = INTERFACES[ctx.sdk.exportName(clause.expression) ?? ""];
+    const wrapped = clause.typeArguments?.params[0];
+    const isWrapper = clause.expression.type === AST_NODE_TYPES.Identifier && WRAPPERS.has(clause.expression.name);
+    if (!side && isWrapper && wrapped?.type === AST_NODE_TYPES.TSTypeReference) {
+      side = INTERFACES[ctx.sdk.typeExportName(wrapped.typeName) ?? ""];
+    }
     if (side) return side;
   }
   return undefined;

@@ -70,6 +70,15 @@ export class SdkImports {
     return JSON_RPC_MODULES.some((m) => source === m || source.startsWith(`${m}/`)) ? undefined : source;
   }
 
+  /** The SDK export a type name stands for: `Agent`, or `acp.Agent` through a namespace import. */
+  typeExportName(name: TSESTree.EntityName): string | undefined {
+    if (name.type === AST_NODE_TYPES.Identifier) return this.named.get(name.name);
+    if (name.type === AST_NODE_TYPES.TSQualifiedName && name.left.type === AST_NODE_TYPES.Identifier) {
+      return this.namespaces.has(name.left.name) ? name.right.name : undefined;
+    }
+    return undefined;
+  }
+
   /** Whether `node` refers to the SDK export `name`: `name`, an alias of it, or `ns.name`. */
   refersTo(node: TSESTree.Node, name: string): boolean {
     return this.exportName(node) === name;

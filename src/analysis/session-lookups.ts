@@ -200,6 +200,8 @@ export function unguardedUse(sourceCode: SourceCode, scopes: SessionScopes, scop
   const first = reads[0]?.identifier;
   if (!first || isInNestedFunction(first, scope.root, lookup.node)) return undefined;
   const use = first.parent;
+  // `s!.x` asserts what was never checked: reported at the `!`.
+  if (use?.type === AST_NODE_TYPES.TSNonNullExpression) return hasEarlierMention(scopes, scope, lookup, first) ? undefined : use;
   const dereferences =
     (use?.type === AST_NODE_TYPES.MemberExpression && use.object === first && !use.optional) ||
     (use?.type === AST_NODE_TYPES.CallExpression && use.callee === first && !use.optional);

@@ -134,6 +134,16 @@ new ClientSideConnection(function () { const client = { async writeTextFile() { 
     ]);
   });
 
+  it("reads classes implementing Partial<Agent> or Pick<acp.Client, ...>", () => {
+    const code = `import * as acp from "@agentclientprotocol/sdk";
+import type { Agent } from "@agentclientprotocol/sdk";
+class A implements Partial<Agent> { async prompt() { return {}; } }
+class C implements Pick<acp.Client, "readTextFile"> { async readTextFile() { return { content: "" }; } }
+class D implements Partial<Other> { async prompt() { return {}; } }
+interface Other { prompt(): unknown }`;
+    expect(handlersOf(code)).toEqual(["session/prompt agent request legacy @3", "fs/read_text_file client request legacy @4"]);
+  });
+
   it("does not read a class that implements a look-alike interface of another package", () => {
     const code = `import type { Agent } from "./my-types";
 class A implements Agent { async prompt() { return {}; } }`;

@@ -394,6 +394,15 @@ app.onRequest(methods.agent.session.prompt, ({ params }) => {
     (c) => [unguarded(c, "chat.turns += 1")],
     "lookup helper",
   ),
+  invalid(
+    `${SDK}app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  const chat = sessions.get(params.sessionId);
+  chat!.turns += 1;
+  return {};
+});`,
+    (c) => [asserted(c, "chat")],
+    "non-null assertion on the variable holding the lookup",
+  ),
   // (a) legacy
   invalid(
     `${LEGACY}export class A implements acp.Agent {
@@ -429,6 +438,19 @@ declare const stream: never;
 new acp.AgentSideConnection(() => new A(new Map()), stream);`,
     (c) => [asserted(c, "this.chats.get(params.sessionId)")],
     "factory of AgentSideConnection",
+  ),
+  invalid(
+    `import { type Agent } from "@agentclientprotocol/sdk";
+export class A implements Partial<Agent> {
+  private sessions = new Map<string, { cancelled: boolean }>();
+  async prompt(params: { sessionId: string }) {
+    const s = this.sessions.get(params.sessionId);
+    if (!s) throw new Error("Session not found");
+    return { stopReason: "end_turn" as const };
+  }
+}`,
+    (c) => [internal(c, 'new Error("Session not found")')],
+    "a class implementing Partial<Agent>",
   ),
   // (a) hand-rolled dispatch
   invalid(
