@@ -2,6 +2,7 @@ import type { InvalidTestCase, TestCaseError, ValidTestCase } from "@typescript-
 import rule, { type MessageIds } from "../../rules/idempotent-session-delete.js";
 import { at } from "../locate.js";
 import { typedFile, typedTester, untypedTester } from "../rule-tester.js";
+import { HANDLER_STYLES, handlerStyle } from "./handler-styles.js";
 
 type Valid = ValidTestCase<[]>;
 type Invalid = InvalidTestCase<MessageIds, []>;
@@ -303,15 +304,6 @@ app.onRequest(methods.agent.session.delete, ({ params }) => {
 // ---------------------------------------------------------------------------------------------------------------
 
 const sdkInvalid: Invalid[] = [
-  invalid(
-    "SDK: has() then sessionNotFound",
-    `${SDK}app.onRequest(methods.agent.session.delete, ({ params }) => {
-  if (!sessions.has(params.sessionId)) throw RequestError.sessionNotFound(params.sessionId);
-  sessions.delete(params.sessionId);
-  return {};
-});`,
-    (c) => [fails(c, "RequestError.sessionNotFound(params.sessionId)")],
-  ),
   invalid(
     "SDK: delete() as the test, a plain Error",
     `${SDK}app.onRequest(methods.agent.session.delete, ({ params }) => {
@@ -619,98 +611,29 @@ export function start(stream: acp.Stream) {
 }`,
     (c) => [fails(c, 'new acp.RequestError(-32002, "Resource not found")')],
   ),
-  invalid(
-    "legacy: an object literal built by the factory, from the old package",
-    `import { AgentSideConnection, RequestError } from "@zed-industries/agent-client-protocol";
-const sessions = new Map<string, object>();
-export const start = (stream: never) =>
-  new AgentSideConnection((conn) => ({
-    async unstable_deleteSession(p: { sessionId: string }) {
-      if (!sessions.has(p.sessionId)) throw RequestError.resourceNotFound(p.sessionId);
-      return {};
-    },
-  }), stream);`,
-    (c) => [fails(c, "RequestError.resourceNotFound(p.sessionId)")],
-  ),
 ];
 
 const dispatchInvalid: Invalid[] = [
   invalid(
     "dispatch: switch (msg.method), a returned error response",
-    `const sessions = new Map<string, object>();
-export function route(msg: { id: number; method: string; params: { sessionId: string } }) {
-  switch (msg.method) {
-    case "session/delete":
-      if (!sessions.has(msg.params.sessionId)) return { jsonrpc: "2.0", id: msg.id, error: { code: -32002, message: "Resource not found" } };
-      sessions.delete(msg.params.sessionId);
-      return { jsonrpc: "2.0", id: msg.id, result: {} };
-  }
-  return undefined;
-}`,
+    handlerStyle("dispatch: switch").program("session/delete", `if (!sessions.has(params.sessionId)) return { jsonrpc: "2.0", id: msg.id, error: { code: -32002, message: "Resource not found" } };
+sessions.delete(params.sessionId);
+return { jsonrpc: "2.0", id: msg.id, result: {} };`),
     (c) => [fails(c, '{ code: -32002, message: "Resource not found" }')],
   ),
   invalid(
-    "dispatch: if (req.method === ...), a returned error with data.sessionId",
-    `const sessions = new Map<string, object>();
-export function route(req: { method: string; params: { sessionId: string } }) {
-  if (req.method === "session/delete") {
-    if (!sessions.delete(req.params.sessionId)) {
-      return { error: { code: -32002, message: "Resource not found", data: { sessionId: req.params.sessionId } } };
-    }
-    return { result: {} };
-  }
-  return null;
-}`,
-    (c) => [fails(c, '{ code: -32002, message: "Resource not found", data: { sessionId: req.params.sessionId } }')],
+    "dispatch: if (method === ...), a returned error with data.sessionId",
+    handlerStyle("dispatch: if").program("session/delete", `if (!sessions.delete(params.sessionId)) {
+  return { error: { code: -32002, message: "Resource not found", data: { sessionId: params.sessionId } } };
+}
+return { result: {} };`),
+    (c) => [fails(c, '{ code: -32002, message: "Resource not found", data: { sessionId: params.sessionId } }')],
   ),
   invalid(
     "dispatch: a returned Error instance",
-    `const sessions = new Map<string, object>();
-export function route(req: { method: string; params: { sessionId: string } }) {
-  if (req.method === "session/delete") {
-    if (!sessions.delete(req.params.sessionId)) return new Error("gone");
-    return {};
-  }
-  return null;
-}`,
+    handlerStyle("dispatch: if").program("session/delete", `if (!sessions.delete(params.sessionId)) return new Error("gone");
+return {};`),
     (c) => [fails(c, 'new Error("gone")')],
-  ),
-  invalid(
-    "dispatch: a handler map keyed by the wire name",
-    `const sessions = new Map<string, object>();
-export const handlers = {
-  "session/new": () => ({ sessionId: "s" }),
-  "session/delete": (params: { sessionId: string }) => {
-    if (!sessions.has(params.sessionId)) throw { code: -32002, message: "Resource not found" };
-    sessions.delete(params.sessionId);
-    return {};
-  },
-};`,
-    (c) => [fails(c, '{ code: -32002, message: "Resource not found" }')],
-  ),
-  invalid(
-    "dispatch: a handler map keyed by AGENT_METHODS",
-    `import { AGENT_METHODS, RequestError } from "@agentclientprotocol/sdk";
-const sessions = new Map<string, object>();
-export const handlers = {
-  [AGENT_METHODS.session_delete]: (params: { sessionId: string }) => {
-    if (!sessions.has(params.sessionId)) throw RequestError.sessionNotFound(params.sessionId);
-    return {};
-  },
-};`,
-    (c) => [fails(c, "RequestError.sessionNotFound(params.sessionId)")],
-  ),
-  invalid(
-    "jsonrpc: vscode-jsonrpc connection.onRequest with a ResponseError",
-    `import { createMessageConnection, ResponseError } from "vscode-jsonrpc/node";
-const sessions = new Map<string, object>();
-const connection = createMessageConnection(process.stdin as never, process.stdout as never);
-connection.onRequest("session/delete", (params: { sessionId: string }) => {
-  if (!sessions.has(params.sessionId)) throw new ResponseError(-32002, "Resource not found");
-  sessions.delete(params.sessionId);
-  return {};
-});`,
-    (c) => [fails(c, 'new ResponseError(-32002, "Resource not found")')],
   ),
 ];
 
@@ -736,7 +659,26 @@ app.onRequest(methods.agent.session.delete, ({ params }) => {
   ),
 ];
 
-const allInvalid = [...sdkInvalid, ...helperInvalid, ...legacyInvalid, ...dispatchInvalid, ...settingsInvalid];
+// The same delete, in every handler style the analysis recognises.
+const failingDelete = `if (!sessions.has(params.sessionId)) throw RequestError.sessionNotFound(params.sessionId);
+sessions.delete(params.sessionId);
+return {};`;
+const quietDelete = `const session = sessions.get(params.sessionId);
+if (!session) return {};
+session.dispose();
+sessions.delete(params.sessionId);
+return {};`;
+const styleInvalid = HANDLER_STYLES.map((style) =>
+  invalid(`${style.name}: a delete that throws for a missing session`, style.program("session/delete", failingDelete), (c) => [
+    fails(c, "RequestError.sessionNotFound(params.sessionId)"),
+  ]),
+);
+const styleValid: Valid[] = HANDLER_STYLES.map((style) => ({
+  name: `${style.name}: a delete that succeeds for a missing session`,
+  code: style.program("session/delete", quietDelete),
+}));
+
+const allInvalid = [...styleInvalid, ...sdkInvalid, ...helperInvalid, ...legacyInvalid, ...dispatchInvalid, ...settingsInvalid];
 
 // A failure caught in the handler becomes success; a rejected promise and a body shared with close are failures.
 const answerValid: Valid[] = [
@@ -791,7 +733,7 @@ app.onRequest(methods.agent.session.delete, end);`, (c) => [fails(c, "RequestErr
 
 untypedTester().run("idempotent-session-delete (answers)", rule, { valid: answerValid, invalid: answerInvalid });
 
-untypedTester().run("idempotent-session-delete", rule, { valid, invalid: allInvalid });
+untypedTester().run("idempotent-session-delete", rule, { valid: [...styleValid, ...valid], invalid: allInvalid });
 
 // With type information the verdicts are the same: nothing in this rule depends on resolved codes.
 typedTester().run("idempotent-session-delete (typed)", rule, {

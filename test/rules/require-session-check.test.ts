@@ -2,6 +2,7 @@ import type { InvalidTestCase, TestCaseError, ValidTestCase } from "@typescript-
 import rule, { type MessageIds } from "../../rules/require-session-check.js";
 import { at } from "../locate.js";
 import { typedFile, typedTester, untypedTester } from "../rule-tester.js";
+import { HANDLER_STYLES } from "./handler-styles.js";
 
 type Valid = ValidTestCase<[]>;
 type Invalid = InvalidTestCase<MessageIds, []>;
@@ -699,7 +700,31 @@ app.onRequest(methods.agent.session.close, ({ params }) => {
   ),
 ];
 
-untypedTester().run("require-session-check", rule, { valid, invalid: invalidCases });
+// The same handler in every style the analysis recognises: a wrong code on the miss branch, an unchecked use.
+const styleInvalid: Invalid[] = HANDLER_STYLES.flatMap((style) => [
+  invalid(
+    style.program("session/prompt", `if (!sessions.has(params.sessionId)) throw new RequestError(-32001, "Session not found");
+return { stopReason: "end_turn" };`),
+    (c) => [wrongCode(c, 'new RequestError(-32001, "Session not found")', -32001, "an implementation-specific code")],
+    `${style.name}: an invented code for an unknown session`,
+  ),
+  invalid(
+    style.program("session/prompt", `const session = sessions.get(params.sessionId);
+session.turns += 1;
+return { stopReason: "end_turn" };`),
+    (c) => [unguarded(c, "session.turns")],
+    `${style.name}: a session used unchecked`,
+  ),
+]);
+const styleValid: Valid[] = HANDLER_STYLES.map((style) => ({
+  name: `${style.name}: checked, answered with sessionNotFound`,
+  code: style.program("session/prompt", `const session = sessions.get(params.sessionId);
+if (!session) throw RequestError.sessionNotFound(params.sessionId);
+session.turns += 1;
+return { stopReason: "end_turn" };`),
+}));
+
+untypedTester().run("require-session-check", rule, { valid: [...styleValid, ...valid], invalid: [...styleInvalid, ...invalidCases] });
 
 // With type information, codes imported from another file resolve.
 const TYPED = `import { agent, methods, RequestError } from "@agentclientprotocol/sdk";

@@ -3,6 +3,7 @@ import rule, { type MessageIds } from "../../rules/session-not-found-data.js";
 import { at, indexOf } from "../locate.js";
 import { typedFile, typedTester, untypedTester } from "../rule-tester.js";
 import { sdkRequestErrorClass } from "../sdk-source.js";
+import { HANDLER_STYLES, handlerStyle } from "./handler-styles.js";
 
 type Valid = ValidTestCase<[]>;
 type Invalid = InvalidTestCase<MessageIds, []>;
@@ -377,14 +378,6 @@ app.onRequest(methods.agent.session.prompt, ({ params }) => {
 
 const sdkInvalid: Invalid[] = [
   invalid(
-    "SDK: resourceNotFound(params.sessionId) after has()",
-    `${SDK}app.onRequest(methods.agent.session.prompt, ({ params }) => {
-  if (!sessions.has(params.sessionId)) throw RequestError.resourceNotFound(params.sessionId);
-  return { stopReason: "end_turn" };
-});`,
-    (c) => [resourceNotFound(c, "RequestError.resourceNotFound(params.sessionId)")],
-  ),
-  invalid(
     "SDK: (ctx) handler, get() then new RequestError(-32002) without data",
     `${SDK}app.onRequest(methods.agent.session.setMode, (ctx) => {
   const chat = sessions.get(ctx.params.sessionId);
@@ -743,20 +736,6 @@ export function start(stream: acp.Stream) {
     (c) => [missing(c, 'new acp.RequestError(-32002, "Resource not found")')],
   ),
   invalid(
-    "legacy: an object literal built by the factory, from the old package",
-    `import { AgentSideConnection, RequestError } from "@zed-industries/agent-client-protocol";
-const sessions = new Map<string, object>();
-export function start(stream: never) {
-  return new AgentSideConnection((conn) => ({
-    async loadSession(p: { sessionId: string }) {
-      if (!sessions.has(p.sessionId)) throw RequestError.resourceNotFound(p.sessionId);
-      return {};
-    },
-  }), stream);
-}`,
-    (c) => [resourceNotFound(c, "RequestError.resourceNotFound(p.sessionId)")],
-  ),
-  invalid(
     "legacy: unstable_resumeSession with a private helper method",
     `import { type Agent, RequestError } from "@agentclientprotocol/sdk";
 export class A implements Agent {
@@ -790,64 +769,16 @@ export class A implements acp.Agent {
 const dispatchInvalid: Invalid[] = [
   invalid(
     "dispatch: switch (msg.method), a returned error response",
-    `const sessions = new Map<string, object>();
-export function route(msg: { id: number; method: string; params: { sessionId: string } }) {
-  switch (msg.method) {
-    case "session/prompt":
-      if (!sessions.has(msg.params.sessionId)) return { jsonrpc: "2.0", id: msg.id, error: { code: -32002, message: "Resource not found" } };
-      return { jsonrpc: "2.0", id: msg.id, result: { stopReason: "end_turn" } };
-  }
-  return undefined;
-}`,
+    handlerStyle("dispatch: switch").program("session/prompt", `if (!sessions.has(params.sessionId)) return { jsonrpc: "2.0", id: msg.id, error: { code: -32002, message: "Resource not found" } };
+return { jsonrpc: "2.0", id: msg.id, result: { stopReason: "end_turn" } };`),
     (c) => [missing(c, '{ code: -32002, message: "Resource not found" }')],
   ),
   invalid(
-    "dispatch: if (req.method === ...), a thrown error object with data.uri",
-    `const sessions = new Map<string, object>();
-export function route(req: { method: string; params: { sessionId: string } }) {
-  if (req.method === "session/prompt") {
-    const session = sessions.get(req.params.sessionId);
-    if (!session) throw { code: -32002, message: "Resource not found", data: { uri: req.params.sessionId } };
-    return {};
-  }
-  return null;
-}`,
-    (c) => [missing(c, '{ code: -32002, message: "Resource not found", data: { uri: req.params.sessionId } }')],
-  ),
-  invalid(
-    "dispatch: a handler map keyed by wire names",
-    `const sessions = new Map<string, object>();
-export const handlers = {
-  "session/new": () => ({ sessionId: "x" }),
-  "session/prompt": (params: { sessionId: string }) => {
-    if (!sessions.has(params.sessionId)) throw { code: -32002, message: "Resource not found" };
-    return { stopReason: "end_turn" };
-  },
-};`,
-    (c) => [missing(c, '{ code: -32002, message: "Resource not found" }')],
-  ),
-  invalid(
-    "dispatch: a handler map keyed by AGENT_METHODS",
-    `import { AGENT_METHODS, RequestError } from "@agentclientprotocol/sdk";
-const sessions = new Map<string, object>();
-export const handlers = {
-  [AGENT_METHODS.session_set_mode]: (params: { sessionId: string }) => {
-    if (!sessions.has(params.sessionId)) throw RequestError.resourceNotFound(params.sessionId);
-    return {};
-  },
-};`,
-    (c) => [resourceNotFound(c, "RequestError.resourceNotFound(params.sessionId)")],
-  ),
-  invalid(
-    "jsonrpc: vscode-jsonrpc connection.onRequest with a ResponseError",
-    `import { createMessageConnection, ResponseError } from "vscode-jsonrpc/node";
-const sessions = new Map<string, object>();
-const connection = createMessageConnection(process.stdin as never, process.stdout as never);
-connection.onRequest("session/prompt", (params: { sessionId: string }) => {
-  if (!sessions.has(params.sessionId)) throw new ResponseError(-32002, "Resource not found");
-  return { stopReason: "end_turn" };
-});`,
-    (c) => [missing(c, 'new ResponseError(-32002, "Resource not found")')],
+    "dispatch: if (method === ...), a thrown error object with data.uri",
+    handlerStyle("dispatch: if").program("session/prompt", `const session = sessions.get(params.sessionId);
+if (!session) throw { code: -32002, message: "Resource not found", data: { uri: params.sessionId } };
+return {};`),
+    (c) => [missing(c, '{ code: -32002, message: "Resource not found", data: { uri: params.sessionId } }')],
   ),
 ];
 
@@ -960,9 +891,26 @@ app.onRequest(methods.agent.session.prompt, ({ params }) => {
 
 untypedTester().run("session-not-found-data (answers)", rule, { valid: answerValid, invalid: answerInvalid });
 
+// The same unknown-session answer, in every handler style the analysis recognises.
+const styleInvalid = HANDLER_STYLES.map((style) =>
+  invalid(
+    `${style.name}: resourceNotFound for an unknown session`,
+    style.program("session/set_config_option", `if (!sessions.has(params.sessionId)) throw RequestError.resourceNotFound(params.sessionId);
+return { configOptions: [] };`),
+    (c) => [resourceNotFound(c, "RequestError.resourceNotFound(params.sessionId)")],
+  ),
+);
+const styleValid: Valid[] = HANDLER_STYLES.map((style) => ({
+  name: `${style.name}: sessionNotFound and a -32002 with data.sessionId`,
+  code: style.program("session/set_config_option", `if (!sessions.has(params.sessionId)) throw RequestError.sessionNotFound(params.sessionId);
+const session = sessions.get(params.sessionId);
+if (!session) throw new RequestError(-32002, "Resource not found", { sessionId: params.sessionId });
+return { configOptions: [] };`),
+}));
+
 untypedTester().run("session-not-found-data", rule, {
-  valid,
-  invalid: [...sdkInvalid, ...helperInvalid, ...namedInvalid, ...legacyInvalid, ...dispatchInvalid, ...settingsInvalid, ...literalInvalid],
+  valid: [...styleValid, ...valid],
+  invalid: [...styleInvalid, ...sdkInvalid, ...helperInvalid, ...namedInvalid, ...legacyInvalid, ...dispatchInvalid, ...settingsInvalid, ...literalInvalid],
 });
 
 // ---------------------------------------------------------------------------------------------------------------
