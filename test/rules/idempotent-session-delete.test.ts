@@ -3,6 +3,7 @@ import rule, { type MessageIds } from "../../rules/idempotent-session-delete.js"
 import { at } from "../locate.js";
 import { typedFile, typedTester, untypedTester } from "../rule-tester.js";
 import { HANDLER_STYLES, handlerStyle } from "./handler-styles.js";
+import { SESSION_CLEAN_SHAPES } from "./session-clean-shapes.js";
 
 type Valid = ValidTestCase<[]>;
 type Invalid = InvalidTestCase<MessageIds, []>;
@@ -154,22 +155,6 @@ app.onRequest(methods.agent.session.load, ({ params }) => {
 });`,
   },
   {
-    name: "SDK: session/cancel throws on an unknown session",
-    code: `${SDK}app.onNotification(methods.agent.session.cancel, ({ params }) => {
-  const chat = sessions.get(params.sessionId);
-  if (!chat) throw RequestError.sessionNotFound(params.sessionId);
-  chat.abort();
-});`,
-  },
-  {
-    name: "SDK: session/cancel returns quietly on an unknown session",
-    code: `${SDK}app.onNotification(methods.agent.session.cancel, ({ params }) => {
-  const chat = sessions.get(params.sessionId);
-  if (!chat) return;
-  chat.abort();
-});`,
-  },
-  {
     name: "legacy: deleteSession returns {} on a miss; cancel throws",
     code: `import * as acp from "@agentclientprotocol/sdk";
 export class A implements acp.Agent {
@@ -209,24 +194,6 @@ export const start = (stream: never) =>
     this.sessions.delete(params.sessionId);
   }
 }`,
-  },
-  {
-    name: "client-local bookkeeping outside any handler",
-    code: `const tabs = new Map<string, object>();
-export function deleteSession(id: string) {
-  if (!tabs.has(id)) throw new Error("Session not found");
-  tabs.delete(id);
-}`,
-  },
-  {
-    name: "client SDK app: releasing an unknown terminal may fail",
-    code: `import { client, methods, RequestError } from "@agentclientprotocol/sdk";
-const terminals = new Map<string, object>();
-export const app = client({ name: "dev-client" });
-app.onRequest(methods.client.terminal.release, ({ params }) => {
-  if (!terminals.delete(params.terminalId)) throw RequestError.resourceNotFound(params.terminalId);
-  return {};
-});`,
   },
   {
     name: "dispatch: the delete case answers with a result; the cancel case throws",
@@ -733,7 +700,7 @@ app.onRequest(methods.agent.session.delete, end);`, (c) => [fails(c, "RequestErr
 
 untypedTester().run("idempotent-session-delete (answers)", rule, { valid: answerValid, invalid: answerInvalid });
 
-untypedTester().run("idempotent-session-delete", rule, { valid: [...styleValid, ...valid], invalid: allInvalid });
+untypedTester().run("idempotent-session-delete", rule, { valid: [...styleValid, ...SESSION_CLEAN_SHAPES, ...valid], invalid: allInvalid });
 
 // With type information the verdicts are the same: nothing in this rule depends on resolved codes.
 typedTester().run("idempotent-session-delete (typed)", rule, {

@@ -4,6 +4,7 @@ import { at, indexOf } from "../locate.js";
 import { typedFile, typedTester, untypedTester } from "../rule-tester.js";
 import { sdkRequestErrorClass } from "../sdk-source.js";
 import { HANDLER_STYLES, handlerStyle } from "./handler-styles.js";
+import { SESSION_CLEAN_SHAPES } from "./session-clean-shapes.js";
 
 type Valid = ValidTestCase<[]>;
 type Invalid = InvalidTestCase<MessageIds, []>;
@@ -156,45 +157,6 @@ app.onRequest(methods.agent.session.setMode, ({ params }) => {
 app.onRequest(methods.agent.session.load, ({ params: { sessionId } }) => {
   requireChat(sessionId);
   return {};
-});`,
-  },
-  {
-    name: "session/cancel: returns quietly for an unknown session",
-    code: `${SDK}app.onNotification(methods.agent.session.cancel, ({ params }) => {
-  const chat = sessions.get(params.sessionId);
-  if (!chat) return;
-  chat.abort();
-});`,
-  },
-  {
-    name: "session/cancel: throws a plain Error for an unknown session",
-    code: `${SDK}app.onNotification(methods.agent.session.cancel, ({ params }) => {
-  if (!sessions.has(params.sessionId)) throw new Error("unknown session");
-  sessions.get(params.sessionId)?.abort();
-});`,
-  },
-  {
-    name: "client-local bookkeeping outside any handler throws a plain Error",
-    code: `const tabs = new Map<string, { title: string }>();
-export function closeTab(id: string) {
-  const tab = tabs.get(id);
-  if (!tab) throw new Error("Session not found");
-  tabs.delete(id);
-}`,
-  },
-  {
-    name: "client SDK app: an unknown terminal is no session",
-    code: `${CLIENT}app.onRequest(methods.client.terminal.output, ({ params }) => {
-  if (!terminals.has(params.terminalId)) throw RequestError.resourceNotFound(params.terminalId);
-  return { output: terminals.get(params.terminalId)!.output, truncated: false };
-});`,
-  },
-  {
-    name: "client SDK app: a missing file is no session",
-    code: `${CLIENT}app.onRequest(methods.client.fs.readTextFile, ({ params }) => {
-  const content = files.get(params.path);
-  if (content === undefined) throw RequestError.resourceNotFound(params.path);
-  return { content };
 });`,
   },
   {
@@ -909,7 +871,7 @@ return { configOptions: [] };`),
 }));
 
 untypedTester().run("session-not-found-data", rule, {
-  valid: [...styleValid, ...valid],
+  valid: [...styleValid, ...SESSION_CLEAN_SHAPES, ...valid],
   invalid: [...styleInvalid, ...sdkInvalid, ...helperInvalid, ...namedInvalid, ...legacyInvalid, ...dispatchInvalid, ...settingsInvalid, ...literalInvalid],
 });
 
@@ -937,7 +899,7 @@ app.onRequest(methods.agent.session.prompt, ({ params: { sessionId } }) => {
     {
       name: "typed: a client's unknown terminal",
       filename: typedFile,
-      code: valid.find((v) => v.name === "client SDK app: an unknown terminal is no session")!.code,
+      code: SESSION_CLEAN_SHAPES.find((v) => v.name === "client terminal and file lookups")!.code,
     },
   ],
   invalid: [
