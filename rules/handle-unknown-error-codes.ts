@@ -1,7 +1,7 @@
 import type { TSESTree } from "@typescript-eslint/utils";
 import { getModel } from "../src/analysis/index.js";
-import { isUnguardedCodeLookup } from "../src/analysis/code-lookups.js";
-import { endsFunction, exhaustivenessAssertion, isCodeSwitch, switchHead } from "../src/analysis/code-switches.js";
+import { isUnguardedCodeLookup } from "../src/analysis/code-handling/code-lookups.js";
+import { endsFunction, exhaustivenessAssertion, isCodeSwitch, switchHead } from "../src/analysis/code-handling/code-switches.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
 

@@ -1,6 +1,6 @@
 import type { TSESTree } from "@typescript-eslint/utils";
 import { getModel, isCaught, type SessionMiss, type SessionScope } from "../src/analysis/index.js";
-import { calleeName } from "../src/analysis/ast.js";
+import { calleeName } from "../src/analysis/syntax/ast.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
 

@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { codeLeaves, type ErrorSite, getModel, isBareNumber } from "../src/analysis/index.js";
-import { findProperty, unwrap } from "../src/analysis/ast.js";
+import { findProperty, unwrap } from "../src/analysis/syntax/ast.js";
 import { ERROR_FACTORIES, type ErrorFactory } from "../src/protocol/codes.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";

@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { type ErrorSite, type FileModel, getModel, RESOURCE_NOT_FOUND, siteCodes } from "../src/analysis/index.js";
-import { enclosingFunction, findProperty, type FunctionNode, hasSpread, unwrap, walk } from "../src/analysis/ast.js";
+import { enclosingFunction, findProperty, type FunctionNode, hasSpread, unwrap, walk } from "../src/analysis/syntax/ast.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
 

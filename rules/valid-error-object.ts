@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { codeLeaves, type ErrorSite, type FileModel, getModel } from "../src/analysis/index.js";
-import { unwrap } from "../src/analysis/ast.js";
-import type { Constant } from "../src/analysis/values.js";
+import { unwrap } from "../src/analysis/syntax/ast.js";
+import type { Constant } from "../src/analysis/values/constant.js";
 import { inRange, JSON_RPC_RESERVED } from "../src/protocol/codes.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";

@@ -1,8 +1,8 @@
 import { AST_NODE_TYPES, type ParserServicesWithTypeInformation, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { codesOf, type ErrorCodeInfo } from "../protocol/codes.js";
-import { unwrap, walk } from "./ast.js";
-import { type CodeTable, codeTable } from "./code-tables.js";
-import { BUILTIN_ERROR_CLASSES, type ClassNode, className, describeErrorClass, type ErrorClass, rpcErrorClass } from "./error-classes.js";
+import { unwrap, walk } from "./syntax/ast.js";
+import { type CodeTable, codeTable } from "./errors/code-tables.js";
+import { BUILTIN_ERROR_CLASSES, type ClassNode, className, describeErrorClass, type ErrorClass, rpcErrorClass } from "./errors/error-classes.js";
 import {
   assignSite,
   classCodeSite,
@@ -12,13 +12,14 @@ import {
   factorySite,
   objectSite,
   type SiteContext,
-} from "./error-sites.js";
-import { type FileHandlers, findHandlers } from "./handlers.js";
-import { helperCallSites } from "./helpers.js";
-import { BUILTIN_SDK_MODULES, SdkImports } from "./imports.js";
+} from "./errors/error-sites.js";
+import { findHandlers } from "./handlers/find-handlers.js";
+import type { FileHandlers } from "./handlers/types.js";
+import { helperCallSites } from "./errors/helper-sites.js";
+import { BUILTIN_SDK_MODULES, SdkImports } from "./sdk/imports.js";
 import { type AcpSettings, readSettings } from "./settings.js";
-import { analyseSessions, type SessionFacts } from "./sessions.js";
-import { ValueResolver } from "./values.js";
+import { analyseSessions, type SessionFacts } from "./sessions/sessions.js";
+import { ValueResolver } from "./values/values.js";
 
 /** What one file says about ACP error handling; built once per file and shared by every rule. */
 export interface FileModel {

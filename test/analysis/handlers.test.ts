@@ -1,6 +1,6 @@
 // Handler recognition: which functions answer which ACP method, on which side, in which style.
 import { describe, expect, it } from "vitest";
-import { walk } from "../../src/analysis/ast.js";
+import { walk } from "../../src/analysis/syntax/ast.js";
 import { modelOf } from "./model-of.js";
 
 /** The handlers of `code` as "wire side kind style @line", the line being where the answering function or `case` starts. */

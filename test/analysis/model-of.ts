@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import * as tsParser from "@typescript-eslint/parser";
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { Linter, type Rule } from "eslint";
-import { walk } from "../../src/analysis/ast.js";
+import { walk } from "../../src/analysis/syntax/ast.js";
 import { type ErrorSite, type ErrorSiteKind, type FileModel, getModel } from "../../src/analysis/index.js";
 
 /** The fixture project for typed cases; its neighbours (codes.ts) exist on disk. */

@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { inRange, JSON_RPC_RESERVED } from "../protocol/codes.js";
-import { calleeName, isFunction, unwrap } from "./ast.js";
-import type { FileModel } from "./model.js";
+import { inRange, JSON_RPC_RESERVED } from "../../protocol/codes.js";
+import { calleeName, isFunction, unwrap } from "../syntax/ast.js";
+import type { FileModel } from "../model.js";
 
 /** An ACP code, or any code of the range JSON-RPC and ACP reserve: only error codes look like these. */
 export function isErrorCode(code: number, acpCodes: FileModel["acpCodes"]): boolean {

@@ -1,9 +1,9 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
-import { FACTORY_BY_NAME, type ErrorFactory } from "../protocol/codes.js";
-import { calleeName, enclosingClass, enclosingFunction, findProperty, hasSpread, memberName, staticKeyName, unwrap } from "./ast.js";
+import { FACTORY_BY_NAME, type ErrorFactory } from "../../protocol/codes.js";
+import { calleeName, enclosingClass, enclosingFunction, findProperty, hasSpread, memberName, staticKeyName, unwrap } from "../syntax/ast.js";
 import { BUILTIN_ERROR_CLASSES, className, type ErrorClass } from "./error-classes.js";
-import type { SdkImports } from "./imports.js";
-import type { ValueResolver } from "./values.js";
+import type { SdkImports } from "../sdk/imports.js";
+import type { ValueResolver } from "../values/values.js";
 
 export type ErrorSiteKind =
   /** `new RequestError(code, message, data)` and other error classes */

@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
-import { memberName, unwrap } from "./ast.js";
-import { functionOf } from "./functions.js";
-import type { FallbackHandler, Handler, HandlerContext } from "./handlers.js";
+import { memberName, unwrap } from "../syntax/ast.js";
+import { functionOf } from "../syntax/functions.js";
+import type { FallbackHandler, Handler, HandlerContext } from "./types.js";
 import { isDistinctiveWire, methodRef, resolveMethod } from "./method-names.js";
 
 const REGISTRATIONS = new Set(["onRequest", "onNotification"]);

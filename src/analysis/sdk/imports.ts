@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
-import { memberName, staticKeyName, unwrap } from "./ast.js";
+import { memberName, staticKeyName, unwrap } from "../syntax/ast.js";
 
 /** Module names that are the ACP SDK, current and legacy; subpaths (`/unstable`) count too. */
 export const BUILTIN_SDK_MODULES = ["@agentclientprotocol/sdk", "@zed-industries/agent-client-protocol"] as const;

@@ -1,15 +1,8 @@
 import { AST_NODE_TYPES, ASTUtils, type ParserServicesWithTypeInformation, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { staticKeyName, unwrap } from "./ast.js";
+import { staticKeyName, unwrap } from "../syntax/ast.js";
+import type { ValueSet } from "./constant.js";
 import { importBinding, typedValues } from "./typed-values.js";
 
-/** A constant an expression may evaluate to. */
-export type Constant = number | string | boolean | null | undefined;
-
-/**
- * The constants an expression may evaluate to, or `undefined` when that cannot be determined
- * statically. `c ? a : b` gives both branches' values.
- */
-export type ValueSet = readonly Constant[];
 
 /** Resolves expressions to constants, within one file, with the checker's literal types as fallback. */
 export class ValueResolver {

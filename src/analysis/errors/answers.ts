@@ -1,9 +1,9 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { calleeName, unwrap } from "./ast.js";
+import { calleeName, unwrap } from "../syntax/ast.js";
 import type { ErrorClass } from "./error-classes.js";
 import type { ErrorSite } from "./error-sites.js";
-import { functionOf, returnedExpressions } from "./functions.js";
-import type { ValueResolver } from "./values.js";
+import { functionOf, returnedExpressions } from "../syntax/functions.js";
+import type { ValueResolver } from "../values/values.js";
 
 /**
  * What a `throw` or `return` answers a request with:

@@ -1,8 +1,8 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESTree } from "@typescript-eslint/utils";
-import { findLegacyMethod } from "../protocol/methods.js";
-import { isFunction, staticKeyName, unwrap } from "./ast.js";
-import { functionOf, returnedExpressions } from "./functions.js";
-import type { Handler, HandlerContext, HandlerNodes } from "./handlers.js";
+import { findLegacyMethod } from "../../protocol/methods.js";
+import { isFunction, staticKeyName, unwrap } from "../syntax/ast.js";
+import { functionOf, returnedExpressions } from "../syntax/functions.js";
+import type { Handler, HandlerContext, HandlerNodes } from "./types.js";
 
 type Side = "agent" | "client";
 type ClassNode = TSESTree.ClassDeclaration | TSESTree.ClassExpression;

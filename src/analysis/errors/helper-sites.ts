@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { children, type FunctionNode, isFunction, staticKeyName, unwrap } from "./ast.js";
+import { children, type FunctionNode, isFunction, staticKeyName, unwrap } from "../syntax/ast.js";
 import { type ErrorSite, helperCallSite } from "./error-sites.js";
 
 /** Which parameters of a helper become the code, message and data of an error site inside it. */

@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
-import { calleeName, staticKeyName } from "./ast.js";
+import { calleeName, staticKeyName } from "../syntax/ast.js";
 
 /** Where a constructor takes the parts of an error response. */
 export interface ErrorClass {

@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { type FunctionNode, memberName, staticKeyName, unwrap, walk } from "./ast.js";
-import { functionOf } from "./functions.js";
-import type { Handler } from "./handlers.js";
+import { type FunctionNode, memberName, staticKeyName, unwrap, walk } from "../syntax/ast.js";
+import { functionOf } from "../syntax/functions.js";
+import type { Handler } from "../handlers/types.js";
 
 type Variable = TSESLint.Scope.Variable;
 type SourceCode = Readonly<TSESLint.SourceCode>;

@@ -1,9 +1,9 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { type AnswerContext, type Answer, answerOf } from "./answers.js";
-import { calleeName, isFunction, memberName, unwrap } from "./ast.js";
-import type { Handler } from "./handlers.js";
-import { answerStatement, findGuards, findLookups, type SessionGuard, type SessionLookup, unguardedUse } from "./session-lookups.js";
-import { type SessionScope, SessionScopes } from "./session-scopes.js";
+import { type AnswerContext, type Answer, answerOf } from "../errors/answers.js";
+import { calleeName, isFunction, memberName, unwrap } from "../syntax/ast.js";
+import type { Handler } from "../handlers/types.js";
+import { answerStatement, findGuards, findLookups, type SessionGuard, type SessionLookup, unguardedUse } from "./lookups.js";
+import { type SessionScope, SessionScopes } from "./scopes.js";
 
 /** A branch taken when the requested session does not exist, and what it answers. */
 export interface SessionMiss {

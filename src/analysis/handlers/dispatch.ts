@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
-import type { MethodInfo, MethodSide } from "../protocol/methods.js";
-import { enclosingFunction, isFunction, memberName, unwrap } from "./ast.js";
-import type { Handler, HandlerContext, HandlerNodes } from "./handlers.js";
+import type { MethodInfo, MethodSide } from "../../protocol/methods.js";
+import { enclosingFunction, isFunction, memberName, unwrap } from "../syntax/ast.js";
+import type { Handler, HandlerContext, HandlerNodes } from "./types.js";
 import { isDistinctiveWire, type MethodRef, methodRef, resolveMethod } from "./method-names.js";
 
 /** `msg.method`, `request.method` or a variable named `method`: what hand-rolled dispatch tests. */

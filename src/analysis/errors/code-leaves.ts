@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
-import { unwrap } from "./ast.js";
+import { unwrap } from "../syntax/ast.js";
 
 /**
  * The expressions a code may come from: the branches of `c ? a : b` (nested too), else the code

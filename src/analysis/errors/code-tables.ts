@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
-import type { ValueResolver } from "./values.js";
+import type { ValueResolver } from "../values/values.js";
 
 export interface CodeTableMember {
   readonly key: string;

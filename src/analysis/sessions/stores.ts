@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { calleeName, memberName, staticKeyName, unwrap, walk } from "./ast.js";
-import { thisClass } from "./functions.js";
+import { calleeName, memberName, staticKeyName, unwrap, walk } from "../syntax/ast.js";
+import { thisClass } from "../syntax/functions.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 

@@ -1,11 +1,8 @@
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
-import type { MethodInfo } from "../protocol/methods.js";
-import type { FunctionNode } from "./ast.js";
-import { dispatchHandlers } from "./handlers-dispatch.js";
-import { legacyHandlers } from "./handlers-legacy.js";
-import { registeredHandlers } from "./handlers-registered.js";
-import type { SdkImports } from "./imports.js";
-import type { ValueResolver } from "./values.js";
+import type { MethodInfo } from "../../protocol/methods.js";
+import type { SdkImports } from "../sdk/imports.js";
+import type { FunctionNode } from "../syntax/ast.js";
+import type { ValueResolver } from "../values/values.js";
 
 /**
  * How a handler is written:
@@ -57,15 +54,4 @@ export interface HandlerNodes {
   readonly objects: readonly TSESTree.ObjectExpression[];
   readonly switches: readonly TSESTree.SwitchStatement[];
   readonly ifs: readonly TSESTree.IfStatement[];
-}
-
-/** Every ACP handler of a file, in the three styles users write them. */
-export function findHandlers(nodes: HandlerNodes, ctx: HandlerContext): FileHandlers {
-  const registered = registeredHandlers(nodes.calls, ctx);
-  const legacy = legacyHandlers(nodes, ctx);
-  const claimed = new Set<TSESTree.Node>([...registered.handlers, ...legacy].map((h) => h.body));
-  // An object already read as a legacy Agent is not also a handler map.
-  const dispatch = dispatchHandlers(nodes, ctx, claimed);
-  const handlers = [...registered.handlers, ...legacy, ...dispatch].sort((a, b) => a.methodNode.range[0] - b.methodNode.range[0]);
-  return { handlers, fallbacks: registered.fallbacks };
 }

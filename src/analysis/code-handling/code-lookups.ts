@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { calleeName, children, isFunction, unwrap } from "./ast.js";
-import type { FileModel } from "./model.js";
+import { calleeName, children, isFunction, unwrap } from "../syntax/ast.js";
+import type { FileModel } from "../model.js";
 
 // Lookups of an error code in a table keyed by codes, and whether the code's absence from the table is handled.
 

@@ -1,8 +1,8 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { isFunction, memberName, unwrap } from "./ast.js";
-import { functionOf, returnedExpressions } from "./functions.js";
-import type { SessionScope, SessionScopes } from "./session-scopes.js";
-import { isMapStore } from "./session-stores.js";
+import { isFunction, memberName, unwrap } from "../syntax/ast.js";
+import { functionOf, returnedExpressions } from "../syntax/functions.js";
+import type { SessionScope, SessionScopes } from "./scopes.js";
+import { isMapStore } from "./stores.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 

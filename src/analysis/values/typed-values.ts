@@ -1,8 +1,8 @@
 import { dirname, resolve } from "node:path";
 import { AST_NODE_TYPES, type ParserServicesWithTypeInformation, type TSESTree } from "@typescript-eslint/utils";
 import type * as ts from "typescript";
-import { staticKeyName } from "./ast.js";
-import type { Constant } from "./values.js";
+import { staticKeyName } from "../syntax/ast.js";
+import type { Constant } from "./constant.js";
 
 // ts.TypeFlags.Any; the plugin does not load TypeScript itself.
 const ANY_FLAG = 1;
