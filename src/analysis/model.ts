@@ -17,6 +17,7 @@ import { findHandlers } from "./handlers/find-handlers.js";
 import type { FileHandlers } from "./handlers/types.js";
 import { helperCallSites } from "./errors/helper-sites.js";
 import { BUILTIN_SDK_MODULES, SdkImports } from "./sdk/imports.js";
+import { detectSdkVersion, sdkHasFactory } from "./sdk/sdk-version.js";
 import { type AcpSettings, readSettings } from "./settings.js";
 import { analyseSessions, type SessionFacts } from "./sessions/sessions.js";
 import { ValueResolver } from "./values/values.js";
@@ -28,6 +29,10 @@ export interface FileModel {
   readonly acpCodes: ReadonlyMap<number, ErrorCodeInfo>;
   readonly values: ValueResolver;
   readonly sdk: SdkImports;
+  /** The SDK version advice is for: `settings.acp.sdkVersion`, else the one installed for the file; undefined if unknown. */
+  readonly sdkVersion: string | undefined;
+  /** Whether that SDK declares the `RequestError` factory `name` (an unknown version: only what every version has). */
+  hasFactory(name: string): boolean;
   readonly errorClasses: ReadonlyMap<string, ErrorClass>;
   readonly errorSites: readonly ErrorSite[];
   /**
@@ -51,7 +56,7 @@ export function getModel(context: AnyContext): FileModel {
   const program = context.sourceCode.ast;
   let model = models.get(program);
   if (!model) {
-    model = buildModel(context.sourceCode, context.settings);
+    model = buildModel(context.sourceCode, context.settings, context);
     models.set(program, model);
   }
   return model;
@@ -129,8 +134,13 @@ function errorClassesOf(settings: AcpSettings, classes: readonly ClassNode[]): M
   return known;
 }
 
-function buildModel(sourceCode: Readonly<TSESLint.SourceCode>, rawSettings: AnyContext["settings"]): FileModel {
+function buildModel(
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  rawSettings: AnyContext["settings"],
+  file: Pick<AnyContext, "filename" | "cwd">,
+): FileModel {
   const settings = readSettings(rawSettings);
+  const sdkVersion = settings.sdkVersion ?? detectSdkVersion(file.filename, file.cwd);
   const acpCodes = codesOf(settings.protocolVersion);
   const services = sourceCode.parserServices;
   const typed = services?.program ? (services as ParserServicesWithTypeInformation) : undefined;
@@ -183,6 +193,8 @@ function buildModel(sourceCode: Readonly<TSESLint.SourceCode>, rawSettings: AnyC
     acpCodes,
     values,
     sdk,
+    sdkVersion,
+    hasFactory: (name) => sdkHasFactory(sdkVersion, name),
     errorClasses,
     errorSites,
     delegated,

@@ -1,4 +1,5 @@
 import type { ProtocolVersion } from "../protocol/codes.js";
+import { isReleaseVersion } from "./sdk/sdk-version.js";
 
 /** `settings.acp`, validated. */
 export interface AcpSettings {
@@ -7,9 +8,11 @@ export interface AcpSettings {
   readonly errorClasses: readonly string[];
   /** Extra module names treated as the ACP SDK. */
   readonly sdkModules: readonly string[];
+  /** The SDK version to give advice for; undefined: the one installed for the linted file. */
+  readonly sdkVersion?: string | undefined;
 }
 
-const KEYS = ["protocolVersion", "errorClasses", "sdkModules"] as const;
+const KEYS = ["protocolVersion", "errorClasses", "sdkModules", "sdkVersion"] as const;
 
 export class AcpSettingsError extends Error {
   override name = "AcpSettingsError";
@@ -46,9 +49,16 @@ export function readSettings(settings: Readonly<Record<string, unknown>> | undef
       `eslint-plugin-acp: settings.acp.protocolVersion must be 1 or 2, got ${JSON.stringify(version)}.`,
     );
   }
+  const sdkVersion = record["sdkVersion"];
+  if (sdkVersion !== undefined && !isReleaseVersion(sdkVersion)) {
+    throw new AcpSettingsError(
+      `eslint-plugin-acp: settings.acp.sdkVersion must be a major.minor.patch version string such as "1.9.0", got ${JSON.stringify(sdkVersion)}.`,
+    );
+  }
   return {
     protocolVersion: version,
     errorClasses: stringList(record["errorClasses"], "errorClasses"),
     sdkModules: stringList(record["sdkModules"], "sdkModules"),
+    ...(sdkVersion === undefined ? {} : { sdkVersion }),
   };
 }

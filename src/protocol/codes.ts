@@ -51,11 +51,11 @@ export const ERROR_FACTORIES: readonly ErrorFactory[] = [
   { name: "methodNotFound", code: -32601, args: "method", since: "0.1.0" },
   { name: "invalidParams", code: -32602, args: "data-message", since: "0.1.0" },
   { name: "internalError", code: -32603, args: "data-message", since: "0.1.0" },
-  { name: "requestCancelled", code: -32800, args: "data-message", since: "1.0.0" },
+  { name: "requestCancelled", code: -32800, args: "data-message", since: "0.29.0" },
   { name: "authRequired", code: -32000, args: "data-message", since: "0.1.0" },
   { name: "resourceNotFound", code: -32002, args: "uri", since: "0.1.0" },
   { name: "sessionNotFound", code: -32002, args: "session-id", since: "2.1.0" },
-  { name: "unsupportedProtocolVersion", code: -32022, args: "protocol-versions", since: "2.0.0" },
+  { name: "unsupportedProtocolVersion", code: -32022, args: "protocol-versions", since: "1.9.0" },
 ];
 
 export interface CodeRange {

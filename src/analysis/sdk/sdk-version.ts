@@ -1,0 +1,89 @@
+import { readFileSync } from "node:fs";
+import { dirname, isAbsolute, join, resolve } from "node:path";
+import { FACTORY_BY_NAME } from "../../protocol/codes.js";
+import { BUILTIN_SDK_MODULES } from "./imports.js";
+
+/** `major.minor.patch`, each a number without leading zeros. */
+const RELEASE = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$/;
+/** An installed package's version: a release, or a prerelease / build of one (`2.1.0-rc.1`). */
+const INSTALLED = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/;
+
+/** Whether `value` is a `major.minor.patch` version string, as `settings.acp.sdkVersion` must be. */
+export function isReleaseVersion(value: unknown): value is string {
+  return typeof value === "string" && RELEASE.test(value);
+}
+
+/** `[major, minor, patch, isPrerelease]` of a version string, or undefined when it is none. */
+function parts(version: string): [number, number, number, boolean] | undefined {
+  const match = INSTALLED.exec(version);
+  return match ? [Number(match[1]), Number(match[2]), Number(match[3]), match[4] !== undefined] : undefined;
+}
+
+/** The `since` of what every SDK version has: advice for an unknown version may name only that. */
+const EVERY_VERSION = "0.1.0";
+
+/**
+ * Whether `version` is `since` or later. A prerelease counts as before its release (`2.1.0-rc.1` may lack
+ * what 2.1.0 added), and an unknown version has only what every version has.
+ */
+export function isAtLeast(version: string | undefined, since: string): boolean {
+  const have = parts(version ?? EVERY_VERSION);
+  const need = parts(since);
+  if (!have || !need) throw new Error(`not a version: ${have ? since : version}`);
+  for (let i = 0; i < 3; i++) {
+    if (have[i] !== need[i]) return (have[i] as number) > (need[i] as number);
+  }
+  return !have[3];
+}
+
+/** Whether an SDK of `version` (undefined: unknown, so any) declares the `RequestError` factory `name`. */
+export function sdkHasFactory(version: string | undefined, name: string): boolean {
+  const factory = FACTORY_BY_NAME.get(name);
+  return factory !== undefined && isAtLeast(version, factory.since);
+}
+
+/** Per directory, the SDK version installed for files in it (undefined: none found). Facts of the file system only. */
+const versionByDirectory = new Map<string, string | undefined>();
+
+/** The `version` of `<dir>/node_modules/<pkg>/package.json`, or undefined when there is none. */
+function installedVersion(dir: string, pkg: string): string | undefined {
+  let text: string;
+  try {
+    text = readFileSync(join(dir, "node_modules", pkg, "package.json"), "utf8");
+  } catch {
+    return undefined;
+  }
+  try {
+    const version = (JSON.parse(text) as { version?: unknown }).version;
+    return typeof version === "string" && parts(version) ? version : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The SDK version Node would resolve from `dir`: the nearest node_modules with the current SDK, else the legacy one. */
+function versionFrom(dir: string): string | undefined {
+  const visited: string[] = [];
+  let found: string | undefined;
+  for (let current = dir; ; current = dirname(current)) {
+    if (versionByDirectory.has(current)) {
+      found = versionByDirectory.get(current);
+      break;
+    }
+    visited.push(current);
+    found = BUILTIN_SDK_MODULES.map((pkg) => installedVersion(current, pkg)).find((v) => v !== undefined);
+    if (found !== undefined || dirname(current) === current) break;
+  }
+  for (const visitedDir of visited) versionByDirectory.set(visitedDir, found);
+  return found;
+}
+
+/**
+ * The version of the ACP SDK installed for the linted file, or undefined when none is found or the code
+ * is not a file (`<input>`, `<text>`).
+ */
+export function detectSdkVersion(filename: string, cwd: string): string | undefined {
+  if (filename === "<input>" || filename === "<text>") return undefined;
+  const file = isAbsolute(filename) ? filename : resolve(cwd, filename);
+  return versionFrom(dirname(file));
+}

@@ -1,0 +1,196 @@
+// The SDK version advice is given for: each factory's `since` against the published declarations, the version
+// detected for a file, and settings.acp.sdkVersion.
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, isAbsolute, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import * as tsParser from "@typescript-eslint/parser";
+import { Linter, type Rule } from "eslint";
+import { describe, expect, it } from "vitest";
+import { type FileModel, getModel } from "../src/analysis/index.js";
+import { detectSdkVersion, isAtLeast, sdkHasFactory } from "../src/analysis/sdk/sdk-version.js";
+import { ERROR_FACTORIES } from "../src/protocol/codes.js";
+
+const repo = fileURLToPath(new URL("..", import.meta.url));
+
+/** The published SDKs installed as dev-dependency aliases, with the version each must be. */
+const INSTALLED = [
+  { pkg: "acp-sdk-0-28", version: "0.28.1" },
+  { pkg: "acp-sdk-0-29", version: "0.29.0" },
+  { pkg: "acp-sdk-1-8", version: "1.8.0" },
+  { pkg: "acp-sdk-legacy", version: "1.9.0" },
+  { pkg: "acp-sdk-2-0", version: "2.0.2" },
+  { pkg: "acp-sdk-2-1", version: "2.1.0" },
+  { pkg: "@agentclientprotocol/sdk", version: "2.4.0" },
+] as const;
+
+/** Every `.d.ts` below `dir`, its own dependencies left out. */
+function declarationFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === "node_modules" ? [] : declarationFiles(path);
+    return /\.d\.[mc]?ts$/.test(entry.name) ? [path] : [];
+  });
+}
+
+describe("each factory's since, against the published SDKs' declarations", () => {
+  for (const { pkg, version } of INSTALLED) {
+    const dir = join(repo, "node_modules", pkg);
+    const declared = () => declarationFiles(dir).map((file) => readFileSync(file, "utf8")).join("\n");
+
+    it(`${pkg} is ${version}`, () => {
+      expect((JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { version: string }).version).toBe(version);
+    });
+
+    it(`${pkg} (${version}) declares each factory exactly when ${version} >= its since`, () => {
+      const text = declared();
+      const has = ERROR_FACTORIES.map((f) => [f.name, text.includes(`static ${f.name}(`)] as const);
+      const expected = ERROR_FACTORIES.map((f) => [f.name, isAtLeast(version, f.since)] as const);
+      expect(has).toEqual(expected);
+    });
+  }
+});
+
+describe("isAtLeast / sdkHasFactory", () => {
+  it("compares major, minor and patch as numbers", () => {
+    expect(isAtLeast("2.10.0", "2.9.0")).toBe(true);
+    expect(isAtLeast("2.1.0", "2.1.0")).toBe(true);
+    expect(isAtLeast("2.0.9", "2.1.0")).toBe(false);
+    expect(isAtLeast("10.0.0", "9.9.9")).toBe(true);
+  });
+
+  it("counts a prerelease as before its release", () => {
+    expect(isAtLeast("2.1.0-rc.1", "2.1.0")).toBe(false);
+    expect(isAtLeast("2.1.1-rc.1", "2.1.0")).toBe(true);
+  });
+
+  it("gives an unknown version only the factories every version has", () => {
+    const unknown = ERROR_FACTORIES.filter((f) => sdkHasFactory(undefined, f.name)).map((f) => f.name);
+    expect(unknown).toEqual(["parseError", "invalidRequest", "methodNotFound", "invalidParams", "internalError", "authRequired", "resourceNotFound"]);
+    expect(ERROR_FACTORIES.filter((f) => !unknown.includes(f.name)).every((f) => f.since !== "0.1.0")).toBe(true);
+  });
+
+  it("knows no factory the SDK does not have", () => {
+    expect(sdkHasFactory("2.4.0", "sessionGone")).toBe(false);
+  });
+});
+
+/** A fresh directory outside the repository, with the given SDK packages installed (package.json only). */
+function project(packages: Record<string, string> = {}): string {
+  const dir = mkdtempSync(join(tmpdir(), "acp-sdk-version-"));
+  for (const [pkg, version] of Object.entries(packages)) {
+    mkdirSync(join(dir, "node_modules", pkg), { recursive: true });
+    writeFileSync(join(dir, "node_modules", pkg, "package.json"), JSON.stringify({ name: pkg, version }));
+  }
+  return dir;
+}
+
+describe("detectSdkVersion", () => {
+  it("finds the SDK installed in this repository for a file inside it", () => {
+    expect(detectSdkVersion(join(repo, "src", "agent.ts"), "/")).toBe("2.4.0");
+    expect(detectSdkVersion(join(repo, "test", "fixtures", "typed", "file.ts"), "/")).toBe("2.4.0");
+  });
+
+  it("resolves a relative file name against the working directory", () => {
+    expect(detectSdkVersion("file.ts", repo)).toBe("2.4.0");
+    expect(detectSdkVersion("src/deep/agent.ts", project({ "@agentclientprotocol/sdk": "1.3.0" }))).toBe("1.3.0");
+  });
+
+  it("finds @agentclientprotocol/sdk in a node_modules above the file", () => {
+    const dir = project({ "@agentclientprotocol/sdk": "1.3.0" });
+    expect(detectSdkVersion(join(dir, "src", "agent", "index.ts"), "/")).toBe("1.3.0");
+  });
+
+  it("finds @zed-industries/agent-client-protocol when the current SDK is not installed", () => {
+    const dir = project({ "@zed-industries/agent-client-protocol": "0.4.5" });
+    expect(detectSdkVersion(join(dir, "agent.ts"), "/")).toBe("0.4.5");
+  });
+
+  it("prefers @agentclientprotocol/sdk to the legacy package in the same node_modules", () => {
+    const dir = project({ "@zed-industries/agent-client-protocol": "0.4.5", "@agentclientprotocol/sdk": "2.2.0" });
+    expect(detectSdkVersion(join(dir, "agent.ts"), "/")).toBe("2.2.0");
+  });
+
+  it("takes the nearest node_modules that has an SDK, as Node resolves it", () => {
+    const outer = project({ "@agentclientprotocol/sdk": "2.4.0" });
+    const inner = join(outer, "packages", "agent");
+    mkdirSync(join(inner, "node_modules", "@agentclientprotocol", "sdk"), { recursive: true });
+    writeFileSync(join(inner, "node_modules", "@agentclientprotocol", "sdk", "package.json"), JSON.stringify({ version: "1.9.0" }));
+    expect(detectSdkVersion(join(inner, "src", "agent.ts"), "/")).toBe("1.9.0");
+    expect(detectSdkVersion(join(outer, "packages", "client", "client.ts"), "/")).toBe("2.4.0");
+  });
+
+  it("is unknown where no SDK is installed, or its package.json has no version", () => {
+    expect(detectSdkVersion(join(project(), "agent.ts"), "/")).toBeUndefined();
+    expect(detectSdkVersion(join(project({ "@agentclientprotocol/sdk": "latest" }), "agent.ts"), "/")).toBeUndefined();
+  });
+
+  it("is unknown for code that is not a file", () => {
+    expect(detectSdkVersion("<input>", repo)).toBeUndefined();
+    expect(detectSdkVersion("<text>", repo)).toBeUndefined();
+  });
+});
+
+/** The model of an empty file linted as `filename` (relative: in this repository), with `settings`. */
+function modelAt(filename = "file.ts", settings: Record<string, unknown> = {}): FileModel {
+  let seen: FileModel | undefined;
+  const probe: Rule.RuleModule = {
+    meta: { type: "problem", schema: [] },
+    create(context) {
+      return { Program: () => void (seen = getModel(context as unknown as Parameters<typeof getModel>[0])) };
+    },
+  };
+  // Files outside the linter's cwd match no config: lint each from its own directory.
+  new Linter({ cwd: isAbsolute(filename) ? dirname(filename) : repo }).verify(
+    "export {};",
+    {
+      files: ["**/*.ts"],
+      languageOptions: { parser: tsParser as unknown as Linter.Parser },
+      plugins: { probe: { rules: { model: probe } } },
+      rules: { "probe/model": "error" },
+      settings,
+    },
+    { filename },
+  );
+  if (!seen) throw new Error("the probe rule did not run");
+  return seen;
+}
+
+describe("model.sdkVersion", () => {
+  it("is the detected version by default", () => {
+    expect(modelAt().sdkVersion).toBe("2.4.0");
+    expect(modelAt(join(project({ "@agentclientprotocol/sdk": "1.3.0" }), "a.ts")).sdkVersion).toBe("1.3.0");
+    expect(modelAt(join(project(), "a.ts")).sdkVersion).toBeUndefined();
+  });
+
+  it("is settings.acp.sdkVersion when set, whatever is installed", () => {
+    const model = modelAt("file.ts", { acp: { sdkVersion: "1.9.0" } });
+    expect(model.sdkVersion).toBe("1.9.0");
+    expect(model.hasFactory("unsupportedProtocolVersion")).toBe(true);
+    expect(model.hasFactory("sessionNotFound")).toBe(false);
+    expect(modelAt(join(project(), "a.ts"), { acp: { sdkVersion: "2.1.0" } }).hasFactory("sessionNotFound")).toBe(true);
+  });
+
+  it("answers hasFactory for the detected version, and for an unknown one only what every version has", () => {
+    expect(modelAt().hasFactory("sessionNotFound")).toBe(true);
+    const unknown = modelAt(join(project(), "a.ts"));
+    expect(unknown.hasFactory("sessionNotFound")).toBe(false);
+    expect(unknown.hasFactory("requestCancelled")).toBe(false);
+    expect(unknown.hasFactory("invalidParams")).toBe(true);
+  });
+});
+
+describe("settings.acp.sdkVersion validation", () => {
+  for (const bad of ["1.9", "v1.9.0", "2.1.0-rc.1", "01.2.3", "latest", "", 2, ["2.1.0"], null]) {
+    it(`rejects ${JSON.stringify(bad)}, naming the setting and what it accepts`, () => {
+      expect(() => modelAt("file.ts", { acp: { sdkVersion: bad } })).toThrow(
+        /settings\.acp\.sdkVersion must be a major\.minor\.patch version string/,
+      );
+    });
+  }
+
+  it("accepts a major.minor.patch version", () => {
+    expect(modelAt("file.ts", { acp: { sdkVersion: "1.9.0" } }).sdkVersion).toBe("1.9.0");
+    expect(modelAt("file.ts", { acp: { sdkVersion: "10.20.30" } }).sdkVersion).toBe("10.20.30");
+  });
+});
