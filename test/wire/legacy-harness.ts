@@ -74,3 +74,21 @@ export function connectLegacy(implementation: Agent): LegacyWire {
   };
   return wire;
 }
+
+/** The `error` a legacy agent whose `prompt` throws `thrown(sessionId)` sends, and how ClientSideConnection.prompt settles. */
+export async function legacySentErrorFor(thrown: (sessionId: string) => unknown): Promise<Exchange & { error: Json }> {
+  class ThrowingAgent extends MinimalAgent {
+    override prompt(params: PromptRequest): never {
+      throw thrown(params.sessionId);
+    }
+  }
+  const wire = connectLegacy(new ThrowingAgent());
+  try {
+    const exchange = await wire.ask("session/prompt", (a) => a.prompt({ sessionId: "s-missing", prompt: [] }));
+    const { error } = exchange.answer;
+    if (error === undefined) throw new Error(`not an error response: ${JSON.stringify(exchange.answer)}`);
+    return { ...exchange, error };
+  } finally {
+    await wire.close();
+  }
+}

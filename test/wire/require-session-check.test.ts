@@ -1,9 +1,9 @@
 // require-session-check: what goes on the wire for an unknown session, in the docs' examples and the rule's messages.
 import { agent, methods, RequestError } from "@agentclientprotocol/sdk";
-import { RequestError as LegacyRequestError, type PromptRequest, type SetSessionModeRequest } from "acp-sdk-legacy";
+import { RequestError as LegacyRequestError, type SetSessionModeRequest } from "acp-sdk-legacy";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { askOnce, connect, errorOf, rejectionOf, sentErrorFor, type Wire } from "./harness.js";
-import { connectLegacy, MinimalAgent } from "./legacy-harness.js";
+import { connectLegacy, legacySentErrorFor, MinimalAgent } from "./legacy-harness.js";
 import { parseLines } from "./ndjson-tap.js";
 
 type Chat = { turns: number; mode: string };
@@ -161,15 +161,8 @@ describe("the fix (SDK 2.4.0)", () => {
 
 describe("a legacy Agent class (SDK 1.9.0)", () => {
   it("a plain Error thrown in prompt is sent as -32603, and ClientSideConnection.prompt rejects with it", async () => {
-    class SessionAgent extends MinimalAgent {
-      override prompt(): never {
-        throw new Error("Session not found");
-      }
-    }
-    const wire = connectLegacy(new SessionAgent());
-    const { answer, outcome } = await wire.ask("session/prompt", (a) => a.prompt(prompt(missing)));
-    await wire.close();
-    expect(errorOf(answer)).toStrictEqual({ code: -32603, message: "Internal error", data: { details: "Session not found" } });
+    const { error, outcome } = await legacySentErrorFor(() => new Error("Session not found"));
+    expect(error).toStrictEqual({ code: -32603, message: "Internal error", data: { details: "Session not found" } });
     expect(rejectionOf(outcome)).toStrictEqual({ name: "RequestError", code: -32603, message: "Internal error", data: { details: "Session not found" } });
   });
 
@@ -193,15 +186,8 @@ describe("a legacy Agent class (SDK 1.9.0)", () => {
 
   it('1.9.0 has no sessionNotFound; new RequestError(-32002, "Resource not found", { sessionId }) is sent with data.sessionId', async () => {
     expect("sessionNotFound" in LegacyRequestError).toBe(false);
-    class CheckingAgent extends MinimalAgent {
-      override prompt(params: PromptRequest): never {
-        throw new LegacyRequestError(-32002, "Resource not found", { sessionId: params.sessionId });
-      }
-    }
-    const wire = connectLegacy(new CheckingAgent());
-    const { answer, outcome } = await wire.ask("session/prompt", (a) => a.prompt(prompt(missing)));
-    await wire.close();
-    expect(errorOf(answer)).toStrictEqual({ code: -32002, message: "Resource not found", data: { sessionId: missing } });
+    const { error, outcome } = await legacySentErrorFor((sessionId) => new LegacyRequestError(-32002, "Resource not found", { sessionId }));
+    expect(error).toStrictEqual({ code: -32002, message: "Resource not found", data: { sessionId: missing } });
     expect(rejectionOf(outcome)).toStrictEqual({ name: "RequestError", code: -32002, message: "Resource not found", data: { sessionId: missing } });
   });
 });
