@@ -10,6 +10,7 @@ import { ERROR_CODES, ERROR_FACTORIES, type FactoryArgs, type ProtocolVersion } 
 import {
   findLegacyMethod,
   findMethod,
+  findMethodByRequestType,
   METHODS,
   type MethodInfo,
   type MethodKind,
@@ -17,6 +18,7 @@ import {
   methodsFor,
   SESSION_SCOPED_AGENT_REQUESTS,
 } from "../src/protocol/methods.js";
+import { declaredEntries } from "./sdk-declarations.js";
 
 type Constants = Readonly<Record<string, string>>;
 
@@ -297,5 +299,68 @@ describe("the METHODS table", () => {
     expect(wires(2)).toContain("agent auth/login");
     expect(wires(2)).not.toContain("agent session/load");
     expect(wires(2)).not.toContain("client fs/read_text_file");
+  });
+});
+
+describe("the SDK type names of the METHODS table", () => {
+  const entries = declaredEntries();
+
+  it("name each type for one method, responses by their Response suffix", () => {
+    const owners = new Map<string, string[]>();
+    for (const m of METHODS) {
+      for (const name of [...m.requestTypes, ...m.responseTypes]) owners.set(name, [...(owners.get(name) ?? []), `${m.side} ${m.wire}`]);
+      expect(m.requestTypes.length, m.wire).toBeGreaterThan(0);
+      expect(m.requestTypes.filter((n) => n.endsWith("Response")), m.wire).toEqual([]);
+      expect(m.responseTypes.every((n) => n.endsWith("Response")), m.wire).toBe(true);
+      expect(m.responseTypes.length === 0, m.wire).toBe(m.kind === "notification");
+    }
+    expect([...owners].filter(([, methods]) => methods.length > 1)).toEqual([]);
+  });
+
+  it.each(entries.map((e) => [e.module, e] as const))("list every method type %s declares", (_, entry) => {
+    let checked = 0;
+    for (const [name, { side, wire }] of entry.schemaTypes) {
+      // Older schemas mark mcp/message as handled by "both" sides.
+      const candidates = METHODS.filter((m) => m.wire === wire && (m.side === side || side === "both"));
+      if (candidates.length === 0) continue; // a method the table does not cover (nes/*, document/*, proxy/*)
+      const field = name.endsWith("Response") ? "responseTypes" : "requestTypes";
+      expect({ name, wire, tabled: candidates.some((m) => m[field].includes(name)) }).toEqual({ name, wire, tabled: true });
+      expect({ name, exported: entry.exports.has(name) }).toEqual({ name, exported: true });
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(10);
+  });
+
+  it("are declared by an installed SDK exactly when an SDK entry has the method", () => {
+    const declared = new Set(entries.flatMap((e) => [...e.exports]));
+    for (const m of METHODS) {
+      for (const name of [...m.requestTypes, ...m.responseTypes]) {
+        expect({ name, declared: declared.has(name) }).toEqual({ name, declared: m.sdkKey !== undefined });
+      }
+    }
+  });
+
+  it("are what the legacy Agent and Client interfaces take and return", () => {
+    const signatures = entries.flatMap((e) => e.signatures.map((s) => ({ module: e.module, ...s })));
+    let checked = 0;
+    for (const s of signatures) {
+      const m = findLegacyMethod(s.name, s.side);
+      if (!m) continue;
+      const id = `${s.module} ${s.side}.${s.name}`;
+      expect({ id, param: s.param && m.requestTypes.includes(s.param) }).toEqual({ id, param: true });
+      const responses = s.returned.filter((n) => n.endsWith("Response"));
+      expect({ id, responses: responses.filter((n) => !m.responseTypes.includes(n)) }).toEqual({ id, responses: [] });
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(50);
+  });
+
+  it("find a method by its params type", () => {
+    expect(findMethodByRequestType("PromptRequest")?.wire).toBe("session/prompt");
+    expect(findMethodByRequestType("CancelSessionNotification")?.wire).toBe("session/cancel");
+    expect(findMethodByRequestType("TerminalOutputRequest")?.side).toBe("client");
+    expect(findMethodByRequestType("MessageMcpNotification")?.side).toBe("agent");
+    expect(findMethodByRequestType("MessageMcpRequest")?.side).toBe("client");
+    expect(findMethodByRequestType("PromptResponse")).toBeUndefined();
   });
 });
