@@ -15,6 +15,12 @@ type Chat = { dispose(): void; abort(): void };
 const sessions = new Map<string, Chat>();
 const chats: Record<string, Chat> = {};
 export const app = agent({ name: "dev-agent" });
+// session/new opens sessions in chats, so a lookup there reads the sessions.
+app.onRequest(methods.agent.session.new, () => {
+  const id = crypto.randomUUID();
+  chats[id] = {} as Chat;
+  return { sessionId: id };
+});
 `;
 
 /** A shared helper that is right for session/prompt: it fails on an unknown session. */

@@ -14,6 +14,12 @@ type Chat = { turns: number; busy: boolean; mode: string; stop(): void };
 const chats: Record<string, Chat> = {};
 const sessions = new Map<string, Chat>();
 export const app = agent({ name: "a" });
+// session/new opens sessions in chats, so a lookup there reads the sessions.
+app.onRequest(methods.agent.session.new, () => {
+  const id = crypto.randomUUID();
+  chats[id] = {} as Chat;
+  return { sessionId: id };
+});
 `;
 
 const LEGACY = `import * as acp from "@agentclientprotocol/sdk";
@@ -390,6 +396,10 @@ app.onRequest(methods.agent.session.prompt, ({ params }) => {
   invalid(
     `${LEGACY}class A {
   constructor(private readonly chats: Map<string, Chat>) {}
+  async newSession() {
+    this.chats.set("s", { turns: 0, stop() {} });
+    return { sessionId: "s" };
+  }
   async unstable_setSessionModel(params: { sessionId: string }) {
     this.chats.get(params.sessionId)!.stop();
     return {};
@@ -613,6 +623,9 @@ export const handlers: Record<string, (p: { sessionId: string }) => unknown> = {
     `const open = new Set<string>();
 export function route(msg: { id: number; method: string; params: { sessionId: string } }) {
   switch (msg.method) {
+    case "session/new":
+      open.add("s");
+      return { jsonrpc: "2.0", id: msg.id, result: { sessionId: "s" } };
     case "session/set_config_option":
     case "session/set_mode":
       if (!open.has(msg.params.sessionId)) {

@@ -16,6 +16,12 @@ type Chat = { cwd: string; abort(): void; tools: Map<string, () => void> };
 const sessions = new Map<string, Chat>();
 const chats: Record<string, Chat> = {};
 export const app = agent({ name: "dev-agent" });
+// session/new opens sessions in chats, so a lookup there reads the sessions.
+app.onRequest(methods.agent.session.new, () => {
+  const id = crypto.randomUUID();
+  chats[id] = {} as Chat;
+  return { sessionId: id };
+});
 `;
 
 /** An SDK 2.x client app with terminals and files it tracks itself. */
@@ -370,7 +376,10 @@ const sdkInvalid: Invalid[] = [
     `import { agent, methods } from "@agentclientprotocol/sdk";
 const store: Record<string, number> = {};
 export const app = agent({ name: "a" })
-  .onRequest(methods.agent.session.new, () => ({ sessionId: "s" }))
+  .onRequest(methods.agent.session.new, () => {
+    store["s"] = 0;
+    return { sessionId: "s" };
+  })
   .onRequest(methods.agent.session.prompt, ({ params }) => {
     if (!(params.sessionId in store)) throw { code: -32002, message: "Resource not found" };
     return { stopReason: "end_turn" };

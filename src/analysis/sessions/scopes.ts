@@ -1,4 +1,4 @@
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type ParserServicesWithTypeInformation, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { type FunctionNode, memberName, staticKeyName, unwrap, walk } from "../syntax/ast.js";
 import { functionOf } from "../syntax/functions.js";
 import type { Handler } from "../handlers/types.js";
@@ -45,7 +45,11 @@ export class SessionScopes {
   private readonly nodeLists = new Map<TSESTree.Node, readonly TSESTree.Node[]>();
   private readonly owners = new Map<TSESTree.Identifier | TSESTree.JSXIdentifier, Variable>();
 
-  constructor(private readonly sourceCode: SourceCode) {}
+  constructor(
+    private readonly sourceCode: SourceCode,
+    /** Present only when the parser has type information. */
+    readonly services?: ParserServicesWithTypeInformation,
+  ) {}
 
   /** Every node of a scope's code, in source order; listed once, read by every pass over the scope. */
   nodesOf(scope: SessionScope): readonly TSESTree.Node[] {
@@ -61,7 +65,7 @@ export class SessionScopes {
 
   /** Whether an expression is the session id the request names (`params.sessionId`, a variable holding it). */
   isSessionId(node: TSESTree.Node, scope: SessionScope): boolean {
-    const inner = unwrap(node);
+    const inner = unwrapChain(node);
     if (inner.type === AST_NODE_TYPES.LogicalExpression && inner.operator !== "&&") return this.isSessionId(inner.left, scope);
     if (inner.type === AST_NODE_TYPES.MemberExpression) return memberName(inner) === "sessionId" && this.isRequest(inner.object, scope);
     return inner.type === AST_NODE_TYPES.Identifier && this.holds(inner, scope.ids);
@@ -69,8 +73,8 @@ export class SessionScopes {
 
   /** Whether an expression is the request, its params, or a part of them that is no id (`ctx`, `ctx.params`). */
   isRequest(node: TSESTree.Node, scope: SessionScope): boolean {
-    let inner = unwrap(node);
-    while (inner.type === AST_NODE_TYPES.MemberExpression && REQUEST_PARTS.has(memberName(inner) ?? "")) inner = unwrap(inner.object);
+    let inner = unwrapChain(node);
+    while (inner.type === AST_NODE_TYPES.MemberExpression && REQUEST_PARTS.has(memberName(inner) ?? "")) inner = unwrapChain(inner.object);
     return inner.type === AST_NODE_TYPES.Identifier && this.holds(inner, scope.requests);
   }
 
@@ -94,6 +98,7 @@ export class SessionScopes {
       // Inline dispatch: the request is whatever the dispatching function was given.
       const params = handler.body === handler.fn ? handler.fn.params.slice(0, 1) : handler.fn.params;
       for (const param of params) this.bindPattern(param, "request", scope);
+      if (handler.body !== handler.fn) this.bindPrelude(handler.fn, handler.body, scope);
     }
     this.bindDeclarations(scope);
     this.followHelpers(scope, new Set());
@@ -136,6 +141,23 @@ export class SessionScopes {
     }
   }
 
+  /**
+   * Inline dispatch may read the id once before its branches: `const sessionId = req.params?.sessionId ?? ""`
+   * among the dispatching function's own statements before the branch.
+   */
+  private bindPrelude(fn: FunctionNode, branch: TSESTree.Node, scope: SessionScope): void {
+    if (fn.body.type !== AST_NODE_TYPES.BlockStatement) return;
+    for (const statement of fn.body.body) {
+      if (statement.range[0] >= branch.range[0]) break;
+      if (statement.type !== AST_NODE_TYPES.VariableDeclaration) continue;
+      for (const declarator of statement.declarations) {
+        if (!declarator.init) continue;
+        if (this.isSessionId(declarator.init, scope)) this.bindPattern(declarator.id, "id", scope);
+        else if (this.isRequest(declarator.init, scope)) this.bindPattern(declarator.id, "request", scope);
+      }
+    }
+  }
+
   /** Helpers called with the id or the request; each gets the handlers of its callers. */
   private followHelpers(scope: SessionScope, seen: Set<SessionScope>): void {
     if (seen.has(scope)) return;
@@ -167,6 +189,12 @@ export class SessionScopes {
     }
     return helper;
   }
+}
+
+/** `a?.b` is `a.b` for what it names. */
+function unwrapChain(node: TSESTree.Node): TSESTree.Node {
+  const inner = unwrap(node);
+  return inner.type === AST_NODE_TYPES.ChainExpression ? unwrap(inner.expression) : inner;
 }
 
 function isInside(node: TSESTree.Node, outer: TSESTree.Node): boolean {

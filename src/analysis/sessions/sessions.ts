@@ -1,8 +1,12 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { type AnswerContext, type Answer, answerOf } from "../errors/answers.js";
-import { calleeName, isFunction, memberName, unwrap } from "../syntax/ast.js";
+import { calleeName, findProperty, isFunction, memberName, unwrap } from "../syntax/ast.js";
 import type { Handler } from "../handlers/types.js";
-import { answerStatement, findGuards, findLookups, type SessionGuard, type SessionLookup, unguardedUse } from "./lookups.js";
+import { answerStatement, findGuards, type SessionGuard } from "./guards.js";
+import { findLookups, type SessionLookup } from "./lookups.js";
+import { unguardedUse } from "./unguarded.js";
+import { functionOf } from "../syntax/functions.js";
+import { isSessionLookup, openedSessionStores } from "./session-evidence.js";
 import { type SessionScope, SessionScopes } from "./scopes.js";
 
 /** A branch taken when the requested session does not exist, and what it answers. */
@@ -43,19 +47,26 @@ function contains(outer: TSESTree.Node, node: TSESTree.Node): boolean {
 
 /** Follows the session ids of every handler whose params carry one, through the helpers it calls. */
 export function analyseSessions(sourceCode: Readonly<TSESLint.SourceCode>, handlers: readonly Handler[], answers: AnswerContext): SessionFacts {
-  const registry = new SessionScopes(sourceCode);
+  const registry = new SessionScopes(sourceCode, answers.values.services);
   for (const handler of handlers) if (handler.method.sessionScoped && handler.method.side !== "protocol") registry.addHandler(handler);
   const misses: SessionMiss[] = [];
   const unguarded: UnguardedSession[] = [];
+  // Built only when a scope has a lookup: most files have none.
+  let opened: ReadonlySet<string> | undefined;
+  const isSessions = (lookup: SessionLookup, message: string | undefined) => {
+    opened ??= openedSessionStores(sourceCode, handlers);
+    return isSessionLookup(sourceCode, lookup, opened, message);
+  };
   for (const scope of registry.scopes) {
     const lookups = findLookups(sourceCode, registry, scope);
     for (const lookup of lookups) {
       const node = unguardedUse(sourceCode, registry, scope, lookup);
-      if (node) unguarded.push({ scope, lookup, node });
+      if (node && isSessions(lookup, undefined)) unguarded.push({ scope, lookup, node });
     }
     for (const guard of findGuards(sourceCode, registry, scope, lookups)) {
       const found = guard.miss ? missAnswer(guard.miss, answers) : undefined;
       const answer = found?.expression ? answerOf(found.expression, answers) : undefined;
+      if (!isSessions(guard.lookup, found?.expression && messageText(found.expression, answer, answers))) continue;
       misses.push({
         scope,
         guard,
@@ -83,11 +94,13 @@ interface FoundAnswer {
 
 /**
  * What a miss branch answers with: what it throws or returns (a conditional's branch is its own value), a
- * rejected promise (how an async handler throws), or a call of a same-file helper that throws the error it builds.
+ * rejected promise (how an async handler throws), a call of a same-file helper that throws, or an error response
+ * sent before a bare `return` (hand-rolled dispatch).
  */
 function missAnswer(branch: TSESTree.Node, answers: AnswerContext): FoundAnswer | undefined {
   const statement = answerStatement(branch) ?? throwingHelperCall(branch, answers);
-  if (!statement) return undefined;
+  if (!statement) return sentBefore(branch, undefined, answers);
+  if (statement.type === AST_NODE_TYPES.ReturnStatement && !statement.argument) return sentBefore(branch, statement, answers);
   let expression: TSESTree.Node | undefined =
     statement.type === AST_NODE_TYPES.ThrowStatement || statement.type === AST_NODE_TYPES.ReturnStatement
       ? (statement.argument ?? undefined)
@@ -100,7 +113,61 @@ function missAnswer(branch: TSESTree.Node, answers: AnswerContext): FoundAnswer 
     expression = rejected;
     thrown = true;
   }
+  // `?? fail(id)`, `s ? use(s) : fail(id)`, `fail(id);`: the helper throws what it builds.
+  const call = expression && unwrap(expression);
+  const thrownInside = call?.type === AST_NODE_TYPES.CallExpression ? helperThrow(call, answers) : undefined;
+  if (call && thrownInside) {
+    expression = answers.sitesByNode.has(call) ? call : thrownInside;
+    thrown = true;
+  }
   return { statement, expression, thrown };
+}
+
+/** What a same-file function throws unconditionally: a `throw` among its own top-level statements. */
+function helperThrow(call: TSESTree.CallExpression, answers: AnswerContext): TSESTree.Node | undefined {
+  const fn = functionOf(answers.sourceCode, call.callee);
+  if (!fn || fn.body.type !== AST_NODE_TYPES.BlockStatement) return undefined;
+  const thrown = fn.body.body.find((s): s is TSESTree.ThrowStatement => s.type === AST_NODE_TYPES.ThrowStatement);
+  return thrown?.argument;
+}
+
+/**
+ * An error response sent by a statement of the branch before `end` (a bare `return`, or the branch's end):
+ * `this.sendError(id, -32602, "x"); return;`, `send({ jsonrpc, id, error })`.
+ */
+function sentBefore(branch: TSESTree.Node, end: TSESTree.Node | undefined, answers: AnswerContext): FoundAnswer | undefined {
+  const statements = branch.type === AST_NODE_TYPES.BlockStatement ? branch.body : [branch];
+  for (const statement of statements) {
+    if (end && statement.range[0] >= end.range[0]) break;
+    if (statement.type !== AST_NODE_TYPES.ExpressionStatement) continue;
+    let call = unwrap(statement.expression);
+    if (call.type === AST_NODE_TYPES.AwaitExpression) call = unwrap(call.argument);
+    if (call.type !== AST_NODE_TYPES.CallExpression) continue;
+    if (answers.sitesByNode.has(call)) return { statement, expression: call, thrown: false };
+    for (const arg of call.arguments) {
+      if (answerOf(arg, answers)?.kind === "site") return { statement, expression: arg, thrown: false };
+    }
+  }
+  return undefined;
+}
+
+/** The text of the message a miss answers with, placeholders left out: `Session ${id} not found` gives "Session  not found". */
+function messageText(expression: TSESTree.Node, answer: Answer | undefined, answers: AnswerContext): string | undefined {
+  // `sessionNotFound(id)` and data with a `sessionId` speak of a session whatever the message says.
+  if (answer?.kind === "site" && (answer.site.factory?.name === "sessionNotFound" || hasSessionIdData(answer.site.data, answers))) return "session";
+  const inner = unwrap(expression);
+  const isBuilt = inner.type === AST_NODE_TYPES.NewExpression || inner.type === AST_NODE_TYPES.CallExpression;
+  const message = answer?.kind === "site" ? answer.site.message : isBuilt ? inner.arguments[0] : inner;
+  if (!message) return undefined;
+  const text = unwrap(message);
+  if (text.type === AST_NODE_TYPES.TemplateLiteral) return text.quasis.map((q) => q.value.cooked ?? "").join(" ");
+  const values = answers.values.resolve(text);
+  return values?.length === 1 && typeof values[0] === "string" ? values[0] : undefined;
+}
+
+function hasSessionIdData(data: TSESTree.Node | undefined, answers: AnswerContext): boolean {
+  const object = data && answers.values.objectLiteral(data);
+  return object !== undefined && findProperty(object, "sessionId") !== undefined;
 }
 
 /** `Promise.reject(x)`: x. */
@@ -112,13 +179,15 @@ function rejectedValue(node: TSESTree.Node): TSESTree.Node | undefined {
   return isReject && value && value.type !== AST_NODE_TYPES.SpreadElement ? value : undefined;
 }
 
-/** `fail(-32002, "x");` as a statement, where `fail` throws the error it builds. */
+/** `fail(-32002, "x");` or `sessionGone(id);` as a statement, where the helper throws. */
 function throwingHelperCall(branch: TSESTree.Node, answers: AnswerContext): TSESTree.ExpressionStatement | undefined {
   const statements = branch.type === AST_NODE_TYPES.BlockStatement ? branch.body : [branch];
   for (const statement of statements) {
     if (statement.type !== AST_NODE_TYPES.ExpressionStatement) continue;
-    const site = answers.sitesByNode.get(unwrap(statement.expression));
+    const call = unwrap(statement.expression);
+    const site = answers.sitesByNode.get(call);
     if (site?.kind === "helper-call" && site.inner?.node.parent?.type === AST_NODE_TYPES.ThrowStatement) return statement;
+    if (call.type === AST_NODE_TYPES.CallExpression && helperThrow(call, answers)) return statement;
   }
   return undefined;
 }

@@ -14,7 +14,7 @@ export class ValueResolver {
   constructor(
     private readonly sourceCode: Readonly<TSESLint.SourceCode>,
     /** Present only when the parser has type information. */
-    private readonly services: ParserServicesWithTypeInformation | undefined,
+    readonly services: ParserServicesWithTypeInformation | undefined,
   ) {}
 
   resolve(node: TSESTree.Node): ValueSet | undefined {

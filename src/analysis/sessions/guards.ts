@@ -1,0 +1,129 @@
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { unwrap } from "../syntax/ast.js";
+import { fallbackOf, lookupVariable, type SessionLookup } from "./lookups.js";
+import type { SessionScope, SessionScopes } from "./scopes.js";
+
+type SourceCode = Readonly<TSESLint.SourceCode>;
+
+/** A test of whether the session exists, and the branch taken when it does not. */
+export interface SessionGuard {
+  readonly test: TSESTree.Node;
+  /** The lookup the test reads (directly, or through the variable that holds its result). */
+  readonly lookup: SessionLookup;
+  /** The branch run for an unknown session; `null` when the `if` has no such branch. */
+  readonly miss: TSESTree.Node | null;
+}
+
+interface Presence {
+  /** `true` when a truthy test means the session exists, `false` when it means it does not. */
+  readonly present: boolean;
+  readonly lookup: SessionLookup;
+}
+
+/** Whether `node` tests that a session exists, and through which lookup. */
+function presence(node: TSESTree.Node, lookups: readonly SessionLookup[], vars: ReadonlyMap<TSESLint.Scope.Variable, SessionLookup>): Presence | undefined {
+  const inner = unwrap(node);
+  if (inner.type === AST_NODE_TYPES.UnaryExpression && inner.operator === "!") {
+    const p = presence(inner.argument, lookups, vars);
+    return p && { present: !p.present, lookup: p.lookup };
+  }
+  if (inner.type === AST_NODE_TYPES.BinaryExpression && ["===", "==", "!==", "!="].includes(inner.operator)) {
+    const negated = inner.operator.startsWith("!");
+    const isConstant = (n: TSESTree.Node) => isNullish(n) || isFalse(n);
+    const [subject, other] = isConstant(inner.right) ? [inner.left, inner.right] : [inner.right, inner.left];
+    const typeofSubject = isTypeofUndefined(inner) ? typeofArgument(inner) : undefined;
+    const lookup = isNullish(other)
+      ? sessionRead(subject, lookups, vars, "get")
+      : isFalse(other)
+        ? sessionRead(subject, lookups, vars, "has")
+        : typeofSubject && sessionRead(typeofSubject, lookups, vars, "get");
+    return lookup ? { present: negated, lookup } : undefined;
+  }
+  const lookup = sessionRead(inner, lookups, vars, "any");
+  return lookup ? { present: true, lookup } : undefined;
+}
+
+/**
+ * The lookup an expression reads: the lookup itself (awaited or not) or a variable holding its result. A
+ * nullish test fits what gives the entry, a `=== false` test what tells whether it exists, and any other call both.
+ */
+function sessionRead(
+  node: TSESTree.Node,
+  lookups: readonly SessionLookup[],
+  vars: ReadonlyMap<TSESLint.Scope.Variable, SessionLookup>,
+  kind: "get" | "has" | "any",
+): SessionLookup | undefined {
+  let inner = unwrap(node);
+  if (inner.type === AST_NODE_TYPES.AwaitExpression) inner = unwrap(inner.argument);
+  const fits = (lookup: SessionLookup) => kind === "any" || lookup.kind === kind || lookup.kind === "call";
+  const lookup = lookups.find((l) => l.node === inner);
+  if (lookup) return fits(lookup) ? lookup : undefined;
+  if (inner.type !== AST_NODE_TYPES.Identifier) return undefined;
+  for (const [variable, held] of vars) {
+    if (fits(held) && held.kind !== "has" && variable.references.some((r) => r.identifier === inner)) return held;
+  }
+  return undefined;
+}
+
+function isNullish(node: TSESTree.Node): boolean {
+  const inner = unwrap(node);
+  return (
+    (inner.type === AST_NODE_TYPES.Identifier && inner.name === "undefined") ||
+    (inner.type === AST_NODE_TYPES.Literal && inner.value === null && !("regex" in inner)) ||
+    (inner.type === AST_NODE_TYPES.UnaryExpression && inner.operator === "void")
+  );
+}
+
+function isFalse(node: TSESTree.Node): boolean {
+  const inner = unwrap(node);
+  return inner.type === AST_NODE_TYPES.Literal && inner.value === false;
+}
+
+function typeofArgument(node: TSESTree.BinaryExpression): TSESTree.Node | undefined {
+  for (const side of [node.left, node.right]) {
+    if (side.type === AST_NODE_TYPES.UnaryExpression && side.operator === "typeof") return side.argument;
+  }
+  return undefined;
+}
+
+function isTypeofUndefined(node: TSESTree.BinaryExpression): boolean {
+  const other = node.left.type === AST_NODE_TYPES.UnaryExpression ? node.right : node.left;
+  return typeofArgument(node) !== undefined && other.type === AST_NODE_TYPES.Literal && other.value === "undefined";
+}
+
+/** The `if` statements and conditional expressions of a scope that test whether the session exists. */
+export function findGuards(sourceCode: SourceCode, scopes: SessionScopes, scope: SessionScope, lookups: readonly SessionLookup[]): SessionGuard[] {
+  const vars = new Map<TSESLint.Scope.Variable, SessionLookup>();
+  for (const lookup of lookups) {
+    const variable = lookup.kind === "has" ? undefined : lookupVariable(sourceCode, lookup);
+    if (variable && variable.references.filter((r) => r.isWrite()).length === 1) vars.set(variable, lookup);
+  }
+  const out: SessionGuard[] = [];
+  for (const node of scopes.nodesOf(scope)) {
+    if (node.type !== AST_NODE_TYPES.IfStatement && node.type !== AST_NODE_TYPES.ConditionalExpression) continue;
+    const found = presence(node.test, lookups, vars);
+    if (!found) continue;
+    out.push({ test: node.test, lookup: found.lookup, miss: found.present ? (node.alternate ?? null) : node.consequent });
+  }
+  // `store.get(id) ?? fail(id)`: the right side runs for an unknown session.
+  for (const lookup of lookups) {
+    const fallback = lookup.kind === "has" ? undefined : fallbackOf(lookup);
+    if (fallback) out.push({ test: fallback.left, lookup, miss: fallback.right });
+  }
+  return out;
+}
+
+/** The statement that answers in a branch: the first `throw` or `return` among its own statements. */
+export function answerStatement(branch: TSESTree.Node): TSESTree.ThrowStatement | TSESTree.ReturnStatement | TSESTree.Expression | undefined {
+  if (branch.type === AST_NODE_TYPES.ThrowStatement || branch.type === AST_NODE_TYPES.ReturnStatement) return branch;
+  if (branch.type === AST_NODE_TYPES.BlockStatement) {
+    for (const statement of branch.body) {
+      if (statement.type === AST_NODE_TYPES.ThrowStatement || statement.type === AST_NODE_TYPES.ReturnStatement) return statement;
+    }
+    return undefined;
+  }
+  // The miss branch of `s ? use(s) : fail()`.
+  if (branch.type.endsWith("Statement") || branch.type.endsWith("Declaration")) return undefined;
+  return branch as TSESTree.Expression;
+}
+

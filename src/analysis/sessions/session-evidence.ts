@@ -1,0 +1,67 @@
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { calleeName, isFunction, unwrap, walk } from "../syntax/ast.js";
+import { functionOf } from "../syntax/functions.js";
+import type { Handler } from "../handlers/types.js";
+import { lookupVariable, type SessionLookup } from "./lookups.js";
+
+type SourceCode = Readonly<TSESLint.SourceCode>;
+
+/** The handlers that open a session on the connection, and so put it where later requests look it up. */
+const OPENING_METHODS = new Set(["session/new", "session/load", "session/resume"]);
+
+/** Calls that put something into a store: `sessions.set(id, s)`, `this.store.create(id, cwd)`. */
+const ADDING_METHODS = /^(set|add|push|put|insert|upsert|create|register|open|save|store|track|start|init|new|restore|load|resume)/i;
+
+const NAMES_SESSION = /session/i;
+
+/** A store as written, to compare the store a handler adds to with the one a lookup reads: `this.store`, `sessions`. */
+function storeKey(sourceCode: SourceCode, node: TSESTree.Node): string {
+  return sourceCode.getText(unwrap(node)).replace(/\s+/g, "").replace(/\?\./g, ".");
+}
+
+/**
+ * The stores the file's session/new, session/load and session/resume handlers add the new session to (through
+ * the same-file functions they call, one level deep).
+ */
+export function openedSessionStores(sourceCode: SourceCode, handlers: readonly Handler[]): ReadonlySet<string> {
+  const keys = new Set<string>();
+  const visited = new Set<TSESTree.Node>();
+  const visit = (root: TSESTree.Node, depth: number) => {
+    if (visited.has(root)) return;
+    visited.add(root);
+    walk(root, sourceCode.visitorKeys, (node) => {
+      if (node.type === AST_NODE_TYPES.AssignmentExpression && node.left.type === AST_NODE_TYPES.MemberExpression && node.left.computed) {
+        keys.add(storeKey(sourceCode, node.left.object));
+      }
+      if (node.type !== AST_NODE_TYPES.CallExpression || node.arguments.length === 0) return;
+      const callee = unwrap(node.callee);
+      const isStoreCall = callee.type === AST_NODE_TYPES.MemberExpression && callee.object.type !== AST_NODE_TYPES.ThisExpression;
+      if (isStoreCall && ADDING_METHODS.test(calleeName(callee) ?? "")) keys.add(storeKey(sourceCode, callee.object));
+      const helper = depth < 1 ? functionOf(sourceCode, node.callee) : undefined;
+      if (helper && !isFunctionInside(helper, root)) visit(helper, depth + 1);
+    });
+  };
+  for (const handler of handlers) if (OPENING_METHODS.has(handler.method.wire) && handler.method.side === "agent") visit(handler.body, 0);
+  return keys;
+}
+
+function isFunctionInside(fn: TSESTree.Node, root: TSESTree.Node): boolean {
+  return isFunction(fn) && root.range[0] <= fn.range[0] && fn.range[1] <= root.range[1];
+}
+
+/**
+ * Whether a lookup reads the sessions rather than something else keyed by the session id (approvals, permission
+ * requests, terminals): its store is where the file opens sessions, or the store, the method, the variable holding
+ * the result or the message of the miss branch names a session.
+ */
+export function isSessionLookup(
+  sourceCode: SourceCode,
+  lookup: SessionLookup,
+  opened: ReadonlySet<string>,
+  missMessage: string | undefined,
+): boolean {
+  if (lookup.store && opened.has(storeKey(sourceCode, lookup.store))) return true;
+  // The store's own name, not its whole text: `stores(params.sessionId)` does not name a session.
+  const names = [lookup.store && calleeName(lookup.store), lookup.method, lookupVariable(sourceCode, lookup)?.name, missMessage];
+  return names.some((name) => name !== undefined && NAMES_SESSION.test(name));
+}

@@ -1,0 +1,66 @@
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { isFunction } from "../syntax/ast.js";
+import { lookupVariable, type SessionLookup } from "./lookups.js";
+import type { SessionScope, SessionScopes } from "./scopes.js";
+
+type SourceCode = Readonly<TSESLint.SourceCode>;
+
+/** The first use of a looked-up session that dereferences it before anything tests it. */
+export function unguardedUse(sourceCode: SourceCode, scopes: SessionScopes, scope: SessionScope, lookup: SessionLookup): TSESTree.Node | undefined {
+  if (lookup.kind === "has" || !lookup.certainMiss) return undefined;
+  const parent = lookup.node.parent;
+  if (parent?.type === AST_NODE_TYPES.TSNonNullExpression) return hasEarlierMention(scopes, scope, lookup, parent) ? undefined : parent;
+  if (parent?.type === AST_NODE_TYPES.MemberExpression && parent.object === lookup.node && !parent.optional) {
+    return hasEarlierMention(scopes, scope, lookup, parent) ? undefined : lookup.node;
+  }
+  const variable = lookupVariable(sourceCode, lookup);
+  if (!variable || variable.references.filter((r) => r.isWrite()).length !== 1) return undefined;
+  const reads = variable.references.filter((r) => r.isRead()).sort((a, b) => a.identifier.range[0] - b.identifier.range[0]);
+  const first = reads[0]?.identifier;
+  if (!first || isInNestedFunction(first, scope.root, lookup.node)) return undefined;
+  const use = first.parent;
+  // `s!.x` asserts what was never checked: reported at the `!`.
+  if (use?.type === AST_NODE_TYPES.TSNonNullExpression) return hasEarlierMention(scopes, scope, lookup, first) ? undefined : use;
+  const dereferences =
+    (use?.type === AST_NODE_TYPES.MemberExpression && use.object === first && !use.optional) ||
+    (use?.type === AST_NODE_TYPES.CallExpression && use.callee === first && !use.optional);
+  if (!dereferences) return undefined;
+  return hasEarlierMention(scopes, scope, lookup, first) ? undefined : first;
+}
+
+/** A function between `node` and the lookup's own function: a callback that may run later, or never. */
+function isInNestedFunction(node: TSESTree.Node, root: TSESTree.Node, lookup: TSESTree.Node): boolean {
+  const owner = (n: TSESTree.Node) => {
+    for (let p = n.parent; p && p !== root; p = p.parent) if (isFunction(p)) return p;
+    return root;
+  };
+  return owner(node) !== owner(lookup);
+}
+
+/**
+ * Whether the id is mentioned between the start of the scope and `use` other than by the lookup: a `has` check,
+ * a write (`store[id] ??= fresh()`), a helper that may throw. Any of them may be a guard, so the use is not judged.
+ */
+function hasEarlierMention(scopes: SessionScopes, scope: SessionScope, lookup: SessionLookup, use: TSESTree.Node): boolean {
+  for (const node of scopes.nodesOf(scope)) {
+    if (node.range[0] >= use.range[0]) return false;
+    if (lookup.node.range[0] <= node.range[0] && node.range[1] <= lookup.node.range[1]) continue;
+    // `const id = params.sessionId` only names the id.
+    if (node.parent?.type === AST_NODE_TYPES.VariableDeclarator && node.parent.init === node) continue;
+    const isIdRead =
+      (node.type === AST_NODE_TYPES.MemberExpression || node.type === AST_NODE_TYPES.Identifier) &&
+      !isDeclarationName(node) &&
+      scopes.isSessionId(node, scope);
+    if (isIdRead) return true;
+  }
+  return false;
+}
+
+function isDeclarationName(node: TSESTree.Node): boolean {
+  const parent = node.parent;
+  if (!parent) return false;
+  if (parent.type === AST_NODE_TYPES.VariableDeclarator) return parent.id === node;
+  if (parent.type === AST_NODE_TYPES.Property) return parent.parent.type === AST_NODE_TYPES.ObjectPattern;
+  if (parent.type === AST_NODE_TYPES.MemberExpression) return parent.property === node && !parent.computed;
+  return isFunction(parent) && parent.params.includes(node as TSESTree.Parameter);
+}
