@@ -74,13 +74,17 @@ export async function askOnce(app: AgentApp, method: string, params?: unknown): 
   }
 }
 
-/** The `error` a handler that throws `thrown` makes the agent send for `session/prompt`. */
-export async function sentErrorFor(thrown: () => unknown): Promise<Json> {
+/** What goes to and fro when a `session/prompt` handler throws `thrown()` (or whatever `thrown` itself throws). */
+export function throwingPrompt(thrown: () => unknown): Promise<Exchange> {
   const app = agent({ name: "throwing-agent" }).onRequest("session/prompt", () => {
     throw thrown();
   });
-  const { answer } = await askOnce(app, "session/prompt", { sessionId: "s-1", prompt: [] });
-  return errorOf(answer);
+  return askOnce(app, "session/prompt", { sessionId: "s-1", prompt: [] });
+}
+
+/** The `error` the agent sends when a `session/prompt` handler throws `thrown()`. */
+export async function sentErrorFor(thrown: () => unknown): Promise<Json> {
+  return errorOf((await throwingPrompt(thrown)).answer);
 }
 
 /** A rejected request's error as plain fields, failing when the request resolved. */
