@@ -6,9 +6,6 @@ import { isMapStore } from "./stores.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
-// ts.TypeFlags.Undefined | ts.TypeFlags.Null; the plugin does not load TypeScript itself.
-const NOTHING_FLAGS = 32768 | 65536;
-
 /**
  * Whether a call that is given the id certainly gives `undefined` or `null` for an unknown one, so that using
  * its result unchecked is a fact: a same-file function that only returns a map read, or, with type
@@ -56,6 +53,9 @@ function typeIncludesNothing(services: ParserServicesWithTypeInformation, call: 
   const parent = call.parent;
   const node = parent?.type === AST_NODE_TYPES.AwaitExpression ? parent : call;
   const type: ts.Type = services.getTypeAtLocation(node);
+  // The flags come from the checker's own types: their values differ between TypeScript versions.
+  const checker = services.program.getTypeChecker();
+  const nothing = checker.getUndefinedType().flags | checker.getNullType().flags;
   const parts = type.isUnion() ? type.types : [type];
-  return parts.some((part) => (part.flags & NOTHING_FLAGS) !== 0);
+  return parts.some((part) => (part.flags & nothing) !== 0);
 }
