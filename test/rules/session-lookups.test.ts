@@ -4,25 +4,23 @@
  */
 import type { InvalidTestCase, TestCaseError, ValidTestCase } from "@typescript-eslint/rule-tester";
 import deleteRule from "../../rules/idempotent-session-delete.js";
-import checkRule from "../../rules/require-session-check.js";
+import checkRule, { type MessageIds as CheckIds } from "../../rules/require-session-check.js";
 import dataRule from "../../rules/session-not-found-data.js";
 import { at } from "../locate.js";
 import { typedFile, typedTester, untypedTester } from "../rule-tester.js";
 import { HANDLER_STYLES } from "./handler-styles.js";
 
-type Report = TestCaseError<string>;
-type Invalid = InvalidTestCase<string, []>;
 type Valid = ValidTestCase<[]>;
 
-const report = (messageId: string, code: string, text: string, nth = 0): Report => ({ messageId, ...at(code, text, nth) });
+const report = <M extends string>(messageId: M, code: string, text: string, nth = 0): TestCaseError<M> => ({ messageId, ...at(code, text, nth) });
 /** `unguardedSession` at the variable that starts `text` (`"chat.turns"`: at `chat`). */
-function unguarded(code: string, text: string): Report {
+function unguarded(code: string, text: string): TestCaseError<CheckIds> {
   const span = at(code, text);
   const name = /^[\w$]+/.exec(text)![0];
   return { messageId: "unguardedSession", line: span.line, column: span.column, endLine: span.line, endColumn: span.column + name.length };
 }
 
-function invalid(name: string, code: string, errors: (code: string) => Report[]): Invalid {
+function invalid<M extends string>(name: string, code: string, errors: (code: string) => TestCaseError<M>[]): InvalidTestCase<M, []> {
   return { name, code, errors: errors(code) };
 }
 
@@ -125,7 +123,7 @@ declare const permissions: { pending(sessionId: string): boolean };
 export const app = agent({ name: "a" });
 `;
 
-const shapes: { valid: Valid[]; invalid: Invalid[] } = {
+const shapes: { valid: Valid[]; invalid: InvalidTestCase<CheckIds, []>[] } = {
   valid: [
     {
       name: "a store that session/new does not open and whose names say nothing of sessions",
