@@ -16,6 +16,7 @@ import {
 import { findHandlers } from "./handlers/find-handlers.js";
 import type { FileHandlers } from "./handlers/types.js";
 import { helperCallSites } from "./errors/helper-sites.js";
+import { sendCallSite } from "./errors/send-calls.js";
 import { BUILTIN_SDK_MODULES, SdkImports } from "./sdk/imports.js";
 import { detectSdkVersion, sdkHasFactory } from "./sdk/sdk-version.js";
 import { type AcpSettings, readSettings } from "./settings.js";
@@ -150,7 +151,7 @@ function buildModel(
   const sdk = new SdkImports([...BUILTIN_SDK_MODULES, ...settings.sdkModules]);
   for (const declaration of found.imports) sdk.add(declaration);
   const errorClasses = errorClassesOf(settings, found.classes);
-  const ctx: SiteContext = { sdk, errorClasses, values, configuredClasses: new Set(settings.errorClasses) };
+  const ctx: SiteContext = { sdk, errorClasses, values, configuredClasses: new Set(settings.errorClasses), sourceCode };
 
   const sites: ErrorSite[] = [];
   // Arguments of a recognised construction are its data, not error objects of their own.
@@ -166,7 +167,7 @@ function buildModel(
     }
   };
   for (const node of found.news) add(constructSite(node, ctx));
-  for (const node of found.calls) add(factorySite(node, ctx) ?? assignSite(node, ctx));
+  for (const node of found.calls) add(factorySite(node, ctx) ?? assignSite(node, ctx) ?? sendCallSite(node, ctx));
   for (const node of found.assignments) add(codeAssignmentSite(node, ctx));
   for (const node of found.classes) {
     const cls = errorClasses.get(className(node) ?? "");

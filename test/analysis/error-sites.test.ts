@@ -675,3 +675,263 @@ factoryOnly(-32001);
 `).filter((s) => s.kind === "helper-call")).toEqual([]);
   });
 });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Hand-rolled dispatchers: error responses built in envelopes, variables and helpers, and sent through transports.
+// ---------------------------------------------------------------------------------------------------------------
+
+/** The types a hand-rolled dispatcher declares for itself. */
+const DISPATCH_TYPES = `type Id = string | number | null;
+type Failure = { code: number; message: string; data?: unknown };
+declare function send(message: unknown): void;
+`;
+
+describe("error objects of responses", () => {
+  it("takes an error written inline in a response that is returned, sent, or sent serialised", () => {
+    expect(sitesIn(`${DISPATCH_TYPES}declare const ws: { send(text: string): void };
+export function a(id: Id) { return { jsonrpc: "2.0", id, error: { code: -32601, message: "Method not found" } }; }
+export function b(id: Id) { send({ jsonrpc: "2.0", id, error: { code: -32602, message: "Invalid params" } }); }
+export function c(id: Id) { ws.send(JSON.stringify({ jsonrpc: "2.0", id, error: { code: -32603, message: "Internal error" } }) + "\\n"); }
+`)).toEqual([
+      site("object", `{ code: -32601, message: "Method not found" }`, { code: "-32601", message: `"Method not found"`, rpc: true }),
+      site("object", `{ code: -32602, message: "Invalid params" }`, { code: "-32602", message: `"Invalid params"`, rpc: true }),
+      site("object", `{ code: -32603, message: "Internal error" }`, { code: "-32603", message: `"Internal error"`, rpc: true }),
+    ]);
+  });
+
+  it("takes an error held in a variable and put in a response, by shorthand or as error: error", () => {
+    expect(sitesIn(`${DISPATCH_TYPES}export function a(id: Id) {
+  const error: Failure = { code: -32001, message: "Session gone", data: { id } };
+  return { jsonrpc: "2.0" as const, id, error };
+}
+export function b(id: Id) {
+  const failure = { code: -32002, message: "Resource not found" } satisfies Failure;
+  send({ jsonrpc: "2.0", id, error: failure });
+}
+`)).toEqual([
+      site("object", `{ code: -32001, message: "Session gone", data: { id } }`, {
+        code: "-32001",
+        message: `"Session gone"`,
+        data: "{ id }",
+        rpc: true,
+      }),
+      site("object", `{ code: -32002, message: "Resource not found" }`, { code: "-32002", message: `"Resource not found"`, rpc: true }),
+    ]);
+  });
+
+  it("takes an error held in a variable that is thrown (with or without a message) or returned (with one)", () => {
+    expect(sitesIn(`export function a() { const err = { code: -32003 }; throw err; }
+export function b() { const err = { code: -32004, message: "m" }; return err; }
+export function c() { const outcome = { ok: false, error: { code: -32005 } }; return outcome; }
+export function d() { const error = { code: -32006, message: "m" }; return { ok: false, error }; }
+`)).toEqual([
+      site("object", "{ code: -32003 }", { code: "-32003", message: null }),
+      site("object", `{ code: -32004, message: "m" }`, { code: "-32004", message: `"m"` }),
+      site("object", "{ code: -32005 }", { code: "-32005", message: null }),
+      site("object", `{ code: -32006, message: "m" }`, { code: "-32006", message: `"m"` }),
+    ]);
+  });
+
+  it("ignores variables only passed to calls or returned without a message, reassigned ones and unused ones", () => {
+    expect(sitesIn(`${DISPATCH_TYPES}export function a() { const options = { code: -32001, message: "x" }; send(options); }
+export function b() { const status = { code: -32001 }; return status; }
+export function c(id: Id) {
+  let error = { code: -32001, message: "x" };
+  error = { code: -32002, message: "y" };
+  return { jsonrpc: "2.0", id, error };
+}
+export const unused = { code: -32001, message: "x" };
+`)).toEqual([]);
+  });
+});
+
+describe("helpers that build responses", () => {
+  const REFUSE = `${DISPATCH_TYPES}const Errors = { invalidParams: -32602, notFound: -32002, busy: -32020 } as const;
+function refuse(id: Id, code: number, message: string, data?: unknown) {
+  const error: Failure = { code, message, data };
+  return { jsonrpc: "2.0" as const, id, error };
+}
+`;
+
+  it("takes the calls of a helper that builds the response from its parameters, shorthand properties included", () => {
+    const probed = modelOf(`${REFUSE}export function handle(req: { id: Id }) {
+  if (Math.random()) return refuse(req.id, -32001, "Session gone", { retry: false });
+  return refuse(req.id, Errors.notFound, "Resource not found");
+}
+`);
+    const [inner, ...calls] = probed.model.errorSites;
+    expect(summaries(probed)).toEqual([
+      site("object", "{ code, message, data }", { code: "code", message: "message", data: "data", rpc: true }),
+      site("helper-call", `refuse(req.id, -32001, "Session gone", { retry: false })`, {
+        code: "-32001",
+        message: `"Session gone"`,
+        data: "{ retry: false }",
+        rpc: true,
+      }),
+      site("helper-call", `refuse(req.id, Errors.notFound, "Resource not found")`, {
+        code: "Errors.notFound",
+        message: `"Resource not found"`,
+        rpc: true,
+      }),
+    ]);
+    expect(calls.map((c) => c.inner)).toEqual([inner, inner]);
+    expect([...probed.model.delegated]).toEqual([inner]);
+    expect(probed.model.values.numbers(calls[1]!.code!)).toEqual([-32002]);
+  });
+
+  it("follows a helper of the helper, and codes of enums and as-const tables", () => {
+    const probed = modelOf(`${REFUSE}enum Codes { Busy = -32020, Gone }
+function busy(id: Id, code: number) { return refuse(id, code, "Busy"); }
+busy(1, Codes.Gone);
+refuse(2, Errors.busy, "Busy");
+`);
+    const calls = sitesOf(probed, "helper-call");
+    expect(calls.map((c) => [summary(probed, c).node, probed.model.values.numbers(c.code!)])).toEqual([
+      [`refuse(id, code, "Busy")`, undefined],
+      [`refuse(2, Errors.busy, "Busy")`, [-32020]],
+      ["busy(1, Codes.Gone)", [-32019]],
+    ]);
+    expect(calls[2]!.inner).toBe(calls[0]);
+  });
+
+  it("takes this.sendError(...) of a class whose sendError writes the response, and the helper it calls", () => {
+    const probed = modelOf(`${DISPATCH_TYPES}export class Server {
+  constructor(private readonly out: { write(text: string): void }) {}
+  private write(message: unknown) { this.out.write(JSON.stringify(message)); }
+  sendError(id: Id, code: number, message: string) {
+    this.write({ jsonrpc: "2.0", id, error: { code, message } });
+  }
+  private unknownSession(id: Id, sessionId: string) {
+    this.sendError(id, -32002, \`No session \${sessionId}\`);
+  }
+  handle(id: Id, method: string) {
+    if (method !== "session/prompt") this.sendError(id, -32601, "Method not found");
+    else this.unknownSession(id, "s");
+  }
+}
+`);
+    expect(summaries(probed).map((s) => [s.kind, s.node, s.code, s.rpc])).toEqual([
+      ["object", "{ code, message }", "code", true],
+      ["helper-call", "this.sendError(id, -32002, `No session ${sessionId}`)", "-32002", true],
+      ["helper-call", `this.sendError(id, -32601, "Method not found")`, "-32601", true],
+    ]);
+  });
+
+  it("makes a helper's bare error object a JSON-RPC one when its call is the error of a response", () => {
+    expect(sitesIn(`${DISPATCH_TYPES}function toError(code: number, message: string) { return { code, message }; }
+send({ jsonrpc: "2.0", id: 1, error: toError(-32001, "x") });
+send({ ok: false, error: toError(-32002, "y") });
+`)).toEqual([
+      site("object", "{ code, message }", { code: "code", message: "message" }),
+      site("helper-call", `toError(-32001, "x")`, { code: "-32001", message: `"x"`, rpc: true }),
+      site("helper-call", `toError(-32002, "y")`, { code: "-32002", message: `"y"` }),
+    ]);
+  });
+
+  it("takes no call site from a helper that builds a success response", () => {
+    expect(sitesIn(`${DISPATCH_TYPES}function answer(id: Id, result: unknown) { return { jsonrpc: "2.0" as const, id, result }; }
+export function handle(id: Id, code: number) { return answer(id, { code, stopReason: "end_turn" }); }
+`)).toEqual([]);
+  });
+});
+
+describe("send-call sites", () => {
+  it("takes calls of error senders of other files, given a JSON-RPC code and a message", () => {
+    expect(sitesIn(`import { transport, sendError } from "./transport.js";
+const Errors = { notFound: -32002, busy: -32020 };
+export class Agent {
+  rpc: any;
+  handle(msg: { id: number }) {
+    transport.error(msg.id, -32602, "Unknown sessionId");
+    this.rpc.sendError(msg.id, Errors.busy, \`busy with \${msg.id}\`);
+    sendError(msg.id, -32800, "Request cancelled", { requestId: msg.id });
+    transport.replyError(msg.id, -32002, "Resource not found", "s1");
+  }
+}
+`)).toEqual([
+      site("send-call", `transport.error(msg.id, -32602, "Unknown sessionId")`, { code: "-32602", message: `"Unknown sessionId"` }),
+      site("send-call", "this.rpc.sendError(msg.id, Errors.busy, `busy with ${msg.id}`)", {
+        code: "Errors.busy",
+        message: "`busy with ${msg.id}`",
+      }),
+      site("send-call", `sendError(msg.id, -32800, "Request cancelled", { requestId: msg.id })`, {
+        code: "-32800",
+        message: `"Request cancelled"`,
+        data: "{ requestId: msg.id }",
+      }),
+      // Only an object after the message is its data.
+      site("send-call", `transport.replyError(msg.id, -32002, "Resource not found", "s1")`, { code: "-32002", message: `"Resource not found"` }),
+    ]);
+  });
+
+  it("ignores loggers, other receivers and other methods", () => {
+    expect(sitesIn(`declare const logger: any, log: any, auditLog: any, res: any, promise: any, emitter: any, self: any;
+console.error(-32000, "x");
+logger.error(-32000, "x");
+log.error(-32001, "x");
+auditLog.sendError(-32001, "x");
+self.logger.error(-32001, "x");
+res.status(500).error(-32000, "x");
+promise.reject(-32000, "x");
+emitter.emit("error", -32000, "x");
+error(-32000, "x");
+`)).toEqual([]);
+  });
+
+  it("ignores senders given no JSON-RPC code, no message after it, or a spread before it", () => {
+    expect(sitesIn(`declare const transport: any, args: unknown[], code: number;
+transport.error(1, 4001, "busy");
+transport.error(1, -32001);
+transport.error(1, "x", -32001);
+transport.error(1, -32001.5, "x");
+transport.error(...args, -32001, "x");
+transport.error(1, code, "x");
+`)).toEqual([]);
+  });
+
+  it("leaves same-file functions to the helper analysis", () => {
+    expect(sitesIn(`function sendError(id: number, code: number, message: string) { console.log(id, code, message); }
+sendError(1, -32001, "x");
+`)).toEqual([]);
+  });
+
+  it("with type information, takes calls whose signature has code and message parameters, whatever the name", () => {
+    const probed = modelOf(`import { Transport, rejectWith, auditLog } from "./transport.js";
+declare const transport: Transport;
+declare const untyped: any;
+transport.error(1, -32602, "Invalid params", { field: "cwd" });
+rejectWith(2, -32001, "Session gone");
+transport.refuse(3, -32001, "x");
+auditLog.error("-32001", -32001, "x");
+auditLog.report(-32001, "x");
+untyped.sendError(4, -32003, "fallback without a signature");
+`, { typed: true });
+    expect(summaries(probed)).toEqual([
+      site("send-call", `transport.error(1, -32602, "Invalid params", { field: "cwd" })`, {
+        code: "-32602",
+        message: `"Invalid params"`,
+        data: `{ field: "cwd" }`,
+      }),
+      site("send-call", `rejectWith(2, -32001, "Session gone")`, { code: "-32001", message: `"Session gone"` }),
+      site("send-call", `untyped.sendError(4, -32003, "fallback without a signature")`, {
+        code: "-32003",
+        message: `"fallback without a signature"`,
+      }),
+    ]);
+  });
+
+  it("with type information, follows a same-file helper whose parameter is a sender's code", () => {
+    const probed = modelOf(`import { Transport } from "./transport.js";
+declare const transport: Transport;
+function fail(id: number, code: number, message: string) { transport.error(id, code, message); }
+fail(1, -32001, "gone");
+`, { typed: true });
+    const [inner, call] = probed.model.errorSites;
+    expect(summaries(probed).map((s) => [s.kind, s.node, s.code])).toEqual([
+      ["send-call", "transport.error(id, code, message)", "code"],
+      ["helper-call", `fail(1, -32001, "gone")`, "-32001"],
+    ]);
+    expect(call!.inner).toBe(inner);
+    expect(probed.model.delegated.has(inner!)).toBe(true);
+  });
+});

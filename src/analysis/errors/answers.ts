@@ -1,7 +1,9 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { calleeName, unwrap } from "../syntax/ast.js";
+import { calleeName, findProperty, unwrap } from "../syntax/ast.js";
 import type { ErrorClass } from "./error-classes.js";
 import type { ErrorSite } from "./error-sites.js";
+import { isEnvelope, isSender, sentValue } from "./responses.js";
+import { isResponseValue, sendsResponse } from "./sent-responses.js";
 import { functionOf, returnedExpressions } from "../syntax/functions.js";
 import type { ValueResolver } from "../values/values.js";
 
@@ -32,19 +34,37 @@ function siteOf(node: TSESTree.Node, ctx: AnswerContext, depth: number): ErrorSi
   if (inner.type === AST_NODE_TYPES.Identifier) inner = unwrap(ctx.values.constInit(inner) ?? inner);
   const direct = ctx.sitesByNode.get(inner);
   if (direct) return direct;
+  // Helpers of helpers, responses of variables: a few steps, and no cycle through `const a = { error: a }`.
+  if (depth > 5) return undefined;
   if (inner.type === AST_NODE_TYPES.ObjectExpression) {
-    // `return { error: { code, message } }` in hand-rolled dispatch.
-    for (const site of ctx.sitesByNode.values()) {
-      if (site.kind === "object" && site.node.parent?.type === AST_NODE_TYPES.Property && site.node.parent.parent === inner) return site;
-    }
-    return undefined;
+    // `return { error: { code, message } }` in hand-rolled dispatch; `{ jsonrpc, id, error }` of a variable or helper.
+    const error = findProperty(inner, "error");
+    return error ? siteOf(error.value, ctx, depth + 1) : undefined;
   }
+  if (inner.type !== AST_NODE_TYPES.CallExpression) return undefined;
   // `throw notFound(id)`: a same-file function that builds the error.
-  if (inner.type === AST_NODE_TYPES.CallExpression && depth < 3) {
-    const fn = functionOf(ctx.sourceCode, inner.callee);
-    const returned = fn ? returnedExpressions(fn, ctx.sourceCode.visitorKeys) : [];
+  const fn = functionOf(ctx.sourceCode, inner.callee);
+  if (fn) {
+    const returned = returnedExpressions(fn, ctx.sourceCode.visitorKeys);
     const sites = returned.map((r) => siteOf(r, ctx, depth + 1));
-    if (sites.length > 0 && sites.every((s) => s !== undefined && s === sites[0])) return sites[0];
+    return sites.length > 0 && sites.every((s) => s !== undefined && s === sites[0]) ? sites[0] : undefined;
+  }
+  return sentSite(inner, ctx, depth);
+}
+
+/**
+ * `send({ jsonrpc, id, error })`, `ws.send(JSON.stringify(response))`, `this.write(refuse(id, -32002, "x"))`: the
+ * error of the response a call sends.
+ */
+export function sentSite(call: TSESTree.CallExpression, ctx: AnswerContext, depth = 0): ErrorSite | undefined {
+  if (!isSender(call)) return undefined;
+  for (const arg of call.arguments) {
+    const value = sentValue(arg, ctx.values);
+    const built = ctx.sitesByNode.get(value);
+    if (built && isResponseValue(built, ctx)) return built;
+    const error = isEnvelope(value) ? findProperty(value, "error") : undefined;
+    const site = error && siteOf(error.value, ctx, depth + 1);
+    if (site) return site;
   }
   return undefined;
 }
@@ -77,4 +97,22 @@ function isShadowed(id: TSESTree.Identifier, ctx: AnswerContext): boolean {
     if (variable && variable.defs.length > 0) return true;
   }
   return false;
+}
+
+/**
+ * The answer an expression statement sends, for dispatch that answers by sending rather than returning:
+ * `this.sendError(id, -32602, "x");`, `transport.error(msg.id, -32002, "x");`, `send({ jsonrpc, id, error });`,
+ * `await reply(refuse(id, -32002, "x"));`. `undefined` when the statement sends no error response that can be told.
+ */
+export function sentAnswer(statement: TSESTree.Node, ctx: AnswerContext): Answer | undefined {
+  if (statement.type !== AST_NODE_TYPES.ExpressionStatement) return undefined;
+  let call = unwrap(statement.expression);
+  while (call.type === AST_NODE_TYPES.AwaitExpression || (call.type === AST_NODE_TYPES.UnaryExpression && call.operator === "void")) {
+    call = unwrap(call.argument);
+  }
+  if (call.type !== AST_NODE_TYPES.CallExpression) return undefined;
+  const own = ctx.sitesByNode.get(call);
+  // A helper that only builds and returns its response sends nothing when its value is dropped.
+  const site = own ? (sendsResponse(own, ctx) ? own : undefined) : sentSite(call, ctx);
+  return site ? { kind: "site", site, node: site.node } : undefined;
 }

@@ -1,7 +1,8 @@
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { FACTORY_BY_NAME, type ErrorFactory } from "../../protocol/codes.js";
 import { calleeName, enclosingClass, enclosingFunction, findProperty, hasSpread, memberName, staticKeyName, unwrap } from "../syntax/ast.js";
 import { BUILTIN_ERROR_CLASSES, className, type ErrorClass } from "./error-classes.js";
+import { heldReads, isResponseError, valuePlace } from "./responses.js";
 import type { SdkImports } from "../sdk/imports.js";
 import type { ValueResolver } from "../values/values.js";
 
@@ -19,7 +20,9 @@ export type ErrorSiteKind =
   /** `code = n` held by an error class */
   | "class-code"
   /** `fail(id, -32001, "x")`: a same-file helper whose parameter becomes the code of an error site */
-  | "helper-call";
+  | "helper-call"
+  /** `transport.error(id, -32602, "x")`: a sender of error responses defined in another file */
+  | "send-call";
 
 /** A place where an error response is built. */
 export interface ErrorSite {
@@ -54,6 +57,7 @@ export interface SiteContext {
   readonly values: ValueResolver;
   /** `settings.acp.errorClasses`. */
   readonly configuredClasses: ReadonlySet<string>;
+  readonly sourceCode: Readonly<TSESLint.SourceCode>;
 }
 
 function isInErrorClass(node: TSESTree.Node, classes: ReadonlyMap<string, ErrorClass>): boolean {
@@ -64,7 +68,7 @@ function isInErrorClass(node: TSESTree.Node, classes: ReadonlyMap<string, ErrorC
   return (name !== undefined && classes.has(name)) || superName === "Error" || (superName !== undefined && classes.has(superName));
 }
 
-function argAt(args: readonly TSESTree.CallExpressionArgument[], index: number | undefined): TSESTree.Node | undefined {
+export function argAt(args: readonly TSESTree.CallExpressionArgument[], index: number | undefined): TSESTree.Node | undefined {
   if (index === undefined) return undefined;
   // A spread before the slot hides which argument lands there.
   if (args.slice(0, index + 1).some((a) => a.type === AST_NODE_TYPES.SpreadElement)) return undefined;
@@ -165,20 +169,10 @@ export function assignSite(node: TSESTree.CallExpression, ctx: SiteContext): Err
   };
 }
 
-/** Where an object literal with a `code` goes, when that makes it an error response. */
-function objectRole(node: TSESTree.ObjectExpression): "thrown" | "error-property" | "returned" | "argument" | undefined {
-  let child: TSESTree.Node = node;
-  let parent = node.parent;
-  while (
-    parent &&
-    (parent.type === AST_NODE_TYPES.TSAsExpression ||
-      parent.type === AST_NODE_TYPES.TSSatisfiesExpression ||
-      parent.type === AST_NODE_TYPES.TSTypeAssertion)
-  ) {
-    child = parent;
-    parent = parent.parent;
-  }
-  if (!parent) return undefined;
+type ObjectRole = "thrown" | "error-property" | "returned" | "argument";
+
+/** What being at `child` under `parent` makes an object literal with a `code`, when it makes it an error response. */
+function directRole(child: TSESTree.Node, parent: TSESTree.Node): ObjectRole | undefined {
   switch (parent.type) {
     case AST_NODE_TYPES.ThrowStatement:
       return "thrown";
@@ -197,16 +191,42 @@ function objectRole(node: TSESTree.ObjectExpression): "thrown" | "error-property
 }
 
 /**
- * `{ code, message }` thrown, under an `error:` key, returned, or passed to a call. Returned and passed
- * objects need a `message` too, since a bare `{ code }` there is often something else.
+ * `const error = { code, message }` then `throw error`, `return error` or `{ jsonrpc, id, error }`: the role of its
+ * most telling use. A variable passed to a call is too often options or a log record to count.
+ */
+function heldRole(declarator: TSESTree.VariableDeclarator, ctx: SiteContext): { role: ObjectRole; rpc: boolean } | undefined {
+  let best: { role: ObjectRole; rpc: boolean } | undefined;
+  for (const read of heldReads(declarator, ctx)) {
+    const { child, parent } = valuePlace(read);
+    const role = parent ? directRole(child, parent) : undefined;
+    if (role === "error-property" && isResponseError(read)) return { role, rpc: true };
+    if (role === "error-property" || (role === "thrown" && best?.role !== "error-property")) best = { role, rpc: false };
+    else if (role === "returned") best ??= { role, rpc: false };
+  }
+  return best;
+}
+
+/** Where an object literal with a `code` goes, when that makes it an error response; `rpc` inside a JSON-RPC response. */
+function objectRole(node: TSESTree.ObjectExpression, ctx: SiteContext): { role: ObjectRole; rpc: boolean } | undefined {
+  const { child, parent } = valuePlace(node);
+  if (!parent) return undefined;
+  if (parent.type === AST_NODE_TYPES.VariableDeclarator) return parent.init === child ? heldRole(parent, ctx) : undefined;
+  const role = directRole(child, parent);
+  return role ? { role, rpc: role === "error-property" && isResponseError(node) } : undefined;
+}
+
+/**
+ * `{ code, message }` thrown, under an `error:` key, returned, or passed to a call, written there or held in a
+ * variable that is. Returned and passed objects need a `message` too, since a bare `{ code }` there is often
+ * something else.
  */
 export function objectSite(node: TSESTree.ObjectExpression, ctx: SiteContext): ErrorSite | undefined {
   const codeProp = findProperty(node, "code");
   if (!codeProp || codeProp.value.type === AST_NODE_TYPES.AssignmentPattern) return undefined;
-  const role = objectRole(node);
-  if (!role) return undefined;
+  const place = objectRole(node, ctx);
+  if (!place) return undefined;
   const messageProp = findProperty(node, "message");
-  if ((role === "returned" || role === "argument") && !messageProp) return undefined;
+  if ((place.role === "returned" || place.role === "argument") && !messageProp) return undefined;
   const data = findProperty(node, "data")?.value;
   return {
     kind: "object",
@@ -214,20 +234,10 @@ export function objectSite(node: TSESTree.ObjectExpression, ctx: SiteContext): E
     code: codeProp.value,
     message: messageProp ? messageProp.value : hasSpread(node) ? undefined : null,
     ...(data ? { data } : {}),
-    rpc: role === "error-property" && isResponseObject(node),
+    rpc: place.rpc,
     sdk: false,
     inErrorClass: isInErrorClass(node, ctx.errorClasses),
   };
-}
-
-/** `{ jsonrpc, id, error: node }`: the object is certainly a JSON-RPC error object. */
-function isResponseObject(node: TSESTree.ObjectExpression): boolean {
-  const property = node.parent;
-  const response = property?.parent;
-  return (
-    response?.type === AST_NODE_TYPES.ObjectExpression &&
-    (findProperty(response, "jsonrpc") !== undefined || findProperty(response, "id") !== undefined)
-  );
 }
 
 const ERROR_VARIABLE = /^(e|err|error|\w*Error|\w*Err|failure|rpcError)$/i;
@@ -296,7 +306,8 @@ export function helperCallSite(
     code,
     message,
     ...(data ? { data } : {}),
-    rpc: inner.rpc,
+    // `{ jsonrpc, id, error: toError(code, message) }` makes any error the helper builds a JSON-RPC one.
+    rpc: inner.rpc || isResponseError(node),
     ...(inner.errorClass ? { errorClass: inner.errorClass } : {}),
     sdk: false,
     inErrorClass: false,

@@ -1,0 +1,155 @@
+import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { calleeName, findProperty, memberName, staticKeyName, unwrap } from "../syntax/ast.js";
+import type { ValueResolver } from "../values/values.js";
+
+/** How far values are followed through variables, serialisation and wrappers. */
+const MAX_DEPTH = 4;
+
+/** What following a value needs: scopes for a variable's uses, and which variables are written once. */
+export interface FlowContext {
+  readonly sourceCode: Readonly<TSESLint.SourceCode>;
+  readonly values: ValueResolver;
+}
+
+/** `{ jsonrpc, id, ... }`: an object that is certainly a JSON-RPC message. */
+export function isEnvelope(node: TSESTree.Node | undefined): node is TSESTree.ObjectExpression {
+  return (
+    node?.type === AST_NODE_TYPES.ObjectExpression &&
+    (findProperty(node, "jsonrpc") !== undefined || findProperty(node, "id") !== undefined)
+  );
+}
+
+/** `console`, `log`, `logger`, `auditLog`, `this.logger`: what a call on it writes is a log line, not a response. */
+export function isLoggerName(name: string | undefined): boolean {
+  return name !== undefined && /^console$|log$|logger$/i.test(name);
+}
+
+/** The expression a value is part of, past the wrappers that leave it unchanged (`x as T`, `x!`, `x satisfies T`). */
+export function valuePlace(node: TSESTree.Node): { readonly child: TSESTree.Node; readonly parent: TSESTree.Node | undefined } {
+  let child: TSESTree.Node = node;
+  let parent = node.parent;
+  while (
+    parent &&
+    (parent.type === AST_NODE_TYPES.TSAsExpression ||
+      parent.type === AST_NODE_TYPES.TSSatisfiesExpression ||
+      parent.type === AST_NODE_TYPES.TSNonNullExpression ||
+      parent.type === AST_NODE_TYPES.TSTypeAssertion)
+  ) {
+    child = parent;
+    parent = parent.parent;
+  }
+  return { child, parent };
+}
+
+/** The object a value is the `error` of (`{ error: value }`, `{ error }`), when it is one. */
+export function errorPropertyOwner(child: TSESTree.Node, parent: TSESTree.Node | undefined): TSESTree.ObjectExpression | undefined {
+  if (parent?.type !== AST_NODE_TYPES.Property || parent.value !== child || parent.kind !== "init") return undefined;
+  if (staticKeyName(parent.key, parent.computed) !== "error") return undefined;
+  return parent.parent.type === AST_NODE_TYPES.ObjectExpression ? parent.parent : undefined;
+}
+
+/** `{ jsonrpc, id, error: node }`: the value is the error of a JSON-RPC response. */
+export function isResponseError(node: TSESTree.Node): boolean {
+  const { child, parent } = valuePlace(node);
+  return isEnvelope(errorPropertyOwner(child, parent));
+}
+
+/** The read references of the variable a declarator binds, when the declaration is its only write. */
+export function heldReads(declarator: TSESTree.VariableDeclarator, ctx: FlowContext): TSESTree.Identifier[] {
+  if (declarator.id.type !== AST_NODE_TYPES.Identifier || !declarator.init) return [];
+  if (ctx.values.constInit(declarator.id) !== declarator.init) return [];
+  const variable = ASTUtils.findVariable(ctx.sourceCode.getScope(declarator.id), declarator.id);
+  return (variable?.references ?? []).filter((r) => r.isRead() && !r.isWrite()).map((r) => r.identifier as TSESTree.Identifier);
+}
+
+/** Where a value leaves its function: thrown, returned, or passed to a call; `enveloped` once it is (in) a response. */
+export interface Outlet {
+  readonly how: "thrown" | "returned" | "sent";
+  readonly enveloped: boolean;
+  readonly node: TSESTree.Node;
+}
+
+/** `JSON.stringify(x)`: what is sent is still x. */
+function isStringify(call: TSESTree.CallExpression): boolean {
+  const callee = unwrap(call.callee);
+  return callee.type === AST_NODE_TYPES.MemberExpression && calleeName(callee.object) === "JSON" && memberName(callee) === "stringify";
+}
+
+/** The name of the object a method is called on (`logger` in `this.logger.error()`), or of the called function. */
+function receiverName(callee: TSESTree.Node): string | undefined {
+  const inner = unwrap(callee);
+  return inner.type === AST_NODE_TYPES.MemberExpression ? calleeName(inner.object) : undefined;
+}
+
+/** A call that may send what it is given: not a logger's. */
+export function isSender(call: TSESTree.CallExpression): boolean {
+  return !isLoggerName(receiverName(call.callee)) && !isLoggerName(calleeName(call.callee));
+}
+
+/** `JSON.stringify(x) + "\n"`, `` `${JSON.stringify(x)}\n` ``: the framed line a serialised message is written as. */
+function framedText(stringify: TSESTree.CallExpression): TSESTree.Node {
+  const parent = stringify.parent;
+  if (parent?.type === AST_NODE_TYPES.BinaryExpression && parent.operator === "+") return parent;
+  if (parent?.type === AST_NODE_TYPES.TemplateLiteral) return parent;
+  return stringify;
+}
+
+/**
+ * What a call argument sends: the expression itself, what a variable written once holds, or what is serialised
+ * (`JSON.stringify(x)`, framed with a newline).
+ */
+export function sentValue(node: TSESTree.Node, values: ValueResolver, depth = 0): TSESTree.Node {
+  const inner = unwrap(node);
+  if (depth > MAX_DEPTH) return inner;
+  switch (inner.type) {
+    case AST_NODE_TYPES.Identifier: {
+      const init = values.constInit(inner);
+      return init ? sentValue(init, values, depth + 1) : inner;
+    }
+    case AST_NODE_TYPES.CallExpression: {
+      const [arg] = inner.arguments;
+      return isStringify(inner) && arg && arg.type !== AST_NODE_TYPES.SpreadElement ? sentValue(arg, values, depth + 1) : inner;
+    }
+    case AST_NODE_TYPES.BinaryExpression:
+      return inner.operator === "+" ? sentValue(inner.left, values, depth + 1) : inner;
+    case AST_NODE_TYPES.TemplateLiteral:
+      return inner.expressions.length === 1 ? sentValue(inner.expressions[0]!, values, depth + 1) : inner;
+    default:
+      return inner;
+  }
+}
+
+/**
+ * The places a value built at `node` goes: through `as`, conditionals, `JSON.stringify`, the `error` of an object,
+ * and variables written once, to a `throw`, a `return` (or arrow body), or a call it is passed to (not a logger's).
+ */
+export function outletsOf(node: TSESTree.Node, ctx: FlowContext, enveloped = false, depth = 0): Outlet[] {
+  if (depth > MAX_DEPTH) return [];
+  const { child, parent } = valuePlace(node);
+  if (!parent) return [];
+  switch (parent.type) {
+    case AST_NODE_TYPES.ThrowStatement:
+      return [{ how: "thrown", enveloped, node: parent }];
+    case AST_NODE_TYPES.ReturnStatement:
+      return [{ how: "returned", enveloped, node: parent }];
+    case AST_NODE_TYPES.ArrowFunctionExpression:
+      return parent.body === child ? [{ how: "returned", enveloped, node: parent }] : [];
+    case AST_NODE_TYPES.ConditionalExpression:
+      return parent.test === child ? [] : outletsOf(parent, ctx, enveloped, depth + 1);
+    case AST_NODE_TYPES.AwaitExpression:
+      return outletsOf(parent, ctx, enveloped, depth + 1);
+    case AST_NODE_TYPES.Property: {
+      const owner = errorPropertyOwner(child, parent);
+      return owner ? outletsOf(owner, ctx, enveloped || isEnvelope(owner), depth + 1) : [];
+    }
+    case AST_NODE_TYPES.CallExpression: {
+      if (!parent.arguments.includes(child as TSESTree.CallExpressionArgument)) return [];
+      if (isStringify(parent)) return outletsOf(framedText(parent), ctx, enveloped, depth + 1);
+      return isSender(parent) ? [{ how: "sent", enveloped, node: parent }] : [];
+    }
+    case AST_NODE_TYPES.VariableDeclarator:
+      return parent.init === child ? heldReads(parent, ctx).flatMap((read) => outletsOf(read, ctx, enveloped, depth + 1)) : [];
+    default:
+      return [];
+  }
+}

@@ -1,0 +1,122 @@
+import { AST_NODE_TYPES, type ParserServicesWithTypeInformation, type TSESTree } from "@typescript-eslint/utils";
+import type * as ts from "typescript";
+import { ERROR_CODES, inRange, JSON_RPC_RESERVED } from "../../protocol/codes.js";
+import { memberName, unwrap } from "../syntax/ast.js";
+import { functionOf } from "../syntax/functions.js";
+import { argAt, type ErrorSite, type SiteContext } from "./error-sites.js";
+import { isLoggerName, isSender } from "./responses.js";
+
+/**
+ * The names transports and JSON-RPC peers give the method that sends an error response. Without type
+ * information these, given a JSON-RPC code and a message, are taken for senders.
+ */
+export const ERROR_SENDERS: ReadonlySet<string> = new Set([
+  "error",
+  "sendError",
+  "replyError",
+  "respondError",
+  "respondWithError",
+  "errorResponse",
+  "sendErrorResponse",
+  "rejectRequest",
+]);
+
+/** Where a sender takes the parts of the error it sends. */
+interface SendSlots {
+  readonly code: number;
+  readonly message?: number;
+  readonly data?: number;
+}
+
+/**
+ * With type information: the slots named `code`, `message` and `data` in the signature the call resolves to;
+ * `null` for a known signature without both `code` and `message`, `undefined` when none is known (an `any` callee).
+ */
+function typedSlots(services: ParserServicesWithTypeInformation, call: TSESTree.CallExpression): SendSlots | null | undefined {
+  const tsCall = services.esTreeNodeToTSNodeMap.get(call) as ts.CallExpression;
+  const signature = services.program.getTypeChecker().getResolvedSignature(tsCall);
+  if (!signature?.declaration) return undefined;
+  const names = signature.getParameters().map((p) => p.name);
+  const [code, message, data] = ["code", "message", "data"].map((name) => names.indexOf(name));
+  if (code === -1 || message === -1) return null;
+  return { code: code!, message: message!, ...(data === -1 ? {} : { data: data! }) };
+}
+
+/** `ws`, `this.rpc`, `ctx.transport`: a receiver named by identifiers alone (not `res.status(500)`), and no logger. */
+function isPlainReceiver(node: TSESTree.Node, outermost = true): boolean {
+  const inner = unwrap(node);
+  if (inner.type === AST_NODE_TYPES.ThisExpression || inner.type === AST_NODE_TYPES.Super) return true;
+  if (inner.type === AST_NODE_TYPES.Identifier) return !outermost || !isLoggerName(inner.name);
+  if (inner.type !== AST_NODE_TYPES.MemberExpression || inner.computed) return false;
+  return !(outermost && isLoggerName(memberName(inner))) && isPlainReceiver(inner.object, false);
+}
+
+/** `transport.error(...)`, `sendError(...)`: a callee named as an error sender; a bare `error(...)` is too often a log. */
+function isSenderCallee(callee: TSESTree.Node): boolean {
+  const inner = unwrap(callee);
+  if (inner.type === AST_NODE_TYPES.Identifier) return inner.name !== "error" && ERROR_SENDERS.has(inner.name);
+  return inner.type === AST_NODE_TYPES.MemberExpression && ERROR_SENDERS.has(memberName(inner) ?? "") && isPlainReceiver(inner.object);
+}
+
+/** An integer of the reserved range, or a code ACP defines (-32800 lies outside the range). */
+function isRpcCode(codes: readonly number[] | undefined): boolean {
+  return (
+    codes !== undefined &&
+    codes.length > 0 &&
+    codes.every((c) => Number.isInteger(c) && (inRange(c, JSON_RPC_RESERVED) || ERROR_CODES.some((info) => info.code === c)))
+  );
+}
+
+function isMessage(node: TSESTree.CallExpressionArgument, ctx: SiteContext): boolean {
+  if (node.type === AST_NODE_TYPES.SpreadElement) return false;
+  const inner = unwrap(node);
+  if (inner.type === AST_NODE_TYPES.TemplateLiteral) return true;
+  const values = ctx.values.resolve(inner);
+  return values?.length === 1 && typeof values[0] === "string";
+}
+
+/**
+ * Without type information: a sender's name, the first argument that is a JSON-RPC code, a message after it, and
+ * the object that follows the message as data.
+ */
+function untypedSlots(call: TSESTree.CallExpression, ctx: SiteContext): SendSlots | undefined {
+  if (!isSenderCallee(call.callee)) return undefined;
+  const args = call.arguments;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    // A spread hides which argument is the code.
+    if (arg.type === AST_NODE_TYPES.SpreadElement) return undefined;
+    if (!isRpcCode(ctx.values.numbers(arg))) continue;
+    const message = args.findIndex((a, j) => j > i && isMessage(a, ctx));
+    if (message === -1) return undefined;
+    const next = args[message + 1];
+    const data = next && next.type !== AST_NODE_TYPES.SpreadElement && ctx.values.objectLiteral(next) ? message + 1 : undefined;
+    return { code: i, message, ...(data === undefined ? {} : { data }) };
+  }
+  return undefined;
+}
+
+/**
+ * `transport.error(msg.id, -32602, "Unknown sessionId")`: a call that sends an error response through a function
+ * of another file. With type information its signature says where the code and message go; without, its name
+ * and arguments must. Same-file functions are followed as helpers instead.
+ */
+export function sendCallSite(node: TSESTree.CallExpression, ctx: SiteContext): ErrorSite | undefined {
+  if (node.arguments.length < 2 || !isSender(node) || functionOf(ctx.sourceCode, node.callee)) return undefined;
+  const typed = ctx.values.services ? typedSlots(ctx.values.services, node) : undefined;
+  const slots = typed === undefined ? untypedSlots(node, ctx) : (typed ?? undefined);
+  const code = slots && argAt(node.arguments, slots.code);
+  if (!slots || !code) return undefined;
+  const message = argAt(node.arguments, slots.message);
+  const data = argAt(node.arguments, slots.data);
+  return {
+    kind: "send-call",
+    node,
+    code,
+    message,
+    ...(data ? { data } : {}),
+    rpc: false,
+    sdk: false,
+    inErrorClass: false,
+  };
+}
