@@ -59,7 +59,8 @@ function callLookup(sourceCode: SourceCode, scopes: SessionScopes, scope: Sessio
     callee.type === AST_NODE_TYPES.MemberExpression && callee.object.type !== AST_NODE_TYPES.ThisExpression ? callee.object : undefined;
   const firstIsId = first !== undefined && first.type !== AST_NODE_TYPES.SpreadElement && scopes.isSessionId(first, scope);
   if (store && firstIsId && method === "get") {
-    return { node, kind: "get", certainMiss: isMapStore(sourceCode, store) || isCertainMissCall(sourceCode, scopes.services, node), store, method };
+    const isMap = isMapStore(sourceCode, store);
+    return { node, kind: "get", ...lazyCertainMiss(() => isMap || isCertainMissCall(sourceCode, scopes.services, node)), store, method };
   }
   if (store && firstIsId && HAS_METHODS.has(method ?? "")) return { node, kind: "has", certainMiss: isMapStore(sourceCode, store), store, method };
   if (method === undefined || WRITE_METHODS.test(method)) return undefined;
@@ -68,9 +69,20 @@ function callLookup(sourceCode: SourceCode, scopes: SessionScopes, scope: Sessio
   return {
     node,
     kind: "call",
-    certainMiss: isCertainMissCall(sourceCode, scopes.services, node),
+    ...lazyCertainMiss(() => isCertainMissCall(sourceCode, scopes.services, node)),
     ...(readStore ? { store: readStore } : {}),
     method,
+  };
+}
+
+/** `certainMiss`, worked out on first read. */
+function lazyCertainMiss(compute: () => boolean): { readonly certainMiss: boolean } {
+  let value: boolean | undefined;
+  return {
+    get certainMiss() {
+      value ??= compute();
+      return value;
+    },
   };
 }
 

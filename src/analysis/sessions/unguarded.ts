@@ -5,9 +5,15 @@ import type { SessionScope, SessionScopes } from "./scopes.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
-/** The first use of a looked-up session that dereferences it before anything tests it. */
+/** The first use of a looked-up session that dereferences it before anything tests it, where a miss certainly gives nothing. */
 export function unguardedUse(sourceCode: SourceCode, scopes: SessionScopes, scope: SessionScope, lookup: SessionLookup): TSESTree.Node | undefined {
-  if (lookup.kind === "has" || !lookup.certainMiss) return undefined;
+  if (lookup.kind === "has") return undefined;
+  // Whether a miss gives nothing may take the type checker: asked only for a lookup used unchecked.
+  const use = dereferenceOf(sourceCode, scopes, scope, lookup);
+  return use && lookup.certainMiss ? use : undefined;
+}
+
+function dereferenceOf(sourceCode: SourceCode, scopes: SessionScopes, scope: SessionScope, lookup: SessionLookup): TSESTree.Node | undefined {
   const parent = lookup.node.parent;
   if (parent?.type === AST_NODE_TYPES.TSNonNullExpression) return hasEarlierMention(scopes, scope, lookup, parent) ? undefined : parent;
   if (parent?.type === AST_NODE_TYPES.MemberExpression && parent.object === lookup.node && !parent.optional) {
