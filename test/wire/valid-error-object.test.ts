@@ -7,8 +7,13 @@ import { connectRawAgent, type RawAgent } from "./raw-peer.js";
 const sessionId = "s-1";
 const path = "notes.md";
 
-/** The SDK's types reject these values; the rule exists for code that gets them past the types (or has none). */
-const unchecked = <T>(value: unknown) => value as T;
+// The docs say the SDK's constructor type rejects a string code and a missing message: tsc fails if a @ts-expect-error below goes unused.
+const stringCode = () =>
+  // @ts-expect-error: a string code
+  new RequestError("-32602", "path must be absolute", { path });
+const noMessage = () =>
+  // @ts-expect-error: no message
+  new RequestError(-32002, undefined, { sessionId });
 
 describe("the sender validates nothing (SDK 2.4.0 agent)", () => {
   it("a fractional code goes out as it is, and the 2.4.0 client turns the response into -32600 Invalid request", async () => {
@@ -18,7 +23,7 @@ describe("the sender validates nothing (SDK 2.4.0 agent)", () => {
   });
 
   it("a number-like string code goes out as a string, rejected by the client as -32600", async () => {
-    const { answer, outcome } = await throwingPrompt(() => new RequestError(unchecked<number>("-32602"), "path must be absolute", { path }));
+    const { answer, outcome } = await throwingPrompt(stringCode);
     expect(answer.error).toStrictEqual({ code: "-32602", message: "path must be absolute", data: { path } });
     expect(rejectionOf(outcome)).toStrictEqual({ name: "RequestError", code: -32600, message: "Invalid request", data: answer });
   });
@@ -30,7 +35,7 @@ describe("the sender validates nothing (SDK 2.4.0 agent)", () => {
   });
 
   it("a RequestError built without a message sends the empty string, which the client accepts", async () => {
-    const { answer, outcome } = await throwingPrompt(() => new RequestError(-32002, unchecked<string>(undefined), { sessionId }));
+    const { answer, outcome } = await throwingPrompt(noMessage);
     expect(answer.error).toStrictEqual({ code: -32002, message: "", data: { sessionId } });
     expect(rejectionOf(outcome)).toStrictEqual({ name: "RequestError", code: -32002, message: "", data: { sessionId } });
   });
