@@ -1,5 +1,5 @@
 // Connects a real SDK 2.4.0 agent app and client app in one process over ndjson, recording every line each writes.
-import { agent, type AgentApp, client, type ClientApp, type ClientContext, ndJsonStream } from "@agentclientprotocol/sdk";
+import { agent, type AgentApp, client, type ClientContext, ndJsonStream } from "@agentclientprotocol/sdk";
 import { type Json, lastRequestId, parseLines, responseTo, tappedPipe, type WireMessage } from "./ndjson-tap.js";
 
 /** How a client's request settled: its resolved value or the error it rejected with. */
@@ -33,11 +33,11 @@ export function settle(promise: Promise<unknown>): Promise<Outcome> {
   );
 }
 
-export function connect(app: AgentApp, clientApp: ClientApp = client({ name: "wire-client" })): Wire {
+export function connect(app: AgentApp): Wire {
   const toAgent = tappedPipe();
   const toClient = tappedPipe();
   const agentConnection = app.connect(ndJsonStream(toClient.writable, toAgent.readable));
-  const clientConnection = clientApp.connect(ndJsonStream(toAgent.writable, toClient.readable));
+  const clientConnection = client({ name: "wire-client" }).connect(ndJsonStream(toAgent.writable, toClient.readable));
   const wire: Wire = {
     agent: clientConnection.agent,
     agentLines: toClient.lines,

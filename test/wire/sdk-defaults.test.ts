@@ -4,7 +4,6 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { askOnce, connect, errorOf, rejectionOf } from "./harness.js";
 import { connectLegacy, MinimalAgent } from "./legacy-harness.js";
-import { parseLines } from "./ndjson-tap.js";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -94,6 +93,6 @@ describe("SDK 1.9.0 legacy classes", () => {
         { code: -32603, message: "Internal error", data: { details: "Session not found" } },
       ],
     ]);
-    expect(parseLines(wire.agentLines)).toStrictEqual([answer]);
+    expect(wire.agentSent()).toStrictEqual([answer]);
   });
 });
