@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type ParserServicesWithTypeInformation, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { codesOf, type ErrorCodeInfo } from "../protocol/codes.js";
-import { unwrap, walk } from "./syntax/ast.js";
+import { type FunctionNode, unwrap, walk } from "./syntax/ast.js";
 import { type CodeTable, codeTable } from "./errors/code-tables.js";
 import { BUILTIN_ERROR_CLASSES, type ClassNode, className, describeErrorClass, type ErrorClass, rpcErrorClass } from "./errors/error-classes.js";
 import {
@@ -73,10 +73,11 @@ interface Collected {
   enums: TSESTree.TSEnumDeclaration[];
   switches: TSESTree.SwitchStatement[];
   ifs: TSESTree.IfStatement[];
+  functions: FunctionNode[];
 }
 
 function collect(sourceCode: Readonly<TSESLint.SourceCode>): Collected {
-  const found: Collected = { imports: [], classes: [], news: [], calls: [], objects: [], assignments: [], enums: [], switches: [], ifs: [] };
+  const found: Collected = { imports: [], classes: [], news: [], calls: [], objects: [], assignments: [], enums: [], switches: [], ifs: [], functions: [] };
   walk(sourceCode.ast, sourceCode.visitorKeys, (node) => {
     switch (node.type) {
       case AST_NODE_TYPES.ImportDeclaration:
@@ -106,6 +107,11 @@ function collect(sourceCode: Readonly<TSESLint.SourceCode>): Collected {
         break;
       case AST_NODE_TYPES.IfStatement:
         found.ifs.push(node);
+        break;
+      case AST_NODE_TYPES.FunctionDeclaration:
+      case AST_NODE_TYPES.FunctionExpression:
+      case AST_NODE_TYPES.ArrowFunctionExpression:
+        found.functions.push(node);
         break;
       default:
         break;

@@ -280,3 +280,404 @@ class A implements acp.Agent {
     expect(idsOf(code)).toEqual(["3:params.sessionId"]);
   });
 });
+
+/** The handlers of `code` as "wire side style @line: text", the text being where the method is named. */
+function namedOf(code: string, settings?: Record<string, unknown>): string[] {
+  const probed = modelOf(code, settings ? { settings } : {});
+  return probed.model.handlers.handlers.map(
+    (h) => `${h.method.wire} ${h.method.side} ${h.style} @${h.body.loc.start.line}: ${probed.sourceCode.getText(h.methodNode)}`,
+  );
+}
+
+describe("delegates typed with the SDK's types", () => {
+  it("finds a class method typed with the request and response types, in a class nothing connects", () => {
+    const code = `import type { SetSessionModeRequest, SetSessionModeResponse } from "@agentclientprotocol/sdk";
+export class Modes {
+  async setSessionMode(params: SetSessionModeRequest): Promise<SetSessionModeResponse> {
+    return {};
+  }
+  describe(params: SetSessionModeRequest): string { return params.modeId; }
+}`;
+    expect(namedOf(code)).toEqual(["session/set_mode agent delegate @3: SetSessionModeRequest"]);
+  });
+
+  it("finds every function shape: class field arrow, object method and property, function declaration, const arrow", () => {
+    const code = `import type * as acp from "@agentclientprotocol/sdk";
+export class Prompts {
+  run = async (params: acp.PromptRequest): Promise<acp.PromptResponse> => ({ stopReason: "end_turn" });
+}
+export const handlers = {
+  async load(params: acp.LoadSessionRequest): Promise<acp.LoadSessionResponse> { return {}; },
+  close: (params: acp.CloseSessionRequest): acp.CloseSessionResponse => ({}),
+};
+export function newSession(params: acp.NewSessionRequest) { return { sessionId: "s" }; }
+export const setConfig = async (params: acp.SetSessionConfigOptionRequest): Promise<acp.SetSessionConfigOptionResponse> => ({ configOptions: [] });`;
+    expect(namedOf(code)).toEqual([
+      "session/prompt agent delegate @3: acp.PromptRequest",
+      "session/load agent delegate @6: acp.LoadSessionRequest",
+      "session/close agent delegate @7: acp.CloseSessionRequest",
+      "session/new agent delegate @9: acp.NewSessionRequest",
+      "session/set_config_option agent delegate @10: acp.SetSessionConfigOptionRequest",
+    ]);
+  });
+
+  it("takes the legacy name without a return type, and a result in MaybePromise or with | void", () => {
+    const code = `import { type PromptRequest, type CancelNotification, type DeleteSessionRequest, type DeleteSessionResponse } from "@agentclientprotocol/sdk";
+type MaybePromise<T> = T | Promise<T>;
+export class Impl {
+  async prompt(params: PromptRequest) { return { stopReason: "end_turn" as const }; }
+  async cancel(params: CancelNotification) {}
+  remove(params: DeleteSessionRequest): MaybePromise<DeleteSessionResponse | void> { return; }
+}`;
+    expect(namedOf(code)).toEqual([
+      "session/prompt agent delegate @4: PromptRequest",
+      "session/cancel agent delegate @5: CancelNotification",
+      "session/delete agent delegate @6: DeleteSessionRequest",
+    ]);
+  });
+
+  it("takes a notification returning void or Promise<void>, and not one without the legacy name or a void result", () => {
+    const code = `import type { CancelNotification, SessionNotification } from "@agentclientprotocol/sdk";
+export class Events {
+  async onCancel(n: CancelNotification): Promise<void> {}
+  onUpdate(n: SessionNotification): void {}
+  describe(n: CancelNotification) { return n.sessionId; }
+  count(n: SessionNotification): number { return 1; }
+}`;
+    expect(namedOf(code)).toEqual(["session/cancel agent delegate @3: CancelNotification", "session/update client delegate @4: SessionNotification"]);
+  });
+
+  it("finds them in a file that imports methods and registers other handlers, and in one that imports only types", () => {
+    const withMethods = `import { agent, methods, type PromptRequest, type PromptResponse } from "@agentclientprotocol/sdk";
+agent({ name: "a" }).onRequest(methods.agent.initialize, () => ({ protocolVersion: 1 }));
+class Turns {
+  async prompt(params: PromptRequest): Promise<PromptResponse> { return { stopReason: "end_turn" }; }
+}`;
+    expect(namedOf(withMethods)).toEqual(["initialize agent sdk @2: methods.agent.initialize", "session/prompt agent delegate @4: PromptRequest"]);
+    const typesOnly = `import type { PromptRequest, PromptResponse } from "@agentclientprotocol/sdk";
+class Turns {
+  async prompt(params: PromptRequest): Promise<PromptResponse> { return { stopReason: "end_turn" }; }
+}`;
+    expect(namedOf(typesOnly)).toEqual(["session/prompt agent delegate @3: PromptRequest"]);
+  });
+
+  it("reads aliased imports, the /unstable and v2 entry points, the old package and settings.acp.sdkModules", () => {
+    const code = `import { type PromptRequest as Req, type PromptResponse as Res } from "@agentclientprotocol/sdk";
+import type { ForkSessionRequest, ForkSessionResponse } from "@agentclientprotocol/sdk/unstable";
+import type { CancelSessionNotification } from "@agentclientprotocol/sdk/experimental/v2";
+import type { ReadTextFileRequest, ReadTextFileResponse } from "@zed-industries/agent-client-protocol";
+import type { ListSessionsRequest } from "@acme/acp";
+export class Impl {
+  async ask(params: Req): Promise<Res> { return { stopReason: "end_turn" }; }
+  async fork(params: ForkSessionRequest): Promise<ForkSessionResponse> { return { sessionId: "s" }; }
+  async cancel(params: CancelSessionNotification) {}
+  async read(params: ReadTextFileRequest): Promise<ReadTextFileResponse> { return { content: "" }; }
+  async listSessions(params: ListSessionsRequest) { return { sessions: [] }; }
+}`;
+    const expected = [
+      "session/prompt agent delegate @7: Req",
+      "session/fork agent delegate @8: ForkSessionRequest",
+      "session/cancel agent delegate @9: CancelSessionNotification",
+      "fs/read_text_file client delegate @10: ReadTextFileRequest",
+    ];
+    expect(namedOf(code)).toEqual(expected);
+    expect(namedOf(code, { acp: { sdkModules: ["@acme/acp"] } })).toEqual([...expected, "session/list agent delegate @11: ListSessionsRequest"]);
+  });
+
+  it("finds client-side delegates", () => {
+    const code = `import type * as acp from "@agentclientprotocol/sdk";
+export class Terminals {
+  async terminalOutput(params: acp.TerminalOutputRequest) { return { output: "", truncated: false }; }
+  async kill(params: acp.KillTerminalRequest): Promise<acp.KillTerminalResponse> { return {}; }
+  async requestPermission(params: acp.RequestPermissionRequest): Promise<acp.RequestPermissionResponse> {
+    return { outcome: { outcome: "cancelled" } };
+  }
+}`;
+    expect(namedOf(code)).toEqual([
+      "terminal/output client delegate @3: acp.TerminalOutputRequest",
+      "terminal/kill client delegate @4: acp.KillTerminalRequest",
+      "session/request_permission client delegate @5: acp.RequestPermissionRequest",
+    ]);
+  });
+
+  it("takes a destructured or defaulted request", () => {
+    const code = `import type { SetSessionModeRequest, SetSessionModeResponse, PromptRequest } from "@agentclientprotocol/sdk";
+export function setSessionMode({ sessionId, modeId }: SetSessionModeRequest): SetSessionModeResponse { return {}; }
+export async function prompt(params: PromptRequest = { sessionId: "s", prompt: [] }) { return { stopReason: "end_turn" }; }`;
+    expect(namedOf(code)).toEqual([
+      "session/set_mode agent delegate @2: SetSessionModeRequest",
+      "session/prompt agent delegate @3: PromptRequest",
+    ]);
+  });
+
+  it("records a handler that another style already recognises once", () => {
+    const code = `import { type Agent, type PromptRequest, type PromptResponse, AgentSideConnection } from "@agentclientprotocol/sdk";
+import { createMessageConnection } from "vscode-jsonrpc/node";
+export class A implements Agent {
+  async prompt(params: PromptRequest): Promise<PromptResponse> { return { stopReason: "end_turn" }; }
+}
+class B { async prompt(params: PromptRequest): Promise<PromptResponse> { return { stopReason: "end_turn" }; } }
+new AgentSideConnection(() => new B(), null as never);
+const connection = createMessageConnection(process.stdin as never, process.stdout as never);
+connection.onRequest("session/prompt", async (params: PromptRequest): Promise<PromptResponse> => ({ stopReason: "end_turn" }));
+export const map = { "session/prompt": async (params: PromptRequest): Promise<PromptResponse> => ({ stopReason: "end_turn" }) };`;
+    expect(namedOf(code)).toEqual([
+      "session/prompt agent legacy @4: prompt",
+      "session/prompt agent legacy @6: prompt",
+      'session/prompt agent jsonrpc @9: "session/prompt"',
+      'session/prompt agent dispatch @10: "session/prompt"',
+    ]);
+  });
+});
+
+describe("the caller's side of a method", () => {
+  it("is no handler: a function that only builds or relays a request", () => {
+    const code = `import type { PromptRequest, PromptResponse, CancelNotification } from "@agentclientprotocol/sdk";
+export class Relay {
+  async relay(request: PromptRequest): Promise<void> {}
+  build(request: PromptRequest): PromptRequest { return request; }
+  async cancelAll(n: CancelNotification): Promise<number> { return 0; }
+}`;
+    expect(namedOf(code)).toEqual([]);
+  });
+
+  it("is no handler: a client wrapper that forwards the request to the connection's method of the same name", () => {
+    const code = `import type { ClientSideConnection, PromptRequest, PromptResponse, CancelNotification, SetSessionModeRequest, SetSessionModeResponse } from "@agentclientprotocol/sdk";
+export class Session {
+  constructor(private readonly connection: ClientSideConnection) {}
+  async prompt(params: PromptRequest): Promise<PromptResponse> {
+    return this.connection.prompt(params);
+  }
+  async cancel(params: CancelNotification) { await this.connection.cancel({ ...params }); }
+  async setMode(params: SetSessionModeRequest): Promise<SetSessionModeResponse> {
+    const response = await this.connection.setSessionMode({ sessionId: params.sessionId, modeId: params.modeId });
+    return response;
+  }
+}`;
+    expect(namedOf(code)).toEqual([]);
+  });
+
+  it("is no handler: a function that sends the request with request, sendRequest, notify or sendNotification", () => {
+    const code = `import { methods, type PromptRequest, type PromptResponse, type CancelNotification, type SessionNotification, type LoadSessionRequest, type LoadSessionResponse } from "@agentclientprotocol/sdk";
+declare const ctx: { request(m: string, p: unknown): Promise<never> };
+declare const rpc: { sendRequest(m: string, p: unknown): Promise<never>; sendNotification(m: string, p: unknown): void };
+declare function notify(m: string, p: unknown): void;
+export const prompt = async (params: PromptRequest): Promise<PromptResponse> => ctx.request(methods.agent.session.prompt, params);
+export async function load(params: LoadSessionRequest): Promise<LoadSessionResponse> { return rpc.sendRequest("session/load", params); }
+export function cancel(params: CancelNotification) { notify("session/cancel", params); }
+export function sessionUpdate(params: SessionNotification): void { rpc.sendNotification("session/update", params); }
+export async function ask(params: PromptRequest): Promise<PromptResponse> { return ctx.request("session/prompt", { sessionId: "s", prompt: [] }); }`;
+    expect(namedOf(code)).toEqual([]);
+  });
+
+  it("is still a handler when it sends other requests or hands a part of the request to a method of that name", () => {
+    const code = `import { methods, type PromptRequest, type PromptResponse } from "@agentclientprotocol/sdk";
+declare const ctx: { request(m: string, p: unknown): Promise<{ outcome: unknown }> };
+const chats = new Map<string, { prompt(blocks: unknown[]): Promise<PromptResponse> }>();
+export class Turns {
+  async prompt(params: PromptRequest): Promise<PromptResponse> {
+    await ctx.request(methods.client.session.requestPermission, { sessionId: params.sessionId, options: [] });
+    const chat = chats.get(params.sessionId);
+    if (!chat) throw new Error("no chat");
+    return chat.prompt(params.prompt);
+  }
+}`;
+    expect(namedOf(code)).toEqual(["session/prompt agent delegate @5: PromptRequest"]);
+  });
+});
+
+describe("what is no delegate", () => {
+  it("a parameter typed with a look-alike type of another module, or a local one", () => {
+    const code = `import type { PromptRequest, PromptResponse } from "./types";
+interface SetSessionModeRequest { sessionId: string }
+export class A {
+  async prompt(params: PromptRequest): Promise<PromptResponse> { return {} as PromptResponse; }
+  async setSessionMode(params: SetSessionModeRequest) { return {}; }
+}`;
+    expect(namedOf(code)).toEqual([]);
+  });
+
+  it("a method with the legacy name but an untyped, any or generic parameter", () => {
+    const code = `import type { PromptRequest } from "@agentclientprotocol/sdk";
+export class A {
+  async prompt(params: any) { return {}; }
+  async loadSession(params) { return {}; }
+  async newSession(params: Partial<PromptRequest>) { return {}; }
+  async cancel(...params: PromptRequest[]) {}
+}`;
+    expect(namedOf(code)).toEqual([]);
+  });
+
+  it("abstract, declared, overloaded, computed, getter and anonymous members without a crash", () => {
+    const code = `import type { PromptRequest, PromptResponse } from "@agentclientprotocol/sdk";
+declare const key: string;
+export abstract class A {
+  abstract prompt(params: PromptRequest): Promise<PromptResponse>;
+  declare ask: (params: PromptRequest) => Promise<PromptResponse>;
+  run(params: PromptRequest): Promise<PromptResponse>;
+  run(params: unknown): unknown { return params; }
+  [key](params: PromptRequest): Promise<PromptResponse> { return null as never; }
+  set value(params: PromptRequest) {}
+}
+declare function prompt(params: PromptRequest): Promise<PromptResponse>;
+[1].map((params: PromptRequest): PromptResponse => ({ stopReason: "end_turn" }));`;
+    expect(namedOf(code)).toEqual([]);
+  });
+});
+
+describe("same-file delegation", () => {
+  it("follows an SDK app's handler to a method of a same-file class built by new", () => {
+    const code = `import { agent, methods } from "@agentclientprotocol/sdk";
+class MyAgent {
+  async setSessionMode(params: { sessionId: string }) { return {}; }
+  async prompt(params: { sessionId: string }) { return { stopReason: "end_turn" }; }
+}
+const impl = new MyAgent();
+agent({ name: "a" })
+  .onRequest(methods.agent.session.setMode, (ctx) => impl.setSessionMode(ctx.params))
+  .onRequest(methods.agent.session.prompt, async ({ params }) => { return await impl.prompt(params); });`;
+    expect(namedOf(code)).toEqual([
+      "session/set_mode agent delegate @3: setSessionMode",
+      "session/prompt agent delegate @4: prompt",
+      "session/set_mode agent sdk @8: methods.agent.session.setMode",
+      "session/prompt agent sdk @9: methods.agent.session.prompt",
+    ]);
+  });
+
+  it("resolves this.x through a field, a parameter property, a constructor assignment and an annotation", () => {
+    const code = `import { agent, methods } from "@agentclientprotocol/sdk";
+class Sessions {
+  load(p: { sessionId: string }) { return {}; }
+  resume(p: { sessionId: string }) { return {}; }
+  close(p: { sessionId: string }) { return {}; }
+  remove(p: { sessionId: string }) { return {}; }
+}
+export class Server {
+  app = agent({ name: "a" });
+  built = new Sessions();
+  typed: Sessions;
+  assigned;
+  constructor(private readonly injected: Sessions) {
+    this.typed = injected;
+    this.assigned = new Sessions();
+    this.app
+      .onRequest(methods.agent.session.load, (ctx) => this.built.load(ctx.params))
+      .onRequest(methods.agent.session.resume, (ctx) => this.injected.resume(ctx.params))
+      .onRequest(methods.agent.session.close, (ctx) => this.assigned.close(ctx.params))
+      .onRequest(methods.agent.session.delete, (ctx) => this.typed.remove(ctx.params));
+  }
+}`;
+    expect(namedOf(code).filter((h) => h.includes("delegate"))).toEqual([
+      "session/load agent delegate @3: load",
+      "session/resume agent delegate @4: resume",
+      "session/close agent delegate @5: close",
+      "session/delete agent delegate @6: remove",
+    ]);
+  });
+
+  it("follows a same-file function, this.method, and a parameter annotated with the class", () => {
+    const code = `import { agent, methods, type AgentApp } from "@agentclientprotocol/sdk";
+function handlePrompt(params: { sessionId: string }) { return { stopReason: "end_turn" }; }
+class Impl { setSessionMode(params: { sessionId: string }) { return {}; } }
+export function register(app: ReturnType<typeof agent>, impl: Impl) {
+  app.onRequest(methods.agent.session.prompt, (ctx) => handlePrompt(ctx.params));
+  app.onRequest(methods.agent.session.setMode, (ctx) => impl.setSessionMode(ctx.params));
+}
+export class Server {
+  app = agent({ name: "a" }).onRequest(methods.agent.session.close, (ctx) => this.close(ctx.params));
+  close(params: { sessionId: string }) { return {}; }
+}`;
+    expect(namedOf(code).filter((h) => h.includes("delegate"))).toEqual([
+      "session/prompt agent delegate @2: handlePrompt",
+      "session/set_mode agent delegate @3: setSessionMode",
+      "session/close agent delegate @10: close",
+    ]);
+  });
+
+  it("follows legacy members, a client object's members, dispatch maps and JSON-RPC handlers", () => {
+    const code = `import { type Agent, ClientSideConnection } from "@agentclientprotocol/sdk";
+import { createMessageConnection } from "vscode-jsonrpc/node";
+class Turns { prompt(params: { sessionId: string }) { return { stopReason: "end_turn" }; } }
+class Terminals { terminalOutput(params: { sessionId: string }) { return { output: "", truncated: false }; } }
+export class A implements Agent {
+  turns = new Turns();
+  async prompt(params: { sessionId: string }) { return this.turns.prompt(params); }
+}
+export class App {
+  terminals = new Terminals();
+  start(stream: never) {
+    return new ClientSideConnection(() => ({ terminalOutput: (p: { sessionId: string }) => this.terminals.terminalOutput(p) }), stream);
+  }
+}
+function setMode(params: { sessionId: string }) { return {}; }
+function load(params: { sessionId: string }) { return {}; }
+export const map = { "session/set_mode": (params: { sessionId: string }) => setMode(params) };
+createMessageConnection(process.stdin as never, process.stdout as never).onRequest("session/load", (params: { sessionId: string }) => load(params));`;
+    expect(namedOf(code).filter((h) => h.includes("delegate"))).toEqual([
+      "session/prompt agent delegate @3: prompt",
+      "terminal/output client delegate @4: terminalOutput",
+      "session/set_mode agent delegate @15: setMode",
+      "session/load agent delegate @16: load",
+    ]);
+  });
+
+  it("follows a chain of delegates, typed ones included", () => {
+    const code = `import { agent, methods, type PromptRequest, type PromptResponse } from "@agentclientprotocol/sdk";
+class Engine { run(params: PromptRequest) { return { stopReason: "end_turn" as const }; } }
+class Turns {
+  engine = new Engine();
+  async prompt(params: PromptRequest): Promise<PromptResponse> { return this.engine.run(params); }
+}
+const turns = new Turns();
+agent({ name: "a" }).onRequest(methods.agent.session.prompt, (ctx) => turns.prompt(ctx.params));`;
+    expect(namedOf(code)).toEqual([
+      "session/prompt agent delegate @2: run",
+      "session/prompt agent delegate @5: PromptRequest",
+      "session/prompt agent sdk @8: methods.agent.session.prompt",
+    ]);
+  });
+
+  it("does not follow what it cannot resolve, nor bodies that do more than hand the params on", () => {
+    const code = `import { agent, methods } from "@agentclientprotocol/sdk";
+import { Imported } from "./imported";
+class Impl {
+  prompt(params: unknown) { return {}; }
+  load(params: unknown) { return {}; }
+  close(params: unknown) { return {}; }
+  resume() { return {}; }
+}
+interface Shape { setSessionMode(params: unknown): unknown }
+declare const shaped: Shape;
+let later = new Impl();
+later = new Impl();
+const impl = new Impl();
+const fromOtherFile = new Imported();
+agent({ name: "a" })
+  .onRequest(methods.agent.session.prompt, (ctx) => impl.prompt(ctx.params.prompt))
+  .onRequest(methods.agent.session.load, (ctx) => { console.log(ctx); return impl.load(ctx.params); })
+  .onRequest(methods.agent.session.close, (ctx) => later.close(ctx.params))
+  .onRequest(methods.agent.session.resume, (ctx) => impl.resume(ctx.params))
+  .onRequest(methods.agent.session.setMode, (ctx) => shaped.setSessionMode(ctx.params))
+  .onRequest(methods.agent.session.delete, (ctx) => fromOtherFile.remove(ctx.params))
+  .onRequest(methods.agent.session.list, (ctx) => impl.prompt(ctx));`;
+    expect(namedOf(code).filter((h) => h.includes("delegate"))).toEqual([]);
+  });
+
+  it("gives the delegate its first parameter as the request", () => {
+    const code = `import { agent, methods } from "@agentclientprotocol/sdk";
+class Impl {
+  prompt(p: { sessionId: string }) { return p.sessionId; }
+}
+const impl = new Impl();
+agent({ name: "a" }).onRequest(methods.agent.session.prompt, (ctx) => impl.prompt(ctx.params));`;
+    const probed = modelOf(code);
+    const facts = probed.model.sessions;
+    const ids: string[] = [];
+    for (const scope of facts.scopes) {
+      walk(scope.root, probed.sourceCode.visitorKeys, (node) => {
+        if (facts.isSessionId(node, scope)) ids.push(`${scope.root.loc.start.line}:${probed.sourceCode.getText(node)}`);
+      });
+    }
+    expect(ids).toEqual(["3:p.sessionId"]);
+  });
+});

@@ -1,11 +1,11 @@
-import { AST_NODE_TYPES, ASTUtils, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { findLegacyMethod } from "../../protocol/methods.js";
 import { isFunction, staticKeyName, unwrap } from "../syntax/ast.js";
 import { functionOf, returnedExpressions } from "../syntax/functions.js";
+import { type ClassNode, instanceClass } from "../syntax/instances.js";
 import type { Handler, HandlerContext, HandlerNodes } from "./types.js";
 
 type Side = "agent" | "client";
-type ClassNode = TSESTree.ClassDeclaration | TSESTree.ClassExpression;
 
 const CONNECTIONS: Readonly<Record<string, Side>> = { AgentSideConnection: "agent", ClientSideConnection: "client" };
 const INTERFACES: Readonly<Record<string, Side>> = { Agent: "agent", Client: "client" };
@@ -27,17 +27,6 @@ function implementedSide(node: ClassNode, ctx: HandlerContext): Side | undefined
   return undefined;
 }
 
-/** The class a `new X()` builds, when X is declared in this file. */
-function classOf(node: TSESTree.NewExpression, ctx: HandlerContext): ClassNode | undefined {
-  const callee = unwrap(node.callee);
-  if (callee.type !== AST_NODE_TYPES.Identifier) return undefined;
-  const variable = ASTUtils.findVariable(ctx.sourceCode.getScope(callee), callee);
-  const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
-  if (def?.type === "ClassName") return def.node as ClassNode;
-  const init = def?.type === "Variable" ? (def.node as TSESTree.VariableDeclarator).init : undefined;
-  return init && unwrap(init).type === AST_NODE_TYPES.ClassExpression ? (unwrap(init) as TSESTree.ClassExpression) : undefined;
-}
-
 /** What the factory passed to `new AgentSideConnection(factory, stream)` builds: classes and object literals. */
 function factoryProducts(node: TSESTree.NewExpression, ctx: HandlerContext): (ClassNode | TSESTree.ObjectExpression)[] {
   const factory = node.arguments[0] && functionOf(ctx.sourceCode, node.arguments[0]);
@@ -47,7 +36,7 @@ function factoryProducts(node: TSESTree.NewExpression, ctx: HandlerContext): (Cl
     let inner = unwrap(expression);
     if (inner.type === AST_NODE_TYPES.Identifier) inner = unwrap(ctx.values.constInit(inner) ?? inner);
     if (inner.type === AST_NODE_TYPES.NewExpression) {
-      const cls = classOf(inner, ctx);
+      const cls = instanceClass(ctx.sourceCode, inner);
       if (cls) out.push(cls);
     } else if (inner.type === AST_NODE_TYPES.ObjectExpression) {
       out.push(inner);

@@ -9,9 +9,14 @@ import type { ValueResolver } from "../values/values.js";
  * - `sdk`: `agent()/client()` apps of SDK 2.x, `.onRequest(methods.x, fn)`;
  * - `legacy`: a 0.x/1.x `Agent`/`Client` class or object, method names from the protocol tables;
  * - `jsonrpc`: `connection.onRequest("session/prompt", fn)` on another JSON-RPC connection;
- * - `dispatch`: hand-rolled `switch (msg.method)`, `if (method === "...")` chains and handler maps.
+ * - `dispatch`: hand-rolled `switch (msg.method)`, `if (method === "...")` chains and handler maps;
+ * - `delegate`: a function or method written anywhere, even in a class that neither implements `Agent` nor is
+ *   passed to a connection: one whose first parameter is typed with the method's SDK params type
+ *   (`setSessionMode(params: SetSessionModeRequest): Promise<SetSessionModeResponse>`), or the same-file function
+ *   or method a handler hands its request to (`(ctx) => agent.setSessionMode(ctx.params)`). Its first parameter
+ *   holds the params; whoever calls it is expected to send what it throws as the SDKs do.
  */
-export type HandlerStyle = "sdk" | "legacy" | "jsonrpc" | "dispatch";
+export type HandlerStyle = "sdk" | "legacy" | "jsonrpc" | "dispatch" | "delegate";
 
 /** A piece of code that answers one ACP method. */
 export interface Handler {
@@ -24,7 +29,10 @@ export interface Handler {
    * dispatch (`function route(msg) { switch (msg.method) ... }`).
    */
   readonly fn: FunctionNode | undefined;
-  /** Where the method is named: the method argument, the member key, the `case` test. */
+  /**
+   * Where the method is named: the method argument, the member key, the `case` test; for a delegate, its
+   * parameter's type annotation, or its name.
+   */
   readonly methodNode: TSESTree.Node;
 }
 
@@ -54,4 +62,6 @@ export interface HandlerNodes {
   readonly objects: readonly TSESTree.ObjectExpression[];
   readonly switches: readonly TSESTree.SwitchStatement[];
   readonly ifs: readonly TSESTree.IfStatement[];
+  /** Every function of the file: declarations, expressions and arrows. */
+  readonly functions: readonly FunctionNode[];
 }

@@ -31,6 +31,23 @@ export function classMember(body: TSESTree.ClassBody, name: string): FunctionNod
   return undefined;
 }
 
+/**
+ * The name a function is declared under, and the node that names it: a method's or field's key, an object
+ * property's key, a function declaration's id, a variable's id. Getters, setters, constructors and computed keys
+ * have none.
+ */
+export function declaredName(fn: FunctionNode): { readonly name: string; readonly node: TSESTree.Node } | undefined {
+  if (fn.type === AST_NODE_TYPES.FunctionDeclaration) return fn.id ? { name: fn.id.name, node: fn.id } : undefined;
+  const parent = fn.parent;
+  let key: TSESTree.Node | undefined;
+  if (parent.type === AST_NODE_TYPES.MethodDefinition && parent.kind === "method" && !parent.computed) key = parent.key;
+  else if (parent.type === AST_NODE_TYPES.PropertyDefinition && parent.value === fn && !parent.computed) key = parent.key;
+  else if (parent.type === AST_NODE_TYPES.Property && parent.kind === "init" && parent.value === fn && !parent.computed) key = parent.key;
+  else if (parent.type === AST_NODE_TYPES.VariableDeclarator && parent.init === fn) key = parent.id;
+  const name = key ? staticKeyName(key, false) : undefined;
+  return key && name !== undefined ? { name, node: key } : undefined;
+}
+
 /** The function a `const` or function declaration named by `id` holds. */
 export function functionOfIdentifier(sourceCode: SourceCode, id: TSESTree.Identifier): FunctionNode | undefined {
   const variable = ASTUtils.findVariable(sourceCode.getScope(id), id);

@@ -1,0 +1,70 @@
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { findMethodByRequestType, type MethodInfo } from "../../protocol/methods.js";
+import type { SdkImports } from "../sdk/imports.js";
+import type { FunctionNode } from "../syntax/ast.js";
+import { declaredName } from "../syntax/functions.js";
+import { forwardsRequest } from "./forwarding.js";
+import type { Handler, HandlerContext } from "./types.js";
+
+/** What a result type may come wrapped in: `Promise<PromptResponse>`, the legacy interfaces' `MaybePromise<...>`. */
+const ASYNC_WRAPPERS = new Set(["Promise", "PromiseLike", "MaybePromise"]);
+
+/** The SDK type an annotation names: `PromptRequest`, an alias of it, `acp.PromptRequest`; nothing generic. */
+function sdkTypeOf(type: TSESTree.TypeNode | undefined, sdk: SdkImports): string | undefined {
+  if (type?.type !== AST_NODE_TYPES.TSTypeReference || type.typeArguments) return undefined;
+  return sdk.typeExportName(type.typeName);
+}
+
+/** The first parameter's annotation: `(params: T)`, `({ sessionId }: T)`, `(params: T = fallback)`. */
+function firstParamType(fn: FunctionNode): TSESTree.TypeNode | undefined {
+  const first = fn.params[0];
+  const param = first?.type === AST_NODE_TYPES.AssignmentPattern ? first.left : first;
+  const typed = param?.type === AST_NODE_TYPES.Identifier || param?.type === AST_NODE_TYPES.ObjectPattern;
+  return typed ? param.typeAnnotation?.typeAnnotation : undefined;
+}
+
+/** `Promise<T>` as T (and `MaybePromise<T>`); anything else as itself. */
+function awaited(type: TSESTree.TypeNode): TSESTree.TypeNode {
+  if (type.type !== AST_NODE_TYPES.TSTypeReference || type.typeArguments?.params.length !== 1) return type;
+  const name = type.typeName.type === AST_NODE_TYPES.TSQualifiedName ? type.typeName.right.name : type.typeName.type === AST_NODE_TYPES.Identifier ? type.typeName.name : "";
+  return ASYNC_WRAPPERS.has(name) ? type.typeArguments.params[0]! : type;
+}
+
+const isNothing = (type: TSESTree.TypeNode) =>
+  type.type === AST_NODE_TYPES.TSVoidKeyword || type.type === AST_NODE_TYPES.TSUndefinedKeyword || type.type === AST_NODE_TYPES.TSNullKeyword;
+
+/**
+ * Whether the return annotation is the method's result: its response type, bare, in a promise, or `| void` as the
+ * legacy interfaces allow; `void` or `Promise<void>` for a notification, which has none.
+ */
+function returnsResult(fn: FunctionNode, method: MethodInfo, sdk: SdkImports): boolean {
+  const annotation = fn.returnType?.typeAnnotation;
+  if (!annotation) return false;
+  const result = awaited(annotation);
+  const members = result.type === AST_NODE_TYPES.TSUnionType ? result.types : [result];
+  if (method.responseTypes.length === 0) return members.every(isNothing);
+  const named = members.filter((m) => !isNothing(m));
+  return named.length === 1 && method.responseTypes.includes(sdkTypeOf(named[0], sdk) ?? "");
+}
+
+/**
+ * Handlers written anywhere: a named function or method whose first parameter is typed with a method's SDK params
+ * type, and that returns the method's result type or bears its legacy name
+ * (`async setSessionMode(params: SetSessionModeRequest): Promise<SetSessionModeResponse>`). One that passes the
+ * request on (a client's `prompt(params) { return this.connection.prompt(params); }`) sends it and is none.
+ */
+export function typedDelegates(functions: readonly FunctionNode[], ctx: HandlerContext, taken: ReadonlySet<TSESTree.Node>): Handler[] {
+  const out: Handler[] = [];
+  for (const fn of functions) {
+    const type = firstParamType(fn);
+    const typeName = sdkTypeOf(type, ctx.sdk);
+    const method = typeName === undefined ? undefined : findMethodByRequestType(typeName);
+    if (!method || !type || taken.has(fn)) continue;
+    const named = declaredName(fn);
+    if (!named) continue;
+    if (!method.legacyNames.includes(named.name) && !returnsResult(fn, method, ctx.sdk)) continue;
+    if (forwardsRequest(fn, method, named.name, ctx)) continue;
+    out.push({ method, style: "delegate", body: fn, fn, methodNode: type });
+  }
+  return out;
+}
