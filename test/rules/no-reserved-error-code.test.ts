@@ -5,7 +5,9 @@ import rule, { type MessageIds, type Options } from "../../rules/no-reserved-err
 import plugin from "../../src/index.js";
 import { type CodeRange, JSON_RPC_RESERVED, LSP_RESERVED } from "../../src/protocol/codes.js";
 import { typedFile, typedTester, untypedTester } from "../rule-tester.js";
+import { at } from "../locate.js";
 import { sdkRequestErrorClass } from "../sdk-source.js";
+import { NOT_SENDERS, REFUSE, SERVER, TRANSPORT } from "./dispatch-responses.js";
 
 type Valid = ValidTestCase<Options>;
 type Invalid = InvalidTestCase<MessageIds, Options>;
@@ -1468,5 +1470,69 @@ export class Agent {
 }`,
       errors: [{ messageId: "reservedCode", line: 7, column: 15, endLine: 7, endColumn: 21 }],
     },
+  ],
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Hand-rolled dispatch: codes given to helpers that build or send responses, and to senders of other files, are
+// reported at the argument of the call; the helper's own parameter is not judged.
+// ---------------------------------------------------------------------------------------------------------------
+
+function reservedAt(code: string, text: string, value: number, nth = 0): TestCaseError<MessageIds> {
+  return { messageId: "reservedCode", data: { code: value, from: -32768, to: -32000 }, ...at(code, text, nth), suggestions: [] };
+}
+
+function invalidAt(name: string, code: string, reports: [text: string, value: number, nth?: number][], extra: Partial<Invalid> = {}): Invalid {
+  return { name, code, errors: reports.map(([text, value, nth]) => reservedAt(code, text, value, nth)), ...extra };
+}
+
+const dispatchInvalid: Invalid[] = [
+  invalidAt("a helper that builds the response: the code at the call", `${REFUSE}export function handle(req: { id: Id }) {
+  return refuse(req.id, -32001, "Session gone");
+}`, [["-32001", -32001]]),
+  invalidAt("a helper given a member of the file's code table: the table member and the call", `${REFUSE}const Errors = { notFound: -32002, invalidParams: -32602, busy: -32020 };
+export function handle(req: { id: Id }) {
+  return refuse(req.id, Errors.busy, "Busy");
+}`, [["-32020", -32020], ["Errors.busy", -32020]]),
+  invalidAt("a helper of the helper, with an enum member", `${REFUSE}enum Codes { Busy = -32010 }
+const busy = (id: Id, code: number) => refuse(id, code, "Busy");
+export const r = busy(1, Codes.Busy);`, [["Codes.Busy", -32010]]),
+  invalidAt("this.sendError(...) of a class that writes the response", `${SERVER}  handle(id: Id) {
+    this.sendError(id, -32001, "Session gone");
+  }
+}`, [["-32001", -32001]]),
+  invalidAt("a transport's error() and an rpc peer's sendError() of another file", `${TRANSPORT}const Errors = { busy: -32020 } as const;
+export class Agent {
+  rpc: any;
+  handle(msg: { id: number }) {
+    transport.error(msg.id, -32001, "Unknown sessionId");
+    this.rpc.sendError(msg.id, Errors.busy, "busy");
+  }
+}`, [["-32001", -32001], ["Errors.busy", -32020]]),
+];
+
+const dispatchValid: Valid[] = [
+  { name: "helper answers with codes outside the reserved range", code: `${REFUSE}export const a = refuse(1, 4001, "busy");\nexport const b = refuse(2, -32002, "Resource not found", { sessionId: "s" });` },
+  { name: "a helper that builds a success response", code: `${REFUSE}export const a = answer(1, { code: -32001, stopReason: "end_turn" });` },
+  { name: "a transport given a code outside the range", code: `${TRANSPORT}transport.error(1, 4001, "busy");` },
+  ...NOT_SENDERS.map((s) => ({ name: `not a sender: ${s.name}`, code: s.code })),
+];
+
+untypedTester().run("no-reserved-error-code (hand-rolled dispatch)", rule, { valid: dispatchValid, invalid: dispatchInvalid });
+
+typedTester().run("no-reserved-error-code (senders, typed)", rule, {
+  valid: [
+    {
+      name: "typed: a method whose parameters do not say code and message",
+      filename: typedFile,
+      code: `import { Transport } from "./transport.js";\ndeclare const transport: Transport;\ntransport.refuse(1, -32001, "busy");`,
+    },
+  ],
+  invalid: [
+    invalidAt("typed: a sender by its signature, with a code another file holds", `import { Transport, rejectWith } from "./transport.js";
+import { TOO_BUSY } from "./codes.js";
+declare const transport: Transport;
+transport.error(1, TOO_BUSY, "busy");
+rejectWith(2, -32001, "Session gone");`, [["TOO_BUSY", -32042, 1], ["-32001", -32001]], { filename: typedFile }),
   ],
 });

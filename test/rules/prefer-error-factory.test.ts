@@ -1,7 +1,9 @@
 import type { InvalidTestCase, TestCaseError, ValidTestCase } from "@typescript-eslint/rule-tester";
 import rule, { type MessageIds } from "../../rules/prefer-error-factory.js";
 import { typedFile, typedTester, untypedTester } from "../rule-tester.js";
+import { at } from "../locate.js";
 import { sdkRequestErrorClass } from "../sdk-source.js";
+import { NOT_SENDERS, REFUSE, SERVER, TRANSPORT } from "./dispatch-responses.js";
 
 type Valid = ValidTestCase<[]>;
 type Invalid = InvalidTestCase<MessageIds, []>;
@@ -1626,4 +1628,40 @@ untypedTester().run("prefer-error-factory (codes held by error classes)", rule, 
     `export class SessionGone extends Error {\n  constructor(message: string) {\n    super(message);\n    this.code = -32002;\n  }\n  code: number;\n}`,
   ],
   invalid: [],
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Hand-rolled dispatch: a bare ACP code given to a helper that builds or sends the response, or to a sender of
+// another file, is reported at the call's argument; in a file without the SDK, a named constant is the advice.
+// ---------------------------------------------------------------------------------------------------------------
+
+/** `useNamedConstant` at the `nth` occurrence of `text`. */
+function namedConstantAt(code: string, text: string, nth = 0): TestCaseError<MessageIds> {
+  return { messageId: "useNamedConstant", ...at(code, text, nth), suggestions: [] };
+}
+
+const helperMethodNotFound = `${REFUSE}export function handle(req: { id: Id; method: string }) {
+  return refuse(req.id, -32601, "Method not found", { method: req.method });
+}`;
+const serverInvalidParams = `${SERVER}  handle(id: Id) {
+    this.sendError(id, -32602, "Invalid params");
+  }
+}`;
+const transportNotFound = `${TRANSPORT}transport.error(1, -32002, "Resource not found", { uri: "file:///a" });`;
+
+untypedTester().run("prefer-error-factory (hand-rolled dispatch)", rule, {
+  valid: [
+    {
+      name: "codes of the file's own table and codes outside ACP's",
+      code: `${REFUSE}const Errors = { methodNotFound: -32601, invalidParams: -32602 } as const;
+export const a = refuse(1, Errors.methodNotFound, "Method not found");
+export const b = refuse(2, 4001, "busy");`,
+    },
+    ...NOT_SENDERS.map((s) => ({ name: `not a sender: ${s.name}`, code: s.code.replaceAll("-32001", "-32602") })),
+  ],
+  invalid: [
+    { name: "refuse(id, -32601, ...) without the SDK", code: helperMethodNotFound, errors: [namedConstantAt(helperMethodNotFound, "-32601")] },
+    { name: "this.sendError(id, -32602, ...)", code: serverInvalidParams, errors: [namedConstantAt(serverInvalidParams, "-32602")] },
+    { name: "a transport's error(id, -32002, ...)", code: transportNotFound, errors: [namedConstantAt(transportNotFound, "-32002")] },
+  ],
 });

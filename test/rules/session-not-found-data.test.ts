@@ -3,6 +3,7 @@ import rule, { type MessageIds } from "../../rules/session-not-found-data.js";
 import { at, indexOf } from "../locate.js";
 import { typedFile, typedTester, untypedTester } from "../rule-tester.js";
 import { sdkRequestErrorClass } from "../sdk-source.js";
+import { REFUSE, SERVER, TRANSPORT } from "./dispatch-responses.js";
 import { HANDLER_STYLES, handlerStyle } from "./handler-styles.js";
 import { SESSION_CLEAN_SHAPES } from "./session-clean-shapes.js";
 
@@ -916,5 +917,64 @@ app.onRequest(methods.agent.session.prompt, ({ params: { sessionId } }) => {
       filename: typedFile,
     }),
     { ...sdkInvalid[0]!, name: "typed: resourceNotFound(params.sessionId)", filename: typedFile },
+  ],
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Hand-rolled dispatch: a -32002 given to a helper that builds or sends the response, or to a sender of another
+// file, on the miss branch of a session lookup, reported at the call.
+// ---------------------------------------------------------------------------------------------------------------
+
+/** A dispatcher over `sessions`, with `refuse` and the request's session id read before the method branches. */
+const dispatchWith = (miss: string) => `${REFUSE}type Request = { id: Id; method: string; params?: { sessionId?: string } };
+const Errors = { invalidParams: -32602, notFound: -32002 };
+const sessions = new Map<string, { mode: string }>();
+export function handle(req: Request) {
+  const sessionId = req.params?.sessionId ?? "";
+  if (req.method === "session/set_mode") {
+    const session = sessions.get(sessionId);
+    if (!session) return ${miss};
+    return answer(req.id, {});
+  }
+  return refuse(req.id, -32601, "Method not found");
+}`;
+
+const helperMiss = dispatchWith(`refuse(req.id, Errors.notFound, "Resource not found")`);
+const serverMiss = `${SERVER}  handle(req: { id: Id; method: string; params: { sessionId: string } }) {
+    if (req.method === "session/prompt") {
+      const session = sessions.get(req.params.sessionId);
+      if (!session) {
+        this.sendError(req.id, -32002, "Resource not found");
+        return;
+      }
+      this.write({ jsonrpc: "2.0", id: req.id, result: { stopReason: "end_turn" } });
+    }
+  }
+}
+const sessions = new Map<string, { cwd: string }>();`;
+const transportMiss = `${TRANSPORT}const sessions = new Map<string, { cwd: string }>();
+export function route(msg: { id: number; method: string; params: { sessionId: string } }) {
+  switch (msg.method) {
+    case "session/prompt":
+      if (!sessions.has(msg.params.sessionId)) {
+        transport.error(msg.id, -32002, "Resource not found", { uri: msg.params.sessionId });
+        return;
+      }
+      return transport.result(msg.id, { stopReason: "end_turn" });
+  }
+}`;
+
+untypedTester().run("session-not-found-data (hand-rolled dispatch)", rule, {
+  valid: [
+    { name: "a helper given data with the sessionId", code: dispatchWith(`refuse(req.id, Errors.notFound, "Resource not found", { sessionId })`) },
+    // What another file's sender does with a missing data argument cannot be seen.
+    { name: "a transport given no data", code: transportMiss.replace(', { uri: msg.params.sessionId }', "") },
+  ],
+  invalid: [
+    invalid("refuse(req.id, Errors.notFound, ...) on a miss", helperMiss, (c) => [missing(c, `refuse(req.id, Errors.notFound, "Resource not found")`)]),
+    invalid("this.sendError(id, -32002, ...) on a miss, then a bare return", serverMiss, (c) => [missing(c, `this.sendError(req.id, -32002, "Resource not found")`)]),
+    invalid("a transport's error() with data that has no sessionId", transportMiss, (c) => [
+      missing(c, `transport.error(msg.id, -32002, "Resource not found", { uri: msg.params.sessionId })`),
+    ]),
   ],
 });

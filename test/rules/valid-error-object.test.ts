@@ -3,6 +3,7 @@ import rule, { type MessageIds } from "../../rules/valid-error-object.js";
 import { at, indexOf } from "../locate.js";
 import { typedFile, typedTester, untypedTester } from "../rule-tester.js";
 import { sdkRequestErrorClass } from "../sdk-source.js";
+import { NOT_SENDERS, REFUSE, RESPONSE_TYPES, SERVER, TRANSPORT } from "./dispatch-responses.js";
 
 type Valid = ValidTestCase<[]>;
 type Invalid = InvalidTestCase<MessageIds, []>;
@@ -1341,5 +1342,63 @@ export const e = new RequestError(-32603, MSG);`,
         },
       ],
     },
+  ],
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Hand-rolled dispatch: what is given to helpers that build or send responses, and to senders of other files, is
+// judged at the call; errors held in variables and put in responses are judged where they are written.
+// ---------------------------------------------------------------------------------------------------------------
+
+const helperFraction = `${REFUSE}export const r = refuse(1, 1.5, "x");`;
+const helperStandardMessage = `${REFUSE}export const r = refuse(1, -32603, "Method not found");`;
+const helperNumberMessage = `${REFUSE}export const r = refuse(1, -32002, 404 as never);`;
+const serverMismatch = `${SERVER}  handle(id: Id) {
+    this.sendError(id, -32602, "Method not found");
+  }
+}`;
+const transportMismatch = `${TRANSPORT}transport.error(1, -32602, "Resource not found");`;
+const typedFraction = `import { Transport } from "./transport.js";
+declare const transport: Transport;
+transport.error(1, 1.5, "Busy");`;
+const heldWithoutMessage = `${RESPONSE_TYPES}export function handle(id: Id) {
+  const error = { code: -32602 };
+  return { jsonrpc: "2.0", id, error };
+}`;
+
+untypedTester().run("valid-error-object (hand-rolled dispatch)", rule, {
+  valid: [
+    { name: "helper answers with their own standard messages and data", code: `${REFUSE}export const a = refuse(1, -32002, "Resource not found", { sessionId: "s" });\nexport const b = refuse(2, 4001, "busy");\nexport const c = answer(3, {});` },
+    { name: "a transport given a standard message with more after it", code: `${TRANSPORT}transport.error(1, -32601, "Method not found: session/fork");` },
+    // Without type information only a JSON-RPC code makes a call a sender: a fraction says nothing.
+    { name: "an untyped transport given a fraction", code: `${TRANSPORT}transport.sendError(2, 1.5, "Busy");` },
+    ...NOT_SENDERS.map((s) => ({ name: `not a sender: ${s.name}`, code: s.code.replace("Session gone", "Method not found") })),
+  ],
+  invalid: [
+    { name: "a helper given a fraction", code: helperFraction, errors: [nonInteger(helperFraction, "1.5", "1.5")] },
+    {
+      name: "a helper given a standard message with another code",
+      code: helperStandardMessage,
+      errors: [mismatched(helperStandardMessage, '"Method not found"', "Method not found", -32601, -32603)],
+    },
+    { name: "a helper given a number for its message", code: helperNumberMessage, errors: [nonString(helperNumberMessage, "404 as never", "404")] },
+    {
+      name: "this.sendError(...) given a standard message with another code",
+      code: serverMismatch,
+      errors: [mismatched(serverMismatch, '"Method not found"', "Method not found", -32601, -32602)],
+    },
+    {
+      name: "a transport's error() and sendError() of another file",
+      code: transportMismatch,
+      errors: [mismatched(transportMismatch, '"Resource not found"', "Resource not found", -32002, -32602)],
+    },
+    { name: "an error held in a variable and put in a response, without a message", code: heldWithoutMessage, errors: [missing(heldWithoutMessage, "{ code: -32602 }")] },
+  ],
+});
+
+typedTester().run("valid-error-object (senders, typed)", rule, {
+  valid: [],
+  invalid: [
+    { name: "typed: a sender by its signature given a fraction", filename: typedFile, code: typedFraction, errors: [nonInteger(typedFraction, "1.5", "1.5")] },
   ],
 });

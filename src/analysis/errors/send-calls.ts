@@ -102,11 +102,11 @@ function untypedSlots(call: TSESTree.CallExpression, ctx: SiteContext): SendSlot
  * and arguments must. Same-file functions are followed as helpers instead.
  */
 export function sendCallSite(node: TSESTree.CallExpression, ctx: SiteContext): ErrorSite | undefined {
-  if (node.arguments.length < 2 || !isSender(node) || functionOf(ctx.sourceCode, node.callee)) return undefined;
+  if (node.arguments.length < 2 || !isSender(node)) return undefined;
   const typed = ctx.values.services ? typedSlots(ctx.values.services, node) : undefined;
   const slots = typed === undefined ? untypedSlots(node, ctx) : (typed ?? undefined);
   const code = slots && argAt(node.arguments, slots.code);
-  if (!slots || !code) return undefined;
+  if (!slots || !code || functionOf(ctx.sourceCode, node.callee)) return undefined;
   const message = argAt(node.arguments, slots.message);
   const data = argAt(node.arguments, slots.data);
   return {

@@ -1,0 +1,45 @@
+// Hand-rolled dispatchers that answer through helpers and transports, shared by the error-code rules' tests.
+
+/** The types such a dispatcher declares for itself. */
+export const RESPONSE_TYPES = `type Id = string | number | null;
+type Failure = { code: number; message: string; data?: unknown };
+`;
+
+/** `refuse(id, code, message, data)` builds the response from its parameters, the error held in a variable; `answer` a success. */
+export const REFUSE = `${RESPONSE_TYPES}function refuse(id: Id, code: number, message: string, data?: unknown) {
+  const error: Failure = { code, message, data };
+  return { jsonrpc: "2.0" as const, id, error };
+}
+function answer(id: Id, result: unknown) {
+  return { jsonrpc: "2.0" as const, id, result };
+}
+`;
+
+/** A class whose `sendError` writes the response to stdout, one JSON line each. */
+export const SERVER = `${RESPONSE_TYPES}export class Server {
+  private write(message: unknown) {
+    process.stdout.write(JSON.stringify(message) + "\\n");
+  }
+  sendError(id: Id, code: number, message: string) {
+    this.write({ jsonrpc: "2.0", id, error: { code, message } });
+  }
+`;
+
+/** A transport of another file, untyped: only its method's name and the arguments say it sends an error. */
+export const TRANSPORT = `import { transport } from "./transport.js";
+`;
+
+/**
+ * Calls that look like error senders but are not: loggers, an HTTP response, promises and emitters, a bare
+ * `error(...)`. Every error-code rule must stay silent on each.
+ */
+export const NOT_SENDERS: readonly { readonly name: string; readonly code: string }[] = [
+  { name: "console.error", code: `console.error(-32001, "Session gone");` },
+  { name: "logger.error", code: `declare const logger: { error(...args: unknown[]): void };\nlogger.error(-32001, "Session gone");` },
+  { name: "this.log.error", code: `export class A { log: any; run() { this.log.error(-32001, "Method not found"); } }` },
+  { name: "auditLog.sendError", code: `declare const auditLog: any;\nauditLog.sendError(-32001, "Session gone");` },
+  { name: "res.status(500).error", code: `declare const res: any;\nres.status(500).error(-32001, "Session gone");` },
+  { name: "promise.reject", code: `declare const promise: any;\npromise.reject(-32001, "Session gone");` },
+  { name: "emitter.emit", code: `declare const emitter: any;\nemitter.emit("error", -32001, "Session gone");` },
+  { name: "a bare error(...)", code: `declare function error(...args: unknown[]): void;\nerror(-32001, "Session gone");` },
+];
