@@ -25,8 +25,11 @@ function indent(body: string, depth: number): string {
 
 function method(wire: string) {
   const info = findMethod(wire, "agent");
-  if (!info?.sdkKey || !info.constantKey || !info.legacyNames[0]) throw new Error(`${wire} has no SDK key or legacy name`);
-  return { sdkKey: info.sdkKey, constantKey: info.constantKey, legacyName: info.legacyNames[0] };
+  const [requestType, responseType] = [info?.requestTypes[0], info?.responseTypes[0]];
+  if (!info?.sdkKey || !info.constantKey || !info.legacyNames[0] || !requestType || !responseType) {
+    throw new Error(`${wire} has no SDK key, legacy name or SDK types`);
+  }
+  return { sdkKey: info.sdkKey, constantKey: info.constantKey, legacyName: info.legacyNames[0], requestType, responseType };
 }
 
 export const HANDLER_STYLES: readonly HandlerStyle[] = [
@@ -123,6 +126,31 @@ const connection = createMessageConnection(process.stdin as never, process.stdou
 connection.onRequest("${wire}", (params: { sessionId: string }) => {
 ${indent(body, 2)}
 });`,
+  },
+  {
+    name: "delegate: a class method typed with the SDK's request and response types",
+    // Neither `implements Agent` nor passed to a connection: registered from another file.
+    program: (wire, body) => {
+      const { legacyName, requestType, responseType } = method(wire);
+      return `import { RequestError, type ${requestType}, type ${responseType} } from "@agentclientprotocol/sdk";
+${STORE}
+export class Handlers {
+  async ${legacyName}(params: ${requestType}): Promise<${responseType}> {
+${indent(body, 4)}
+  }
+}`;
+    },
+  },
+  {
+    name: "delegate: an SDK app delegating to a same-file class",
+    program: (wire, body) => `${SDK}
+class Handlers {
+  async ${method(wire).legacyName}(params: { sessionId: string }) {
+${indent(body, 4)}
+  }
+}
+const handlers = new Handlers();
+export const app = agent({ name: "a" }).onRequest(methods.${method(wire).sdkKey}, (ctx) => handlers.${method(wire).legacyName}(ctx.params));`,
   },
 ];
 
