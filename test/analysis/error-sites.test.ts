@@ -935,3 +935,16 @@ fail(1, -32001, "gone");
     expect(probed.model.delegated.has(inner!)).toBe(true);
   });
 });
+
+describe("send-call sites and error classes", () => {
+  it("with type information, leaves super(code, message) of an error class to the class", () => {
+    const probed = modelOf(`import { RequestError } from "@agentclientprotocol/sdk";
+export class SessionGone extends RequestError {
+  constructor() {
+    super(-32001, "Session gone");
+  }
+}
+`, { typed: true });
+    expect(summaries(probed).map((s) => [s.kind, s.code, s.inErrorClass])).toEqual([["class-code", "-32001", true]]);
+  });
+});

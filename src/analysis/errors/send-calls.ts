@@ -102,7 +102,8 @@ function untypedSlots(call: TSESTree.CallExpression, ctx: SiteContext): SendSlot
  * and arguments must. Same-file functions are followed as helpers instead.
  */
 export function sendCallSite(node: TSESTree.CallExpression, ctx: SiteContext): ErrorSite | undefined {
-  if (node.arguments.length < 2 || !isSender(node)) return undefined;
+  // `super(code, message)` is the error class's own construction (a class-code site), not a send.
+  if (node.arguments.length < 2 || node.callee.type === AST_NODE_TYPES.Super || !isSender(node)) return undefined;
   const typed = ctx.values.services ? typedSlots(ctx.values.services, node) : undefined;
   const slots = typed === undefined ? untypedSlots(node, ctx) : (typed ?? undefined);
   const code = slots && argAt(node.arguments, slots.code);
