@@ -59,6 +59,28 @@ throw new RequestError(...([] as unknown as [number, string]));
 export default { error: { code: -32002, ...{} } };
 Object.assign(new Error(), ...[]);
 (new Error() as any).code = -32001;`,
+  "delegates of odd shapes": `import { agent, methods, type PromptRequest, type PromptResponse, type CancelNotification } from "@agentclientprotocol/sdk";
+declare const key: string;
+export abstract class D {
+  abstract prompt(params: PromptRequest): Promise<PromptResponse>;
+  declare cancel: (n: CancelNotification) => void;
+  run(params: PromptRequest): Promise<PromptResponse>;
+  run(params: unknown): unknown { return params; }
+  [key](params: PromptRequest): PromptResponse { return null as never; }
+  #go(params: PromptRequest): PromptResponse { return this.#go(params); }
+  constructor(params: PromptRequest, private readonly self: D, public other = new (class {})()) {}
+  async prompt2(this: D, params: PromptRequest): Promise<PromptResponse | void | null> {}
+  static async prompt(...params: PromptRequest[]): Promise<PromptResponse> { return null as never; }
+  async loop(params: PromptRequest): Promise<PromptResponse> { return this.loop(params); }
+}
+export const o = { async prompt([a]: PromptRequest & unknown[]) {}, cancel({ sessionId = "", ...rest }: CancelNotification = {} as never): void {} };
+class Self { field = this; prompt(params: unknown) { return this.field.prompt(params); } }
+const s = new Self();
+agent({}).onRequest(methods.agent.session.prompt, (ctx) => s.prompt(ctx.params))
+  .onRequest(methods.agent.session.load, () => s.prompt())
+  .onRequest(methods.agent.session.resume, (...ctx: any[]) => s.prompt(...ctx))
+  .onRequest(methods.agent.session.close, (ctx) => (s as any)?.prompt(ctx.params))
+  .onRequest(methods.agent.session.setMode, async (ctx) => await new Self().prompt(ctx.params));`,
 };
 
 describe("rules on odd code", () => {
