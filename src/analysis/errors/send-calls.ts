@@ -1,5 +1,4 @@
 import { AST_NODE_TYPES, type ParserServicesWithTypeInformation, type TSESTree } from "@typescript-eslint/utils";
-import type * as ts from "typescript";
 import { ERROR_CODES, inRange, JSON_RPC_RESERVED } from "../../protocol/codes.js";
 import { memberName, unwrap } from "../syntax/ast.js";
 import { functionOf } from "../syntax/functions.js";
@@ -29,17 +28,20 @@ interface SendSlots {
 }
 
 /**
- * With type information: the slots named `code`, `message` and `data` in the signature the call resolves to;
- * `null` for a known signature without both `code` and `message`, `undefined` when none is known (an `any` callee).
+ * With type information: the slots named `code`, `message` and `data` in the callee's call signature (the first of
+ * its overloads to have both); `null` for a callee whose signatures have no `code` and `message`, `undefined` when
+ * it has none known (an `any` callee). The callee's type is asked rather than the call resolved: that would
+ * check every argument of every call in the file.
  */
 function typedSlots(services: ParserServicesWithTypeInformation, call: TSESTree.CallExpression): SendSlots | null | undefined {
-  const tsCall = services.esTreeNodeToTSNodeMap.get(call) as ts.CallExpression;
-  const signature = services.program.getTypeChecker().getResolvedSignature(tsCall);
-  if (!signature?.declaration) return undefined;
-  const names = signature.getParameters().map((p) => p.name);
-  const [code, message, data] = ["code", "message", "data"].map((name) => names.indexOf(name));
-  if (code === -1 || message === -1) return null;
-  return { code: code!, message: message!, ...(data === -1 ? {} : { data: data! }) };
+  const signatures = services.getTypeAtLocation(call.callee).getCallSignatures();
+  if (signatures.length === 0) return undefined;
+  for (const signature of signatures) {
+    const names = signature.getParameters().map((p) => p.name);
+    const [code, message, data] = ["code", "message", "data"].map((name) => names.indexOf(name));
+    if (code !== -1 && message !== -1) return { code: code!, message: message!, ...(data === -1 ? {} : { data: data! }) };
+  }
+  return null;
 }
 
 /** `ws`, `this.rpc`, `ctx.transport`: a receiver named by identifiers alone (not `res.status(500)`), and no logger. */
