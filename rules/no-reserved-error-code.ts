@@ -1,5 +1,6 @@
 import type { JSONSchema, TSESTree } from "@typescript-eslint/utils";
 import { codeLeaves, getModel } from "../src/analysis/index.js";
+import { codeNumbers } from "../src/analysis/values/code-numbers.js";
 import { type CodeRange, ERROR_CODES, inRange, JSON_RPC_RESERVED, LSP_RESERVED } from "../src/protocol/codes.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
@@ -78,7 +79,8 @@ export default createRule<Options, MessageIds>({
         const check = (node: TSESTree.Node) => {
           for (const leaf of codeLeaves(node)) {
             if (reported.has(leaf)) continue;
-            const codes = model.values.numbers(leaf);
+            // A string that spells a code counts as it: valid-error-object's suggestion makes it that number.
+            const codes = codeNumbers(leaf, model.values);
             for (const code of codes ?? []) {
               if (!Number.isInteger(code) || model.acpCodes.has(code) || allow.has(code)) continue;
               const range = ranges.find((r) => inRange(code, r));

@@ -1,7 +1,8 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { codeLeaves, type ErrorSite, getModel, isBareNumber } from "../src/analysis/index.js";
+import { codeLeaves, type ErrorSite, type FileModel, getModel, isBareNumber, RESOURCE_NOT_FOUND } from "../src/analysis/index.js";
 import { findProperty, unwrap } from "../src/analysis/syntax/ast.js";
-import { ERROR_FACTORIES, type ErrorFactory } from "../src/protocol/codes.js";
+import { codeNumbers, isIntegerString } from "../src/analysis/values/code-numbers.js";
+import { ERROR_FACTORIES, type ErrorFactory, FACTORY_BY_NAME } from "../src/protocol/codes.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
 
@@ -10,6 +11,23 @@ export type MessageIds = "useFactory" | "useNamedConstant" | "replaceWithFactory
 /** The factory a code is built with by default (`-32002` has two: the generic one comes first). */
 function factoryFor(code: number): ErrorFactory | undefined {
   return ERROR_FACTORIES.find((f) => f.code === code);
+}
+
+/** What to ask for instead of a bare code: a factory, a named constant, or nothing (no better way to write it). */
+type Advice = { readonly factory: ErrorFactory } | "constant" | "none";
+
+/**
+ * The advice for `code` with `data` in the file's SDK version: only a factory that version declares. A -32002
+ * for a session (data exactly `{ sessionId }`) needs `sessionNotFound`; without it the bare construction is what
+ * every version writes (and what session-not-found-data asks for).
+ */
+function adviceFor(code: number, data: TSESTree.Node | undefined, model: FileModel): Advice {
+  if (!model.sdk.hasRequestError) return "constant";
+  if (code === RESOURCE_NOT_FOUND && onlyProperties(data, ["sessionId"])) {
+    return model.hasFactory("sessionNotFound") ? { factory: FACTORY_BY_NAME.get("sessionNotFound")! } : "none";
+  }
+  const factory = factoryFor(code);
+  return factory && model.hasFactory(factory.name) ? { factory } : "constant";
 }
 
 /** The one property of an object literal, when it has exactly the given keys. */
@@ -60,6 +78,7 @@ function factoryCall(
   code: number,
   standardMessage: string,
   text: (node: TSESTree.Node) => string,
+  hasFactory: (name: string) => boolean,
 ): { factory: string; replacement: string } | undefined {
   // A spread hides which arguments the construction has: no rewrite can keep them.
   if (site.node.type !== AST_NODE_TYPES.NewExpression || site.node.arguments.some((a) => a.type === AST_NODE_TYPES.SpreadElement)) {
@@ -70,7 +89,7 @@ function factoryCall(
   const data = isUndefined(site.data) ? undefined : site.data;
   const build = (factory: string, args: string[]) => ({ factory, replacement: `${callee}.${factory}(${args.join(", ")})` });
   const generic = factoryFor(code);
-  if (!generic) return undefined;
+  if (!generic || !hasFactory(generic.name)) return undefined;
   switch (generic.args) {
     case "data-message": {
       const extra = message && !isStandardMessage(message, standardMessage) ? additionalMessage(message, standardMessage, text) : undefined;
@@ -84,7 +103,7 @@ function factoryCall(
     case "uri": {
       if (!data) return build("resourceNotFound", []);
       const [sessionId] = onlyProperties(data, ["sessionId"]) ?? [];
-      if (sessionId) return build("sessionNotFound", [text(sessionId)]);
+      if (sessionId) return hasFactory("sessionNotFound") ? build("sessionNotFound", [text(sessionId)]) : undefined;
       const [uri] = onlyProperties(data, ["uri"]) ?? [];
       return uri ? build("resourceNotFound", [text(uri)]) : undefined;
     }
@@ -128,16 +147,19 @@ export default createRule<[], MessageIds>({
           if (!site.code || site.inErrorClass) continue;
           const leaves = codeLeaves(site.code);
           for (const leaf of leaves) {
-            if (!isBareNumber(leaf)) continue;
-            const [code] = model.values.numbers(leaf) ?? [];
+            // A code written as a string is as bare: valid-error-object's suggestion makes it the number.
+            if (!isBareNumber(leaf) && !isIntegerString(leaf)) continue;
+            const [code] = codeNumbers(leaf, model.values) ?? [];
             const info = code === undefined ? undefined : model.acpCodes.get(code);
             if (code === undefined || !info) continue;
-            const factory = factoryFor(code);
-            if (!factory || !model.sdk.hasRequestError) {
+            const data = isUndefined(site.data) ? undefined : site.data;
+            const advice = adviceFor(code, data, model);
+            if (advice === "none") continue;
+            if (advice === "constant") {
               context.report({ node: leaf, messageId: "useNamedConstant", data: { code, name: info.name } });
               continue;
             }
-            const call = site.sdk && leaves.length === 1 ? factoryCall(site, code, info.message, text) : undefined;
+            const call = site.sdk && leaves.length === 1 ? factoryCall(site, code, info.message, text, model.hasFactory) : undefined;
             const suggest: TSESLint.SuggestionReportDescriptor<MessageIds>[] = call
               ? [
                   {
@@ -150,7 +172,7 @@ export default createRule<[], MessageIds>({
             context.report({
               node: leaf,
               messageId: "useFactory",
-              data: { code, name: info.name, factory: call?.factory ?? factory.name },
+              data: { code, name: info.name, factory: call?.factory ?? advice.factory.name },
               suggest,
             });
           }

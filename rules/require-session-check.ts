@@ -1,5 +1,6 @@
 import type { TSESTree } from "@typescript-eslint/utils";
 import { answerCodes, getModel, type Handler, RESOURCE_NOT_FOUND, type SessionMiss } from "../src/analysis/index.js";
+import { sessionNotFoundFix } from "../src/analysis/sdk/session-advice.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
 
@@ -30,13 +31,13 @@ export default createRule<[], MessageIds>({
     },
     messages: {
       unguardedSession:
-        "This session is looked up by the requested id and used without checking that it exists: answer an unknown session with -32002 (RequestError.sessionNotFound(sessionId)).",
+        "This session is looked up by the requested id and used without checking that it exists: answer an unknown session with -32002 ({{fix}}).",
       assertedSession:
-        "This `!` asserts that the requested session exists, but a client may name any id: check it and answer an unknown session with -32002 (RequestError.sessionNotFound(sessionId)).",
+        "This `!` asserts that the requested session exists, but a client may name any id: check it and answer an unknown session with -32002 ({{fix}}).",
       wrongCode:
-        "An unknown session is answered here with {{code}} ({{name}}): answer it with -32002 Resource not found and data.sessionId (RequestError.sessionNotFound(sessionId)).",
+        "An unknown session is answered here with {{code}} ({{name}}): answer it with -32002 Resource not found and data.sessionId ({{fix}}).",
       internalError:
-        "An unknown session is answered here as -32603 Internal error, since a thrown value that is not a RequestError loses its meaning: throw RequestError.sessionNotFound(sessionId) instead.",
+        "An unknown session is answered here as -32603 Internal error, since a thrown value that is not a RequestError loses its meaning: throw {{fix}} instead.",
     },
     schema: [],
   },
@@ -46,6 +47,8 @@ export default createRule<[], MessageIds>({
       Program() {
         const model = getModel(context);
         const facts = model.sessions;
+        // The fix each message names: what the file's SDK version can write.
+        const fix = sessionNotFoundFix(model);
         const reported = new Set<TSESTree.Node>();
         const report = (node: TSESTree.Node, descriptor: Parameters<typeof context.report>[0]) => {
           if (reported.has(node)) return;
@@ -57,9 +60,9 @@ export default createRule<[], MessageIds>({
           if (!use.scope.handlers.some(requiresSessionCheck)) continue;
           if (use.node.type === "TSNonNullExpression") {
             const bang = context.sourceCode.getLastToken(use.node)!;
-            report(use.node, { loc: bang.loc, messageId: "assertedSession" });
+            report(use.node, { loc: bang.loc, messageId: "assertedSession", data: { fix } });
           } else {
-            report(use.node, { node: use.node, messageId: "unguardedSession" });
+            report(use.node, { node: use.node, messageId: "unguardedSession", data: { fix } });
           }
         }
 
@@ -69,14 +72,14 @@ export default createRule<[], MessageIds>({
           // A return is a success except in hand-rolled dispatch, where it may be the error response.
           if (!miss.thrown && !miss.scope.handlers.some((h) => h.style === "dispatch")) continue;
           if (answer.kind === "internal") {
-            if (sendsInternalError(miss)) report(answer.node, { node: answer.node, messageId: "internalError" });
+            if (sendsInternalError(miss)) report(answer.node, { node: answer.node, messageId: "internalError", data: { fix } });
             continue;
           }
           const codes = answerCodes(answer, model.values);
           if (!codes || codes.every((c) => c === RESOURCE_NOT_FOUND)) continue;
           const wrong = codes.find((c) => c !== RESOURCE_NOT_FOUND)!;
           const name = model.acpCodes.get(wrong)?.message ?? "an implementation-specific code";
-          report(answer.node, { node: answer.node, messageId: "wrongCode", data: { code: wrong, name } });
+          report(answer.node, { node: answer.node, messageId: "wrongCode", data: { code: wrong, name, fix } });
         }
       },
     };

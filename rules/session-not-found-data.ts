@@ -1,6 +1,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { type ErrorSite, type FileModel, getModel, RESOURCE_NOT_FOUND, siteCodes } from "../src/analysis/index.js";
 import { enclosingFunction, findProperty, type FunctionNode, hasSpread, unwrap, walk } from "../src/analysis/syntax/ast.js";
+import { sessionNotFoundFix } from "../src/analysis/sdk/session-advice.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
 
@@ -123,10 +124,10 @@ export default createRule<[], MessageIds>({
     },
     messages: {
       missingSessionId:
-        "This -32002 answers an unknown session but its data has no sessionId: set data.sessionId to the requested id (RequestError.sessionNotFound(sessionId) does).",
+        "This -32002 answers an unknown session but its data has no sessionId: set data.sessionId to the requested id, as {{fix}} does.",
       resourceNotFoundForSession:
-        "RequestError.resourceNotFound() puts the session id in data.uri: an unknown session needs data.sessionId, which RequestError.sessionNotFound(sessionId) sets.",
-      useSessionNotFound: "Replace with RequestError.sessionNotFound({{id}}) (SDK 2.1 or later).",
+        "RequestError.resourceNotFound() puts the session id in data.uri: an unknown session needs data.sessionId, which {{fix}} sets.",
+      useSessionNotFound: "Replace with RequestError.sessionNotFound({{id}}).",
       useRequestError: 'Replace with new RequestError(-32002, "Resource not found", { sessionId: {{id}} }).',
     },
     schema: [],
@@ -135,7 +136,11 @@ export default createRule<[], MessageIds>({
   create(context) {
     const sourceCode = context.sourceCode;
 
-    function suggestions(site: ErrorSite): TSESLint.SuggestionReportDescriptor<MessageIds>[] {
+    /**
+     * One rewrite that sets data.sessionId: the SDK's factory where it has one, else the construction every SDK
+     * version accepts (not both: prefer-error-factory reports the construction where the factory exists).
+     */
+    function suggestions(site: ErrorSite, model: FileModel): TSESLint.SuggestionReportDescriptor<MessageIds>[] {
       const call = site.node as TSESTree.CallExpression;
       const callee = unwrap(call.callee);
       const [arg] = call.arguments;
@@ -143,8 +148,10 @@ export default createRule<[], MessageIds>({
       const id = sourceCode.getText(arg);
       const data = id === "sessionId" ? "{ sessionId }" : `{ sessionId: ${id} }`;
       const errorClass = sourceCode.getText(callee.object);
+      if (model.hasFactory("sessionNotFound")) {
+        return [{ messageId: "useSessionNotFound", data: { id }, fix: (fixer) => fixer.replaceText(callee.property, "sessionNotFound") }];
+      }
       return [
-        { messageId: "useSessionNotFound", data: { id }, fix: (fixer) => fixer.replaceText(callee.property, "sessionNotFound") },
         {
           messageId: "useRequestError",
           data: { id },
@@ -156,6 +163,7 @@ export default createRule<[], MessageIds>({
     return {
       Program() {
         const model = getModel(context);
+        const fix = sessionNotFoundFix(model);
         for (const site of model.errorSites) {
           if (model.delegated.has(site)) continue;
           const codes = siteCodes(site, model.values);
@@ -163,9 +171,9 @@ export default createRule<[], MessageIds>({
           const verdict = dataVerdict(site, model);
           if (verdict !== "missing" || !isSessionContext(site, model, sourceCode)) continue;
           if (site.factory?.name === "resourceNotFound") {
-            context.report({ node: site.node, messageId: "resourceNotFoundForSession", suggest: suggestions(site) });
+            context.report({ node: site.node, messageId: "resourceNotFoundForSession", data: { fix }, suggest: suggestions(site, model) });
           } else {
-            context.report({ node: site.node, messageId: "missingSessionId" });
+            context.report({ node: site.node, messageId: "missingSessionId", data: { fix } });
           }
         }
       },

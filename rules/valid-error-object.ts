@@ -1,6 +1,7 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { codeLeaves, type ErrorSite, type FileModel, getModel } from "../src/analysis/index.js";
 import { unwrap } from "../src/analysis/syntax/ast.js";
+import { codeNumbers } from "../src/analysis/values/code-numbers.js";
 import type { Constant } from "../src/analysis/values/constant.js";
 import { inRange, JSON_RPC_RESERVED } from "../src/protocol/codes.js";
 import { specUrl } from "../src/protocol/links.js";
@@ -21,10 +22,13 @@ function isBadCode(value: Constant, rpc: boolean): boolean {
   return typeof value === "string" && NUMERIC.test(value);
 }
 
-/** Whether a site is certainly a JSON-RPC error: its class says so, or its code is a JSON-RPC one. */
+/**
+ * Whether a site is certainly a JSON-RPC error: its class says so, or its code is a JSON-RPC one (a string
+ * that spells one too, as the number this rule's suggestion makes it).
+ */
 function isJsonRpcError(site: ErrorSite, model: FileModel): boolean {
   if (site.rpc) return true;
-  const codes = site.code ? model.values.numbers(site.code) : undefined;
+  const codes = site.code ? codeNumbers(site.code, model.values) : undefined;
   return !!codes?.every((c) => model.acpCodes.has(c) || inRange(c, JSON_RPC_RESERVED));
 }
 
@@ -112,7 +116,7 @@ export default createRule<[], MessageIds>({
         return;
       }
       const standard = standardCodeOf(site.message, model());
-      const codes = site.code ? model().values.numbers(site.code) : undefined;
+      const codes = site.code ? codeNumbers(site.code, model().values) : undefined;
       if (!standard || codes?.length !== 1 || codes[0] === standard.code || !Number.isInteger(codes[0])) return;
       context.report({
         node: site.message,

@@ -1,6 +1,9 @@
 import { fileURLToPath } from "node:url";
-import { RuleTester } from "@typescript-eslint/rule-tester";
-import { afterAll, describe, it } from "vitest";
+import { type RunTests, RuleTester } from "@typescript-eslint/rule-tester";
+import type { RuleModule } from "@typescript-eslint/utils/ts-eslint";
+import type { Rule } from "eslint";
+import { afterAll, describe, expect, it } from "vitest";
+import { suggestionProblems, type Typing } from "./suggestion-check.js";
 
 RuleTester.afterAll = afterAll;
 RuleTester.describe = describe;
@@ -12,16 +15,45 @@ export const typedFixtureDir = fileURLToPath(new URL("fixtures/typed", import.me
 /** The file typed test cases are linted as (it imports its neighbours in `fixtures/typed`). */
 export const typedFile = `${typedFixtureDir}/file.ts`;
 
+/**
+ * A RuleTester whose every run also checks the invalid cases' suggestions: applied, each must leave code that
+ * acp/all does not report for what the suggestion fixed, nor for anything the original did not have.
+ */
+class SuggestionCheckingTester extends RuleTester {
+  readonly #typing: Typing | undefined;
+
+  constructor(typing?: Typing) {
+    super(typing ? { languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: typing.tsconfigRootDir } } } : undefined);
+    this.#typing = typing;
+  }
+
+  override run<MessageIds extends string, Options extends readonly unknown[]>(
+    ruleName: string,
+    rule: RuleModule<MessageIds, Options>,
+    tests: RunTests<MessageIds, Options>,
+  ): void {
+    super.run(ruleName, rule, tests);
+    const only = tests.invalid.some((c) => c.only);
+    const cases = tests.invalid.filter(
+      (c) => !c.skip && (!only || c.only) && c.errors.some((e) => Array.isArray(e.suggestions) && e.suggestions.length > 0),
+    );
+    if (cases.length === 0) return;
+    describe(`${ruleName}: suggestions lint clean with acp/all`, () => {
+      for (const testCase of cases) {
+        it(testCase.name ?? testCase.code, () => {
+          expect(suggestionProblems(rule as unknown as Rule.RuleModule, testCase, this.#typing)).toEqual([]);
+        });
+      }
+    });
+  }
+}
+
 /** Rule tests without type information, as most users lint. */
 export function untypedTester(): RuleTester {
-  return new RuleTester();
+  return new SuggestionCheckingTester();
 }
 
 /** Rule tests with type information, through the project service. */
 export function typedTester(): RuleTester {
-  return new RuleTester({
-    languageOptions: {
-      parserOptions: { projectService: true, tsconfigRootDir: typedFixtureDir },
-    },
-  });
+  return new SuggestionCheckingTester({ tsconfigRootDir: typedFixtureDir });
 }

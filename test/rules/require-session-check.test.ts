@@ -34,9 +34,11 @@ function unguarded(code: string, text: string): Report {
 }
 /** `unguardedSession` at a lookup dereferenced in place. */
 const unguardedLookup = (code: string, text: string): Report => ({ messageId: "unguardedSession", ...at(code, text) });
+/** The fix the messages name where the SDK has sessionNotFound (this repository's 2.4.0). */
+const FIX = "RequestError.sessionNotFound(sessionId)";
 const wrongCode = (code: string, text: string, value: number, name: string, nth = 0): Report => ({
   messageId: "wrongCode",
-  data: { code: value, name },
+  data: { code: value, name, fix: FIX },
   ...at(code, text, nth),
 });
 const internal = (code: string, text: string, nth = 0): Report => ({ messageId: "internalError", ...at(code, text, nth) });

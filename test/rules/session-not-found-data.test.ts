@@ -38,22 +38,20 @@ function missing(code: string, text: string, nth = 0): Report {
 }
 
 /**
- * `resourceNotFoundForSession` on `text`, a `X.resourceNotFound(id)` call, with the two suggestions the rule
- * must offer: `X.sessionNotFound(id)` and `new X(-32002, "Resource not found", { sessionId: id })`.
+ * `resourceNotFoundForSession` on `text`, a `X.resourceNotFound(id)` call, with the suggestion the rule must offer
+ * for the installed SDK 2.4.0: `X.sessionNotFound(id)` (below 2.1.0 it is `new X(-32002, "Resource not found",
+ * { sessionId: id })`: test/rules/sdk-version-advice.test.ts).
  */
 function resourceNotFound(code: string, text: string, nth = 0): Report {
   const start = indexOf(code, text, nth);
   const factoryAt = text.indexOf(".resourceNotFound(");
-  const errorClass = text.slice(0, factoryAt);
   const id = text.slice(factoryAt + ".resourceNotFound(".length, -1);
-  const data = id === "sessionId" ? "{ sessionId }" : `{ sessionId: ${id} }`;
   const replace = (from: number, length: number, by: string) => code.slice(0, from) + by + code.slice(from + length);
   return {
     messageId: "resourceNotFoundForSession",
     ...at(code, text, nth),
     suggestions: [
       { messageId: "useSessionNotFound", data: { id }, output: replace(start + factoryAt + 1, "resourceNotFound".length, "sessionNotFound") },
-      { messageId: "useRequestError", data: { id }, output: replace(start, text.length, `new ${errorClass}(-32002, "Resource not found", ${data})`) },
     ],
   };
 }
@@ -803,12 +801,6 @@ const literalInvalid: Invalid[] = [
             data: { id: "sessionId" },
             output: `import { RequestError } from "@agentclientprotocol/sdk";
 export const gone = (sessionId: string) => RequestError.sessionNotFound(sessionId);`,
-          },
-          {
-            messageId: "useRequestError",
-            data: { id: "sessionId" },
-            output: `import { RequestError } from "@agentclientprotocol/sdk";
-export const gone = (sessionId: string) => new RequestError(-32002, "Resource not found", { sessionId });`,
           },
         ],
       },

@@ -948,11 +948,13 @@ const invalidMissing: Invalid[] = [
     errors: [missing(assignWithoutMessage, "Object.assign(new Error(), { code: -32603, data: { cause } })")],
   },
   {
-    name: "a string code: missing message only for the JSON-RPC class",
+    // A string spelling a JSON-RPC code makes the object a JSON-RPC error, as the number the suggestion writes.
+    name: "a string code: missing message for the JSON-RPC class, and for an object whose code spells a JSON-RPC one",
     code: stringCodeNoMessage,
     errors: [
       missing(stringCodeNoMessage, 'new RequestError("-32602" as never)'),
       nonInteger(stringCodeNoMessage, '"-32602" as never', '"-32602"', { literal: '"-32602"', to: -32602 }),
+      missing(stringCodeNoMessage, '{ code: "-32602" }'),
       nonInteger(stringCodeNoMessage, '"-32602"', '"-32602"', -32602, 1),
     ],
   },
