@@ -306,3 +306,32 @@ typedTester().run("require-session-check: typed service lookups", checkRule, {
   invalid: [{ code: TYPED, filename: typedFile, errors: [unguarded(TYPED, "session.turns")] }],
 });
 untypedTester().run("require-session-check: the same service untyped", checkRule, { valid: [TYPED], invalid: [] });
+
+// A helper that every caller calls only after checking the session is not judged for its own unchecked use;
+// a helper that some caller reaches unchecked still is.
+const HELPER_AFTER_CHECK = `import * as acp from "@agentclientprotocol/sdk";
+type Session = { mode: string };
+export class A implements acp.Agent {
+  private sessions: Record<string, Session> = {};
+  async setSessionMode(params: acp.SetSessionModeRequest) {
+    if (!this.sessions[params.sessionId]) throw acp.RequestError.sessionNotFound(params.sessionId);
+    this.applyMode(params.sessionId, params.modeId);
+    return {};
+  }
+  private applyMode(sessionId: string, modeId: string) {
+    this.sessions[sessionId].mode = modeId;
+  }
+}`;
+const HELPER_UNCHECKED = HELPER_AFTER_CHECK.replace(
+  "    if (!this.sessions[params.sessionId]) throw acp.RequestError.sessionNotFound(params.sessionId);\n",
+  "",
+);
+untypedTester().run("require-session-check: helpers called after a check", checkRule, {
+  valid: [HELPER_AFTER_CHECK, `import { agent, methods, RequestError } from "@agentclientprotocol/sdk";
+const sessionIdPattern = /^[a-z0-9-]+$/;
+agent({ name: "a" }).onRequest(methods.agent.session.prompt, ({ params }) => {
+  if (!sessionIdPattern.test(params.sessionId)) throw RequestError.invalidParams({ sessionId: params.sessionId }, "invalid session id");
+  return { stopReason: "end_turn" };
+});`],
+  invalid: [{ code: HELPER_UNCHECKED, errors: [report("unguardedSession", HELPER_UNCHECKED, "this.sessions[sessionId]")] }],
+});

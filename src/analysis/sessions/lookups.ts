@@ -26,6 +26,9 @@ export interface SessionLookup {
 
 const HAS_METHODS = new Set(["has", "delete"]);
 
+/** Calls that check the id's form rather than look it up: `pattern.test(id)`, `validateSessionId(id)`. */
+const FORM_CHECKS = /^(test|match|exec|validate|isValid|verify|assert|check|parse|normalize|sanitize)/i;
+
 /** Calls given the id that write or announce rather than read: never a lookup. */
 const WRITE_METHODS = /^(set|add|push|put|insert|delete|remove|emit|send|notify|log|debug|info|warn|error|trace|write|dispatch|publish|update|assign|clear|close|dispose|cancel|abort)/i;
 
@@ -63,7 +66,7 @@ function callLookup(sourceCode: SourceCode, scopes: SessionScopes, scope: Sessio
     return { node, kind: "get", ...lazyCertainMiss(() => isMap || isCertainMissCall(sourceCode, scopes.services, node)), store, method };
   }
   if (store && firstIsId && HAS_METHODS.has(method ?? "")) return { node, kind: "has", certainMiss: isMapStore(sourceCode, store), store, method };
-  if (method === undefined || WRITE_METHODS.test(method)) return undefined;
+  if (method === undefined || WRITE_METHODS.test(method) || FORM_CHECKS.test(method)) return undefined;
   // `getSession(id)` that only returns `sessions.get(id)` reads `sessions`.
   const readStore = mapReadStore(sourceCode, node) ?? store;
   return {

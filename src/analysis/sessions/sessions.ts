@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { type AnswerContext, type Answer, answerOf } from "../errors/answers.js";
+import { type AnswerContext, type Answer, answerOf, sentAnswer } from "../errors/answers.js";
 import { calleeName, findProperty, isFunction, memberName, unwrap } from "../syntax/ast.js";
 import type { Handler } from "../handlers/types.js";
 import { answerStatement, findGuards, type SessionGuard } from "./guards.js";
@@ -139,14 +139,8 @@ function sentBefore(branch: TSESTree.Node, end: TSESTree.Node | undefined, answe
   const statements = branch.type === AST_NODE_TYPES.BlockStatement ? branch.body : [branch];
   for (const statement of statements) {
     if (end && statement.range[0] >= end.range[0]) break;
-    if (statement.type !== AST_NODE_TYPES.ExpressionStatement) continue;
-    let call = unwrap(statement.expression);
-    if (call.type === AST_NODE_TYPES.AwaitExpression) call = unwrap(call.argument);
-    if (call.type !== AST_NODE_TYPES.CallExpression) continue;
-    if (answers.sitesByNode.has(call)) return { statement, expression: call, thrown: false };
-    for (const arg of call.arguments) {
-      if (answerOf(arg, answers)?.kind === "site") return { statement, expression: arg, thrown: false };
-    }
+    const sent = sentAnswer(statement, answers);
+    if (sent) return { statement, expression: sent.node, thrown: false };
   }
   return undefined;
 }

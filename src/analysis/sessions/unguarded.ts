@@ -7,7 +7,7 @@ type SourceCode = Readonly<TSESLint.SourceCode>;
 
 /** The first use of a looked-up session that dereferences it before anything tests it, where a miss certainly gives nothing. */
 export function unguardedUse(sourceCode: SourceCode, scopes: SessionScopes, scope: SessionScope, lookup: SessionLookup): TSESTree.Node | undefined {
-  if (lookup.kind === "has") return undefined;
+  if (lookup.kind === "has" || isCheckedByEveryCaller(scopes, scope)) return undefined;
   // Whether a miss gives nothing may take the type checker: asked only for a lookup used unchecked.
   const use = dereferenceOf(sourceCode, scopes, scope, lookup);
   return use && lookup.certainMiss ? use : undefined;
@@ -32,6 +32,23 @@ function dereferenceOf(sourceCode: SourceCode, scopes: SessionScopes, scope: Ses
     (use?.type === AST_NODE_TYPES.CallExpression && use.callee === first && !use.optional);
   if (!dereferences) return undefined;
   return hasEarlierMention(scopes, scope, lookup, first) ? undefined : first;
+}
+
+/**
+ * A helper whose every call comes after its caller has mentioned the id (`if (!this.sessions[id]) throw …;
+ * this.applyMode(id)`): the caller may have checked the session, so the helper's use is not judged.
+ */
+function isCheckedByEveryCaller(scopes: SessionScopes, scope: SessionScope): boolean {
+  if (scope.callers.length === 0 || scope.handlers.some((h) => h.body === scope.root)) return false;
+  return scope.callers.every(({ call, from }) => {
+    for (const node of scopes.nodesOf(from)) {
+      if (node.range[0] >= call.range[0]) return false;
+      if (node.parent?.type === AST_NODE_TYPES.VariableDeclarator && node.parent.init === node) continue;
+      const isIdRead = (node.type === AST_NODE_TYPES.MemberExpression || node.type === AST_NODE_TYPES.Identifier) && !isDeclarationName(node) && scopes.isSessionId(node, from);
+      if (isIdRead) return true;
+    }
+    return false;
+  });
 }
 
 /** A function between `node` and the lookup's own function: a callback that may run later, or never. */
