@@ -1,0 +1,78 @@
+// echo-agent: an ACP agent without the SDK. It reads line-delimited JSON-RPC from stdin, keeps its
+// sessions behind a small store class, and builds every answer with two helpers.
+import { randomUUID } from "node:crypto";
+import { createInterface } from "node:readline";
+
+type Id = string | number | null;
+interface Message {
+  id: Id;
+  method: string;
+  params?: { sessionId?: string; modeId?: string; cwd?: string };
+}
+interface RpcError {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+const ErrorCode = {
+  MethodNotFound: -32601,
+  InvalidParams: -32602,
+  NotFound: -32002,
+} as const;
+
+interface Conversation {
+  cwd: string;
+  mode: string;
+}
+
+class ConversationStore {
+  private readonly byId = new Map<string, Conversation>();
+
+  open(cwd: string): string {
+    const id = randomUUID();
+    this.byId.set(id, { cwd, mode: "ask" });
+    return id;
+  }
+
+  find(id: string): Conversation | undefined {
+    return this.byId.get(id);
+  }
+}
+
+const conversations = new ConversationStore();
+
+function reply(id: Id, result: unknown) {
+  return { jsonrpc: "2.0" as const, id, result };
+}
+
+function fail(id: Id, code: number, message: string, data?: unknown) {
+  const error: RpcError = { code, message, data };
+  return { jsonrpc: "2.0" as const, id, error };
+}
+
+function handle(msg: Message) {
+  const sessionId = msg.params?.sessionId ?? "";
+  switch (msg.method) {
+    case "initialize":
+      return reply(msg.id, { protocolVersion: 1, agentCapabilities: {} });
+    case "session/new":
+      return reply(msg.id, { sessionId: conversations.open(msg.params?.cwd ?? process.cwd()) });
+    case "session/set_mode": {
+      const conversation = conversations.find(sessionId);
+      if (!conversation) return fail(msg.id, ErrorCode.InvalidParams, `Unknown session ${sessionId}`); // acp/require-session-check: a session missing from the store class is answered with -32602 instead of -32002
+      conversation.mode = msg.params?.modeId ?? conversation.mode;
+      return reply(msg.id, {});
+    }
+    case "session/prompt": {
+      if (!conversations.find(sessionId)) return fail(msg.id, ErrorCode.NotFound, "Resource not found"); // acp/session-not-found-data: the -32002 that fail() builds has no data.sessionId
+      return reply(msg.id, { stopReason: "end_turn" });
+    }
+    default:
+      return fail(msg.id, ErrorCode.MethodNotFound, "Method not found", { method: msg.method });
+  }
+}
+
+for await (const line of createInterface({ input: process.stdin })) {
+  if (line.trim()) process.stdout.write(`${JSON.stringify(handle(JSON.parse(line) as Message))}\n`);
+}
