@@ -76,7 +76,7 @@ await app.connectWith(stream, async (agentCx) => {
     if (request.method !== "prompt") return send({ id: request.id, error: RequestError.methodNotFound(request.method).toErrorResponse() });
     const text = request.params?.text;
     if (typeof text !== "string") {
-      return send({ id: request.id, error: { code: "-32602", message: "Invalid params" } }); // acp/valid-error-object: a JSON-RPC error code must be a number, not the string "-32602"
+      return send({ id: request.id, error: { code: "-32602", message: "Invalid params" } }); // acp/valid-error-object acp/prefer-error-factory: a JSON-RPC error code must be a number, not the string "-32602"; the SDK's RequestError.invalidParams() writes it
     }
     try {
       const prompt: ContentBlock[] = [{ type: "text", text }];
