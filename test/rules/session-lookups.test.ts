@@ -335,3 +335,19 @@ agent({ name: "a" }).onRequest(methods.agent.session.prompt, ({ params }) => {
 });`],
   invalid: [{ code: HELPER_UNCHECKED, errors: [report("unguardedSession", HELPER_UNCHECKED, "this.sessions[sessionId]")] }],
 });
+
+// An id trimmed into a local is still the requested id.
+const TRIMMED = `import * as acp from "@agentclientprotocol/sdk";
+export class A implements acp.Agent {
+  private sessions = new Map<string, { turns: number }>();
+  async prompt(params: acp.PromptRequest) {
+    const id = params.sessionId.trim();
+    const session = this.sessions.get(id);
+    if (!session) throw new Error(\`Session \${id} not found\`);
+    return { stopReason: "end_turn" as const };
+  }
+}`;
+untypedTester().run("require-session-check: a trimmed id", checkRule, {
+  valid: [],
+  invalid: [{ code: TRIMMED, errors: [report("internalError", TRIMMED, "new Error(`Session ${id} not found`)")] }],
+});
