@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { type ErrorSite, type FileModel, getModel, RESOURCE_NOT_FOUND, siteCodes } from "../src/analysis/index.js";
+import { type ErrorSite, type FileModel, getModel, messageText, RESOURCE_NOT_FOUND, siteCodes } from "../src/analysis/index.js";
 import { enclosingFunction, findProperty, type FunctionNode, hasSpread, unwrap, walk } from "../src/analysis/syntax/ast.js";
 import { sessionNotFoundFix } from "../src/analysis/sdk/session-advice.js";
 import { specUrl } from "../src/protocol/links.js";
@@ -66,18 +66,10 @@ function helperDataVerdict(site: ErrorSite, model: FileModel): Verdict {
   return dataVerdict(inner, model);
 }
 
-/** The text a message is known by, placeholders left out. */
-function messageText(node: TSESTree.Node | null | undefined, model: FileModel): string | undefined {
-  if (!node) return undefined;
-  const inner = unwrap(node);
-  if (inner.type === AST_NODE_TYPES.TemplateLiteral) return inner.quasis.map((q) => q.value.cooked ?? "").join(" ");
-  const values = model.values.resolve(inner);
-  return values?.length === 1 && typeof values[0] === "string" ? values[0] : undefined;
-}
 
 /** Whether a site names a session: `sessionId` among its parts, or a message that speaks of a session. */
 function namesSession(site: ErrorSite, model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
-  if (NAMES_SESSION.test(messageText(site.message, model) ?? "")) return true;
+  if (NAMES_SESSION.test(messageText(site.message, model.values) ?? "")) return true;
   let found = false;
   walk(site.node, sourceCode.visitorKeys, (node) => {
     if (node.type === AST_NODE_TYPES.Identifier && SESSION_ID_NAME.test(node.name)) found = true;

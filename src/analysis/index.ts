@@ -7,3 +7,4 @@ export { isCaught, type SessionFacts, type SessionMiss, type UnguardedSession } 
 export type { SessionScope } from "./sessions/scopes.js";
 export type { Answer } from "./errors/answers.js";
 export { answerCodes, INTERNAL_ERROR, RESOURCE_NOT_FOUND, siteCodes } from "./errors/answer-codes.js";
+export { messageText } from "./values/message-text.js";

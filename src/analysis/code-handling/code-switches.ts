@@ -1,4 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { messageText } from "../values/message-text.js";
 import { inRange, JSON_RPC_RESERVED } from "../../protocol/codes.js";
 import { calleeName, isFunction, unwrap } from "../syntax/ast.js";
 import type { FileModel } from "../model.js";
@@ -70,14 +71,6 @@ function isSwitchedValue(node: TSESTree.Node, discriminant: TSESTree.Expression,
   return inner.type === AST_NODE_TYPES.MemberExpression && sameExpression(node, inner.object, sourceCode);
 }
 
-/** The text of a message known statically: a string, a template's fixed parts, or a string constant. */
-function messageText(node: TSESTree.Node | undefined, model: FileModel): string | undefined {
-  const inner = node && unwrap(node);
-  if (!inner || inner.type === AST_NODE_TYPES.SpreadElement) return undefined;
-  if (inner.type === AST_NODE_TYPES.TemplateLiteral) return inner.quasis.map((q) => q.value.cooked ?? "").join(" ");
-  const values = model.values.resolve(inner);
-  return values?.length === 1 && typeof values[0] === "string" ? values[0] : undefined;
-}
 
 interface AssertionContext {
   readonly discriminant: TSESTree.Expression;
@@ -101,7 +94,7 @@ function assertionExpression(node: TSESTree.Node, ctx: AssertionContext, thrown:
   if (ASSERTION_NAME.test(name) && inner.arguments.some((arg) => isSwitchedValue(arg, ctx.discriminant, ctx.sourceCode))) {
     return inner;
   }
-  const says = thrown && /Error$/.test(name) && ASSERTION_MESSAGE.test(messageText(inner.arguments[0], ctx.model) ?? "");
+  const says = thrown && /Error$/.test(name) && ASSERTION_MESSAGE.test(messageText(inner.arguments[0], ctx.model.values) ?? "");
   return says ? inner : undefined;
 }
 

@@ -49,6 +49,9 @@ function isFunctionInside(fn: TSESTree.Node, root: TSESTree.Node): boolean {
   return isFunction(fn) && root.range[0] <= fn.range[0] && fn.range[1] <= root.range[1];
 }
 
+/** What a miss branch's answer says: its message, or that it certainly names a session (`sessionNotFound(id)`). */
+export type MissWording = string | { readonly namesSession: true };
+
 /**
  * Whether a lookup reads the sessions rather than something else keyed by the session id (approvals, permission
  * requests, terminals): its store is where the file opens sessions, or the store, the method, the variable holding
@@ -58,10 +61,11 @@ export function isSessionLookup(
   sourceCode: SourceCode,
   lookup: SessionLookup,
   opened: ReadonlySet<string>,
-  missMessage: string | undefined,
+  wording: MissWording | undefined,
 ): boolean {
+  if (typeof wording === "object") return true;
   if (lookup.store && opened.has(storeKey(sourceCode, lookup.store))) return true;
   // The store's own name, not its whole text: `stores(params.sessionId)` does not name a session.
-  const names = [lookup.store && calleeName(lookup.store), lookup.method, lookupVariable(sourceCode, lookup)?.name, missMessage];
+  const names = [lookup.store && calleeName(lookup.store), lookup.method, lookupVariable(sourceCode, lookup)?.name, wording];
   return names.some((name) => name !== undefined && NAMES_SESSION.test(name));
 }

@@ -6,7 +6,8 @@ import { answerStatement, findGuards, type SessionGuard } from "./guards.js";
 import { findLookups, type SessionLookup } from "./lookups.js";
 import { unguardedUse } from "./unguarded.js";
 import { functionOf } from "../syntax/functions.js";
-import { isSessionLookup, openedSessionStores } from "./session-evidence.js";
+import { isSessionLookup, type MissWording, openedSessionStores } from "./session-evidence.js";
+import { messageText } from "../values/message-text.js";
 import { type SessionScope, SessionScopes } from "./scopes.js";
 
 /** A branch taken when the requested session does not exist, and what it answers. */
@@ -53,9 +54,9 @@ export function analyseSessions(sourceCode: Readonly<TSESLint.SourceCode>, handl
   const unguarded: UnguardedSession[] = [];
   // Built only when a scope has a lookup: most files have none.
   let opened: ReadonlySet<string> | undefined;
-  const isSessions = (lookup: SessionLookup, message: string | undefined) => {
+  const isSessions = (lookup: SessionLookup, wording: MissWording | undefined) => {
     opened ??= openedSessionStores(sourceCode, handlers);
-    return isSessionLookup(sourceCode, lookup, opened, message);
+    return isSessionLookup(sourceCode, lookup, opened, wording);
   };
   for (const scope of registry.scopes) {
     const lookups = findLookups(sourceCode, registry, scope);
@@ -66,7 +67,7 @@ export function analyseSessions(sourceCode: Readonly<TSESLint.SourceCode>, handl
     for (const guard of findGuards(sourceCode, registry, scope, lookups)) {
       const found = guard.miss ? missAnswer(guard.miss, answers) : undefined;
       const answer = found?.expression ? answerOf(found.expression, answers) : undefined;
-      if (!isSessions(guard.lookup, found?.expression && messageText(found.expression, answer, answers))) continue;
+      if (!isSessions(guard.lookup, found?.expression && missWording(found.expression, answer, answers))) continue;
       misses.push({
         scope,
         guard,
@@ -145,18 +146,18 @@ function sentBefore(branch: TSESTree.Node, end: TSESTree.Node | undefined, answe
   return undefined;
 }
 
-/** The text of the message a miss answers with, placeholders left out: `Session ${id} not found` gives "Session  not found". */
-function messageText(expression: TSESTree.Node, answer: Answer | undefined, answers: AnswerContext): string | undefined {
-  // `sessionNotFound(id)` and data with a `sessionId` speak of a session whatever the message says.
-  if (answer?.kind === "site" && (answer.site.factory?.name === "sessionNotFound" || hasSessionIdData(answer.site.data, answers))) return "session";
+/**
+ * What a miss answers says of a session: `sessionNotFound(id)` and data with a `sessionId` always do; otherwise the
+ * message's text, when it is known.
+ */
+function missWording(expression: TSESTree.Node, answer: Answer | undefined, answers: AnswerContext): MissWording | undefined {
+  if (answer?.kind === "site" && (answer.site.factory?.name === "sessionNotFound" || hasSessionIdData(answer.site.data, answers))) {
+    return { namesSession: true };
+  }
   const inner = unwrap(expression);
   const isBuilt = inner.type === AST_NODE_TYPES.NewExpression || inner.type === AST_NODE_TYPES.CallExpression;
   const message = answer?.kind === "site" ? answer.site.message : isBuilt ? inner.arguments[0] : inner;
-  if (!message) return undefined;
-  const text = unwrap(message);
-  if (text.type === AST_NODE_TYPES.TemplateLiteral) return text.quasis.map((q) => q.value.cooked ?? "").join(" ");
-  const values = answers.values.resolve(text);
-  return values?.length === 1 && typeof values[0] === "string" ? values[0] : undefined;
+  return messageText(message, answers.values);
 }
 
 function hasSessionIdData(data: TSESTree.Node | undefined, answers: AnswerContext): boolean {
