@@ -1,0 +1,104 @@
+import type { TSESTree } from "@typescript-eslint/utils";
+import { capabilityFindings, type CapabilityFinding } from "../src/analysis/capabilities/capabilities.js";
+import { getModel } from "../src/analysis/index.js";
+import { specUrl } from "../src/protocol/links.js";
+import { createRule } from "../src/create-rule.js";
+
+export type MessageIds = "unadvertisedHandler" | "missingHandler" | "undefinedKey" | "renameKey";
+
+const list = (items: readonly string[]) => items.map((i) => `\`${i}\``).join(" or ");
+
+function keyText(node: TSESTree.Node, to: string): string {
+  return node.type === "Literal" ? JSON.stringify(to) : to;
+}
+
+export default createRule<[], MessageIds>({
+  name: "capability-consistency",
+  meta: {
+    type: "problem",
+    docs: {
+      description: "Require the capabilities advertised in initialize to match the handlers registered for them",
+      spec: {
+        requirement: "A receiver that does not implement a method, or receives a capability-gated method it did not advertise, SHOULD respond with -32601.",
+        url: specUrl("error", "unknown-methods"),
+      },
+      recommended: "error",
+    },
+    hasSuggestions: true,
+    messages: {
+      unadvertisedHandler:
+        "{{method}} is gated by {{capability}}, which this initialize literal does not advertise: the handler runs anyway, where the spec says a peer {{must}} answer an un-advertised {{what}} with {{code}}; advertise the capability or remove the handler.",
+      missingHandler:
+        "{{capability}} is advertised, but no {{methods}} handler is registered next to it: a peer that relies on the capability gets {{outcome}} instead of a result; register the handler or stop advertising the capability.",
+      undefinedKey:
+        "The schema defines no `{{name}}` in `{{place}}`{{otherSide}}, so it advertises nothing: write a capability the schema defines there{{hint}}.",
+      renameKey: "Rename `{{name}}` to `{{suggestion}}`.",
+    },
+    schema: [],
+  },
+  defaultOptions: [],
+  create(context) {
+    return {
+      Program() {
+        const findings = capabilityFindings(context);
+        if (findings.length === 0) return;
+        const v2 = getModel(context).settings.protocolVersion === 2;
+        for (const finding of findings) report(finding, v2);
+      },
+    };
+
+    function report(finding: CapabilityFinding, v2: boolean): void {
+      switch (finding.kind) {
+        case "unadvertised": {
+          const elicitation = finding.wire === "elicitation/create";
+          context.report({
+            node: finding.node,
+            messageId: "unadvertisedHandler",
+            data: {
+              method: finding.wire,
+              capability: list(finding.capabilities),
+              must: v2 ? "MUST" : "SHOULD",
+              what: elicitation ? "elicitation mode" : "gated method",
+              code: elicitation ? "-32602 (Invalid params)" : "-32601 (Method not found)",
+            },
+          });
+          return;
+        }
+        case "missing":
+          context.report({
+            node: finding.node,
+            messageId: "missingHandler",
+            data: {
+              capability: `\`${finding.capability}\``,
+              methods: list(finding.wires),
+              outcome: finding.fallback ? "the error its fallback throws" : "-32601 (Method not found)",
+            },
+          });
+          return;
+        case "undefinedKey": {
+          const suggestion = finding.renames.length > 0 ? finding.suggestion : undefined;
+          context.report({
+            node: finding.node,
+            messageId: "undefinedKey",
+            data: {
+              name: finding.name,
+              place: finding.place,
+              otherSide: finding.otherSide ? ` (it is a ${finding.side === "agent" ? "client" : "agent"} capability)` : "",
+              hint: suggestion ? ` (\`${suggestion}\`)` : "",
+            },
+            suggest: suggestion
+              ? [
+                  {
+                    messageId: "renameKey",
+                    data: { name: finding.name, suggestion },
+                    fix: (fixer) => finding.renames.map((r) => fixer.replaceText(r.node, keyText(r.node, r.to))),
+                  },
+                ]
+              : [],
+          });
+          return;
+        }
+      }
+    }
+  },
+});

@@ -1,0 +1,133 @@
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { Handler } from "../handlers/types.js";
+import { methodRef } from "../handlers/method-names.js";
+import type { SdkImports } from "../sdk/imports.js";
+import { memberName, unwrap } from "../syntax/ast.js";
+import { functionOf } from "../syntax/functions.js";
+import type { ValueResolver } from "../values/values.js";
+import { alwaysThrows, capabilitiesIn } from "./shapes.js";
+import type { CapabilityOwner, Registration } from "./types.js";
+
+export interface AppContext {
+  readonly sourceCode: Readonly<TSESLint.SourceCode>;
+  readonly sdk: SdkImports;
+  readonly values: ValueResolver;
+  readonly fields: Readonly<Record<"agent" | "client", string>>;
+}
+
+const REGISTRATIONS = new Set(["onRequest", "onNotification"]);
+/** Builder methods that neither register handlers nor hand the app to anyone. */
+const CLOSED = new Set(["connect", "connectWith"]);
+const WRAPPERS = new Set<string>([AST_NODE_TYPES.TSAsExpression, AST_NODE_TYPES.TSNonNullExpression, AST_NODE_TYPES.TSSatisfiesExpression]);
+
+/** The `agent()` / `client()` call an app expression comes from, through chained registrations and `const`s. */
+function appRoot(node: TSESTree.Node, ctx: AppContext, depth = 0): TSESTree.CallExpression | undefined {
+  const inner = unwrap(node);
+  if (depth > 50) return undefined;
+  if (inner.type === AST_NODE_TYPES.CallExpression) {
+    const exported = ctx.sdk.exportName(inner.callee);
+    if (exported === "agent" || exported === "client") return inner;
+    const callee = unwrap(inner.callee);
+    return callee.type === AST_NODE_TYPES.MemberExpression ? appRoot(callee.object, ctx, depth + 1) : undefined;
+  }
+  if (inner.type === AST_NODE_TYPES.Identifier) {
+    const init = ctx.values.constInit(inner);
+    return init ? appRoot(init, ctx, depth + 1) : undefined;
+  }
+  return undefined;
+}
+
+interface AppUses {
+  registrations: TSESTree.CallExpression[];
+  connectWith: TSESTree.CallExpression[];
+  open: boolean;
+}
+
+/** Follows every use of the app: chained calls, `const` aliases, exports; any other use hands it on. */
+function followUses(expr: TSESTree.Node, ctx: AppContext, uses: AppUses, seen: Set<TSESTree.Node>): void {
+  let current = expr;
+  for (;;) {
+    const parent = current.parent;
+    if (!parent || seen.has(current)) return;
+    seen.add(current);
+    if (WRAPPERS.has(parent.type)) {
+      current = parent;
+      continue;
+    }
+    if (parent.type === AST_NODE_TYPES.MemberExpression && parent.object === current && parent.parent.type === AST_NODE_TYPES.CallExpression && parent.parent.callee === parent) {
+      const name = memberName(parent) ?? "";
+      if (REGISTRATIONS.has(name)) uses.registrations.push(parent.parent);
+      else if (name === "connectWith") uses.connectWith.push(parent.parent);
+      else if (!CLOSED.has(name)) uses.open = true;
+      if (!REGISTRATIONS.has(name)) return;
+      current = parent.parent;
+      continue;
+    }
+    if (parent.type === AST_NODE_TYPES.VariableDeclarator && parent.init === current && parent.id.type === AST_NODE_TYPES.Identifier) {
+      const variable = ctx.sourceCode.getDeclaredVariables(parent)[0];
+      for (const ref of variable?.references ?? []) if (ref.identifier !== parent.id) followUses(ref.identifier, ctx, uses, seen);
+      return;
+    }
+    const fine = parent.type === AST_NODE_TYPES.ExpressionStatement || parent.type === AST_NODE_TYPES.ExportSpecifier || parent.type === AST_NODE_TYPES.ExportDefaultDeclaration;
+    if (!fine) uses.open = true;
+    return;
+  }
+}
+
+/** The `clientCapabilities` of the `initialize` request a client's `connectWith` callback sends. */
+function sentCapabilities(calls: readonly TSESTree.CallExpression[], ctx: AppContext): TSESTree.ObjectExpression | undefined {
+  const found = calls.map((call) => {
+    const op = call.arguments.at(-1);
+    const fn = op && functionOf(ctx.sourceCode, op);
+    return fn ? capabilitiesIn(fn, ctx.fields.client, ctx.values, ctx.sourceCode.visitorKeys) : undefined;
+  });
+  return found.length === 1 ? found[0] : undefined;
+}
+
+/** The SDK 2.x apps whose handlers the model found, with every registration the file makes on them. */
+export function appOwners(handlers: readonly Handler[], ctx: AppContext): CapabilityOwner[] {
+  const roots = new Set<TSESTree.CallExpression>();
+  for (const h of handlers) {
+    const call = h.style === "sdk" ? h.methodNode.parent : undefined;
+    const callee = call?.type === AST_NODE_TYPES.CallExpression ? unwrap(call.callee) : undefined;
+    const root = callee?.type === AST_NODE_TYPES.MemberExpression ? appRoot(callee.object, ctx) : undefined;
+    if (root) roots.add(root);
+  }
+  const owners: CapabilityOwner[] = [];
+  for (const root of roots) {
+    const side = ctx.sdk.exportName(root.callee) as "agent" | "client";
+    const uses: AppUses = { registrations: [], connectWith: [], open: false };
+    followUses(root, ctx, uses, new Set());
+    const registrations: Registration[] = [];
+    let throwingFallback = false;
+    let initialize: TSESTree.Node | undefined;
+    let initializeCount = 0;
+    for (const call of uses.registrations) {
+      const [methodArg] = call.arguments;
+      const ref = methodArg && methodArg.type !== AST_NODE_TYPES.SpreadElement ? methodRef(methodArg, ctx.sdk, ctx.values) : undefined;
+      if (!ref || !methodArg) {
+        uses.open = true;
+        continue;
+      }
+      const fn = call.arguments.length > 1 ? functionOf(ctx.sourceCode, call.arguments.at(-1)!) : undefined;
+      if (ref.wire === "*") {
+        if (alwaysThrows(fn, ctx.sourceCode.visitorKeys)) throwingFallback = true;
+        else uses.open = true;
+        continue;
+      }
+      if (ref.wire === "initialize" && side === "agent") {
+        initializeCount++;
+        initialize = fn;
+      }
+      registrations.push({ wire: ref.wire, node: methodArg });
+    }
+    const capabilities =
+      side === "agent"
+        ? initializeCount === 1 && initialize
+          ? capabilitiesIn(initialize, ctx.fields.agent, ctx.values, ctx.sourceCode.visitorKeys)
+          : undefined
+        : sentCapabilities(uses.connectWith, ctx);
+    owners.push({ side, kind: "app", registrations, open: uses.open, throwingFallback, capabilities });
+  }
+  return owners;
+}

@@ -1,0 +1,75 @@
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { findLegacyMethod } from "../../protocol/methods.js";
+import type { Handler } from "../handlers/types.js";
+import { isFunction, staticKeyName, unwrap } from "../syntax/ast.js";
+import type { ClassNode } from "../syntax/instances.js";
+import type { AppContext } from "./apps.js";
+import { alwaysThrows, capabilitiesIn } from "./shapes.js";
+import type { CapabilityOwner, Registration } from "./types.js";
+
+type Container = ClassNode | TSESTree.ObjectExpression;
+type Member = TSESTree.ClassElement | TSESTree.ObjectLiteralElement;
+
+function containerOf(h: Handler): Container | undefined {
+  const member = h.methodNode.parent;
+  const holder = member?.parent;
+  if (holder?.type === AST_NODE_TYPES.ClassBody) return holder.parent as ClassNode;
+  return holder?.type === AST_NODE_TYPES.ObjectExpression ? holder : undefined;
+}
+
+/** Whether another class of the file extends this one: its subclass may add the handlers. */
+function isExtended(node: ClassNode, ctx: AppContext): boolean {
+  if (node.type !== AST_NODE_TYPES.ClassDeclaration) return false;
+  const variable = ctx.sourceCode.getDeclaredVariables(node)[0];
+  return (variable?.references ?? []).some((ref) => {
+    const parent = ref.identifier.parent;
+    return (parent?.type === AST_NODE_TYPES.ClassDeclaration || parent?.type === AST_NODE_TYPES.ClassExpression) && parent.superClass === ref.identifier;
+  });
+}
+
+function memberParts(member: Member): { name: string | undefined; value: TSESTree.Node | undefined; dynamic: boolean; skip: boolean } {
+  if (member.type === AST_NODE_TYPES.SpreadElement) return { name: undefined, value: undefined, dynamic: true, skip: false };
+  if (member.type === AST_NODE_TYPES.StaticBlock || member.type === AST_NODE_TYPES.TSIndexSignature) return { name: undefined, value: undefined, dynamic: false, skip: true };
+  if ("static" in member && member.static) return { name: undefined, value: undefined, dynamic: false, skip: true };
+  const name = staticKeyName(member.key, member.computed);
+  const value = "value" in member && member.value ? unwrap(member.value) : undefined;
+  return { name, value, dynamic: name === undefined, skip: false };
+}
+
+/** Legacy `Agent` / `Client` classes and objects: their members are the registered methods. */
+export function legacyOwners(handlers: readonly Handler[], ctx: AppContext): CapabilityOwner[] {
+  const containers = new Map<Container, "agent" | "client">();
+  for (const h of handlers) {
+    const container = h.style === "legacy" ? containerOf(h) : undefined;
+    if (container && h.method.side !== "protocol") containers.set(container, h.method.side);
+  }
+  const owners: CapabilityOwner[] = [];
+  for (const [container, side] of containers) {
+    const members: readonly Member[] = container.type === AST_NODE_TYPES.ObjectExpression ? container.properties : container.body.body;
+    let open = container.type !== AST_NODE_TYPES.ObjectExpression && (container.superClass !== null || isExtended(container, ctx));
+    let throwingFallback = false;
+    let initialize: TSESTree.Node | undefined;
+    const registrations: Registration[] = [];
+    for (const member of members) {
+      const { name, value, dynamic, skip } = memberParts(member);
+      if (skip) continue;
+      if (dynamic || name === undefined) {
+        open = true;
+        continue;
+      }
+      // In SDK 0.26-1.9 extMethod receives every method without a member.
+      if (name === "extMethod") {
+        if (value && isFunction(value) && alwaysThrows(value, ctx.sourceCode.visitorKeys)) throwingFallback = true;
+        else open = true;
+        continue;
+      }
+      const method = findLegacyMethod(name, side);
+      if (!method) continue;
+      if (method.wire === "initialize" && value && isFunction(value)) initialize = value;
+      registrations.push({ wire: method.wire, node: (member as TSESTree.Property).key });
+    }
+    const capabilities = side === "agent" && initialize ? capabilitiesIn(initialize, ctx.fields.agent, ctx.values, ctx.sourceCode.visitorKeys) : undefined;
+    owners.push({ side, kind: "class", registrations, open, throwingFallback, capabilities });
+  }
+  return owners;
+}

@@ -1,0 +1,20 @@
+import type { TSESTree } from "@typescript-eslint/utils";
+
+/** A method a handler is registered for, and where it is named (method argument, member key, case test). */
+export interface Registration {
+  readonly wire: string;
+  readonly node: TSESTree.Node;
+}
+
+/** One app, class or dispatcher: the handlers it registers and the capabilities it advertises. */
+export interface CapabilityOwner {
+  readonly side: "agent" | "client";
+  readonly kind: "app" | "class" | "dispatch";
+  readonly registrations: readonly Registration[];
+  /** Handlers may be registered where this file cannot see (the app is passed on, a `*` fallback may serve them). */
+  readonly open: boolean;
+  /** A fallback that always throws answers what has no handler, instead of the SDK's -32601. */
+  readonly throwingFallback: boolean;
+  /** The literal capabilities object, when the file writes exactly one for this owner. */
+  readonly capabilities: TSESTree.ObjectExpression | undefined;
+}
