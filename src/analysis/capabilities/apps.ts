@@ -65,7 +65,11 @@ function followUses(expr: TSESTree.Node, ctx: AppContext, uses: AppUses, seen: S
     }
     if (parent.type === AST_NODE_TYPES.VariableDeclarator && parent.init === current && parent.id.type === AST_NODE_TYPES.Identifier) {
       const variable = ctx.sourceCode.getDeclaredVariables(parent)[0];
-      for (const ref of variable?.references ?? []) if (ref.identifier !== parent.id) followUses(ref.identifier, ctx, uses, seen);
+      for (const ref of variable?.references ?? []) {
+        // `typeof app.connectWith` in a type is no use of the app.
+        const typeOnly = ref.identifier.parent?.type === AST_NODE_TYPES.TSQualifiedName || ref.identifier.parent?.type === AST_NODE_TYPES.TSTypeQuery;
+        if (ref.identifier !== parent.id && !typeOnly) followUses(ref.identifier, ctx, uses, seen);
+      }
       return;
     }
     const fine = parent.type === AST_NODE_TYPES.ExpressionStatement || parent.type === AST_NODE_TYPES.ExportSpecifier || parent.type === AST_NODE_TYPES.ExportDefaultDeclaration;

@@ -1,0 +1,330 @@
+import type { InvalidTestCase, TestCaseError, ValidTestCase } from "@typescript-eslint/rule-tester";
+import rule, { type MessageIds } from "../../rules/capability-consistency.js";
+import { at } from "../locate.js";
+import { typedFile, typedTester, untypedTester } from "../rule-tester.js";
+import { CAPABILITY_STYLES } from "./capability-styles.js";
+
+type Valid = ValidTestCase<[]>;
+type Invalid = InvalidTestCase<MessageIds, []>;
+type Report = TestCaseError<MessageIds>;
+
+const V2 = { acp: { protocolVersion: 2 } };
+
+const unadvertised = (span: ReturnType<typeof at>, method: string, capability: string, extra: Record<string, string> = {}): Report => ({
+  messageId: "unadvertisedHandler",
+  data: { method, capability, must: "SHOULD", what: "gated method", code: "-32601 (Method not found)", ...extra },
+  ...span,
+});
+
+const missing = (code: string, text: string, capability: string, methods: string, outcome = "-32601 (Method not found)"): Report => ({
+  messageId: "missingHandler",
+  data: { capability, methods, outcome },
+  ...at(code, text),
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Every handler style: unadvertised handlers, advertised capabilities without handlers, matching literals.
+// ---------------------------------------------------------------------------------------------------------------
+
+const styleValid: Valid[] = CAPABILITY_STYLES.flatMap((style) => [
+  {
+    name: `${style.name}: capabilities that match their handlers`,
+    code: style.program("{ loadSession: true, sessionCapabilities: { list: {}, resume: {} } }", ["session/load", "session/list", "session/resume"]),
+  },
+  {
+    name: `${style.name}: a value computed at run time is silent for its key`,
+    code: `declare const config: { canLoad: boolean };\n${style.program("{ loadSession: config.canLoad }", ["session/load"])}`,
+  },
+  {
+    name: `${style.name}: a value computed at run time advertises maybe: no handler is asked for`,
+    code: `declare const config: { canLoad: boolean };\n${style.program("{ loadSession: config.canLoad }", [])}`,
+  },
+  {
+    name: `${style.name}: a spread in the capabilities is silent`,
+    code: `declare const base: object;\n${style.program("{ ...base, loadSession: true }", [])}`,
+  },
+  {
+    name: `${style.name}: a spread in the capabilities may advertise what the handler needs`,
+    code: `declare const base: object;\n${style.program("{ ...base }", ["session/delete"])}`,
+  },
+  {
+    name: `${style.name}: capabilities built by a function call`,
+    code: `declare function buildCapabilities(): object;\n${style.program("buildCapabilities()", ["session/load"])}`,
+  },
+  {
+    name: `${style.name}: ungated methods need no capability`,
+    code: style.program("{}", ["session/new", "session/prompt", "session/set_mode"]),
+  },
+  {
+    name: `${style.name}: extension keys are not judged`,
+    code: style.program("{ _meta: { x: 1 }, _zed: true }", []),
+  },
+]);
+
+const styleInvalid: Invalid[] = CAPABILITY_STYLES.flatMap((style) => {
+  const load = style.program("{}", ["session/load"]);
+  const sessions = style.program("{ sessionCapabilities: { list: null, delete: false } }", ["session/list", "session/delete"]);
+  const advertised = style.program("{ loadSession: true, sessionCapabilities: { close: {} } }", []);
+  const cases: Invalid[] = [
+    {
+      name: `${style.name}: a session/load handler without loadSession`,
+      code: load,
+      errors: [unadvertised(style.registration(load, "session/load"), "session/load", "`agentCapabilities.loadSession`")],
+    },
+    {
+      name: `${style.name}: null and false advertise nothing`,
+      code: sessions,
+      errors: [
+        unadvertised(style.registration(sessions, "session/list"), "session/list", "`agentCapabilities.sessionCapabilities.list`"),
+        unadvertised(style.registration(sessions, "session/delete"), "session/delete", "`agentCapabilities.sessionCapabilities.delete`"),
+      ],
+    },
+  ];
+  if (style.judgesMissing) {
+    cases.push({
+      name: `${style.name}: advertised capabilities without handlers`,
+      code: advertised,
+      errors: [
+        missing(advertised, "loadSession: true", "`agentCapabilities.loadSession`", "`session/load`"),
+        missing(advertised, "close: {}", "`agentCapabilities.sessionCapabilities.close`", "`session/close`"),
+      ],
+    });
+  }
+  return cases;
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Keys the schema does not define, clients, fallbacks, handlers registered elsewhere, protocol version 2.
+// ---------------------------------------------------------------------------------------------------------------
+
+const SDK_AGENT = `import { agent, methods, RequestError } from "@agentclientprotocol/sdk";
+export const app = agent({ name: "a" });
+`;
+
+const CLIENT = (capabilities: string, handlers: string) => `import { client, methods } from "@agentclientprotocol/sdk";
+export const editor = client({ name: "editor" })${handlers};
+export async function drive(stream: Parameters<typeof editor.connectWith>[0]) {
+  await editor.connectWith(stream, async (ctx) => {
+    await ctx.request(methods.agent.initialize, { protocolVersion: 1, clientCapabilities: ${capabilities} });
+  });
+}`;
+
+const FS_HANDLERS = `
+  .onRequest(methods.client.fs.readTextFile, () => ({ content: "" }))
+  .onRequest(methods.client.fs.writeTextFile, () => ({}))`;
+const TERMINAL_HANDLERS = ["create", "output", "release", "waitForExit", "kill"].map((k) => `\n  .onRequest(methods.client.terminal.${k}, () => ({}) as never)`).join("");
+
+const LEGACY_TERMINAL = `import * as acp from "@agentclientprotocol/sdk";
+export class StrictAgent implements acp.Agent {
+  async initialize(): Promise<acp.InitializeResponse> {
+    return { protocolVersion: 1, agentCapabilities: { terminal: true } as acp.AgentCapabilities };
+  }
+  async newSession(): Promise<acp.NewSessionResponse> {
+    return { sessionId: "s" };
+  }
+}`;
+
+const MISSPELT = `${SDK_AGENT}app.onRequest(methods.agent.initialize, () => ({ protocolVersion: 1, agentCapabilities: { loadSessions: true } }));
+app.onRequest(methods.agent.session.load, () => ({}));`;
+
+const FILE_SYSTEM = CLIENT("{ fileSystem: { read: true, write: true } }", FS_HANDLERS);
+const FILE_SYSTEM_FIXED = CLIENT("{ fs: { readTextFile: true, writeTextFile: true } }", FS_HANDLERS);
+
+const FALLBACK = `${SDK_AGENT}app.onRequest(methods.agent.initialize, () => ({
+  protocolVersion: 1,
+  agentCapabilities: { loadSession: true, sessionCapabilities: { list: {} } },
+}));
+app.onRequest(methods.agent.session.list, () => ({ sessions: [] }));
+app.onRequest("*", ({ method }) => {
+  throw RequestError.methodNotFound(method);
+});`;
+
+const TERMINAL_PARTLY = CLIENT("{ terminal: true }", "\n  .onRequest(methods.client.terminal.create, () => ({ terminalId: \"t\" }))");
+const WRITE_ONLY_ADVERTISED = CLIENT("{ fs: { readTextFile: true } }", FS_HANDLERS);
+
+const V2_AGENT = `import { agent, methods } from "@agentclientprotocol/sdk/experimental/v2";
+export const app = agent({ name: "a" });
+app.onRequest(methods.agent.initialize, () => ({ protocolVersion: 2, capabilities: { session: {} } }));
+app.onRequest(methods.agent.session.new, () => ({ sessionId: "s" }) as never);
+app.onRequest(methods.agent.session.prompt, () => ({ stopReason: "end_turn" }) as never);
+app.onRequest(methods.agent.session.delete, () => ({}));`;
+
+const V2_ELICITATION = `import { client, methods } from "@agentclientprotocol/sdk/experimental/v2";
+export const editor = client({ name: "editor" }).onRequest(methods.client.elicitation.create, () => ({ action: { action: "cancel" } }) as never);
+export async function drive(stream: Parameters<typeof editor.connectWith>[0]) {
+  await editor.connectWith(stream, (ctx) => ctx.request(methods.agent.initialize, { protocolVersion: 2, capabilities: { elicitation: { form: null } } }));
+}`;
+
+const specificInvalid: Invalid[] = [
+  {
+    name: "a client capability inside agentCapabilities, with `as acp.AgentCapabilities` (the case file initialize.ts)",
+    code: LEGACY_TERMINAL,
+    errors: [{ messageId: "undefinedKey", data: { name: "terminal", place: "agentCapabilities", otherSide: " (it is a client capability)", hint: "" }, ...at(LEGACY_TERMINAL, "terminal") }],
+  },
+  {
+    name: "a misspelt key: renamed by a suggestion, and its handler is not reported again",
+    code: MISSPELT,
+    errors: [
+      {
+        messageId: "undefinedKey",
+        data: { name: "loadSessions", place: "agentCapabilities", otherSide: "", hint: " (`loadSession`)" },
+        ...at(MISSPELT, "loadSessions"),
+        suggestions: [{ messageId: "renameKey", data: { name: "loadSessions", suggestion: "loadSession" }, output: MISSPELT.replace("loadSessions", "loadSession") }],
+      },
+    ],
+  },
+  {
+    name: "client: fileSystem { read, write } for fs { readTextFile, writeTextFile }, renamed at once",
+    code: FILE_SYSTEM,
+    errors: [
+      {
+        messageId: "undefinedKey",
+        data: { name: "fileSystem", place: "clientCapabilities", otherSide: "", hint: " (`fs`)" },
+        ...at(FILE_SYSTEM, "fileSystem"),
+        suggestions: [{ messageId: "renameKey", data: { name: "fileSystem", suggestion: "fs" }, output: FILE_SYSTEM_FIXED }],
+      },
+    ],
+  },
+  {
+    name: "client: a write handler the client does not advertise",
+    code: WRITE_ONLY_ADVERTISED,
+    errors: [unadvertised(at(WRITE_ONLY_ADVERTISED, "methods.client.fs.writeTextFile"), "fs/write_text_file", "`clientCapabilities.fs.writeTextFile`")],
+  },
+  {
+    name: "client: terminal advertised with only terminal/create handled",
+    code: TERMINAL_PARTLY,
+    errors: [
+      missing(TERMINAL_PARTLY, "terminal: true", "`clientCapabilities.terminal`", "`terminal/output` or `terminal/release` or `terminal/wait_for_exit` or `terminal/kill`"),
+    ],
+  },
+  {
+    name: "a `*` fallback that always throws serves nothing: its error answers the advertised method",
+    code: FALLBACK,
+    errors: [missing(FALLBACK, "loadSession: true", "`agentCapabilities.loadSession`", "`session/load`", "the error its fallback throws")],
+  },
+  {
+    name: "protocol version 2: session/delete needs capabilities.session.delete, session {} needs the baseline handlers",
+    code: V2_AGENT,
+    settings: V2,
+    errors: [
+      missing(V2_AGENT, "session: {}", "`capabilities.session`", "`session/list` or `session/resume` or `session/close`"),
+      unadvertised(at(V2_AGENT, "methods.agent.session.delete"), "session/delete", "`capabilities.session.delete`", { must: "MUST" }),
+    ],
+  },
+  {
+    name: "protocol version 2: an elicitation handler without a mode is answered -32602, not -32601",
+    code: V2_ELICITATION,
+    settings: V2,
+    errors: [
+      unadvertised(at(V2_ELICITATION, "methods.client.elicitation.create"), "elicitation/create", "`capabilities.elicitation.form` or `capabilities.elicitation.url`", {
+        must: "MUST",
+        what: "elicitation mode",
+        code: "-32602 (Invalid params)",
+      }),
+    ],
+  },
+];
+
+const specificValid: Valid[] = [
+  { name: "client: capabilities that match its handlers", code: CLIENT("{ fs: { readTextFile: true, writeTextFile: true }, terminal: true }", FS_HANDLERS + TERMINAL_HANDLERS) },
+  { name: "client: no initialize request in this file", code: `import { client, methods } from "@agentclientprotocol/sdk";\nexport const editor = client({ name: "e" }).onRequest(methods.client.fs.readTextFile, () => ({ content: "" }));` },
+  {
+    name: "handlers registered in another file: the app is passed to a function",
+    code: `${SDK_AGENT}import { registerSessionHandlers } from "./sessions.js";
+app.onRequest(methods.agent.initialize, () => ({ protocolVersion: 1, agentCapabilities: { loadSession: true } }));
+registerSessionHandlers(app);`,
+  },
+  {
+    name: "a `*` fallback that may serve the advertised method",
+    code: `${SDK_AGENT}app.onRequest(methods.agent.initialize, () => ({ protocolVersion: 1, agentCapabilities: { loadSession: true } }));
+app.onRequest("*", ({ method, params }) => {
+  if (method === "session/load") return {};
+  throw RequestError.methodNotFound(method);
+});`,
+  },
+  {
+    name: "capabilities held in a variable of another file",
+    code: `${SDK_AGENT}import { CAPABILITIES } from "./capabilities.js";
+app.onRequest(methods.agent.initialize, () => ({ protocolVersion: 1, agentCapabilities: CAPABILITIES }));
+app.onRequest(methods.agent.session.load, () => ({}));`,
+  },
+  {
+    name: "a spread handler map",
+    code: `import { loadHandlers } from "./load.js";
+export const handlers = {
+  ...loadHandlers,
+  initialize: () => ({ protocolVersion: 1, agentCapabilities: { loadSession: true } }),
+  "session/new": () => ({ sessionId: "s" }),
+};`,
+  },
+  {
+    name: "a legacy class that extends another class",
+    code: `import * as acp from "@agentclientprotocol/sdk";
+import { BaseAgent } from "./base.js";
+export class A extends BaseAgent implements acp.Agent {
+  async initialize() {
+    return { protocolVersion: 1, agentCapabilities: { loadSession: true } };
+  }
+}`,
+  },
+  {
+    name: "a legacy class another class of the file extends",
+    code: `import * as acp from "@agentclientprotocol/sdk";
+export class A implements acp.Agent {
+  async initialize() {
+    return { protocolVersion: 1, agentCapabilities: { loadSession: true } };
+  }
+}
+export class B extends A {
+  async loadSession() {
+    return {};
+  }
+}`,
+  },
+  {
+    name: "two initialize answers: which one is sent is decided at run time",
+    code: `${SDK_AGENT}declare const persistent: boolean;
+app.onRequest(methods.agent.initialize, () => {
+  if (persistent) return { protocolVersion: 1, agentCapabilities: { loadSession: true } };
+  return { protocolVersion: 1, agentCapabilities: {} };
+});
+app.onRequest(methods.agent.session.load, () => ({}));`,
+  },
+  {
+    name: "an app without initialize handler and one with it are paired separately",
+    code: `${SDK_AGENT}app.onRequest(methods.agent.initialize, () => ({ protocolVersion: 1, agentCapabilities: { loadSession: true } }));
+app.onRequest(methods.agent.session.load, () => ({}));
+export const helper = agent({ name: "h" }).onRequest(methods.agent.session.delete, () => ({}));`,
+  },
+  {
+    name: "protocol version 1 ignores v2's session gate",
+    code: `${SDK_AGENT}app.onRequest(methods.agent.initialize, () => ({ protocolVersion: 1, agentCapabilities: {} }));
+app.onRequest(methods.agent.session.new, () => ({ sessionId: "s" }));`,
+  },
+  {
+    name: "protocol version 2: capabilities that match",
+    settings: V2,
+    code: `import { agent, methods } from "@agentclientprotocol/sdk/experimental/v2";
+export const app = agent({ name: "a" });
+app.onRequest(methods.agent.initialize, () => ({ protocolVersion: 2, capabilities: { session: { delete: {} } } }));
+${["new", "list", "resume", "close", "prompt", "delete"].map((k) => `app.onRequest(methods.agent.session.${k}, () => ({}) as never);`).join("\n")}`,
+  },
+  {
+    name: "a capability from a same-file constant",
+    code: `${SDK_AGENT}const canLoad = true;
+app.onRequest(methods.agent.initialize, () => ({ protocolVersion: 1, agentCapabilities: { loadSession: canLoad } }));
+app.onRequest(methods.agent.session.load, () => ({}));`,
+  },
+];
+
+untypedTester().run("capability-consistency", rule, {
+  valid: [...styleValid, ...specificValid],
+  invalid: [...styleInvalid, ...specificInvalid],
+});
+
+typedTester().run("capability-consistency (typed)", rule, {
+  valid: [{ name: "typed: a value whose literal type is only known to the checker stays unknown when not constant", filename: typedFile, code: `${SDK_AGENT}export function make(flag: boolean) {
+  app.onRequest(methods.agent.initialize, () => ({ protocolVersion: 1, agentCapabilities: { loadSession: flag } }));
+}` }],
+  invalid: [{ name: "typed: the case file's legacy agent", filename: typedFile, code: LEGACY_TERMINAL, errors: [{ messageId: "undefinedKey", ...at(LEGACY_TERMINAL, "terminal") }] }],
+});
