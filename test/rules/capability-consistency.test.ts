@@ -142,6 +142,25 @@ app.onRequest("*", ({ method }) => {
 const TERMINAL_PARTLY = CLIENT("{ terminal: true }", "\n  .onRequest(methods.client.terminal.create, () => ({ terminalId: \"t\" }))");
 const WRITE_ONLY_ADVERTISED = CLIENT("{ fs: { readTextFile: true } }", FS_HANDLERS);
 
+const LEGACY_CLIENT = (capabilities: string) => `import * as acp from "@agentclientprotocol/sdk";
+export class FileClient implements acp.Client {
+  async requestPermission(): Promise<acp.RequestPermissionResponse> {
+    return { outcome: { outcome: "cancelled" } };
+  }
+  async sessionUpdate(): Promise<void> {}
+  async readTextFile(): Promise<acp.ReadTextFileResponse> {
+    return { content: "" };
+  }
+  async writeTextFile(): Promise<acp.WriteTextFileResponse> {
+    return {};
+  }
+}
+export async function start(stream: acp.Stream) {
+  const connection = new acp.ClientSideConnection(() => new FileClient(), stream);
+  await connection.initialize({ protocolVersion: acp.PROTOCOL_VERSION, clientCapabilities: ${capabilities} });
+}`;
+const LEGACY_READ_ONLY = LEGACY_CLIENT("{ fs: { readTextFile: true } }");
+
 const V2_AGENT = `import { agent, methods } from "@agentclientprotocol/sdk/experimental/v2";
 export const app = agent({ name: "a" });
 app.onRequest(methods.agent.initialize, () => ({ protocolVersion: 2, capabilities: { session: {} } }));
@@ -198,6 +217,11 @@ const specificInvalid: Invalid[] = [
     ],
   },
   {
+    name: "legacy client: a writeTextFile member its connection.initialize does not advertise",
+    code: LEGACY_READ_ONLY,
+    errors: [unadvertised(at(LEGACY_READ_ONLY, "writeTextFile", 0), "fs/write_text_file", "`clientCapabilities.fs.writeTextFile`")],
+  },
+  {
     name: "a `*` fallback that always throws serves nothing: its error answers the advertised method",
     code: FALLBACK,
     errors: [missing(FALLBACK, "loadSession: true", "`agentCapabilities.loadSession`", "`session/load`", "the error its fallback throws")],
@@ -227,6 +251,8 @@ const specificInvalid: Invalid[] = [
 
 const specificValid: Valid[] = [
   { name: "client: capabilities that match its handlers", code: CLIENT("{ fs: { readTextFile: true, writeTextFile: true }, terminal: true }", FS_HANDLERS + TERMINAL_HANDLERS) },
+  { name: "legacy client: capabilities that match its members", code: LEGACY_CLIENT("{ fs: { readTextFile: true, writeTextFile: true } }") },
+  { name: "legacy client: an advertised terminal without members is not judged (SDK 1.x answers null, not -32601)", code: LEGACY_CLIENT("{ fs: { readTextFile: true, writeTextFile: true }, terminal: true }") },
   { name: "client: no initialize request in this file", code: `import { client, methods } from "@agentclientprotocol/sdk";\nexport const editor = client({ name: "e" }).onRequest(methods.client.fs.readTextFile, () => ({ content: "" }));` },
   {
     name: "handlers registered in another file: the app is passed to a function",

@@ -4,6 +4,7 @@ import type { Handler } from "../handlers/types.js";
 import { isFunction, staticKeyName, unwrap } from "../syntax/ast.js";
 import type { ClassNode } from "../syntax/instances.js";
 import type { AppContext } from "./apps.js";
+import { legacyClientCapabilities } from "./legacy-client.js";
 import { alwaysThrows, capabilitiesIn } from "./shapes.js";
 import type { CapabilityOwner, Registration } from "./types.js";
 
@@ -68,7 +69,13 @@ export function legacyOwners(handlers: readonly Handler[], ctx: AppContext): Cap
       if (method.wire === "initialize" && value && isFunction(value)) initialize = value;
       registrations.push({ wire: method.wire, node: (member as TSESTree.Property).key });
     }
-    const capabilities = side === "agent" && initialize ? capabilitiesIn(initialize, ctx.fields.agent, ctx.values, ctx.sourceCode.visitorKeys) : undefined;
+    if (side === "client") {
+      // A legacy client without a handler answers null or {} (SDK 1.x), not -32601: only its handlers are judged.
+      const capabilities = container.type === AST_NODE_TYPES.ObjectExpression ? undefined : legacyClientCapabilities(container, ctx);
+      owners.push({ side, kind: "class", registrations, open: true, throwingFallback: false, capabilities });
+      continue;
+    }
+    const capabilities = initialize ? capabilitiesIn(initialize, ctx.fields.agent, ctx.values, ctx.sourceCode.visitorKeys) : undefined;
     owners.push({ side, kind: "class", registrations, open, throwingFallback, capabilities });
   }
   return owners;
