@@ -1,0 +1,112 @@
+// method-not-found-error: what a fallback's answer to an unknown method becomes on the wire.
+import { agent, methods, RequestError } from "@agentclientprotocol/sdk";
+import { AgentSideConnection, ndJsonStream, RequestError as LegacyRequestError } from "acp-sdk-legacy";
+import { describe, expect, it } from "vitest";
+import { connect, errorOf, type Exchange } from "./harness.js";
+import { MinimalAgent } from "./legacy-harness.js";
+import { type Json, parseLines, tappedPipe } from "./ndjson-tap.js";
+
+const INIT = { protocolVersion: 1, clientCapabilities: {} };
+
+async function askApp(app: Parameters<typeof connect>[0], method: string): Promise<Exchange> {
+  const wire = connect(app);
+  try {
+    await wire.ask("initialize", INIT);
+    return await wire.ask(method, {});
+  } finally {
+    await wire.close();
+  }
+}
+
+const base = () => agent({ name: "a" }).onRequest(methods.agent.initialize, () => ({ protocolVersion: 1, agentCapabilities: {} }));
+
+describe("SDK 2.4.0 onRequest(\"*\")", () => {
+  it("without a * handler the SDK answers -32601 with data { method }", async () => {
+    const { answer } = await askApp(base(), "_acme/ping");
+    expect(errorOf(answer)).toMatchObject({ code: -32601, data: { method: "_acme/ping" } });
+  });
+
+  it("a * handler throwing internalError sends -32603 (the incorrect example)", async () => {
+    const app = base().onRequest("*", ({ method }) => {
+      throw RequestError.internalError({ reason: `${method} is not supported` });
+    });
+    const { answer } = await askApp(app, "_acme/ping");
+    expect(errorOf(answer)).toMatchObject({ code: -32603 });
+  });
+
+  it("a * handler throwing a plain Error sends -32603", async () => {
+    const app = base().onRequest("*", () => {
+      throw new Error("unsupported");
+    });
+    const { answer } = await askApp(app, "_acme/ping");
+    expect(errorOf(answer)).toMatchObject({ code: -32603 });
+  });
+
+  it("a * handler throwing methodNotFound(method) sends -32601 (the fix)", async () => {
+    const app = base().onRequest("*", ({ method }) => {
+      throw RequestError.methodNotFound(method);
+    });
+    const { answer } = await askApp(app, "_acme/ping");
+    expect(errorOf(answer)).toMatchObject({ code: -32601, data: { method: "_acme/ping" } });
+  });
+
+  it("a * handler returning { ok: false } is sent as a success result", async () => {
+    const app = base().onRequest("*", () => ({ ok: false }));
+    const { answer } = await askApp(app, "_acme/ping");
+    expect(answer.error).toBeUndefined();
+    expect(answer.result).toStrictEqual({ ok: false });
+  });
+});
+
+/** Sends one raw request to a legacy 1.9.0 agent and returns its response. */
+async function askLegacy(implementation: MinimalAgent, method: string): Promise<{ error?: Json; result?: Json }> {
+  const toAgent = tappedPipe();
+  const toClient = tappedPipe();
+  const connection = new AgentSideConnection(() => implementation, ndJsonStream(toClient.writable, toAgent.readable));
+  const writer = toAgent.writable.getWriter();
+  await writer.write(new TextEncoder().encode(`${JSON.stringify({ jsonrpc: "2.0", id: 7, method, params: {} })}\n`));
+  const reader = toClient.readable.getReader();
+  while (toClient.lines.length === 0) {
+    const { done } = await reader.read();
+    if (done) break;
+  }
+  reader.releaseLock();
+  await writer.close();
+  await connection.closed.catch(() => {});
+  const [answer] = parseLines(toClient.lines);
+  return answer as { error?: Json; result?: Json };
+}
+
+describe("legacy SDK 1.9.0 extMethod", () => {
+  it("receives an unknown method that does not start with _", async () => {
+    const seen: string[] = [];
+    class Ext extends MinimalAgent {
+      extMethod(method: string): Promise<Record<string, unknown>> {
+        seen.push(method);
+        return Promise.resolve({});
+      }
+    }
+    await askLegacy(new Ext(), "acme/ping");
+    expect(seen).toStrictEqual(["acme/ping"]);
+  });
+
+  it("throwing new RequestError(-32009, ...) sends -32009 (the incorrect example)", async () => {
+    class Ext extends MinimalAgent {
+      extMethod(method: string): Promise<Record<string, unknown>> {
+        throw new LegacyRequestError(-32009, `no ${method}`);
+      }
+    }
+    const answer = await askLegacy(new Ext(), "acme/ping");
+    expect(answer.error).toMatchObject({ code: -32009 });
+  });
+
+  it("throwing methodNotFound(method) sends -32601 (the fix)", async () => {
+    class Ext extends MinimalAgent {
+      extMethod(method: string): Promise<Record<string, unknown>> {
+        throw LegacyRequestError.methodNotFound(method);
+      }
+    }
+    const answer = await askLegacy(new Ext(), "acme/ping");
+    expect(answer.error).toMatchObject({ code: -32601 });
+  });
+});
