@@ -1,0 +1,106 @@
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { getModel } from "../src/analysis/index.js";
+import { misbuiltEnvelope } from "../src/analysis/outgoing/envelopes.js";
+import { isSendName, misroutedCall, type MisroutedCall } from "../src/analysis/outgoing/send-calls.js";
+import { memberName, unwrap } from "../src/analysis/syntax/ast.js";
+import { specUrl } from "../src/protocol/links.js";
+import { createRule } from "../src/create-rule.js";
+
+export type MessageIds = "requestForNotification" | "notificationForRequest" | "envelopeWithId" | "envelopeWithoutId" | "useCounterpart" | "removeId";
+
+/** Whether nothing reads the call's result: `x.request(...)`, `await x.request(...)` or `void x.request(...)` as a statement. */
+function resultDiscarded(call: TSESTree.CallExpression): boolean {
+  let node: TSESTree.Node = call;
+  while (node.parent?.type === AST_NODE_TYPES.AwaitExpression || (node.parent?.type === AST_NODE_TYPES.UnaryExpression && node.parent.operator === "void")) node = node.parent;
+  return node.parent?.type === AST_NODE_TYPES.ExpressionStatement;
+}
+
+/** The counterpart call takes the same arguments: a notification has no request options. */
+function counterpartFits(found: MisroutedCall): boolean {
+  return resultDiscarded(found.call) && (found.sentAs === "notification" || found.call.arguments.length <= 2);
+}
+
+/** Removes a property and the comma that separates it from its neighbour. */
+function removeProperty(fixer: TSESLint.RuleFixer, object: TSESTree.ObjectExpression, prop: TSESTree.Property): TSESLint.RuleFix {
+  const index = object.properties.indexOf(prop);
+  const next = object.properties[index + 1];
+  const previous = object.properties[index - 1];
+  if (next) return fixer.removeRange([prop.range[0], next.range[0]]);
+  if (previous) return fixer.removeRange([previous.range[1], prop.range[1]]);
+  return fixer.remove(prop);
+}
+
+export default createRule<[], MessageIds>({
+  name: "no-request-for-notification",
+  meta: {
+    type: "problem",
+    docs: {
+      description: "Require notifications to be sent as notifications and requests as requests",
+      spec: {
+        requirement: "Notifications are sent without an id and never get a response; requests carry an id and get exactly one.",
+        url: specUrl("cancellation"),
+      },
+      recommended: "error",
+    },
+    hasSuggestions: true,
+    messages: {
+      requestForNotification:
+        "{{method}} is a notification, which never gets a response, but {{call}} sends it as a request that waits for one: send it with {{counterpart}}.",
+      notificationForRequest:
+        "{{method}} is a request that the peer answers, but {{call}} sends it as a notification, so the answer never comes back: send it with {{counterpart}}.",
+      envelopeWithId:
+        "{{method}} is a notification, but this message has an id, so the peer takes it for a request: leave the id out.",
+      envelopeWithoutId:
+        "{{method}} is a request, but this message has no id, so the peer takes it for a notification and never answers it: give it an id.",
+      useCounterpart: "Send it with {{counterpart}}.",
+      removeId: "Remove the id.",
+    },
+    schema: [],
+  },
+  defaultOptions: [],
+  create(context) {
+    const sourceCode = context.sourceCode;
+    return {
+      CallExpression(call) {
+        const callee = unwrap(call.callee);
+        const name = callee.type === AST_NODE_TYPES.MemberExpression ? memberName(callee) : undefined;
+        if (name === undefined || !isSendName(name)) return;
+        const found = misroutedCall(call, sourceCode, getModel(context));
+        if (!found) return;
+        const data = { method: found.method.wire, call: `${found.property.name}()`, counterpart: `${found.counterpart}()` };
+        context.report({
+          node: found.call,
+          messageId: found.sentAs === "request" ? "requestForNotification" : "notificationForRequest",
+          data,
+          suggest: counterpartFits(found)
+            ? [{ messageId: "useCounterpart", data, fix: (fixer) => fixer.replaceText(found.property, found.counterpart) }]
+            : [],
+        });
+      },
+      ObjectExpression(object) {
+        if (!findJsonrpcKey(object)) return;
+        const found = misbuiltEnvelope(object, getModel(context));
+        if (!found) return;
+        const data = { method: found.method.wire };
+        const id = found.id;
+        if (!id) {
+          context.report({ node: object, messageId: "envelopeWithoutId", data });
+          return;
+        }
+        context.report({
+          node: id,
+          messageId: "envelopeWithId",
+          data,
+          suggest: [{ messageId: "removeId", fix: (fixer) => removeProperty(fixer, object, id) }],
+        });
+      },
+    };
+  },
+});
+
+/** A cheap test before the model: the literal has a `jsonrpc` key. */
+function findJsonrpcKey(object: TSESTree.ObjectExpression): boolean {
+  return object.properties.some(
+    (p) => p.type === AST_NODE_TYPES.Property && ((p.key.type === AST_NODE_TYPES.Identifier && p.key.name === "jsonrpc") || (p.key.type === AST_NODE_TYPES.Literal && p.key.value === "jsonrpc")),
+  );
+}

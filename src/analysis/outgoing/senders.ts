@@ -1,0 +1,131 @@
+import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { FileModel } from "../model.js";
+import { isFunction, memberName, unwrap } from "../syntax/ast.js";
+
+/** Which peer a sender talks to: the side whose methods it calls; undefined when only the wire name can tell. */
+export type PeerSide = "agent" | "client" | undefined;
+
+/** An object tied to a library that sends ACP messages, and the library's names for its two calls. */
+export interface Sender {
+  readonly library: "sdk" | "legacy" | "jsonrpc";
+  readonly peer: PeerSide;
+}
+
+type SourceCode = Readonly<TSESLint.SourceCode>;
+
+/** Calls on an app that return the app, so a chain still names it. */
+const APP_CHAIN = new Set(["onRequest", "onNotification", "use"]);
+
+
+/** The side of an SDK 2.x app expression (`agent({...})`, a chain on it, or a variable holding one). */
+function appSide(node: TSESTree.Node, sourceCode: SourceCode, model: FileModel, depth = 0): "agent" | "client" | undefined {
+  if (depth > 8) return undefined;
+  const inner = unwrap(node);
+  if (inner.type === AST_NODE_TYPES.CallExpression) {
+    if (model.sdk.refersTo(inner.callee, "agent")) return "agent";
+    if (model.sdk.refersTo(inner.callee, "client")) return "client";
+    const callee = unwrap(inner.callee);
+    if (callee.type === AST_NODE_TYPES.MemberExpression && APP_CHAIN.has(memberName(callee) ?? "")) {
+      return appSide(callee.object, sourceCode, model, depth + 1);
+    }
+    return undefined;
+  }
+  const init = inner.type === AST_NODE_TYPES.Identifier ? singleInit(inner, sourceCode) : undefined;
+  return init ? appSide(init, sourceCode, model, depth + 1) : undefined;
+}
+
+/** The initializer of a `const`/`let` binding that is never reassigned. */
+function singleInit(id: TSESTree.Identifier, sourceCode: SourceCode): TSESTree.Expression | undefined {
+  const variable = ASTUtils.findVariable(sourceCode.getScope(id), id);
+  const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+  if (def?.node.type !== AST_NODE_TYPES.VariableDeclarator || def.node.id.type !== AST_NODE_TYPES.Identifier || !def.node.init) return undefined;
+  const init = def.node.init;
+  if (variable?.references.some((r) => r.isWrite() && r.writeExpr !== init)) return undefined;
+  return init;
+}
+
+const other = (side: "agent" | "client"): "agent" | "client" => (side === "agent" ? "client" : "agent");
+
+/** The context an SDK handler function receives: the app's side, from the model's handlers and fallbacks. */
+function handlerSide(fn: TSESTree.Node, model: FileModel): "agent" | "client" | undefined {
+  const handler = model.handlers.handlers.find((h) => h.style === "sdk" && h.fn === fn);
+  if (handler) return handler.method.side === "client" ? "client" : handler.method.side === "agent" ? "agent" : undefined;
+  return model.handlers.fallbacks.find((f) => f.style === "sdk" && f.fn === fn)?.side;
+}
+
+/** The app side of the callback `fn` when it is `app.connectWith(stream, fn)`. */
+function connectWithSide(fn: TSESTree.Node, sourceCode: SourceCode, model: FileModel): "agent" | "client" | undefined {
+  const call = fn.parent;
+  if (call?.type !== AST_NODE_TYPES.CallExpression || call.arguments[1] !== fn) return undefined;
+  const callee = unwrap(call.callee);
+  if (callee.type !== AST_NODE_TYPES.MemberExpression || memberName(callee) !== "connectWith") return undefined;
+  return appSide(callee.object, sourceCode, model);
+}
+
+/** `ctx.client` of an agent handler (sends to the client), `conn.agent` of `clientApp.connect(stream)`, … */
+function contextMember(node: TSESTree.MemberExpression, sourceCode: SourceCode, model: FileModel): Sender | undefined {
+  const name = memberName(node);
+  if (name !== "client" && name !== "agent") return undefined;
+  const object = unwrap(node.object);
+  if (object.type !== AST_NODE_TYPES.Identifier) return undefined;
+  const variable = ASTUtils.findVariable(sourceCode.getScope(object), object);
+  const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+  let side: "agent" | "client" | undefined;
+  if (def?.type === "Parameter" && isFunction(def.node) && def.node.params[0] === def.name) side = handlerSide(def.node, model);
+  else if (def?.node.type === AST_NODE_TYPES.VariableDeclarator && def.node.init) {
+    const init = unwrap(def.node.init);
+    const call = init.type === AST_NODE_TYPES.AwaitExpression ? unwrap(init.argument) : init;
+    if (call.type === AST_NODE_TYPES.CallExpression) {
+      const callee = unwrap(call.callee);
+      if (callee.type === AST_NODE_TYPES.MemberExpression && memberName(callee) === "connect") side = appSide(callee.object, sourceCode, model);
+    }
+  }
+  // An agent's context calls the client, a client's the agent; the member must name that peer.
+  return side && name === other(side) ? { library: "sdk", peer: name } : undefined;
+}
+
+/** An identifier bound to an SDK, legacy or vscode-jsonrpc sender. */
+function boundSender(id: TSESTree.Identifier, sourceCode: SourceCode, model: FileModel): Sender | undefined {
+  const variable = ASTUtils.findVariable(sourceCode.getScope(id), id);
+  const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+  if (!def) return undefined;
+  if (def.type === "Parameter" && isFunction(def.node)) {
+    const fn = def.node;
+    const param = fn.params[0];
+    if (param === def.name) {
+      const side = connectWithSide(fn, sourceCode, model);
+      return side ? { library: "sdk", peer: other(side) } : undefined;
+    }
+    // `({ client }) => client.request(...)` in an SDK handler.
+    if (param?.type === AST_NODE_TYPES.ObjectPattern) {
+      const side = handlerSide(fn, model);
+      const prop = param.properties.find((p) => p.type === AST_NODE_TYPES.Property && p.value === def.name);
+      const key = prop?.type === AST_NODE_TYPES.Property && !prop.computed && prop.key.type === AST_NODE_TYPES.Identifier ? prop.key.name : undefined;
+      return side && key === other(side) ? { library: "sdk", peer: key } : undefined;
+    }
+    return undefined;
+  }
+  const init = singleInit(id, sourceCode);
+  if (!init) return undefined;
+  const value = unwrap(init);
+  if (value.type === AST_NODE_TYPES.NewExpression) {
+    if (model.sdk.refersTo(value.callee, "AgentSideConnection")) return { library: "legacy", peer: "client" };
+    if (model.sdk.refersTo(value.callee, "ClientSideConnection")) return { library: "legacy", peer: "agent" };
+  }
+  if (value.type === AST_NODE_TYPES.CallExpression && value.callee.type === AST_NODE_TYPES.Identifier) {
+    const source = model.sdk.foreign.get(value.callee.name);
+    if (value.callee.name === "createMessageConnection" && source !== undefined && /^vscode-(jsonrpc|languageserver)/.test(source)) {
+      return { library: "jsonrpc", peer: undefined };
+    }
+  }
+  // `const { client } = app.connect(stream)` and `const conn = app.connect(stream)` used as `conn.client`.
+  return value.type === AST_NODE_TYPES.MemberExpression ? contextMember(value, sourceCode, model) : undefined;
+}
+
+/** The sender a call's receiver is, found from the code alone. */
+export function syntacticSender(receiver: TSESTree.Node, sourceCode: SourceCode, model: FileModel): Sender | undefined {
+  const inner = unwrap(receiver);
+  if (inner.type === AST_NODE_TYPES.Identifier) return boundSender(inner, sourceCode, model);
+  if (inner.type === AST_NODE_TYPES.MemberExpression) return contextMember(inner, sourceCode, model);
+  return undefined;
+}

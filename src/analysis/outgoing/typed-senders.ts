@@ -1,0 +1,24 @@
+import type { ParserServicesWithTypeInformation, TSESTree } from "@typescript-eslint/utils";
+import type { Sender } from "./senders.js";
+
+/** SDK and vscode-jsonrpc types that send messages, by the declaring package. */
+const SDK_TYPES: Readonly<Record<string, Sender>> = {
+  AgentContext: { library: "sdk", peer: "client" },
+  ClientContext: { library: "sdk", peer: "agent" },
+  AgentSideConnection: { library: "legacy", peer: "client" },
+  ClientSideConnection: { library: "legacy", peer: "agent" },
+};
+const SDK_PACKAGE = /node_modules\/(@agentclientprotocol\/sdk|@zed-industries\/agent-client-protocol|acp-sdk-[^/]+)\//;
+const JSONRPC_PACKAGE = /node_modules\/vscode-(jsonrpc|languageserver)[^/]*\//;
+
+/** With type information: the sender a receiver's declared type is (`AgentContext`, `MessageConnection`, …). */
+export function typedSender(receiver: TSESTree.Node, services: ParserServicesWithTypeInformation): Sender | undefined {
+  const type = services.getTypeAtLocation(receiver);
+  const symbol = type.getSymbol() ?? type.aliasSymbol;
+  const name = symbol?.getName();
+  const file = symbol?.declarations?.[0]?.getSourceFile().fileName;
+  if (name === undefined || file === undefined) return undefined;
+  if (SDK_PACKAGE.test(file)) return SDK_TYPES[name];
+  if (JSONRPC_PACKAGE.test(file) && name === "MessageConnection") return { library: "jsonrpc", peer: undefined };
+  return undefined;
+}
