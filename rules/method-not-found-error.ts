@@ -1,10 +1,39 @@
-import type { TSESLint } from "@typescript-eslint/utils";
-import { getModel } from "../src/analysis/index.js";
-import { type FallbackFinding, fallbackFindings } from "../src/analysis/fallbacks/findings.js";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { type ErrorSite, getModel, type FileModel } from "../src/analysis/index.js";
+import { fallbackFindings, METHOD_NOT_FOUND } from "../src/analysis/fallbacks/findings.js";
+import { unsupportedFindings } from "../src/analysis/fallbacks/unsupported.js";
+import { unwrap } from "../src/analysis/syntax/ast.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
 
-export type MessageIds = "wrongCode" | "wrongCodeMust" | "success" | "successMust" | "useMethodNotFound";
+export type MessageIds = "wrongCode" | "wrongCodeMust" | "success" | "successMust" | "unsupported" | "unsupportedMust" | "useMethodNotFound" | "useCode";
+
+type Suggestions = TSESLint.SuggestionReportDescriptor<MessageIds>[];
+
+/** How the file names `RequestError` of the SDK: its named import, or `ns.RequestError`. */
+function requestErrorName(model: FileModel): string | undefined {
+  for (const [local, exported] of model.sdk.named) if (exported === "RequestError") return local;
+  const [namespace] = model.sdk.namespaces;
+  return namespace ? `${namespace}.RequestError` : undefined;
+}
+
+/** The file's own name for -32601 (`Codes.MethodNotFound`), from a table of codes bound to a name. */
+function methodNotFoundConstant(model: FileModel): string | undefined {
+  for (const table of model.codeTables) {
+    const member = table.members.find((m) => m.codes.length === 1 && m.codes[0] === METHOD_NOT_FOUND);
+    if (!member) continue;
+    const node = table.node;
+    const owner =
+      node.type === "TSEnumDeclaration" ? node.id : node.parent.type === "VariableDeclarator" ? node.parent.id : unwrapAs(node.parent);
+    if (owner?.type === "Identifier" && /^[A-Za-z_$][\w$]*$/.test(member.key)) return `${owner.name}.${member.key}`;
+  }
+  return undefined;
+}
+
+function unwrapAs(node: TSESTree.Node): TSESTree.Node | undefined {
+  // `const Codes = { ... } as const`
+  return (node.type === "TSAsExpression" || node.type === "TSSatisfiesExpression") && node.parent.type === "VariableDeclarator" ? node.parent.id : undefined;
+}
 
 export default createRule<[], MessageIds>({
   name: "method-not-found-error",
@@ -21,14 +50,19 @@ export default createRule<[], MessageIds>({
     hasSuggestions: true,
     messages: {
       wrongCode:
-        "This fallback answers a method nobody handles with {{code}}, but a receiver that does not implement a method should respond with -32601 Method not found: throw RequestError.methodNotFound(method).",
+        "This fallback answers a method nobody handles with {{code}}, but a receiver that does not implement a method should respond with -32601 Method not found: answer with RequestError.methodNotFound(method).",
       wrongCodeMust:
-        "This fallback answers a method nobody handles with {{code}}, but in protocol version 2 a receiver that does not implement a method MUST respond with -32601 Method not found: throw RequestError.methodNotFound(method).",
+        "This fallback answers a method nobody handles with {{code}}, but in protocol version 2 a receiver that does not implement a method MUST respond with -32601 Method not found: answer with RequestError.methodNotFound(method).",
       success:
         "This fallback answers a method nobody handles with a success result, but a receiver that does not implement a method should respond with the error -32601 Method not found: throw RequestError.methodNotFound(method).",
       successMust:
         "This fallback answers a method nobody handles with a success result, but in protocol version 2 a receiver that does not implement a method MUST respond with the error -32601 Method not found: throw RequestError.methodNotFound(method).",
-      useMethodNotFound: "Throw {{replacement}} instead.",
+      unsupported:
+        "This error says the method is not supported but is sent with {{code}}: a receiver that does not implement a method should respond with -32601 Method not found (RequestError.methodNotFound), or remove the handler.",
+      unsupportedMust:
+        "This error says the method is not supported but is sent with {{code}}: in protocol version 2 a receiver that does not implement a method MUST respond with -32601 Method not found (RequestError.methodNotFound), or remove the handler.",
+      useMethodNotFound: "Answer with {{replacement}} instead.",
+      useCode: "Use the code {{replacement}}.",
     },
     schema: [],
   },
@@ -37,19 +71,52 @@ export default createRule<[], MessageIds>({
     return {
       Program() {
         const model = getModel(context);
+        const { handlers, fallbacks } = model.handlers;
+        if (handlers.length === 0 && fallbacks.length === 0) return;
         const must = model.settings.protocolVersion === 2;
-        const requestError = [...model.sdk.named].find(([, exported]) => exported === "RequestError")?.[0] ?? (model.sdk.namespaces.size > 0 ? `${[...model.sdk.namespaces][0]}.RequestError` : undefined);
-        const suggestion = (f: FallbackFinding): TSESLint.SuggestionReportDescriptor<MessageIds>[] => {
-          if (f.kind !== "code" || !requestError || !f.methodName) return [];
-          const replacement = `${requestError}.methodNotFound(${f.methodName})`;
-          return [{ messageId: "useMethodNotFound", data: { replacement }, fix: (fixer) => fixer.replaceText(f.node, replacement) }];
+        const text = (node: TSESTree.Node) => context.sourceCode.getText(node);
+        const requestError = requestErrorName(model);
+
+        const suggest = (node: TSESTree.Node, site: ErrorSite | undefined, methodName: string | undefined): Suggestions => {
+          // A hand-rolled error object: keep its shape, change the code.
+          if (site?.kind === "object" && site.code && !site.sdk) {
+            const replacement = methodNotFoundConstant(model) ?? String(METHOD_NOT_FOUND);
+            const code = site.code;
+            // A standard message of another code would then contradict the code: give -32601's own.
+            const message = site.message && site.message.type === "Literal" ? site.message : undefined;
+            const standard = message && [...model.acpCodes.values()].some((c) => c.message === message.value && c.code !== METHOD_NOT_FOUND);
+            const ownMessage = model.acpCodes.get(METHOD_NOT_FOUND)?.message ?? "Method not found";
+            return [
+              {
+                messageId: "useCode",
+                data: { replacement },
+                fix: (fixer) => [fixer.replaceText(code, replacement), ...(standard && message ? [fixer.replaceText(message, JSON.stringify(ownMessage))] : [])],
+              },
+            ];
+          }
+          if (!requestError || !methodName) return [];
+          const isErrorValue = !site || site.kind === "construct" || site.kind === "factory" || site.kind === "assign";
+          if (!isErrorValue) return [];
+          const replacement = `${requestError}.methodNotFound(${methodName})`;
+          return [{ messageId: "useMethodNotFound", data: { replacement }, fix: (fixer) => fixer.replaceText(unwrap(node), replacement) }];
         };
-        for (const f of fallbackFindings(model, context.sourceCode.visitorKeys)) {
+
+        const reported = new Set<TSESTree.Node>();
+        for (const f of fallbackFindings(model, context.sourceCode.visitorKeys, text)) {
+          if (reported.has(f.node)) continue;
+          reported.add(f.node);
           if (f.kind === "code") {
-            context.report({ node: f.node, messageId: must ? "wrongCodeMust" : "wrongCode", data: { code: String(f.code) }, suggest: suggestion(f) });
+            const messageId = must ? "wrongCodeMust" : "wrongCode";
+            context.report({ node: f.node, messageId, data: { code: String(f.code) }, suggest: suggest(f.node, f.site, f.source.methodName) });
           } else {
             context.report({ node: f.node, messageId: must ? "successMust" : "success" });
           }
+        }
+        for (const f of unsupportedFindings(model, context.sourceCode.visitorKeys)) {
+          if (reported.has(f.node)) continue;
+          reported.add(f.node);
+          const wire = JSON.stringify(f.handler.method.wire);
+          context.report({ node: f.node, messageId: must ? "unsupportedMust" : "unsupported", data: { code: String(f.code) }, suggest: suggest(f.node, f.site, wire) });
         }
       },
     };

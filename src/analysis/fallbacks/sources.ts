@@ -1,14 +1,21 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import type { FileModel } from "../model.js";
-import { type FunctionNode, isFunction, staticKeyName } from "../syntax/ast.js";
+import { enclosingFunction, type FunctionNode, isFunction, staticKeyName, type VisitorKeys } from "../syntax/ast.js";
+import { unknownPath } from "./unknown-path.js";
 
-/** A function that receives requests for methods nobody registered. */
+/** Code that answers requests for methods nobody registered. */
 export interface FallbackSource {
-  readonly kind: "star" | "extMethod";
+  /** `*`: SDK 2.x `onRequest("*")`; `extMethod`: legacy; `default`: of a dispatcher's method switch. */
+  readonly kind: "star" | "extMethod" | "default";
+  /** The function whose own code (not nested functions) answers. */
   readonly fn: FunctionNode;
+  /** The statements run for an unknown method. */
+  readonly path: readonly TSESTree.Node[];
+  /** The source text naming the unknown method (`method`, `ctx.method`, `msg.method`), if there is one. */
+  readonly methodName: string | undefined;
 }
 
-/** The class or object that holds a legacy handler. */
+/** The class body or object that holds a legacy handler. */
 function containerOf(node: TSESTree.Node): TSESTree.Node | undefined {
   const parent = node.parent;
   if (parent?.type === AST_NODE_TYPES.MethodDefinition || parent?.type === AST_NODE_TYPES.Property || parent?.type === AST_NODE_TYPES.PropertyDefinition) {
@@ -38,10 +45,46 @@ function extMethods(model: FileModel): FunctionNode[] {
   return out;
 }
 
-/** Every fallback of the file: SDK 2.x `onRequest("*", fn)` and legacy `extMethod`. */
-export function fallbackSources(model: FileModel): FallbackSource[] {
+/** How a `*` handler or `extMethod` names the method it was given. */
+function paramMethodName(kind: "star" | "extMethod", fn: FunctionNode): string | undefined {
+  const param = fn.params[0];
+  if (!param) return undefined;
+  if (kind === "extMethod") return param.type === AST_NODE_TYPES.Identifier ? param.name : undefined;
+  if (param.type === AST_NODE_TYPES.Identifier) return `${param.name}.method`;
+  if (param.type !== AST_NODE_TYPES.ObjectPattern) return undefined;
+  for (const p of param.properties) {
+    if (p.type === AST_NODE_TYPES.Property && !p.computed && p.key.type === AST_NODE_TYPES.Identifier && p.key.name === "method" && p.value.type === AST_NODE_TYPES.Identifier) {
+      return p.value.name;
+    }
+  }
+  return undefined;
+}
+
+/** The `default` of every method switch that dispatches at least one agent or client request. */
+function switchDefaults(model: FileModel, text: (node: TSESTree.Node) => string): FallbackSource[] {
+  const switches = new Set<TSESTree.SwitchStatement>();
+  for (const h of model.handlers.handlers) {
+    if (h.style !== "dispatch" || h.method.kind !== "request" || h.body.type !== AST_NODE_TYPES.SwitchCase) continue;
+    if (h.body.parent.type === AST_NODE_TYPES.SwitchStatement) switches.add(h.body.parent);
+  }
   const out: FallbackSource[] = [];
-  for (const f of model.handlers.fallbacks) if (f.fn && f.side === "agent") out.push({ kind: "star", fn: f.fn });
-  for (const fn of extMethods(model)) out.push({ kind: "extMethod", fn });
+  for (const node of switches) {
+    const fallback = node.cases.find((c) => c.test === null);
+    const fn = enclosingFunction(node);
+    if (!fallback || !fn || fallback.consequent.length === 0) continue;
+    const d = node.discriminant;
+    const methodName = d.type === AST_NODE_TYPES.Identifier || d.type === AST_NODE_TYPES.MemberExpression ? text(d) : undefined;
+    out.push({ kind: "default", fn, path: fallback.consequent, methodName });
+  }
+  return out;
+}
+
+/** Every fallback of the file: `onRequest("*", fn)`, legacy `extMethod`, the `default` of a method switch. */
+export function fallbackSources(model: FileModel, keys: VisitorKeys, text: (node: TSESTree.Node) => string): FallbackSource[] {
+  const out: FallbackSource[] = [];
+  const add = (kind: "star" | "extMethod", fn: FunctionNode) => out.push({ kind, fn, path: unknownPath(fn, keys), methodName: paramMethodName(kind, fn) });
+  for (const f of model.handlers.fallbacks) if (f.fn && f.side === "agent") add("star", f.fn);
+  for (const fn of extMethods(model)) add("extMethod", fn);
+  out.push(...switchDefaults(model, text));
   return out;
 }

@@ -1,0 +1,98 @@
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { siteCodes } from "../errors/answer-codes.js";
+import type { ErrorSite } from "../errors/error-sites.js";
+import type { Handler } from "../handlers/types.js";
+import type { FileModel } from "../model.js";
+import { calleeName, enclosingFunction, unwrap, type VisitorKeys, walk } from "../syntax/ast.js";
+import { isCaught } from "../sessions/sessions.js";
+import { messageText } from "../values/message-text.js";
+import { METHOD_NOT_FOUND } from "./findings.js";
+
+/** An error of a registered handler saying that its method is not supported, with another code. */
+export interface UnsupportedFinding {
+  /** The error site, or the plain `new Error(...)` thrown (sent as -32603). */
+  readonly node: TSESTree.Node;
+  readonly site: ErrorSite | undefined;
+  readonly handler: Handler;
+  readonly code: number;
+}
+
+const SAYS_UNSUPPORTED = /\b(?:not\s+(?:yet\s+)?(?:supported|implemented)|unsupported|unimplemented)\b/i;
+/** Words that make the message about the method, not about a parameter's value. */
+const ABOUT_METHOD = /\b(?:method|not\s+(?:yet\s+)?implemented|unimplemented|this\s+(?:operation|request))\b/i;
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+
+function namesMethod(text: string, handler: Handler): boolean {
+  const names = [handler.method.wire, ...handler.method.legacyNames];
+  return names.some((name) => new RegExp(`(?:^|[^\\w/])${escape(name)}(?:$|[^\\w/])`, "i").test(text));
+}
+
+/** `${method}` in a template: the unknown method's name spelled into the message. */
+function interpolatesMethod(message: TSESTree.Node): boolean {
+  return (
+    message.type === AST_NODE_TYPES.TemplateLiteral &&
+    message.expressions.some((e) => (e.type === AST_NODE_TYPES.Identifier && e.name === "method") || (e.type === AST_NODE_TYPES.MemberExpression && !e.computed && e.property.type === AST_NODE_TYPES.Identifier && e.property.name === "method"))
+  );
+}
+
+/** The handler's body is nothing but the throw of this site. */
+function isWholeBody(node: TSESTree.Node, handler: Handler): boolean {
+  const fn = handler.fn;
+  if (!fn || handler.body !== fn) return false;
+  if (fn.body.type !== AST_NODE_TYPES.BlockStatement) return false;
+  const [only, ...rest] = fn.body.body;
+  return rest.length === 0 && only?.type === AST_NODE_TYPES.ThrowStatement && unwrap(only.argument) === node;
+}
+
+const within = (node: TSESTree.Node, region: TSESTree.Node) => region.range[0] <= node.range[0] && node.range[1] <= region.range[1];
+
+const PLAIN_ERRORS = new Set(["Error", "TypeError", "RangeError"]);
+
+interface Candidate {
+  readonly node: TSESTree.Node;
+  readonly site: ErrorSite | undefined;
+  readonly message: TSESTree.Node;
+  readonly codes: readonly number[] | undefined;
+}
+
+/** `throw new Error("...")` in the handlers' own code: the SDKs send it as -32603. */
+function plainThrows(handlers: readonly Handler[], keys: VisitorKeys): Candidate[] {
+  const out: Candidate[] = [];
+  for (const h of handlers) {
+    if (h.style === "dispatch" || !h.fn) continue;
+    walk(h.fn, keys, (node) => {
+      if (node.type !== AST_NODE_TYPES.ThrowStatement) return;
+      const thrown = unwrap(node.argument);
+      if (thrown.type !== AST_NODE_TYPES.NewExpression && thrown.type !== AST_NODE_TYPES.CallExpression) return;
+      if (!PLAIN_ERRORS.has(calleeName(thrown.callee) ?? "") || !thrown.arguments[0]) return;
+      out.push({ node: thrown, site: undefined, message: thrown.arguments[0], codes: [-32603] });
+    });
+  }
+  return out;
+}
+
+/** Registered handlers whose error says the method is not supported or implemented, with a code other than -32601. */
+export function unsupportedFindings(model: FileModel, keys: VisitorKeys): UnsupportedFinding[] {
+  const out: UnsupportedFinding[] = [];
+  const handlers = model.handlers.handlers.filter((h) => h.method.kind === "request");
+  if (handlers.length === 0) return out;
+  const candidates: Candidate[] = [
+    ...model.errorSites.flatMap((site) => (site.message ? [{ node: site.node, site, message: site.message, codes: siteCodes(site, model.values) }] : [])),
+    ...plainThrows(handlers, keys),
+  ];
+  const seen = new Set<TSESTree.Node>();
+  for (const c of candidates) {
+    if (seen.has(c.node)) continue;
+    seen.add(c.node);
+    const text = messageText(c.message, model.values);
+    if (text === undefined || !SAYS_UNSUPPORTED.test(text)) continue;
+    const handler = handlers.find((h) => within(c.node, h.body) && (!h.fn || enclosingFunction(c.node) === h.fn));
+    if (!handler || (handler.fn && isCaught(c.node, handler.fn))) continue;
+    const aboutMethod = ABOUT_METHOD.test(text) || namesMethod(text, handler) || interpolatesMethod(c.message) || isWholeBody(c.node, handler);
+    if (!aboutMethod) continue;
+    if (!c.codes || c.codes.length !== 1 || c.codes[0] === METHOD_NOT_FOUND) continue;
+    out.push({ node: c.node, site: c.site, handler, code: c.codes[0]! });
+  }
+  return out;
+}

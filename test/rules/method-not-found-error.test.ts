@@ -1,0 +1,187 @@
+import type { InvalidTestCase, ValidTestCase } from "@typescript-eslint/rule-tester";
+import rule, { type MessageIds } from "../../rules/method-not-found-error.js";
+import { at } from "../locate.js";
+import { untypedTester } from "../rule-tester.js";
+import { HANDLER_STYLES } from "./handler-styles.js";
+
+type Valid = ValidTestCase<[]>;
+type Invalid = InvalidTestCase<MessageIds, []>;
+
+const SDK = `import { agent, methods, RequestError } from "@agentclientprotocol/sdk";
+export const app = agent({ name: "a" });
+`;
+const LEGACY = `import * as acp from "@agentclientprotocol/sdk";
+export class A implements acp.Agent {
+  async initialize() {
+    return { protocolVersion: 1 };
+  }
+`;
+const V2 = { acp: { protocolVersion: 2 } };
+
+const valid: Valid[] = [
+  { name: "* fallback throwing methodNotFound(method)", code: `${SDK}app.onRequest("*", ({ method }) => {\n  throw RequestError.methodNotFound(method);\n});` },
+  { name: "* fallback: new RequestError(-32601, ...)", code: `${SDK}app.onRequest("*", (ctx) => {\n  throw new RequestError(-32601, "Method not found", { method: ctx.method });\n});` },
+  {
+    name: "* fallback: a named constant resolving to -32601",
+    code: `${SDK}const METHOD_NOT_FOUND = -32601;\napp.onRequest("*", ({ method }) => {\n  throw new RequestError(METHOD_NOT_FOUND, "Method not found", { method });\n});`,
+  },
+  { name: "* fallback whose code cannot be resolved", code: `${SDK}declare const code: number;\napp.onRequest("*", () => {\n  throw new RequestError(code, "nope");\n});` },
+  {
+    name: "* fallback that rethrows what it caught",
+    code: `${SDK}declare function other(m: string): unknown;\napp.onRequest("*", ({ method }) => {\n  try {\n    return other(method);\n  } catch (err) {\n    throw err;\n  }\n});`,
+  },
+  {
+    name: "* fallback serving _ methods first, then methodNotFound",
+    code: `${SDK}app.onRequest("*", ({ method }) => {\n  if (method === "_acme/ping") return { ok: false };\n  throw RequestError.methodNotFound(method);\n});`,
+  },
+  {
+    name: "* fallback serving a registry of extensions, then methodNotFound",
+    code: `${SDK}declare const ext: Map<string, (p: unknown) => unknown>;\napp.onRequest("*", ({ method, params }) => {\n  const h = ext.get(method);\n  if (h) return h(params);\n  throw RequestError.methodNotFound(method);\n});`,
+  },
+  {
+    name: "* fallback delegating to another dispatcher",
+    code: `${SDK}declare function next(m: unknown): unknown;\napp.onRequest("*", (ctx) => next(ctx));`,
+  },
+  {
+    name: "legacy extMethod serving known _ methods, then methodNotFound",
+    code: `${LEGACY}  async extMethod(method: string) {\n    if (method === "_acme/ping") return { pong: true };\n    throw acp.RequestError.methodNotFound(method);\n  }\n}`,
+  },
+  {
+    name: "legacy extMethod with a switch of _ methods and a methodNotFound default",
+    code: `${LEGACY}  async extMethod(method: string) {\n    switch (method) {\n      case "_acme/ping":\n        return { pong: true };\n      default:\n        throw acp.RequestError.methodNotFound(method);\n    }\n  }\n}`,
+  },
+  {
+    name: "dispatch: a hand-rolled -32601 default",
+    code: `export function route(msg: { id: number; method: string }) {\n  switch (msg.method) {\n    case "session/new":\n      return { jsonrpc: "2.0", id: msg.id, result: { sessionId: "s" } };\n    default:\n      return { jsonrpc: "2.0", id: msg.id, error: { code: -32601, message: "Method not found" } };\n  }\n}`,
+  },
+  {
+    name: "dispatch: a default that delegates to another dispatcher",
+    code: `class Router {\n  constructor(private readonly inner: { handle(m: unknown): unknown }) {}\n  handle(msg: { id: number; method: string }) {\n    switch (msg.method) {\n      case "session/new":\n        return { jsonrpc: "2.0", id: msg.id, result: { sessionId: "s" } };\n      default:\n        return this.inner.handle(msg);\n    }\n  }\n}\nexport { Router };`,
+  },
+  {
+    name: "dispatch: return next(msg) in the default",
+    code: `declare function next(m: unknown): unknown;\nexport function route(msg: { id: number; method: string }) {\n  switch (msg.method) {\n    case "session/prompt":\n      return { jsonrpc: "2.0", id: msg.id, result: { stopReason: "end_turn" } };\n    default:\n      return next(msg);\n  }\n}`,
+  },
+  {
+    name: "a switch on notifications only is no request dispatcher",
+    code: `export function onNotice(msg: { method: string }) {\n  switch (msg.method) {\n    case "session/cancel":\n      return;\n    default:\n      throw new Error("unexpected " + msg.method);\n  }\n}`,
+  },
+  {
+    name: "a switch that only logs",
+    code: `export function log(msg: { method: string }) {\n  switch (msg.method) {\n    case "session/update":\n      console.log("update");\n      break;\n    default:\n      console.log("other");\n  }\n}`,
+  },
+  {
+    name: "a parameter value not supported is -32602's business",
+    code: `${SDK}app.onRequest(methods.agent.session.setMode, ({ params }) => {\n  if (params.modeId !== "ask") throw new RequestError(-32602, "unsupported mode");\n  return {};\n});`,
+  },
+  {
+    name: "model not supported with another code: a parameter, not the method",
+    code: `${SDK}app.onRequest(methods.agent.session.prompt, ({ params }) => {\n  if (params.prompt.length > 9) throw new Error("image content not supported");\n  throw new RequestError(-32603, "model not supported");\n});`,
+  },
+  {
+    name: "a not-supported handler answering -32601",
+    code: `${SDK}app.onRequest(methods.agent.session.load, () => {\n  throw new RequestError(-32601, "session/load is not supported");\n});`,
+  },
+  { name: "no ACP at all", code: `export function f(method: string) {\n  switch (method) {\n    default:\n      throw new Error("x");\n  }\n}` },
+];
+
+const invalid: Invalid[] = [];
+const add = (name: string, code: string, errors: Invalid["errors"], extra: Partial<Invalid> = {}) => invalid.push({ name, code, errors, ...extra });
+
+{
+  const code = `${SDK}app.onRequest("*", ({ method }) => {\n  throw RequestError.internalError({ reason: \`\${method} is not supported\` });\n});`;
+  const node = "RequestError.internalError({ reason: `${method} is not supported` })";
+  add("* fallback throwing internalError (the lifecycle case)", code, [
+    {
+      messageId: "wrongCode",
+      data: { code: "-32603" },
+      ...at(code, node),
+      suggestions: [{ messageId: "useMethodNotFound", data: { replacement: "RequestError.methodNotFound(method)" }, output: code.replace(node, "RequestError.methodNotFound(method)") }],
+    },
+  ]);
+  add("protocol version 2 says MUST", code, [
+    {
+      messageId: "wrongCodeMust",
+      data: { code: "-32603" },
+      ...at(code, node),
+      suggestions: [{ messageId: "useMethodNotFound", data: { replacement: "RequestError.methodNotFound(method)" }, output: code.replace(node, "RequestError.methodNotFound(method)") }],
+    },
+  ], { settings: V2 });
+}
+{
+  const code = `${SDK}app.onRequest("*", (ctx) => {\n  throw new Error(\`no \${ctx.method}\`);\n});`;
+  const node = "new Error(`no ${ctx.method}`)";
+  add("* fallback throwing a plain Error (sent as -32603), ctx param", code, [
+    { messageId: "wrongCode", data: { code: "-32603" }, ...at(code, node), suggestions: [{ messageId: "useMethodNotFound", data: { replacement: "RequestError.methodNotFound(ctx.method)" }, output: code.replace(node, "RequestError.methodNotFound(ctx.method)") }] },
+  ]);
+}
+{
+  const code = `${SDK}app.onRequest("*", () => ({ ok: false }));`;
+  add("* fallback answering a success (expression body)", code, [{ messageId: "success", ...at(code, "{ ok: false }") }]);
+  add("* fallback answering a success, protocol version 2", code, [{ messageId: "successMust", ...at(code, "{ ok: false }") }], { settings: V2 });
+}
+{
+  const code = `${SDK}app.onRequest("*", ({ method }) => {\n  if (method === "_acme/ping") return { pong: true };\n  return { ok: false };\n});`;
+  add("* fallback: only what follows the served _ methods counts", code, [{ messageId: "success", ...at(code, "{ ok: false }") }]);
+}
+{
+  const code = `${LEGACY}  async extMethod(method: string) {\n    throw new acp.RequestError(-32009, \`no \${method}\`);\n  }\n}`;
+  const node = "new acp.RequestError(-32009, `no ${method}`)";
+  add("legacy extMethod with another code, namespace import", code, [
+    { messageId: "wrongCode", data: { code: "-32009" }, ...at(code, node), suggestions: [{ messageId: "useMethodNotFound", data: { replacement: "acp.RequestError.methodNotFound(method)" }, output: code.replace(node, "acp.RequestError.methodNotFound(method)") }] },
+  ]);
+}
+{
+  const code = `${LEGACY}  async extMethod(method: string) {\n    switch (method) {\n      case "_acme/ping":\n        return { pong: true };\n      default:\n        return { ok: false };\n    }\n  }\n}`;
+  add("legacy extMethod: a switch default answering a success", code, [{ messageId: "success", ...at(code, "{ ok: false }") }]);
+}
+{
+  const code = `export function route(msg: { id: number; method: string }) {\n  switch (msg.method) {\n    case "session/new":\n      return { jsonrpc: "2.0", id: msg.id, result: { sessionId: "s" } };\n    default:\n      return { jsonrpc: "2.0", id: msg.id, error: { code: -32603, message: "Internal error" } };\n  }\n}`;
+  const node = `{ code: -32603, message: "Internal error" }`;
+  add("dispatch: a hand-rolled default with another code", code, [
+    { messageId: "wrongCode", data: { code: "-32603" }, ...at(code, node), suggestions: [{ messageId: "useCode", data: { replacement: "-32601" }, output: code.replace(`code: -32603, message: "Internal error"`, `code: -32601, message: "Method not found"`) }] },
+  ]);
+}
+{
+  const code = `const Codes = { MethodNotFound: -32601, InternalError: -32603 } as const;\nexport function route(msg: { id: number; method: string }) {\n  switch (msg.method) {\n    case "session/new":\n      return { jsonrpc: "2.0", id: msg.id, result: { sessionId: "s" } };\n    default:\n      return { jsonrpc: "2.0", id: msg.id, error: { code: Codes.InternalError, message: "Internal error" } };\n  }\n}`;
+  add("dispatch: the suggestion names the file's constant for -32601", code, [
+    {
+      messageId: "wrongCode",
+      data: { code: "-32603" },
+      ...at(code, `{ code: Codes.InternalError, message: "Internal error" }`),
+      suggestions: [{ messageId: "useCode", data: { replacement: "Codes.MethodNotFound" }, output: code.replace(`code: Codes.InternalError, message: "Internal error"`, `code: Codes.MethodNotFound, message: "Method not found"`) }],
+    },
+  ]);
+}
+{
+  const code = `export function route(msg: { id: number; method: string }) {\n  switch (msg.method) {\n    case "session/new":\n      return { jsonrpc: "2.0", id: msg.id, result: { sessionId: "s" } };\n    default:\n      return { jsonrpc: "2.0", id: msg.id, result: null };\n  }\n}`;
+  add("dispatch: a default answering a success envelope", code, [{ messageId: "success", ...at(code, `{ jsonrpc: "2.0", id: msg.id, result: null }`) }]);
+}
+
+// A registered handler, in every style, whose error says its method is not implemented.
+for (const style of HANDLER_STYLES) {
+  const code = style.program("session/load", `throw new RequestError(-32603, "Method not implemented");`);
+  const node = `new RequestError(-32603, "Method not implemented")`;
+  const replacement = `RequestError.methodNotFound("session/load")`;
+  add(`not implemented, ${style.name}`, code, [
+    { messageId: "unsupported", data: { code: "-32603" }, ...at(code, node), suggestions: [{ messageId: "useMethodNotFound", data: { replacement }, output: code.replace(node, replacement) }] },
+  ]);
+}
+{
+  const code = `${SDK}app.onRequest(methods.agent.session.load, () => {\n  throw new Error("session/load is not supported");\n});`;
+  const node = `new Error("session/load is not supported")`;
+  const replacement = `RequestError.methodNotFound("session/load")`;
+  add("a plain Error naming the method, protocol version 2", code, [
+    { messageId: "unsupportedMust", data: { code: "-32603" }, ...at(code, node), suggestions: [{ messageId: "useMethodNotFound", data: { replacement }, output: code.replace(node, replacement) }] },
+  ], { settings: V2 });
+}
+{
+  const code = `${SDK}app.onRequest(methods.agent.session.setMode, () => {\n  throw new RequestError(-32603, "not supported");\n});`;
+  const node = `new RequestError(-32603, "not supported")`;
+  const replacement = `RequestError.methodNotFound("session/set_mode")`;
+  add("a handler whose whole body is the not-supported throw", code, [
+    { messageId: "unsupported", data: { code: "-32603" }, ...at(code, node), suggestions: [{ messageId: "useMethodNotFound", data: { replacement }, output: code.replace(node, replacement) }] },
+  ]);
+}
+
+untypedTester().run("method-not-found-error", rule, { valid, invalid });
