@@ -129,8 +129,9 @@ describe("legacy SDK 1.9.0", () => {
   class RecordingAgent extends MinimalAgent {
     readonly cancels: unknown[] = [];
     readonly prompts: unknown[] = [];
-    override cancel(params: CancelNotification): void {
-      this.cancels.push(params);
+    // MinimalAgent's cancel() takes no params: the params arrive as the first argument all the same.
+    override cancel(...args: [CancelNotification?]): void {
+      this.cancels.push(args[0]);
     }
     override prompt(params: PromptRequest) {
       this.prompts.push(params);
