@@ -82,6 +82,26 @@ const valid: Valid[] = [
     name: "a not-supported handler answering -32601",
     code: `${SDK}app.onRequest(methods.agent.session.load, () => {\n  throw new RequestError(-32601, "session/load is not supported");\n});`,
   },
+  {
+    name: "handler map: a miss answered with methodNotFound",
+    code: `import { RequestError } from "@agentclientprotocol/sdk";\nconst handlers: Record<string, (p: unknown) => unknown> = {\n  "session/new": () => ({ sessionId: "s" }),\n};\nexport function route(method: string, params: unknown) {\n  const h = handlers[method];\n  if (!h) throw RequestError.methodNotFound(method);\n  return h(params);\n}`,
+  },
+  {
+    name: "handler map: a miss that delegates",
+    code: `declare function next(m: string, p: unknown): unknown;\nconst handlers: Record<string, (p: unknown) => unknown> = {\n  "session/new": () => ({ sessionId: "s" }),\n};\nexport function route(method: string, params: unknown) {\n  const h = handlers[method];\n  if (!h) return next(method, params);\n  return h(params);\n}`,
+  },
+  {
+    name: "vscode-jsonrpc star handler answering -32601",
+    code: `import { createMessageConnection, ResponseError } from "vscode-jsonrpc/node";\nconst connection = createMessageConnection(process.stdin as never, process.stdout as never);\nconnection.onRequest("session/new", () => ({ sessionId: "s" }));\nconnection.onRequest((method: string) => {\n  throw new ResponseError(-32601, \`Method not found: \${method}\`);\n});`,
+  },
+  {
+    name: "a one-argument onRequest in a file without a JSON-RPC connection's handlers",
+    code: `declare const bus: { onRequest(fn: (m: string) => unknown): void };\nbus.onRequest(() => ({ ok: false }));`,
+  },
+  {
+    name: "helper-built -32601 answer in a default",
+    code: `function fail(id: number, code: number, message: string) {\n  return { jsonrpc: "2.0", id, error: { code, message } };\n}\nexport function route(msg: { id: number; method: string }) {\n  switch (msg.method) {\n    case "session/new":\n      return { jsonrpc: "2.0", id: msg.id, result: { sessionId: "s" } };\n    default:\n      return fail(msg.id, -32601, "Method not found");\n  }\n}`,
+  },
   { name: "no ACP at all", code: `export function f(method: string) {\n  switch (method) {\n    default:\n      throw new Error("x");\n  }\n}` },
 ];
 
@@ -156,6 +176,29 @@ const add = (name: string, code: string, errors: Invalid["errors"], extra: Parti
 {
   const code = `export function route(msg: { id: number; method: string }) {\n  switch (msg.method) {\n    case "session/new":\n      return { jsonrpc: "2.0", id: msg.id, result: { sessionId: "s" } };\n    default:\n      return { jsonrpc: "2.0", id: msg.id, result: null };\n  }\n}`;
   add("dispatch: a default answering a success envelope", code, [{ messageId: "success", ...at(code, `{ jsonrpc: "2.0", id: msg.id, result: null }`) }]);
+}
+
+{
+  const code = `import { RequestError } from "@agentclientprotocol/sdk";\nconst handlers: Record<string, (p: unknown) => unknown> = {\n  "session/new": () => ({ sessionId: "s" }),\n};\nexport function route(method: string, params: unknown) {\n  const h = handlers[method];\n  if (!h) throw RequestError.invalidRequest({ method });\n  return h(params);\n}`;
+  const node = "RequestError.invalidRequest({ method })";
+  add("handler map: the miss answered with -32600", code, [
+    { messageId: "wrongCode", data: { code: "-32600" }, ...at(code, node), suggestions: [{ messageId: "useMethodNotFound", data: { replacement: "RequestError.methodNotFound(method)" }, output: code.replace(node, "RequestError.methodNotFound(method)") }] },
+  ]);
+}
+{
+  const code = `import { RequestError } from "@agentclientprotocol/sdk";\nclass Router {\n  handlers = {\n    "session/prompt": () => ({ stopReason: "end_turn" }),\n  };\n  route(msg: { method: string }) {\n    if (!(msg.method in this.handlers)) throw new Error("unknown method");\n    return undefined;\n  }\n}\nexport { Router };`;
+  const node = `new Error("unknown method")`;
+  add("handler map on this: an 'in' miss throwing a plain Error", code, [
+    { messageId: "wrongCode", data: { code: "-32603" }, ...at(code, node), suggestions: [{ messageId: "useMethodNotFound", data: { replacement: "RequestError.methodNotFound(msg.method)" }, output: code.replace(node, "RequestError.methodNotFound(msg.method)") }] },
+  ]);
+}
+{
+  const code = `import { createMessageConnection } from "vscode-jsonrpc/node";\nconst connection = createMessageConnection(process.stdin as never, process.stdout as never);\nconnection.onRequest("session/new", () => ({ sessionId: "s" }));\nconnection.onRequest((method: string) => {\n  if (method === "_acme/ping") return { pong: true };\n  return { ok: false };\n});`;
+  add("vscode-jsonrpc star handler answering a success", code, [{ messageId: "success", ...at(code, "{ ok: false }") }]);
+}
+{
+  const code = `function fail(id: number, code: number, message: string) {\n  return { jsonrpc: "2.0", id, error: { code, message } };\n}\nexport function route(msg: { id: number; method: string }) {\n  switch (msg.method) {\n    case "session/new":\n      return { jsonrpc: "2.0", id: msg.id, result: { sessionId: "s" } };\n    default:\n      return fail(msg.id, -32000, "unknown");\n  }\n}`;
+  add("a default answering through a helper with another code", code, [{ messageId: "wrongCode", data: { code: "-32000" }, ...at(code, `fail(msg.id, -32000, "unknown")`) }]);
 }
 
 // A registered handler, in every style, whose error says its method is not implemented.

@@ -43,7 +43,7 @@ function isSuccess(node: TSESTree.Node, source: FallbackSource, sites: ReadonlyS
   if (node.type !== AST_NODE_TYPES.ObjectExpression || sites.has(node)) return false;
   if (node.properties.some((p) => p.type !== AST_NODE_TYPES.Property || p.computed)) return false;
   if (findProperty(node, "error") || findProperty(node, "code")) return false;
-  if (source.kind !== "default") return true;
+  if (source.kind === "star" || source.kind === "extMethod") return true;
   return findProperty(node, "result") !== undefined && findProperty(node, "jsonrpc") !== undefined;
 }
 
@@ -74,11 +74,11 @@ function findingsOf(source: FallbackSource, model: FileModel, keys: VisitorKeys)
 const cache = new WeakMap<FileModel, readonly FallbackFinding[]>();
 
 /** What the file's fallbacks answer an unknown method with, where that is not -32601. */
-export function fallbackFindings(model: FileModel, keys: VisitorKeys, text: (node: TSESTree.Node) => string): readonly FallbackFinding[] {
+export function fallbackFindings(model: FileModel, keys: VisitorKeys, program: TSESTree.Program, text: (node: TSESTree.Node) => string): readonly FallbackFinding[] {
   let found = cache.get(model);
   if (found) return found;
   const { handlers, fallbacks } = model.handlers;
-  found = handlers.length === 0 && fallbacks.length === 0 ? [] : fallbackSources(model, keys, text).flatMap((s) => findingsOf(s, model, keys));
+  found = handlers.length === 0 && fallbacks.length === 0 ? [] : fallbackSources(model, keys, program, text).flatMap((s) => findingsOf(s, model, keys));
   cache.set(model, found);
   return found;
 }

@@ -1,19 +1,12 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import type { FileModel } from "../model.js";
 import { enclosingFunction, type FunctionNode, isFunction, staticKeyName, type VisitorKeys } from "../syntax/ast.js";
-import { unknownPath } from "./unknown-path.js";
+import { jsonRpcStarHandlers } from "./jsonrpc-star.js";
+import { mapMisses } from "./map-misses.js";
+import type { FallbackSource } from "./types.js";
 
-/** Code that answers requests for methods nobody registered. */
-export interface FallbackSource {
-  /** `*`: SDK 2.x `onRequest("*")`; `extMethod`: legacy; `default`: of a dispatcher's method switch. */
-  readonly kind: "star" | "extMethod" | "default";
-  /** The function whose own code (not nested functions) answers. */
-  readonly fn: FunctionNode;
-  /** The statements run for an unknown method. */
-  readonly path: readonly TSESTree.Node[];
-  /** The source text naming the unknown method (`method`, `ctx.method`, `msg.method`), if there is one. */
-  readonly methodName: string | undefined;
-}
+export type { FallbackSource };
+import { unknownPath } from "./unknown-path.js";
 
 /** The class body or object that holds a legacy handler. */
 function containerOf(node: TSESTree.Node): TSESTree.Node | undefined {
@@ -80,11 +73,14 @@ function switchDefaults(model: FileModel, text: (node: TSESTree.Node) => string)
 }
 
 /** Every fallback of the file: `onRequest("*", fn)`, legacy `extMethod`, the `default` of a method switch. */
-export function fallbackSources(model: FileModel, keys: VisitorKeys, text: (node: TSESTree.Node) => string): FallbackSource[] {
+export function fallbackSources(model: FileModel, keys: VisitorKeys, program: TSESTree.Program, text: (node: TSESTree.Node) => string): FallbackSource[] {
   const out: FallbackSource[] = [];
   const add = (kind: "star" | "extMethod", fn: FunctionNode) => out.push({ kind, fn, path: unknownPath(fn, keys), methodName: paramMethodName(kind, fn) });
   for (const f of model.handlers.fallbacks) if (f.fn && f.side === "agent") add("star", f.fn);
   for (const fn of extMethods(model)) add("extMethod", fn);
+  // vscode-jsonrpc's star handler gets `(method, params)`: like extMethod, the method is its first parameter.
+  for (const fn of jsonRpcStarHandlers(model, keys, program)) out.push({ kind: "star", fn, path: unknownPath(fn, keys), methodName: paramMethodName("extMethod", fn) });
   out.push(...switchDefaults(model, text));
+  out.push(...mapMisses(model, keys, program, text));
   return out;
 }
