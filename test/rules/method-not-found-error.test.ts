@@ -1,7 +1,7 @@
 import type { InvalidTestCase, ValidTestCase } from "@typescript-eslint/rule-tester";
 import rule, { type MessageIds } from "../../rules/method-not-found-error.js";
 import { at } from "../locate.js";
-import { untypedTester } from "../rule-tester.js";
+import { typedFile, typedTester, untypedTester } from "../rule-tester.js";
 import { HANDLER_STYLES } from "./handler-styles.js";
 
 type Valid = ValidTestCase<[]>;
@@ -228,3 +228,36 @@ for (const style of HANDLER_STYLES) {
 }
 
 untypedTester().run("method-not-found-error", rule, { valid, invalid });
+
+// With type information a code imported from another file is resolved: the fallback answers -32602.
+const IMPORTED = `import { agent, RequestError } from "@agentclientprotocol/sdk";
+import { INVALID_PARAMS } from "./codes.js";
+export const app = agent({ name: "a" });
+app.onRequest("*", ({ method }) => {
+  throw new RequestError(INVALID_PARAMS, "unknown", { method });
+});`;
+const IMPORTED_NODE = `new RequestError(INVALID_PARAMS, "unknown", { method })`;
+
+untypedTester().run("method-not-found-error (an imported code is unknown without types)", rule, {
+  valid: [{ name: "untyped: silent", code: IMPORTED, filename: typedFile }],
+  invalid: [],
+});
+
+typedTester().run("method-not-found-error (typed)", rule, {
+  valid: valid.map((v) => ({ ...v, name: `typed: ${v.name}`, filename: typedFile })),
+  invalid: [
+    {
+      name: "typed: the imported code resolves to -32602",
+      code: IMPORTED,
+      filename: typedFile,
+      errors: [
+        {
+          messageId: "wrongCode",
+          data: { code: "-32602" },
+          ...at(IMPORTED, IMPORTED_NODE),
+          suggestions: [{ messageId: "useMethodNotFound", data: { replacement: "RequestError.methodNotFound(method)" }, output: IMPORTED.replace(IMPORTED_NODE, "RequestError.methodNotFound(method)") }],
+        },
+      ],
+    },
+  ],
+});
