@@ -1,0 +1,73 @@
+import type { TSESTree } from "@typescript-eslint/utils";
+import { getModel } from "../src/analysis/index.js";
+import { ungatedApps } from "../src/analysis/initialization/ungated-apps.js";
+import { INVALID_REQUEST, notInitializedSites } from "../src/analysis/initialization/not-initialized.js";
+import { ungatedLegacyClasses } from "../src/analysis/initialization/legacy-gates.js";
+import { specUrl } from "../src/protocol/links.js";
+import { createRule } from "../src/create-rule.js";
+
+export type MessageIds = "ungatedApp" | "ungatedAppV2" | "wrongCode" | "wrongCodeV2" | "ungatedLegacy" | "ungatedLegacyV2" | "useInvalidRequest";
+type Options = [{ legacyAgents?: boolean }];
+
+export default createRule<Options, MessageIds>({
+  name: "require-initialize-gate",
+  meta: {
+    type: "problem",
+    docs: {
+      description: "Require agents to reject requests that arrive before initialize with -32600 Invalid request",
+      spec: {
+        requirement: "Agents SHOULD reject any request other than initialize that arrives before initialization completes with -32600.",
+        url: specUrl("initialization"),
+      },
+      recommended: "error",
+      strictOptions: [{ legacyAgents: true }],
+    },
+    hasSuggestions: true,
+    messages: {
+      ungatedApp:
+        "This app registers requests but no two-argument onRequest(methods.agent.initialize, handler), so the SDK answers requests before initialize; agents SHOULD reject them with -32600: register the initialize handler with two arguments.",
+      ungatedAppV2:
+        "This app registers requests but no two-argument onRequest(methods.agent.initialize, handler), so the SDK answers requests before initialize; agents MUST reject them with -32600: register the initialize handler with two arguments.",
+      wrongCode: "A request before initialize SHOULD be rejected with -32600 Invalid request, not {{code}}: use -32600.",
+      wrongCodeV2: "A request before initialize MUST be rejected with -32600 Invalid request, not {{code}}: use -32600.",
+      ungatedLegacy:
+        "No SDK version gates a legacy Agent class, and this one checks no initialization flag, so requests before initialize are answered; agents SHOULD reject them with -32600: set a flag in initialize() and reject with RequestError.invalidRequest() while it is unset.",
+      ungatedLegacyV2:
+        "No SDK version gates a legacy Agent class, and this one checks no initialization flag, so requests before initialize are answered; agents MUST reject them with -32600: set a flag in initialize() and reject with RequestError.invalidRequest() while it is unset.",
+      useInvalidRequest: "Answer with -32600 Invalid request.",
+    },
+    schema: [
+      {
+        type: "object",
+        properties: {
+          legacyAgents: { type: "boolean", description: "Also report legacy Agent classes that check no initialization flag (no SDK version gates them)." },
+        },
+        additionalProperties: false,
+      },
+    ],
+    defaultOptions: [{ legacyAgents: false }],
+  },
+  defaultOptions: [{ legacyAgents: false }],
+  create(context, [{ legacyAgents }]) {
+    return {
+      Program() {
+        const model = getModel(context);
+        const v2 = model.settings.protocolVersion === 2;
+        for (const call of ungatedApps(model, context.sourceCode)) context.report({ node: call, messageId: v2 ? "ungatedAppV2" : "ungatedApp" });
+        for (const site of notInitializedSites(model)) {
+          const node: TSESTree.Node = site.code ?? site.node;
+          const code = site.factory ? `${site.factory.name}() (${site.factory.code})` : context.sourceCode.getText(node);
+          const suggest = site.code
+            ? [{ messageId: "useInvalidRequest" as const, fix: (f: Parameters<NonNullable<Parameters<typeof context.report>[0]["fix"]>>[0]) => f.replaceText(node, String(INVALID_REQUEST)) }]
+            : [];
+          context.report({ node, messageId: v2 ? "wrongCodeV2" : "wrongCode", data: { code }, suggest });
+        }
+        if (legacyAgents) {
+          for (const cls of ungatedLegacyClasses(model, context.sourceCode)) {
+            context.report({ node: cls.id ?? cls, messageId: v2 ? "ungatedLegacyV2" : "ungatedLegacy" });
+          }
+        }
+      },
+    };
+  },
+});

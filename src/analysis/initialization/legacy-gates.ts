@@ -1,0 +1,49 @@
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { enclosingClass, walk } from "../syntax/ast.js";
+import type { FileModel } from "../model.js";
+
+type ClassNode = TSESTree.ClassDeclaration | TSESTree.ClassExpression;
+
+/** `this.<name>` members assigned inside a function. */
+function assignedMembers(fn: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): Set<string> {
+  const names = new Set<string>();
+  walk(fn, sourceCode.visitorKeys, (node) => {
+    if (node.type !== AST_NODE_TYPES.AssignmentExpression) return;
+    const left = node.left;
+    if (left.type === AST_NODE_TYPES.MemberExpression && left.object.type === AST_NODE_TYPES.ThisExpression && left.property.type === AST_NODE_TYPES.Identifier) names.add(left.property.name);
+  });
+  return names;
+}
+
+/** Whether a function tests one of the members in a condition (`if (!this.initialized)`). */
+function testsMember(fn: TSESTree.Node, names: ReadonlySet<string>, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  let found = false;
+  walk(fn, sourceCode.visitorKeys, (node) => {
+    if (found || (node.type !== AST_NODE_TYPES.IfStatement && node.type !== AST_NODE_TYPES.ConditionalExpression)) return;
+    walk(node.test, sourceCode.visitorKeys, (inner) => {
+      if (inner.type === AST_NODE_TYPES.MemberExpression && inner.object.type === AST_NODE_TYPES.ThisExpression && inner.property.type === AST_NODE_TYPES.Identifier && names.has(inner.property.name)) found = true;
+    });
+  });
+  return found;
+}
+
+/** Legacy Agent classes with request handlers and no initialization flag their other handlers check. */
+export function ungatedLegacyClasses(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): readonly ClassNode[] {
+  const legacy = model.handlers.handlers.filter((h) => h.style === "legacy" && h.method.side === "agent");
+  const byClass = new Map<ClassNode, typeof legacy>();
+  for (const h of legacy) {
+    const cls = enclosingClass(h.body);
+    if (!cls) continue;
+    byClass.set(cls, [...(byClass.get(cls) ?? []), h]);
+  }
+  const found: ClassNode[] = [];
+  for (const [cls, handlers] of byClass) {
+    const init = handlers.find((h) => h.method.wire === "initialize");
+    const others = handlers.filter((h) => h.method.wire !== "initialize" && h.method.kind === "request");
+    if (!init || others.length === 0) continue;
+    const flags = assignedMembers(init.body, sourceCode);
+    if (flags.size > 0 && others.some((h) => testsMember(h.body, flags, sourceCode))) continue;
+    found.push(cls);
+  }
+  return found;
+}

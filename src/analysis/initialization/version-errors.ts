@@ -1,0 +1,53 @@
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { ErrorSite } from "../errors/error-sites.js";
+import type { Handler } from "../handlers/types.js";
+import { walk } from "../syntax/ast.js";
+import type { FileModel } from "../model.js";
+
+export interface VersionError {
+  readonly site: ErrorSite;
+  readonly handler: Handler;
+}
+
+const cache = new WeakMap<FileModel, readonly VersionError[]>();
+
+const within = (inner: TSESTree.Node, outer: TSESTree.Node) => inner.range[0] >= outer.range[0] && inner.range[1] <= outer.range[1];
+
+/** Whether an expression reads `.protocolVersion` (the requested version in an initialize handler). */
+function readsProtocolVersion(test: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  let found = false;
+  walk(test, sourceCode.visitorKeys, (node) => {
+    if (node.type === AST_NODE_TYPES.MemberExpression && !node.computed && node.property.type === AST_NODE_TYPES.Identifier && node.property.name === "protocolVersion") found = true;
+    if (node.type === AST_NODE_TYPES.Identifier && node.name === "protocolVersion" && node.parent?.type !== AST_NODE_TYPES.MemberExpression) found = true;
+  });
+  return found;
+}
+
+/** The guard, between the site and the handler body, whose test reads the requested protocolVersion. */
+function versionGuard(site: TSESTree.Node, body: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  for (let node: TSESTree.Node | undefined = site; node && node !== body; node = node.parent) {
+    const parent: TSESTree.Node | undefined = node.parent;
+    if (!parent) return false;
+    if ((parent.type === AST_NODE_TYPES.IfStatement || parent.type === AST_NODE_TYPES.ConditionalExpression) && parent.test !== node) {
+      if (readsProtocolVersion(parent.test, sourceCode)) return true;
+    }
+    if (parent.type === AST_NODE_TYPES.LogicalExpression && parent.right === node && readsProtocolVersion(parent.left, sourceCode)) return true;
+  }
+  return false;
+}
+
+/** Error sites of agent initialize handlers answered on a branch that tests the requested protocolVersion. */
+export function versionErrors(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): readonly VersionError[] {
+  const cached = cache.get(model);
+  if (cached) return cached;
+  const found: VersionError[] = [];
+  cache.set(model, found);
+  const handlers = model.handlers.handlers.filter((h) => h.method.wire === "initialize" && h.method.side === "agent");
+  if (handlers.length === 0) return found;
+  for (const site of model.errorSites) {
+    if (site.inErrorClass) continue;
+    const handler = handlers.find((h) => within(site.node, h.body));
+    if (handler && versionGuard(site.node, handler.body, sourceCode)) found.push({ site, handler });
+  }
+  return found;
+}
