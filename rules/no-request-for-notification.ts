@@ -3,8 +3,10 @@ import { getModel } from "../src/analysis/index.js";
 import { misbuiltEnvelope } from "../src/analysis/outgoing/envelopes.js";
 import { isSendName, misroutedCall, type MisroutedCall } from "../src/analysis/outgoing/send-calls.js";
 import { memberName, unwrap } from "../src/analysis/syntax/ast.js";
-import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
+
+/** JSON-RPC 2.0 defines what a notification is; ACP says which of its methods are notifications. */
+const JSON_RPC_NOTIFICATION_URL = "https://www.jsonrpc.org/specification#notification";
 
 export type MessageIds = "requestForNotification" | "notificationForRequest" | "envelopeWithId" | "envelopeWithoutId" | "useCounterpart" | "removeId";
 
@@ -37,21 +39,21 @@ export default createRule<[], MessageIds>({
     docs: {
       description: "Require notifications to be sent as notifications and requests as requests",
       spec: {
-        requirement: "Notifications are sent without an id and never get a response; requests carry an id and get exactly one.",
-        url: specUrl("cancellation"),
+        requirement: 'A Notification is a Request object without an "id" member. The Server MUST NOT reply to a Notification.',
+        url: JSON_RPC_NOTIFICATION_URL,
       },
       recommended: "error",
     },
     hasSuggestions: true,
     messages: {
       requestForNotification:
-        "{{method}} is a notification, which never gets a response, but {{call}} sends it as a request that waits for one: send it with {{counterpart}}.",
+        "{{method}} is a notification, but {{call}} sends it as a request: an SDK peer answers it -32601 and never runs its handler; send it with {{counterpart}}.",
       notificationForRequest:
-        "{{method}} is a request that the peer answers, but {{call}} sends it as a notification, so the answer never comes back: send it with {{counterpart}}.",
+        "{{method}} is a request, but {{call}} sends it as a notification: an SDK peer drops it without running its handler, and no answer ever comes; send it with {{counterpart}}.",
       envelopeWithId:
-        "{{method}} is a notification, but this message has an id, so the peer takes it for a request: leave the id out.",
+        "{{method}} is a notification, but this message has an id, so the peer takes it for a request (an SDK peer answers -32601 and never runs the handler): leave the id out.",
       envelopeWithoutId:
-        "{{method}} is a request, but this message has no id, so the peer takes it for a notification and never answers it: give it an id.",
+        "{{method}} is a request, but this message has no id, so the peer takes it for a notification (an SDK peer drops it) and no answer ever comes: give it an id.",
       useCounterpart: "Send it with {{counterpart}}.",
       removeId: "Remove the id.",
     },
