@@ -102,6 +102,10 @@ const valid: Valid[] = [
     name: "helper-built -32601 answer in a default",
     code: `function fail(id: number, code: number, message: string) {\n  return { jsonrpc: "2.0", id, error: { code, message } };\n}\nexport function route(msg: { id: number; method: string }) {\n  switch (msg.method) {\n    case "session/new":\n      return { jsonrpc: "2.0", id: msg.id, result: { sessionId: "s" } };\n    default:\n      return fail(msg.id, -32601, "Method not found");\n  }\n}`,
   },
+  {
+    name: "dispatch: the final else of an if chain throws methodNotFound",
+    code: `import { RequestError } from "@agentclientprotocol/sdk";\nexport function route(msg: { method: string }) {\n  if (msg.method === "session/new") {\n    return { sessionId: "s" };\n  } else {\n    throw RequestError.methodNotFound(msg.method);\n  }\n}`,
+  },
   { name: "no ACP at all", code: `export function f(method: string) {\n  switch (method) {\n    default:\n      throw new Error("x");\n  }\n}` },
 ];
 
@@ -199,6 +203,14 @@ const add = (name: string, code: string, errors: Invalid["errors"], extra: Parti
 {
   const code = `function fail(id: number, code: number, message: string) {\n  return { jsonrpc: "2.0", id, error: { code, message } };\n}\nexport function route(msg: { id: number; method: string }) {\n  switch (msg.method) {\n    case "session/new":\n      return { jsonrpc: "2.0", id: msg.id, result: { sessionId: "s" } };\n    default:\n      return fail(msg.id, -32000, "unknown");\n  }\n}`;
   add("a default answering through a helper with another code", code, [{ messageId: "wrongCode", data: { code: "-32000" }, ...at(code, `fail(msg.id, -32000, "unknown")`) }]);
+}
+
+{
+  const code = `import { RequestError } from "@agentclientprotocol/sdk";\nexport function route(msg: { method: string }) {\n  if (msg.method === "session/new") {\n    return { sessionId: "s" };\n  } else if (msg.method === "session/prompt") {\n    return { stopReason: "end_turn" };\n  } else {\n    throw RequestError.internalError();\n  }\n}`;
+  const node = "RequestError.internalError()";
+  add("dispatch: the final else of an if chain", code, [
+    { messageId: "wrongCode", data: { code: "-32603" }, ...at(code, node), suggestions: [{ messageId: "useMethodNotFound", data: { replacement: "RequestError.methodNotFound(msg.method)" }, output: code.replace(node, "RequestError.methodNotFound(msg.method)") }] },
+  ]);
 }
 
 // A registered handler, in every style, whose error says its method is not implemented.

@@ -72,6 +72,24 @@ function switchDefaults(model: FileModel, text: (node: TSESTree.Node) => string)
   return out;
 }
 
+/** The final `else` of every `if (method === "...")` chain that dispatches at least one request. */
+function chainElses(model: FileModel, text: (node: TSESTree.Node) => string): FallbackSource[] {
+  const finals = new Map<TSESTree.Statement, { fn: FunctionNode; test: TSESTree.Node }>();
+  for (const h of model.handlers.handlers) {
+    if (h.style !== "dispatch" || h.method.kind !== "request") continue;
+    let node = h.body.parent;
+    if (node?.type !== AST_NODE_TYPES.IfStatement || node.consequent !== h.body) continue;
+    while (node.alternate?.type === AST_NODE_TYPES.IfStatement) node = node.alternate;
+    const fn = enclosingFunction(node);
+    if (node.alternate && fn && node.test.type === AST_NODE_TYPES.BinaryExpression) finals.set(node.alternate, { fn, test: node.test });
+  }
+  return [...finals].map(([alternate, { fn, test }]) => {
+    const t = test as TSESTree.BinaryExpression;
+    const subject = [t.left, t.right].find((n) => n.type === AST_NODE_TYPES.Identifier || (n.type === AST_NODE_TYPES.MemberExpression && !n.computed));
+    return { kind: "default" as const, fn, path: [alternate], methodName: subject ? text(subject) : undefined };
+  });
+}
+
 /** Every fallback of the file: `onRequest("*", fn)`, legacy `extMethod`, the `default` of a method switch. */
 export function fallbackSources(model: FileModel, keys: VisitorKeys, program: TSESTree.Program, text: (node: TSESTree.Node) => string): FallbackSource[] {
   const out: FallbackSource[] = [];
@@ -80,7 +98,7 @@ export function fallbackSources(model: FileModel, keys: VisitorKeys, program: TS
   for (const fn of extMethods(model)) add("extMethod", fn);
   // vscode-jsonrpc's star handler gets `(method, params)`: like extMethod, the method is its first parameter.
   for (const fn of jsonRpcStarHandlers(model, keys, program)) out.push({ kind: "star", fn, path: unknownPath(fn, keys), methodName: paramMethodName("extMethod", fn) });
-  out.push(...switchDefaults(model, text));
+  out.push(...switchDefaults(model, text), ...chainElses(model, text));
   out.push(...mapMisses(model, keys, program, text));
   return out;
 }
