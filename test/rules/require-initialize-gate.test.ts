@@ -1,0 +1,129 @@
+import type { InvalidTestCase, ValidTestCase } from "@typescript-eslint/rule-tester";
+import rule, { type MessageIds } from "../../rules/require-initialize-gate.js";
+import { at } from "../locate.js";
+import { typedFile, typedTester, untypedTester } from "../rule-tester.js";
+
+type Options = [{ legacyAgents?: boolean }];
+type Valid = ValidTestCase<Options>;
+type Invalid = InvalidTestCase<MessageIds, Options>;
+
+const SDK = `import { agent, AGENT_METHODS, methods, RequestError } from "@agentclientprotocol/sdk";\n`;
+const NEW = `app.onRequest(methods.agent.session.new, () => ({ sessionId: "s" }));\n`;
+const V2 = { acp: { protocolVersion: 2 } };
+
+const valid: Valid[] = [
+  { name: "two-argument initialize with methods.agent.initialize", code: `${SDK}export const app = agent({ name: "a" });
+app.onRequest(methods.agent.initialize, () => ({ protocolVersion: 1 }));
+${NEW}` },
+  { name: "two-argument initialize with the wire string", code: `${SDK}export const app = agent({ name: "a" });
+app.onRequest("initialize", () => ({ protocolVersion: 1 }));
+${NEW}` },
+  { name: "two-argument initialize with AGENT_METHODS.initialize, chained", code: `${SDK}export const app = agent({ name: "a" })
+  .onRequest(AGENT_METHODS.initialize, () => ({ protocolVersion: 1 }))
+  .onRequest(methods.agent.session.new, () => ({ sessionId: "s" }));` },
+  { name: "initialize registered by a function in another file", code: `${SDK}import { registerInitialize } from "./init.js";
+export const app = agent({ name: "a" });
+registerInitialize(app);
+${NEW}` },
+  { name: "app assigned to something other than a const", code: `${SDK}let app = agent({ name: "a" });
+${NEW}export function reset() { app = agent({ name: "b" }); }` },
+  { name: "app built by a factory", code: `${SDK}import { makeApp } from "./factory.js";
+export const app = makeApp();
+${NEW}` },
+  { name: "an app with notifications only", code: `${SDK}export const app = agent({ name: "a" });
+app.onNotification(methods.agent.session.cancel, () => {});` },
+  { name: "not initialized about a session", code: `${SDK}export const app = agent({ name: "a" });
+app.onRequest(methods.agent.initialize, () => ({ protocolVersion: 1 }));
+app.onRequest(methods.agent.session.prompt, () => { throw new RequestError(-32002, "Session not initialized"); });` },
+  { name: "not initialized about a model, a terminal, a database", code: `${SDK}export const app = agent({ name: "a" });
+app.onRequest(methods.agent.initialize, () => ({ protocolVersion: 1 }));
+app.onRequest(methods.agent.session.prompt, () => { throw new RequestError(-32603, "Model not initialized"); });
+app.onRequest(methods.agent.session.new, () => { throw new RequestError(-32603, "Database connection is not initialized"); });
+app.onRequest(methods.agent.session.load, () => { throw new RequestError(-32603, "Terminal not initialized"); });` },
+  { name: "not initialized answered with -32600", code: `${SDK}export const app = agent({ name: "a" });
+app.onRequest(methods.agent.initialize, () => ({ protocolVersion: 1 }));
+app.onRequest(methods.agent.session.new, () => { throw new RequestError(-32600, "Connection not initialized"); });` },
+  { name: "not initialized as invalidRequest", code: `${SDK}export const app = agent({ name: "a" });
+app.onRequest(methods.agent.initialize, () => ({ protocolVersion: 1 }));
+app.onRequest(methods.agent.session.new, () => { throw RequestError.invalidRequest(undefined, "Agent not initialized"); });` },
+  { name: "a legacy class with an init flag (legacyAgents on)", options: [{ legacyAgents: true }], code: `import type { Agent } from "@agentclientprotocol/sdk";
+import { RequestError } from "@agentclientprotocol/sdk";
+export class A implements Agent {
+  private initialized = false;
+  async initialize() { this.initialized = true; return { protocolVersion: 1 }; }
+  async newSession() { if (!this.initialized) throw RequestError.invalidRequest(); return { sessionId: "s" }; }
+}` },
+  { name: "a legacy class without a flag, option off", code: `import type { Agent } from "@agentclientprotocol/sdk";
+export class A implements Agent {
+  async initialize() { return { protocolVersion: 1 }; }
+  async newSession() { return { sessionId: "s" }; }
+}` },
+];
+
+const ungated = (code: string): Invalid["errors"][number] => ({ messageId: "ungatedApp", ...at(code, 'agent({ name: "a" })') });
+
+function invalid(name: string, code: string, errors: (code: string) => Invalid["errors"], extra: Partial<Invalid> = {}): Invalid {
+  return { name, code, errors: errors(code), ...extra };
+}
+
+const notInit = `${SDK}export const app = agent({ name: "a" });
+app.onRequest(methods.agent.initialize, () => ({ protocolVersion: 1 }));
+app.onRequest(methods.agent.session.new, () => { throw new RequestError(-32002, "Server not initialized"); });`;
+
+const invalidCases: Invalid[] = [
+  invalid("no initialize handler", `${SDK}export const app = agent({ name: "a" });
+${NEW}`, (c) => [ungated(c)]),
+  invalid("only the three-argument initialize form", `${SDK}import { z } from "zod";
+export const app = agent({ name: "a" });
+app.onRequest(methods.agent.initialize, z.object({}), () => ({ protocolVersion: 1 }));
+${NEW}`, (c) => [ungated(c)]),
+  invalid("only a * fallback", `${SDK}export const app = agent({ name: "a" });
+app.onRequest("*", () => ({}));
+${NEW}`, (c) => [ungated(c)]),
+  invalid("a chained app without initialize", `${SDK}export const app = agent({ name: "a" }).onRequest(methods.agent.session.new, () => ({ sessionId: "s" }));`, (c) => [ungated(c)]),
+  invalid("protocol version 2", `${SDK}export const app = agent({ name: "a" });
+${NEW}`, (c) => [{ ...ungated(c), messageId: "ungatedAppV2" }], { settings: V2 }),
+  invalid("LSP's -32002 Server not initialized", notInit, (c) => [{
+    messageId: "wrongCode", ...at(c, "-32002"),
+    suggestions: [{ messageId: "useInvalidRequest", output: c.replace("-32002", "-32600") }],
+  }]),
+  invalid("must initialize first, as an object literal", `${SDK}export const app = agent({ name: "a" });
+app.onRequest(methods.agent.initialize, () => ({ protocolVersion: 1 }));
+app.onRequest(methods.agent.session.new, () => { throw { code: -32603, message: "Client must call initialize first" }; });`, (c) => [{
+    messageId: "wrongCode", ...at(c, "-32603"),
+    suggestions: [{ messageId: "useInvalidRequest", output: c.replace("-32603", "-32600") }],
+  }]),
+  invalid("a RequestError of another code, has not been initialized yet", `${SDK}export const app = agent({ name: "a" });
+app.onRequest(methods.agent.initialize, () => ({ protocolVersion: 1 }));
+app.onRequest(methods.agent.session.new, () => { throw new RequestError(-32603, "Agent has not been initialized yet"); });`, (c) => [{
+    messageId: "wrongCode", ...at(c, "-32603"),
+    suggestions: [{ messageId: "useInvalidRequest", output: c.replace("-32603", "-32600") }],
+  }]),
+  invalid("v2 says MUST", notInit, (c) => [{
+    messageId: "wrongCodeV2", ...at(c, "-32002"),
+    suggestions: [{ messageId: "useInvalidRequest", output: c.replace("-32002", "-32600") }],
+  }], { settings: V2 }),
+  invalid("a hand-rolled dispatcher's gate", `export class Server {
+  private initialized = false;
+  handle(msg: { id: number; method: string }) {
+    if (!this.initialized && msg.method !== "initialize") return { jsonrpc: "2.0", id: msg.id, error: { code: -32002, message: "Server not initialized" } };
+    switch (msg.method) {
+      case "initialize": this.initialized = true; return { jsonrpc: "2.0", id: msg.id, result: { protocolVersion: 1 } };
+      case "session/new": return { jsonrpc: "2.0", id: msg.id, result: { sessionId: "s" } };
+    }
+    return undefined;
+  }
+}`, (c) => [{ messageId: "wrongCode", ...at(c, "-32002"), suggestions: [{ messageId: "useInvalidRequest", output: c.replace("-32002", "-32600") }] }]),
+  invalid("a legacy class without an init flag, legacyAgents", `import type { Agent } from "@agentclientprotocol/sdk";
+export class A implements Agent {
+  async initialize() { return { protocolVersion: 1 }; }
+  async newSession() { return { sessionId: "s" }; }
+}`, (c) => [{ messageId: "ungatedLegacy", ...at(c, "A", 1) }], { options: [{ legacyAgents: true }] }),
+];
+
+untypedTester().run("require-initialize-gate", rule, { valid, invalid: invalidCases });
+
+typedTester().run("require-initialize-gate (typed)", rule, {
+  valid: valid.slice(0, 3).map((v) => ({ ...v, name: `typed: ${v.name}`, filename: typedFile })),
+  invalid: invalidCases.slice(0, 2).map((c) => ({ ...c, name: `typed: ${c.name}`, filename: typedFile })),
+});
