@@ -1,0 +1,85 @@
+import type { InvalidTestCase, ValidTestCase } from "@typescript-eslint/rule-tester";
+import rule, { type MessageIds } from "../../rules/negotiate-protocol-version.js";
+import { at } from "../locate.js";
+import { typedFile, typedTester, untypedTester } from "../rule-tester.js";
+
+type Valid = ValidTestCase<[]>;
+type Invalid = InvalidTestCase<MessageIds, []>;
+
+const SDK = `import { agent, methods, RequestError } from "@agentclientprotocol/sdk";\nconst LATEST = 1;\n`;
+const V2 = { acp: { protocolVersion: 2, sdkVersion: "2.4.0" } };
+const THROW = "RequestError.invalidRequest({ supported: LATEST })";
+
+/** An initialize handler in each agent style, around the same body that sees `params`. */
+const STYLES: { name: string; program: (body: string) => string }[] = [
+  { name: "sdk", program: (body) => `${SDK}export const app = agent({ name: "a" });
+app.onRequest(methods.agent.initialize, ({ params }) => {
+  ${body}
+});` },
+  { name: "legacy", program: (body) => `import type { Agent, InitializeRequest } from "@agentclientprotocol/sdk";
+import { RequestError } from "@agentclientprotocol/sdk";
+const LATEST = 1;
+export class A implements Agent {
+  async initialize(params: InitializeRequest) {
+    ${body}
+  }
+  async newSession() { return { sessionId: "s" }; }
+}` },
+  { name: "dispatch", program: (body) => `import { RequestError } from "@agentclientprotocol/sdk";
+const LATEST = 1;
+export function route(method: string, params: { protocolVersion: number }) {
+  switch (method) {
+    case "initialize": {
+      ${body}
+    }
+    case "session/new": return { sessionId: "s" };
+  }
+  return undefined;
+}` },
+];
+
+const BAD = `if (params.protocolVersion !== LATEST) throw ${THROW};\n  return { protocolVersion: LATEST, agentCapabilities: {} };`;
+const GOOD = "return { protocolVersion: Math.min(params.protocolVersion, LATEST), agentCapabilities: {} };";
+const AUTH = `if (!process.env.TOKEN) throw RequestError.authRequired();\n  if (!params.clientCapabilities) throw RequestError.invalidParams();\n  return { protocolVersion: LATEST };`;
+
+const valid: Valid[] = [
+  ...STYLES.flatMap((s) => [
+    { name: `${s.name}: Math.min negotiation`, code: s.program(GOOD) },
+    { name: `${s.name}: errors for other reasons`, code: s.program(AUTH) },
+  ]),
+  { name: "v2: unsupportedProtocolVersion", settings: V2, code: STYLES[0]!.program(`if (params.protocolVersion > LATEST) throw RequestError.unsupportedProtocolVersion(params.protocolVersion, [LATEST]);\n  return { protocolVersion: LATEST };`) },
+  { name: "v2: -32022 with data", settings: V2, code: STYLES[0]!.program(`if (params.protocolVersion > LATEST) throw new RequestError(-32022, "Unsupported protocol version", { requested: params.protocolVersion, supported: [LATEST] });\n  return { protocolVersion: LATEST };`) },
+  { name: "a version check in another method", code: `${SDK}export const app = agent({ name: "a" });
+app.onRequest(methods.agent.initialize, () => ({ protocolVersion: LATEST }));
+app.onRequest(methods.agent.session.new, ({ params }) => { if ((params as { protocolVersion?: number }).protocolVersion) throw RequestError.invalidRequest(); return { sessionId: "s" }; });` },
+];
+
+const invalid: Invalid[] = [
+  ...STYLES.map((s): Invalid => {
+    const code = s.program(BAD);
+    return { name: `${s.name}: error for the requested version`, code, errors: [{ messageId: "errorForVersion", ...at(code, THROW) }] };
+  }),
+  (() => {
+    const code = STYLES[0]!.program(`return params.protocolVersion === LATEST ? { protocolVersion: LATEST } : Promise.reject(new RequestError(-32600, "unsupported"));`);
+    return { name: "a conditional expression rejecting", code, errors: [{ messageId: "errorForVersion" as const, ...at(code, 'new RequestError(-32600, "unsupported")') }] };
+  })(),
+  (() => {
+    const code = STYLES[0]!.program(BAD);
+    return { name: "v2: another code", code, settings: V2, errors: [{ messageId: "notUnsupportedVersion" as const, data: { fix: "RequestError.unsupportedProtocolVersion(requested, supported)" }, ...at(code, THROW) }] };
+  })(),
+  (() => {
+    const code = STYLES[0]!.program(`if (params.protocolVersion > LATEST) throw new RequestError(-32022, "Unsupported protocol version");\n  return { protocolVersion: LATEST };`);
+    return { name: "v2: -32022 without data", code, settings: V2, errors: [{ messageId: "notUnsupportedVersion" as const, ...at(code, 'new RequestError(-32022, "Unsupported protocol version")') }] };
+  })(),
+  (() => {
+    const code = STYLES[0]!.program(BAD);
+    return { name: "v2: an SDK without the factory", code, settings: { acp: { protocolVersion: 2, sdkVersion: "1.8.0" } }, errors: [{ messageId: "notUnsupportedVersion" as const, data: { fix: "code -32022 with data { requested, supported }" }, ...at(code, THROW) }] };
+  })(),
+];
+
+untypedTester().run("negotiate-protocol-version", rule, { valid, invalid });
+
+typedTester().run("negotiate-protocol-version (typed)", rule, {
+  valid: valid.slice(0, 2).map((v) => ({ ...v, name: `typed: ${v.name}`, filename: typedFile })),
+  invalid: invalid.slice(0, 2).map((c) => ({ ...c, name: `typed: ${c.name}`, filename: typedFile })),
+});
