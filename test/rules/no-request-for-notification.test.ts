@@ -136,6 +136,34 @@ const handlerInvalid: Invalid[] = [
 });`,
   ),
   agentCase(
+    "SDK client handler: ctx.agent.request of session/cancel",
+    `${CLIENT}editor.onRequest(methods.client.session.requestPermission, async (ctx) => {
+  await ctx.agent.request(methods.agent.session.cancel, { sessionId: ctx.params.sessionId });
+  return { outcome: { outcome: "cancelled" } };
+});`,
+    `ctx.agent.request(methods.agent.session.cancel, { sessionId: ctx.params.sessionId })`,
+    "requestForNotification",
+    asRequest("session/cancel"),
+    `${CLIENT}editor.onRequest(methods.client.session.requestPermission, async (ctx) => {
+  await ctx.agent.notify(methods.agent.session.cancel, { sessionId: ctx.params.sessionId });
+  return { outcome: { outcome: "cancelled" } };
+});`,
+  ),
+  agentCase(
+    "SDK agent fallback: onRequest('*') context's client",
+    `${CLIENT}app.onRequest("*", async ({ client }) => {
+  await client.request("session/update", { sessionId: "s" });
+  throw new Error("unknown");
+});`,
+    `client.request("session/update", { sessionId: "s" })`,
+    "requestForNotification",
+    asRequest("session/update"),
+    `${CLIENT}app.onRequest("*", async ({ client }) => {
+  await client.notify("session/update", { sessionId: "s" });
+  throw new Error("unknown");
+});`,
+  ),
+  agentCase(
     "SDK: the agent of app.connect(stream)",
     `${CLIENT}export function open(stream: Parameters<typeof editor.connect>[0]) {
   const conn = editor.connect(stream);
@@ -271,6 +299,14 @@ const valid: Valid[] = [
   { name: "SDK: a method that does not resolve", code: drive(`    const method = process.env.METHOD ?? "x";
     await ctx.request(method, {});`) },
   { name: "SDK: a client method sent to the agent is another rule's business (no agent method of that name)", code: drive(`    await ctx.request("session/update", {});`) },
+  { name: "SDK: a client method constant sent to the agent goes the wrong way, not with the wrong call", code: drive(`    await ctx.request(methods.client.session.update, {});`) },
+  {
+    name: "SDK client handler: its agent notifies session/cancel",
+    code: `${CLIENT}editor.onRequest(methods.client.session.requestPermission, async ({ agent, params }) => {
+  await agent.notify(methods.agent.session.cancel, { sessionId: params.sessionId });
+  return { outcome: { outcome: "cancelled" } };
+});`,
+  },
   {
     name: "HTTP client: .request('session/cancel') on a non-ACP object",
     code: `import got from "got";

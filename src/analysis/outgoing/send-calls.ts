@@ -51,6 +51,8 @@ export function misroutedCall(call: TSESTree.CallExpression, sourceCode: Readonl
   if (!sender || !sentAs) return undefined;
   const ref = methodRef(methodArg, model.sdk, model.values);
   if (!ref || ref.wire.startsWith("_")) return undefined;
+  // `methods.client.*` sent to the agent goes the wrong way: the other call would be no fix.
+  if (ref.side && ref.side !== "protocol" && sender.peer && ref.side !== sender.peer) return undefined;
   const method = resolveMethod(ref, sender.peer);
   if (!method || method.kind === sentAs || !method.versions.includes(model.settings.protocolVersion)) return undefined;
   return { call, property: callee.property, sentAs, method, counterpart: COUNTERPART[name] ?? name };
