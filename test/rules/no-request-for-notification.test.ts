@@ -419,5 +419,17 @@ export async function stop(agentCtx: ClientContext) {
         errors: [report("requestForNotification", code, `agentCtx.request("session/cancel", { sessionId: "s" })`, asRequest("session/cancel"), code.replace("agentCtx.request(", "agentCtx.notify("))],
       };
     })(),
+    (() => {
+      const code = `import type { MessageConnection } from "vscode-jsonrpc";
+export async function stop(connection: MessageConnection) {
+  await connection.sendRequest("session/cancel", { sessionId: "s" });
+}`;
+      return {
+        name: "typed: a MessageConnection parameter",
+        filename: typedFile,
+        code,
+        errors: [report("requestForNotification", code, `connection.sendRequest("session/cancel", { sessionId: "s" })`, { method: "session/cancel", call: "sendRequest()", counterpart: "sendNotification()" }, code.replace("sendRequest(", "sendNotification("))],
+      };
+    })(),
   ],
 });
