@@ -1,9 +1,10 @@
 import { getModel, siteCodes } from "../src/analysis/index.js";
 import { versionErrors } from "../src/analysis/initialization/version-errors.js";
+import { clientVersionThrows } from "../src/analysis/initialization/client-version.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
 
-export type MessageIds = "errorForVersion" | "notUnsupportedVersion";
+export type MessageIds = "errorForVersion" | "notUnsupportedVersion" | "clientRejectsOlder";
 
 const UNSUPPORTED_PROTOCOL_VERSION = -32022;
 
@@ -25,6 +26,8 @@ export default createRule<[], MessageIds>({
         "An agent MUST answer a protocol version it does not support with the latest version it supports, not an error: return protocolVersion: Math.min(params.protocolVersion, LATEST).",
       notUnsupportedVersion:
         "In protocol version 2 an unsupported protocol version is answered only with -32022 and data { requested, supported }: use {{fix}}.",
+      clientRejectsOlder:
+        "An agent MUST answer an unsupported requested version with the latest version it supports, so an older answer is expected: check whether you support the answered version instead of requiring the one you requested.",
     },
     schema: [],
   },
@@ -34,6 +37,7 @@ export default createRule<[], MessageIds>({
       Program() {
         const model = getModel(context);
         const v2 = model.settings.protocolVersion === 2;
+        for (const thrown of clientVersionThrows(model, context.sourceCode)) context.report({ node: thrown, messageId: "clientRejectsOlder" });
         for (const { site } of versionErrors(model, context.sourceCode)) {
           if (!v2) {
             context.report({ node: site.node, messageId: "errorForVersion" });

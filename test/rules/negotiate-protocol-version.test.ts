@@ -52,9 +52,38 @@ const valid: Valid[] = [
   { name: "a version check in another method", code: `${SDK}export const app = agent({ name: "a" });
 app.onRequest(methods.agent.initialize, () => ({ protocolVersion: LATEST }));
 app.onRequest(methods.agent.session.new, ({ params }) => { if ((params as { protocolVersion?: number }).protocolVersion) throw RequestError.invalidRequest(); return { sessionId: "s" }; });` },
+  { name: "a client that checks the answered version against those it supports", code: `import { client, methods } from "@agentclientprotocol/sdk";
+const SUPPORTED = [1];
+export const editor = client({ name: "e" });
+export async function start(ctx: { request(m: unknown, p: unknown): Promise<{ protocolVersion: number }> }) {
+  const res = await ctx.request(methods.agent.initialize, { protocolVersion: 1, clientCapabilities: {} });
+  if (!SUPPORTED.includes(res.protocolVersion)) throw new Error("unsupported protocol version");
+  if (res.protocolVersion < 1) throw new Error("too old");
+}` },
+  { name: "a client comparing with a version it did not request", code: `import { methods } from "@agentclientprotocol/sdk";
+export async function start(ctx: { request(m: unknown, p: unknown): Promise<{ protocolVersion: number }> }) {
+  const { protocolVersion } = await ctx.request(methods.agent.initialize, { protocolVersion: 2, clientCapabilities: {} });
+  if (protocolVersion !== 1) throw new Error("only 1 is supported");
+}` },
 ];
 
+const CLIENT = `import { methods } from "@agentclientprotocol/sdk";
+const REQUESTED = 2;
+export async function start(ctx: { request(m: unknown, p: unknown): Promise<{ protocolVersion: number }> }) {
+  const res = await ctx.request(methods.agent.initialize, { protocolVersion: REQUESTED, clientCapabilities: {} });
+  if (res.protocolVersion !== REQUESTED) throw new Error("version mismatch");
+  return res;
+}`;
+const LEGACY_CLIENT = `export async function start(connection: { initialize(p: unknown): Promise<{ protocolVersion: number }> }) {
+  const { protocolVersion } = await connection.initialize({ protocolVersion: 1, clientCapabilities: { fs: {} } });
+  if (1 != protocolVersion) {
+    throw new Error("agent answered another version");
+  }
+}`;
+
 const invalid: Invalid[] = [
+  { name: "a client requiring the requested version", code: CLIENT, errors: [{ messageId: "clientRejectsOlder", ...at(CLIENT, 'throw new Error("version mismatch");') }] },
+  { name: "a legacy client requiring the requested version, destructured", code: LEGACY_CLIENT, errors: [{ messageId: "clientRejectsOlder", ...at(LEGACY_CLIENT, 'throw new Error("agent answered another version");') }] },
   ...STYLES.map((s): Invalid => {
     const code = s.program(BAD);
     return { name: `${s.name}: error for the requested version`, code, errors: [{ messageId: "errorForVersion", ...at(code, THROW) }] };
