@@ -1,10 +1,28 @@
-import { getModel, siteCodes } from "../src/analysis/index.js";
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { type FileModel, getModel, siteCodes } from "../src/analysis/index.js";
 import { versionErrors } from "../src/analysis/initialization/version-errors.js";
 import { clientVersionThrows } from "../src/analysis/initialization/client-version.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
 
-export type MessageIds = "errorForVersion" | "notUnsupportedVersion" | "clientRejectsOlder";
+export type MessageIds = "errorForVersion" | "notUnsupportedVersion" | "clientRejectsOlder" | "useUnsupportedProtocolVersion";
+
+/** How the file names the SDK's RequestError: its local name, or `ns.RequestError`. */
+function requestErrorName(model: FileModel): string | undefined {
+  for (const [local, exported] of model.sdk.named) if (exported === "RequestError") return local;
+  const [ns] = model.sdk.namespaces;
+  return ns ? `${ns}.RequestError` : undefined;
+}
+
+const readsVersion = (node: TSESTree.Node) => node.type === AST_NODE_TYPES.MemberExpression && !node.computed && node.property.type === AST_NODE_TYPES.Identifier && node.property.name === "protocolVersion";
+
+/** `RequestError.unsupportedProtocolVersion(requested, [supported])` from a guard `params.protocolVersion !== SUPPORTED`. */
+function factoryText(guard: TSESTree.Node, name: string, sourceCode: Readonly<TSESLint.SourceCode>): string | undefined {
+  if (guard.type !== AST_NODE_TYPES.BinaryExpression || guard.left.type === AST_NODE_TYPES.PrivateIdentifier) return undefined;
+  const [requested, supported] = readsVersion(guard.left) ? [guard.left, guard.right] : readsVersion(guard.right) ? [guard.right, guard.left] : [];
+  if (!requested || !supported) return undefined;
+  return `${name}.unsupportedProtocolVersion(${sourceCode.getText(requested)}, [${sourceCode.getText(supported)}])`;
+}
 
 const UNSUPPORTED_PROTOCOL_VERSION = -32022;
 
@@ -28,7 +46,9 @@ export default createRule<[], MessageIds>({
         "In protocol version 2 an unsupported protocol version is answered only with -32022 and data { requested, supported }: use {{fix}}.",
       clientRejectsOlder:
         "An agent MUST answer an unsupported requested version with the latest version it supports, so an older answer is expected: check whether you support the answered version instead of requiring the one you requested.",
+      useUnsupportedProtocolVersion: "Answer with {{text}}.",
     },
+    hasSuggestions: true,
     schema: [],
   },
   defaultOptions: [],
@@ -38,7 +58,7 @@ export default createRule<[], MessageIds>({
         const model = getModel(context);
         const v2 = model.settings.protocolVersion === 2;
         for (const thrown of clientVersionThrows(model, context.sourceCode)) context.report({ node: thrown, messageId: "clientRejectsOlder" });
-        for (const { site } of versionErrors(model, context.sourceCode)) {
+        for (const { site, guard } of versionErrors(model, context.sourceCode)) {
           if (!v2) {
             context.report({ node: site.node, messageId: "errorForVersion" });
             continue;
@@ -49,7 +69,10 @@ export default createRule<[], MessageIds>({
           const fix = model.hasFactory("unsupportedProtocolVersion")
             ? "RequestError.unsupportedProtocolVersion(requested, supported)"
             : "code -32022 with data { requested, supported }";
-          context.report({ node: site.node, messageId: "notUnsupportedVersion", data: { fix } });
+          const name = model.hasFactory("unsupportedProtocolVersion") ? requestErrorName(model) : undefined;
+          const text = name && factoryText(guard, name, context.sourceCode);
+          const suggest = text ? [{ messageId: "useUnsupportedProtocolVersion" as const, data: { text }, fix: (f: TSESLint.RuleFixer) => f.replaceText(site.node, text) }] : [];
+          context.report({ node: site.node, messageId: "notUnsupportedVersion", data: { fix }, suggest });
         }
       },
     };

@@ -94,11 +94,14 @@ const invalid: Invalid[] = [
   })(),
   (() => {
     const code = STYLES[0]!.program(BAD);
-    return { name: "v2: another code", code, settings: V2, errors: [{ messageId: "notUnsupportedVersion" as const, data: { fix: "RequestError.unsupportedProtocolVersion(requested, supported)" }, ...at(code, THROW) }] };
+    const text = "RequestError.unsupportedProtocolVersion(params.protocolVersion, [LATEST])";
+    return { name: "v2: another code", code, settings: V2, errors: [{ messageId: "notUnsupportedVersion" as const, data: { fix: "RequestError.unsupportedProtocolVersion(requested, supported)" }, ...at(code, THROW),
+      suggestions: [{ messageId: "useUnsupportedProtocolVersion" as const, data: { text }, output: code.replace(THROW, text) }] }] };
   })(),
   (() => {
     const code = STYLES[0]!.program(`if (params.protocolVersion > LATEST) throw new RequestError(-32022, "Unsupported protocol version");\n  return { protocolVersion: LATEST };`);
-    return { name: "v2: -32022 without data", code, settings: V2, errors: [{ messageId: "notUnsupportedVersion" as const, ...at(code, 'new RequestError(-32022, "Unsupported protocol version")') }] };
+    return { name: "v2: -32022 without data", code, settings: V2, errors: [{ messageId: "notUnsupportedVersion" as const, ...at(code, 'new RequestError(-32022, "Unsupported protocol version")'),
+      suggestions: [{ messageId: "useUnsupportedProtocolVersion" as const, output: code.replace('new RequestError(-32022, "Unsupported protocol version")', "RequestError.unsupportedProtocolVersion(params.protocolVersion, [LATEST])") }] }] };
   })(),
   (() => {
     const code = STYLES[0]!.program(BAD);

@@ -7,6 +7,8 @@ import type { FileModel } from "../model.js";
 export interface VersionError {
   readonly site: ErrorSite;
   readonly handler: Handler;
+  /** The test of the guard that reads the requested version. */
+  readonly guard: TSESTree.Node;
 }
 
 const cache = new WeakMap<FileModel, readonly VersionError[]>();
@@ -24,16 +26,16 @@ function readsProtocolVersion(test: TSESTree.Node, sourceCode: Readonly<TSESLint
 }
 
 /** The guard, between the site and the handler body, whose test reads the requested protocolVersion. */
-function versionGuard(site: TSESTree.Node, body: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+function versionGuard(site: TSESTree.Node, body: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): TSESTree.Node | undefined {
   for (let node: TSESTree.Node | undefined = site; node && node !== body; node = node.parent) {
     const parent: TSESTree.Node | undefined = node.parent;
-    if (!parent) return false;
+    if (!parent) return undefined;
     if ((parent.type === AST_NODE_TYPES.IfStatement || parent.type === AST_NODE_TYPES.ConditionalExpression) && parent.test !== node) {
-      if (readsProtocolVersion(parent.test, sourceCode)) return true;
+      if (readsProtocolVersion(parent.test, sourceCode)) return parent.test;
     }
-    if (parent.type === AST_NODE_TYPES.LogicalExpression && parent.right === node && readsProtocolVersion(parent.left, sourceCode)) return true;
+    if (parent.type === AST_NODE_TYPES.LogicalExpression && parent.right === node && readsProtocolVersion(parent.left, sourceCode)) return parent.left;
   }
-  return false;
+  return undefined;
 }
 
 /** Error sites of agent initialize handlers answered on a branch that tests the requested protocolVersion. */
@@ -47,7 +49,8 @@ export function versionErrors(model: FileModel, sourceCode: Readonly<TSESLint.So
   for (const site of model.errorSites) {
     if (site.inErrorClass) continue;
     const handler = handlers.find((h) => within(site.node, h.body));
-    if (handler && versionGuard(site.node, handler.body, sourceCode)) found.push({ site, handler });
+    const guard = handler && versionGuard(site.node, handler.body, sourceCode);
+    if (handler && guard) found.push({ site, handler, guard });
   }
   return found;
 }
