@@ -1,0 +1,50 @@
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import type { FileModel } from "../model.js";
+import type { ErrorSite } from "../errors/error-sites.js";
+import type { Handler } from "../handlers/types.js";
+import { isCaught } from "../sessions/sessions.js";
+import { isFunction, type FunctionNode } from "../syntax/ast.js";
+
+/** An error site that a notification handler throws or returns, where nobody receives it. */
+export interface EscapingError {
+  readonly site: ErrorSite;
+  readonly handler: Handler;
+}
+
+const cache = new WeakMap<FileModel, readonly EscapingError[]>();
+
+/** The function whose result or throw the node is: undefined when it sits in an expression other than throw/return. */
+function escapingFrom(node: TSESTree.Node): FunctionNode | undefined {
+  const parent = node.parent;
+  if (!parent) return undefined;
+  const thrown = parent.type === AST_NODE_TYPES.ThrowStatement && parent.argument === node;
+  const returned = parent.type === AST_NODE_TYPES.ReturnStatement && parent.argument === node;
+  const arrowBody = parent.type === AST_NODE_TYPES.ArrowFunctionExpression && parent.body === node;
+  if (arrowBody) return parent;
+  if (!thrown && !returned) return undefined;
+  for (let p: TSESTree.Node | undefined = parent.parent; p; p = p.parent) if (isFunction(p)) return p;
+  return undefined;
+}
+
+const within = (node: TSESTree.Node, outer: TSESTree.Node) => node.range[0] >= outer.range[0] && node.range[1] <= outer.range[1];
+
+/** The error sites that escape notification handlers of the file (thrown or returned by the handler itself). */
+export function escapingNotificationErrors(model: FileModel): readonly EscapingError[] {
+  let found = cache.get(model);
+  if (found) return found;
+  const handlers = model.handlers.handlers.filter((h) => h.method.kind === "notification" && h.fn);
+  const result: EscapingError[] = [];
+  if (handlers.length > 0) {
+    for (const site of model.errorSites) {
+      if (site.kind === "helper-call") continue; // a shared helper may be right for requests: stay silent
+      const fn = escapingFrom(site.node);
+      if (!fn) continue;
+      const handler = handlers.find((h) => h.fn === fn && within(site.node, h.body));
+      if (!handler || isCaught(site.node, fn)) continue;
+      result.push({ site, handler });
+    }
+  }
+  found = result;
+  cache.set(model, found);
+  return found;
+}
