@@ -33,6 +33,7 @@ export default createRule<[{ plainErrors?: boolean }], MessageIds>({
         additionalProperties: false,
       },
     ],
+    defaultOptions: [{ plainErrors: false }],
   },
   defaultOptions: [{ plainErrors: false }],
   create(context) {

@@ -1,0 +1,86 @@
+import type { InvalidTestCase, TestCaseError, ValidTestCase } from "@typescript-eslint/rule-tester";
+import rule, { type MessageIds } from "../../rules/no-error-from-notification.js";
+import { at } from "../locate.js";
+import { untypedTester } from "../rule-tester.js";
+import { NOTIFICATION_STYLES } from "./notification-styles.js";
+
+type Options = [{ plainErrors?: boolean }];
+type Valid = ValidTestCase<Options>;
+type Invalid = InvalidTestCase<MessageIds, Options>;
+type Report = TestCaseError<MessageIds>;
+
+const THROWN = "RequestError.sessionNotFound(params.sessionId)";
+const reported = (code: string, text: string, method: string, nth = 0): Report => ({
+  messageId: "errorFromNotification",
+  data: { method },
+  ...at(code, text, nth),
+});
+
+const FAILING = `const session = sessions.get(params.sessionId);
+if (!session) throw ${THROWN};
+session.abort();`;
+
+const methodOf = (name: string) => (name.includes("sessionUpdate") ? "session/update" : "session/cancel");
+
+const invalid: Invalid[] = NOTIFICATION_STYLES.map((style) => {
+  const code = style.program(FAILING);
+  return { name: `${style.name}: throws a RequestError`, code, errors: [reported(code, THROWN, methodOf(style.name))] };
+});
+
+const RETURNED = `import { agent, methods, RequestError } from "@agentclientprotocol/sdk";
+export const app = agent({ name: "a" });
+app.onNotification(methods.agent.session.cancel, ({ params }) => RequestError.sessionNotFound(params.sessionId));`;
+invalid.push({
+  name: "sdk: an arrow notification handler whose result is a RequestError",
+  code: RETURNED,
+  errors: [reported(RETURNED, THROWN, "session/cancel")],
+});
+
+const CLEAN_BODIES: Record<string, string> = {
+  "logs and returns": `const session = sessions.get(params.sessionId);
+if (!session) {
+  console.warn("cancel for unknown session", params.sessionId);
+  return;
+}
+session.abort();`,
+  "?. no-op on a missing session": "sessions.get(params.sessionId)?.abort();",
+  "catches and logs around a failing call": `try {
+  const session = sessions.get(params.sessionId);
+  if (!session) throw ${THROWN};
+  session.abort();
+} catch (error) {
+  console.error(error);
+}`,
+  "an error thrown in a setTimeout callback is not the handler's": `setTimeout(() => {
+  throw ${THROWN};
+}, 0);`,
+  "an AbortController aborted": "new AbortController().abort();",
+};
+
+const valid: Valid[] = NOTIFICATION_STYLES.flatMap((style) =>
+  Object.entries(CLEAN_BODIES).map(([what, body]) => ({ name: `${style.name}: ${what}`, code: style.program(body) })),
+);
+
+valid.push(
+  {
+    name: "a request handler that throws (not a notification)",
+    code: `import { agent, methods, RequestError } from "@agentclientprotocol/sdk";
+const sessions = new Map<string, object>();
+export const app = agent({ name: "a" });
+app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  if (!sessions.has(params.sessionId)) throw RequestError.sessionNotFound(params.sessionId);
+  return { stopReason: "end_turn" as const };
+});`,
+  },
+  {
+    name: "the same method name as a request of a non-ACP object",
+    code: `class Downloads {
+  cancel(id: string) {
+    if (!id) throw new Error("no id");
+  }
+}
+export const d = new Downloads();`,
+  },
+);
+
+untypedTester().run("no-error-from-notification", rule, { valid, invalid });
