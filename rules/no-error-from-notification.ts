@@ -1,8 +1,10 @@
+import type { TSESTree } from "@typescript-eslint/utils";
 import { getModel } from "../src/analysis/index.js";
-import { escapingNotificationErrors } from "../src/analysis/notifications/escaping-errors.js";
+import { escapingNotificationErrors, notificationHandlers } from "../src/analysis/notifications/escaping-errors.js";
+import { plainEscapes } from "../src/analysis/notifications/plain-throws.js";
 import { createRule } from "../src/create-rule.js";
 
-export type MessageIds = "errorFromNotification";
+export type MessageIds = "errorFromNotification" | "plainErrorFromNotification";
 
 /** JSON-RPC 2.0 says a notification gets no response. */
 const JSON_RPC_NOTIFICATION_URL = "https://www.jsonrpc.org/specification#notification";
@@ -23,6 +25,8 @@ export default createRule<[{ plainErrors?: boolean }], MessageIds>({
     messages: {
       errorFromNotification:
         "{{method}} is a notification: no response is sent for it, so this error reaches nobody (the SDK only logs it); log the problem and return instead.",
+      plainErrorFromNotification:
+        "{{method}} is a notification: what its handler throws or rejects with reaches nobody (the SDK only logs it); catch and log the failure here instead.",
     },
     schema: [
       {
@@ -36,11 +40,22 @@ export default createRule<[{ plainErrors?: boolean }], MessageIds>({
     defaultOptions: [{ plainErrors: false }],
   },
   defaultOptions: [{ plainErrors: false }],
-  create(context) {
+  create(context, [{ plainErrors }]) {
     return {
       Program() {
-        for (const { site, handler } of escapingNotificationErrors(getModel(context))) {
+        const model = getModel(context);
+        const reported = new Set<TSESTree.Node>();
+        for (const { site, handler } of escapingNotificationErrors(model)) {
+          reported.add(site.node);
           context.report({ node: site.node, messageId: "errorFromNotification", data: { method: handler.method.wire } });
+        }
+        if (!plainErrors) return;
+        for (const handler of notificationHandlers(model)) {
+          for (const node of plainEscapes(handler)) {
+            if (reported.has(node)) continue;
+            reported.add(node);
+            context.report({ node, messageId: "plainErrorFromNotification", data: { method: handler.method.wire } });
+          }
         }
       },
     };

@@ -83,4 +83,32 @@ export const d = new Downloads();`,
   },
 );
 
+const PLAIN = `const session = sessions.get(params.sessionId);
+if (!session) throw new Error("unknown session");
+session.abort();`;
+const plain = (code: string, text: string, method: string): Report => ({ messageId: "plainErrorFromNotification", data: { method }, ...at(code, text) });
+for (const style of NOTIFICATION_STYLES) {
+  const code = style.program(PLAIN);
+  valid.push({ name: `${style.name}: a plain Error is not reported by default`, code });
+  invalid.push({ name: `${style.name}: plainErrors reports a plain Error`, code, options: [{ plainErrors: true }], errors: [plain(code, 'new Error("unknown session")', methodOf(style.name))] });
+  for (const [what, body] of Object.entries(CLEAN_BODIES)) valid.push({ name: `${style.name}: plainErrors, ${what}`, code: style.program(body), options: [{ plainErrors: true }] });
+}
+const REJECTED = `import { agent, methods } from "@agentclientprotocol/sdk";
+export const app = agent({ name: "a" });
+app.onNotification(methods.agent.session.cancel, () => {
+  return Promise.reject(new Error("no"));
+});`;
+invalid.push({
+  name: "plainErrors: a returned Promise.reject",
+  code: REJECTED,
+  options: [{ plainErrors: true }],
+  errors: [plain(REJECTED, 'Promise.reject(new Error("no"))', "session/cancel")],
+});
+invalid.push({
+  name: "plainErrors: a RequestError keeps its own message, reported once",
+  code: invalid[0]!.code,
+  options: [{ plainErrors: true }],
+  errors: [reported(invalid[0]!.code, THROWN, "session/cancel")],
+});
+
 untypedTester().run("no-error-from-notification", rule, { valid, invalid });

@@ -28,11 +28,15 @@ function escapingFrom(node: TSESTree.Node): FunctionNode | undefined {
 
 const within = (node: TSESTree.Node, outer: TSESTree.Node) => node.range[0] >= outer.range[0] && node.range[1] <= outer.range[1];
 
+/** The handlers of notification methods that have a function. */
+export const notificationHandlers = (model: FileModel): Handler[] =>
+  model.handlers.handlers.filter((h) => h.method.kind === "notification" && h.fn);
+
 /** The error sites that escape notification handlers of the file (thrown or returned by the handler itself). */
 export function escapingNotificationErrors(model: FileModel): readonly EscapingError[] {
   let found = cache.get(model);
   if (found) return found;
-  const handlers = model.handlers.handlers.filter((h) => h.method.kind === "notification" && h.fn);
+  const handlers = notificationHandlers(model);
   const result: EscapingError[] = [];
   if (handlers.length > 0) {
     for (const site of model.errorSites) {
