@@ -1,9 +1,15 @@
 import type { TSESLint } from "@typescript-eslint/utils";
 import type { AcpRuleDocs } from "./create-rule.js";
+import capabilityConsistency from "../rules/capability-consistency.js";
 import handleUnknownErrorCodes from "../rules/handle-unknown-error-codes.js";
 import idempotentSessionDelete from "../rules/idempotent-session-delete.js";
+import methodNotFoundError from "../rules/method-not-found-error.js";
+import negotiateProtocolVersion from "../rules/negotiate-protocol-version.js";
+import noErrorFromNotification from "../rules/no-error-from-notification.js";
+import noRequestForNotification from "../rules/no-request-for-notification.js";
 import noReservedErrorCode from "../rules/no-reserved-error-code.js";
 import preferErrorFactory from "../rules/prefer-error-factory.js";
+import requireInitializeGate from "../rules/require-initialize-gate.js";
 import requireSessionCheck from "../rules/require-session-check.js";
 import sessionNotFoundData from "../rules/session-not-found-data.js";
 import validErrorObject from "../rules/valid-error-object.js";
@@ -12,10 +18,16 @@ export type AcpRule = TSESLint.RuleModule<string, readonly unknown[], AcpRuleDoc
 
 /** Every rule of the plugin, by name without the `acp/` prefix. */
 export const rules = {
+  "capability-consistency": capabilityConsistency,
   "handle-unknown-error-codes": handleUnknownErrorCodes,
   "idempotent-session-delete": idempotentSessionDelete,
+  "method-not-found-error": methodNotFoundError,
+  "negotiate-protocol-version": negotiateProtocolVersion,
+  "no-error-from-notification": noErrorFromNotification,
+  "no-request-for-notification": noRequestForNotification,
   "no-reserved-error-code": noReservedErrorCode,
   "prefer-error-factory": preferErrorFactory,
+  "require-initialize-gate": requireInitializeGate,
   "require-session-check": requireSessionCheck,
   "session-not-found-data": sessionNotFoundData,
   "valid-error-object": validErrorObject,
