@@ -134,7 +134,13 @@ const app = agent({ name: "notes-agent" })
     return {};
   })
   .onNotification(methods.agent.session.cancel, ({ params }) => {
-    sessions.get(params.sessionId)?.turn?.abort();
+    const session = sessions.get(params.sessionId);
+    if (!session) throw RequestError.sessionNotFound(params.sessionId); // acp/no-error-from-notification: session/cancel is a notification, nobody receives this error
+    session.turn?.abort();
+  })
+  .onRequest("*", ({ method }) => {
+    if (method === "_notes/count") return { sessions: sessions.size };
+    return { ok: false }; // acp/method-not-found-error: an unknown method is answered as a success instead of -32601
   });
 
 const input = Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>;

@@ -72,7 +72,7 @@ await app.connectWith(stream, async (agentCx) => {
   send({ method: "ready", params: { agent: init.agentInfo?.name ?? command, sessionId } });
 
   const handle = async (request: EditorRequest) => {
-    if (request.method === "cancel") return agentCx.notify(methods.agent.session.cancel, { sessionId });
+    if (request.method === "cancel") return agentCx.request(methods.agent.session.cancel, { sessionId }); // acp/no-request-for-notification: session/cancel is a notification; sent as a request it gets -32601 and cancels nothing
     if (request.method !== "prompt") return send({ id: request.id, error: RequestError.methodNotFound(request.method).toErrorResponse() });
     const text = request.params?.text;
     if (typeof text !== "string") {

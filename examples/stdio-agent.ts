@@ -7,7 +7,7 @@ type Id = string | number | null;
 interface Message {
   id: Id;
   method: string;
-  params?: { sessionId?: string; modeId?: string; cwd?: string };
+  params?: { sessionId?: string; modeId?: string; cwd?: string; protocolVersion?: number };
 }
 interface RpcError {
   code: number;
@@ -16,9 +16,12 @@ interface RpcError {
 }
 
 const ErrorCode = {
+  InvalidRequest: -32600,
   MethodNotFound: -32601,
   InvalidParams: -32602,
   NotFound: -32002,
+  // Borrowed from LSP, where -32002 means "server not initialized".
+  ServerNotInitialized: -32002,
 } as const;
 
 interface Conversation {
@@ -51,10 +54,19 @@ function fail(id: Id, code: number, message: string, data?: unknown) {
   return { jsonrpc: "2.0" as const, id, error };
 }
 
+let initialized = false;
+
 function handle(msg: Message) {
   const sessionId = msg.params?.sessionId ?? "";
+  if (!initialized && msg.method !== "initialize") {
+    return fail(msg.id, ErrorCode.ServerNotInitialized, "Server not initialized"); // acp/require-initialize-gate: a request before initialize gets -32600; -32002 is LSP's number, in ACP it means Resource not found
+  }
   switch (msg.method) {
     case "initialize":
+      if (msg.params?.protocolVersion !== 1) {
+        return fail(msg.id, ErrorCode.InvalidRequest, "Unsupported protocol version"); // acp/negotiate-protocol-version: answer with the latest version supported (1), the client decides
+      }
+      initialized = true;
       return reply(msg.id, { protocolVersion: 1, agentCapabilities: {} });
     case "session/new":
       return reply(msg.id, { sessionId: conversations.open(msg.params?.cwd ?? process.cwd()) });
