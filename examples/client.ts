@@ -57,7 +57,7 @@ const app = client({ name: "editor-bridge" })
     const lines = text.split("\n").slice(start, params.limit == null ? undefined : start + params.limit);
     return { content: lines.join("\n") };
   })
-  .onRequest(methods.client.fs.writeTextFile, () => {
+  .onRequest(methods.client.fs.writeTextFile, () => { // acp/capability-consistency: the client sends writeTextFile: false, yet the SDK runs this handler when an agent calls it
     // We advertise writeTextFile: false, so a well-behaved agent never calls this.
     throw new RequestError(-32603, "Method not found"); // acp/valid-error-object: "Method not found" is the standard message of -32601, not -32603; acp/prefer-error-factory: -32603 has RequestError.internalError()
   });
