@@ -45,7 +45,7 @@ export default createRule<[], MessageIds>({
       notUnsupportedVersion:
         "In protocol version 2 an unsupported protocol version is answered only with -32022 and data { requested, supported }: use {{fix}}.",
       clientRejectsOlder:
-        "An agent MUST answer an unsupported requested version with the latest version it supports, so an older answer is expected: check whether you support the answered version instead of requiring the one you requested.",
+        "An agent that does not support version {{requested}} MUST answer the latest version it supports, and {{supported}} says this client supports an older one too, yet it throws on any answer but {{requested}}: check the answered version against {{supported}} instead.",
       useUnsupportedProtocolVersion: "Answer with {{text}}.",
     },
     hasSuggestions: true,
@@ -57,7 +57,9 @@ export default createRule<[], MessageIds>({
       Program() {
         const model = getModel(context);
         const v2 = model.settings.protocolVersion === 2;
-        for (const thrown of clientVersionThrows(model, context.sourceCode)) context.report({ node: thrown, messageId: "clientRejectsOlder" });
+        for (const { thrown, requested, supported } of clientVersionThrows(model, context.sourceCode)) {
+          context.report({ node: thrown, messageId: "clientRejectsOlder", data: { requested: String(requested), supported: supported.name } });
+        }
         for (const { site, guard } of versionErrors(model, context.sourceCode)) {
           if (!v2) {
             context.report({ node: site.node, messageId: "errorForVersion" });

@@ -80,10 +80,35 @@ const LEGACY_CLIENT = `export async function start(connection: { initialize(p: u
     throw new Error("agent answered another version");
   }
 }`;
+const LIST_CLIENT = `import { methods } from "@agentclientprotocol/sdk";
+const SUPPORTED_VERSIONS = [1, 2];
+export async function start(ctx: { request(m: unknown, p: unknown): Promise<{ protocolVersion: number }> }) {
+  const res = await ctx.request(methods.agent.initialize, { protocolVersion: 2, clientCapabilities: {} });
+  if (res.protocolVersion !== 2) throw new Error("version mismatch");
+  return SUPPORTED_VERSIONS;
+}`;
+const MIN_CLIENT = `const MIN_PROTOCOL_VERSION = 1;
+const LATEST_PROTOCOL_VERSION = 2;
+export async function start(connection: { initialize(p: unknown): Promise<{ protocolVersion: number }> }) {
+  const { protocolVersion } = await connection.initialize({ protocolVersion: LATEST_PROTOCOL_VERSION, clientCapabilities: { fs: {} } });
+  if (LATEST_PROTOCOL_VERSION != protocolVersion) {
+    console.error("agent answered", protocolVersion);
+    throw new Error("agent answered another version");
+  }
+  return MIN_PROTOCOL_VERSION;
+}`;
+const RANGE_CLIENT = `import { methods } from "@agentclientprotocol/sdk";
+const SUPPORTED_VERSION_RANGE = { min: 1, max: 3 };
+export async function start(ctx: { request(m: unknown, p: unknown): Promise<{ protocolVersion: number }> }) {
+  const res = await ctx.request(methods.agent.initialize, { protocolVersion: 3, clientCapabilities: {} });
+  if (res.protocolVersion !== 3) throw new Error("version mismatch");
+  return SUPPORTED_VERSION_RANGE;
+}`;
 
 const invalid: Invalid[] = [
-  { name: "a client requiring the requested version", code: CLIENT, errors: [{ messageId: "clientRejectsOlder", ...at(CLIENT, 'throw new Error("version mismatch");') }] },
-  { name: "a legacy client requiring the requested version, destructured", code: LEGACY_CLIENT, errors: [{ messageId: "clientRejectsOlder", ...at(LEGACY_CLIENT, 'throw new Error("agent answered another version");') }] },
+  { name: "a client supporting [1, 2] that refuses anything but 2", code: LIST_CLIENT, errors: [{ messageId: "clientRejectsOlder", data: { requested: "2", supported: "SUPPORTED_VERSIONS" }, ...at(LIST_CLIENT, 'throw new Error("version mismatch");') }] },
+  { name: "a legacy client with a minimum version it ignores, destructured", code: MIN_CLIENT, errors: [{ messageId: "clientRejectsOlder", data: { requested: "2", supported: "MIN_PROTOCOL_VERSION" }, ...at(MIN_CLIENT, 'throw new Error("agent answered another version");') }] },
+  { name: "a client with a supported range { min, max }", code: RANGE_CLIENT, errors: [{ messageId: "clientRejectsOlder", data: { requested: "3", supported: "SUPPORTED_VERSION_RANGE" }, ...at(RANGE_CLIENT, 'throw new Error("version mismatch");') }] },
   ...STYLES.map((s): Invalid => {
     const code = s.program(BAD);
     return { name: `${s.name}: error for the requested version`, code, errors: [{ messageId: "errorForVersion", ...at(code, THROW) }] };
@@ -108,6 +133,15 @@ const invalid: Invalid[] = [
     return { name: "v2: an SDK without the factory", code, settings: { acp: { protocolVersion: 2, sdkVersion: "1.8.0" } }, errors: [{ messageId: "notUnsupportedVersion" as const, data: { fix: "code -32022 with data { requested, supported }" }, ...at(code, THROW) }] };
   })(),
 ];
+
+valid.push(
+  { name: "a client that supports only the version it requested closes on any other", code: CLIENT },
+  { name: "a legacy single-version client, destructured", code: LEGACY_CLIENT },
+  { name: "a client whose minimum is the requested version", code: CLIENT.replace("const REQUESTED = 2;", "const REQUESTED = 2;\nconst MIN_PROTOCOL_VERSION = 2;").replace("return res;", "return [res, MIN_PROTOCOL_VERSION];") },
+  { name: "a client consulting its supported list before the strict check", code: LIST_CLIENT.replace('  if (res.protocolVersion !== 2)', '  if (SUPPORTED_VERSIONS.includes(res.protocolVersion)) return res;\n  if (res.protocolVersion !== 2)') },
+  { name: "a client falling back inside the branch", code: LIST_CLIENT.replace('if (res.protocolVersion !== 2) throw new Error("version mismatch");', 'if (res.protocolVersion !== 2) { if (res.protocolVersion === 1) return res; throw new Error("version mismatch"); }') },
+  { name: "a list of something else than versions", code: CLIENT.replace("const REQUESTED = 2;", "const REQUESTED = 2;\nconst SUPPORTED_MODES = [1, 2];").replace("return res;", "return [res, SUPPORTED_MODES];") },
+);
 
 untypedTester().run("negotiate-protocol-version", rule, { valid, invalid });
 

@@ -2,8 +2,17 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint
 import { enclosingFunction, findProperty, memberName, unwrap, walk } from "../syntax/ast.js";
 import { methodRef } from "../handlers/method-names.js";
 import type { FileModel } from "../model.js";
+import { mentions, supportedVersionConstants, type SupportedVersions } from "./supported-versions.js";
 
-const cache = new WeakMap<FileModel, readonly TSESTree.ThrowStatement[]>();
+/** A client's throw on any answered version but the requested one, while the file says it supports older ones. */
+export interface ClientVersionThrow {
+  readonly thrown: TSESTree.ThrowStatement;
+  readonly requested: number;
+  /** The ignored constant that names an older version the client supports. */
+  readonly supported: SupportedVersions;
+}
+
+const cache = new WeakMap<FileModel, readonly ClientVersionThrow[]>();
 
 /** The requested version of an initialize request sent by a client: `ctx.request(initialize, {...})`, `conn.initialize({...})`. */
 function requestedVersion(call: TSESTree.CallExpression, model: FileModel): number | undefined {
@@ -41,30 +50,38 @@ function answeredVersionReader(call: TSESTree.CallExpression): ((node: TSESTree.
   return undefined;
 }
 
-/** The throw a branch runs directly: `if (...) throw e` or `if (...) { ...; throw e; }`. */
+/** The throw a branch runs unconditionally: `if (...) throw e` or `if (...) { log(); throw e; }`. */
 function directThrow(statement: TSESTree.Statement): TSESTree.ThrowStatement | undefined {
   if (statement.type === AST_NODE_TYPES.ThrowStatement) return statement;
-  if (statement.type === AST_NODE_TYPES.BlockStatement) return statement.body.find((s): s is TSESTree.ThrowStatement => s.type === AST_NODE_TYPES.ThrowStatement);
+  if (statement.type !== AST_NODE_TYPES.BlockStatement) return undefined;
+  for (const s of statement.body) {
+    if (s.type === AST_NODE_TYPES.ThrowStatement) return s;
+    // Anything but plain statements before the throw may decide differently (a fallback to a supported version).
+    if (s.type !== AST_NODE_TYPES.ExpressionStatement && s.type !== AST_NODE_TYPES.VariableDeclaration) return undefined;
+  }
   return undefined;
 }
 
 /**
  * Clients that throw when the answered version is not exactly the one they requested
- * (`if (res.protocolVersion !== 1) throw ...`): an older answered version is never compared with what they support.
+ * (`if (res.protocolVersion !== 2) throw ...`) although a same-file constant says they support an older one
+ * (`SUPPORTED_VERSIONS = [1, 2]`, `MIN_PROTOCOL_VERSION = 1`) that nothing consults before the throw.
+ * A client that supports only the version it requested is right to close on any other answer: not reported.
  * Ordering comparisons (`<`, `>`), lookups (`SUPPORTED.includes(v)`) and anything else count as comparing.
  */
-export function clientVersionThrows(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): readonly TSESTree.ThrowStatement[] {
+export function clientVersionThrows(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): readonly ClientVersionThrow[] {
   const cached = cache.get(model);
   if (cached) return cached;
-  const found: TSESTree.ThrowStatement[] = [];
+  const found: ClientVersionThrow[] = [];
   cache.set(model, found);
   if (!sourceCode.text.includes("protocolVersion")) return found;
+  let constants: readonly SupportedVersions[] | undefined;
   walk(sourceCode.ast, sourceCode.visitorKeys, (node) => {
     if (node.type !== AST_NODE_TYPES.CallExpression) return;
     const requested = requestedVersion(node, model);
     const reads = requested === undefined ? undefined : answeredVersionReader(node);
     const fn = reads && enclosingFunction(node);
-    if (!reads || !fn) return;
+    if (requested === undefined || !reads || !fn) return;
     walk(fn.body, sourceCode.visitorKeys, (inner) => {
       if (inner.type !== AST_NODE_TYPES.IfStatement || inner.range[0] < node.range[1]) return;
       const test = unwrap(inner.test);
@@ -73,7 +90,15 @@ export function clientVersionThrows(model: FileModel, sourceCode: Readonly<TSESL
       const value = other && model.values.resolve(other);
       if (value?.length !== 1 || value[0] !== requested) return;
       const thrown = directThrow(inner.consequent);
-      if (thrown) found.push(thrown);
+      if (!thrown) return;
+      constants ??= supportedVersionConstants(sourceCode, model.values);
+      const older = constants.find((c) => c.versions.some((v) => v < requested));
+      if (!older) return;
+      const names = new Set(constants.map((c) => c.name));
+      // The list is ignored only if nothing between the request and the throw consults it.
+      const consulted = fn.body.type === AST_NODE_TYPES.BlockStatement && fn.body.body.some((s) => s.range[1] > node.range[1] && s.range[0] < thrown.range[1] && s !== inner && mentions(s, names, sourceCode));
+      if (consulted || mentions(inner, names, sourceCode)) return;
+      found.push({ thrown, requested, supported: older });
     });
   });
   return found;
