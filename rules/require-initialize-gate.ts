@@ -1,13 +1,23 @@
-import type { TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import type { ErrorSite } from "../src/analysis/errors/error-sites.js";
 import { getModel } from "../src/analysis/index.js";
 import { ungatedApps } from "../src/analysis/initialization/ungated-apps.js";
 import { INVALID_REQUEST, notInitializedSites } from "../src/analysis/initialization/not-initialized.js";
 import { ungatedLegacyClasses } from "../src/analysis/initialization/legacy-gates.js";
+import { invalidRequestText } from "../src/analysis/initialization/invalid-request-fix.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
 
 export type MessageIds = "ungatedApp" | "ungatedAppV2" | "wrongCode" | "wrongCodeV2" | "ungatedLegacy" | "ungatedLegacyV2" | "useInvalidRequest";
 type Options = [{ legacyAgents?: boolean }];
+
+/** The SDK's `RequestError.invalidRequest(data, message)` for an SDK-built error, else the code -32600. */
+function invalidRequestSuggestion(site: ErrorSite, sourceCode: Readonly<TSESLint.SourceCode>): TSESLint.SuggestionReportDescriptor<MessageIds>[] {
+  const text = invalidRequestText(site, sourceCode);
+  if (text) return [{ messageId: "useInvalidRequest", fix: (f) => f.replaceText(site.node, text) }];
+  const code = site.code;
+  return code ? [{ messageId: "useInvalidRequest", fix: (f) => f.replaceText(code, String(INVALID_REQUEST)) }] : [];
+}
 
 export default createRule<Options, MessageIds>({
   name: "require-initialize-gate",
@@ -57,10 +67,7 @@ export default createRule<Options, MessageIds>({
         for (const site of notInitializedSites(model)) {
           const node: TSESTree.Node = site.code ?? site.node;
           const code = site.factory ? `${site.factory.name}() (${site.factory.code})` : context.sourceCode.getText(node);
-          const suggest = site.code
-            ? [{ messageId: "useInvalidRequest" as const, fix: (f: Parameters<NonNullable<Parameters<typeof context.report>[0]["fix"]>>[0]) => f.replaceText(node, String(INVALID_REQUEST)) }]
-            : [];
-          context.report({ node, messageId: v2 ? "wrongCodeV2" : "wrongCode", data: { code }, suggest });
+          context.report({ node, messageId: v2 ? "wrongCodeV2" : "wrongCode", data: { code }, suggest: invalidRequestSuggestion(site, context.sourceCode) });
         }
         if (legacyAgents) {
           for (const cls of ungatedLegacyClasses(model, context.sourceCode)) {

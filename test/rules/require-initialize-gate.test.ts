@@ -46,6 +46,10 @@ app.onRequest(methods.agent.session.new, () => { throw new RequestError(-32600, 
   { name: "not initialized as invalidRequest", code: `${SDK}export const app = agent({ name: "a" });
 app.onRequest(methods.agent.initialize, () => ({ protocolVersion: 1 }));
 app.onRequest(methods.agent.session.new, () => { throw RequestError.invalidRequest(undefined, "Agent not initialized"); });` },
+  { name: "a factory whose message does not resolve", code: `${SDK}export const app = agent({ name: "a" });
+app.onRequest(methods.agent.initialize, () => ({ protocolVersion: 1 }));
+export function fail(why: string) { return RequestError.internalError(undefined, why); }
+app.onRequest(methods.agent.session.new, () => { throw fail("x"); });` },
   { name: "a legacy class with an init flag (legacyAgents on)", options: [{ legacyAgents: true }], code: `import type { Agent } from "@agentclientprotocol/sdk";
 import { RequestError } from "@agentclientprotocol/sdk";
 export class A implements Agent {
@@ -70,6 +74,9 @@ const notInit = `${SDK}export const app = agent({ name: "a" });
 app.onRequest(methods.agent.initialize, () => ({ protocolVersion: 1 }));
 app.onRequest(methods.agent.session.new, () => { throw new RequestError(-32002, "Server not initialized"); });`;
 
+const NOT_INIT_NEW = 'new RequestError(-32002, "Server not initialized")';
+const NOT_INIT_FIX = 'RequestError.invalidRequest(undefined, "Server not initialized")';
+
 const invalidCases: Invalid[] = [
   invalid("no initialize handler", `${SDK}export const app = agent({ name: "a" });
 ${NEW}`, (c) => [ungated(c)]),
@@ -85,7 +92,34 @@ ${NEW}`, (c) => [ungated(c)]),
 ${NEW}`, (c) => [{ ...ungated(c), messageId: "ungatedAppV2" }], { settings: V2 }),
   invalid("LSP's -32002 Server not initialized", notInit, (c) => [{
     messageId: "wrongCode", ...at(c, "-32002"),
-    suggestions: [{ messageId: "useInvalidRequest", output: c.replace("-32002", "-32600") }],
+    suggestions: [{ messageId: "useInvalidRequest", output: c.replace(NOT_INIT_NEW, NOT_INIT_FIX) }],
+  }]),
+  invalid("a factory of another code with a not-initialized message", `${SDK}export const app = agent({ name: "a" });
+app.onRequest(methods.agent.initialize, () => ({ protocolVersion: 1 }));
+app.onRequest(methods.agent.session.new, () => { throw RequestError.internalError(undefined, "Connection not initialized"); });`, (c) => [{
+    messageId: "wrongCode", data: { code: "internalError() (-32603)" }, ...at(c, 'RequestError.internalError(undefined, "Connection not initialized")'),
+    suggestions: [{ messageId: "useInvalidRequest", output: c.replace("RequestError.internalError(", "RequestError.invalidRequest(") }],
+  }]),
+  invalid("a factory with data and a resolved message constant", `${SDK}const NOT_READY = "Agent not initialized";
+export const app = agent({ name: "a" });
+app.onRequest(methods.agent.initialize, () => ({ protocolVersion: 1 }));
+app.onRequest(methods.agent.session.new, () => { throw RequestError.authRequired({ retry: true }, NOT_READY); });`, (c) => [{
+    messageId: "wrongCode", ...at(c, "RequestError.authRequired({ retry: true }, NOT_READY)"),
+    suggestions: [{ messageId: "useInvalidRequest", output: c.replace("RequestError.authRequired(", "RequestError.invalidRequest(") }],
+  }]),
+  invalid("an aliased import, with data", `import { agent, methods, RequestError as RpcError } from "@agentclientprotocol/sdk";
+export const app = agent({ name: "a" });
+app.onRequest(methods.agent.initialize, () => ({ protocolVersion: 1 }));
+app.onRequest(methods.agent.session.new, () => { throw new RpcError(-32002, "Server not initialized", { method: "session/new" }); });`, (c) => [{
+    messageId: "wrongCode", ...at(c, "-32002"),
+    suggestions: [{ messageId: "useInvalidRequest", output: c.replace('new RpcError(-32002, "Server not initialized", { method: "session/new" })', 'RpcError.invalidRequest({ method: "session/new" }, "Server not initialized")') }],
+  }]),
+  invalid("a namespace import", `import * as acp from "@agentclientprotocol/sdk";
+export const app = acp.agent({ name: "a" });
+app.onRequest(acp.methods.agent.initialize, () => ({ protocolVersion: 1 }));
+app.onRequest(acp.methods.agent.session.new, () => { throw new acp.RequestError(-32002, "Server not initialized"); });`, (c) => [{
+    messageId: "wrongCode", ...at(c, "-32002"),
+    suggestions: [{ messageId: "useInvalidRequest", output: c.replace('new acp.RequestError(-32002, "Server not initialized")', 'acp.RequestError.invalidRequest(undefined, "Server not initialized")') }],
   }]),
   invalid("must initialize first, as an object literal", `${SDK}export const app = agent({ name: "a" });
 app.onRequest(methods.agent.initialize, () => ({ protocolVersion: 1 }));
@@ -97,11 +131,11 @@ app.onRequest(methods.agent.session.new, () => { throw { code: -32603, message: 
 app.onRequest(methods.agent.initialize, () => ({ protocolVersion: 1 }));
 app.onRequest(methods.agent.session.new, () => { throw new RequestError(-32603, "Agent has not been initialized yet"); });`, (c) => [{
     messageId: "wrongCode", ...at(c, "-32603"),
-    suggestions: [{ messageId: "useInvalidRequest", output: c.replace("-32603", "-32600") }],
+    suggestions: [{ messageId: "useInvalidRequest", output: c.replace('new RequestError(-32603, "Agent has not been initialized yet")', 'RequestError.invalidRequest(undefined, "Agent has not been initialized yet")') }],
   }]),
   invalid("v2 says MUST", notInit, (c) => [{
     messageId: "wrongCodeV2", ...at(c, "-32002"),
-    suggestions: [{ messageId: "useInvalidRequest", output: c.replace("-32002", "-32600") }],
+    suggestions: [{ messageId: "useInvalidRequest", output: c.replace(NOT_INIT_NEW, NOT_INIT_FIX) }],
   }], { settings: V2 }),
   invalid("a hand-rolled dispatcher's gate", `export class Server {
   private initialized = false;

@@ -1,5 +1,5 @@
 // require-initialize-gate: what SDK 2.4.0 and the legacy 1.9.0 classes answer to session/new sent before initialize.
-import { agent, methods } from "@agentclientprotocol/sdk";
+import { agent, methods, RequestError } from "@agentclientprotocol/sdk";
 import { describe, expect, it } from "vitest";
 import { askOnce, errorOf } from "./harness.js";
 import { connectLegacy, MinimalAgent } from "./legacy-harness.js";
@@ -32,6 +32,24 @@ describe("SDK 2.4.0: session/new before initialize", () => {
     const { answer } = await askOnce(app, "session/new", NEW_SESSION);
     expect(errorOf(answer)).toMatchObject({ code: -32600 });
     expect(ran).toBe(false);
+  });
+});
+
+describe("SDK 2.4.0: a hand-written not-initialized error and the suggested factory", () => {
+  it("new RequestError(-32002, ...) goes out as -32002 (Resource not found in ACP)", async () => {
+    const app = agent({ name: "lsp-style" }).onRequest(methods.agent.session.new, () => {
+      throw new RequestError(-32002, "Server not initialized");
+    });
+    const { answer } = await askOnce(app, "session/new", NEW_SESSION);
+    expect(errorOf(answer)).toMatchObject({ code: -32002, message: "Server not initialized" });
+  });
+
+  it("RequestError.invalidRequest(undefined, message) goes out as -32600 keeping the message", async () => {
+    const app = agent({ name: "fixed" }).onRequest(methods.agent.session.new, () => {
+      throw RequestError.invalidRequest(undefined, "Server not initialized");
+    });
+    const { answer } = await askOnce(app, "session/new", NEW_SESSION);
+    expect(errorOf(answer)).toMatchObject({ code: -32600, message: "Invalid request: Server not initialized" });
   });
 });
 

@@ -2,6 +2,7 @@ import type { ErrorSite } from "../errors/error-sites.js";
 import { siteCodes } from "../errors/answer-codes.js";
 import type { FileModel } from "../model.js";
 import { messageText } from "../values/message-text.js";
+import { factoryMessage } from "./invalid-request-fix.js";
 
 export const INVALID_REQUEST = -32600;
 
@@ -22,7 +23,8 @@ export function notInitializedSites(model: FileModel): readonly ErrorSite[] {
   if (model.handlers.handlers.length === 0 && model.handlers.fallbacks.length === 0) return [];
   return model.errorSites.filter((site) => {
     if (site.inErrorClass) return false;
-    const text = messageText(site.message, model.values);
+    // Factory sites carry their message as an argument the error-site model does not record.
+    const text = messageText(site.kind === "factory" ? factoryMessage(site) : site.message, model.values);
     if (!text || !saysNotInitialized(text)) return false;
     const codes = siteCodes(site, model.values);
     return codes !== undefined && codes.some((c) => c !== INVALID_REQUEST);
