@@ -1,6 +1,7 @@
 import type { TSESTree } from "@typescript-eslint/utils";
 import { getModel } from "../src/analysis/index.js";
-import { escapingNotificationErrors, notificationHandlers } from "../src/analysis/notifications/escaping-errors.js";
+import { anyMethodNotificationHandlers } from "../src/analysis/notifications/any-method.js";
+import { escapingNotificationErrors, escapingTargetErrors, notificationHandlers } from "../src/analysis/notifications/escaping-errors.js";
 import { plainEscapes } from "../src/analysis/notifications/plain-throws.js";
 import { createRule } from "../src/create-rule.js";
 
@@ -49,12 +50,18 @@ export default createRule<[{ plainErrors?: boolean }], MessageIds>({
           reported.add(site.node);
           context.report({ node: site.node, messageId: "errorFromNotification", data: { method: handler.method.wire } });
         }
+        const targets = anyMethodNotificationHandlers(model, context.sourceCode);
+        for (const { site, target } of escapingTargetErrors(model, targets)) {
+          if (reported.has(site.node)) continue;
+          reported.add(site.node);
+          context.report({ node: site.node, messageId: "errorFromNotification", data: { method: target.method } });
+        }
         if (!plainErrors) return;
-        for (const handler of notificationHandlers(model)) {
+        for (const handler of [...notificationHandlers(model).map((h) => ({ fn: h.fn, body: h.body, method: h.method.wire })), ...targets]) {
           for (const node of plainEscapes(handler)) {
             if (reported.has(node)) continue;
             reported.add(node);
-            context.report({ node, messageId: "plainErrorFromNotification", data: { method: handler.method.wire } });
+            context.report({ node, messageId: "plainErrorFromNotification", data: { method: handler.method } });
           }
         }
       },

@@ -2,6 +2,7 @@ import type { InvalidTestCase, TestCaseError, ValidTestCase } from "@typescript-
 import rule, { type MessageIds } from "../../rules/no-error-from-notification.js";
 import { at } from "../locate.js";
 import { untypedTester } from "../rule-tester.js";
+import { ANY_METHOD_STYLES } from "./notification-any-method.js";
 import { NOTIFICATION_STYLES } from "./notification-styles.js";
 
 type Options = [{ plainErrors?: boolean }];
@@ -110,5 +111,44 @@ invalid.push({
   options: [{ plainErrors: true }],
   errors: [reported(invalid[0]!.code, THROWN, "session/cancel")],
 });
+
+const ANY_THROWN = 'RequestError.invalidParams({ id: params })';
+for (const style of ANY_METHOD_STYLES) {
+  const code = style.program(`if (!params) throw ${ANY_THROWN};`);
+  invalid.push({ name: `${style.name}: throws a RequestError`, code, errors: [reported(code, ANY_THROWN, style.method)] });
+  const returned = style.program(`return ${ANY_THROWN};`);
+  invalid.push({ name: `${style.name}: returns a RequestError`, code: returned, errors: [reported(returned, ANY_THROWN, style.method)] });
+  valid.push({ name: `${style.name}: logs and returns`, code: style.program(`if (!params) {\n    console.warn("bad _x");\n    return;\n  }`) });
+  const plainCode = style.program('if (!params) throw new Error("bad");');
+  valid.push({ name: `${style.name}: a plain Error by default`, code: plainCode });
+  invalid.push({ name: `${style.name}: plainErrors`, code: plainCode, options: [{ plainErrors: true }], errors: [plain(plainCode, 'new Error("bad")', style.method)] });
+}
+valid.push(
+  {
+    name: "onNotification of an object that is neither an SDK app nor a vscode-jsonrpc connection",
+    code: `import { RequestError } from "@agentclientprotocol/sdk";
+declare const bus: { onNotification(m: string, fn: (p: unknown) => unknown): void };
+bus.onNotification("_x", (p) => {
+  if (!p) throw RequestError.invalidParams({});
+});`,
+  },
+  {
+    name: "the one-argument form on an SDK app is not vscode-jsonrpc's star handler",
+    code: `import { agent, RequestError } from "@agentclientprotocol/sdk";
+export const app = agent({ name: "a" }) as unknown as { onNotification(fn: (m: string) => unknown): void };
+app.onNotification((m) => {
+  if (!m) throw RequestError.invalidParams({});
+});`,
+  },
+  {
+    name: "a custom request registered with onRequest may throw",
+    code: `import { agent, RequestError } from "@agentclientprotocol/sdk";
+export const app = agent({ name: "a" });
+app.onRequest("_x/get", ({ params }: { params: { id?: string } }) => {
+  if (!params.id) throw RequestError.invalidParams({});
+  return {};
+});`,
+  },
+);
 
 untypedTester().run("no-error-from-notification", rule, { valid, invalid });

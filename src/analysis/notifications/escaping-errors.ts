@@ -4,6 +4,7 @@ import type { ErrorSite } from "../errors/error-sites.js";
 import type { Handler } from "../handlers/types.js";
 import { isCaught } from "../sessions/sessions.js";
 import { isFunction, type FunctionNode } from "../syntax/ast.js";
+import type { NotificationTarget } from "./targets.js";
 
 /** An error site that a notification handler throws or returns, where nobody receives it. */
 export interface EscapingError {
@@ -11,10 +12,21 @@ export interface EscapingError {
   readonly handler: Handler;
 }
 
+/** An error site that leaves a notification target (handler function or no-id branch). */
+export interface EscapingTargetError {
+  readonly site: ErrorSite;
+  readonly target: NotificationTarget;
+}
+
 const cache = new WeakMap<FileModel, readonly EscapingError[]>();
 
 /** The function whose result or throw the node is: undefined when it sits in an expression other than throw/return. */
-function escapingFrom(node: TSESTree.Node): FunctionNode | undefined {
+function escapingFrom(site: TSESTree.Node): FunctionNode | undefined {
+  let node = site;
+  // The error object of a response envelope: `return { jsonrpc: "2.0", id, error: { code, message } }`.
+  while (node.parent?.type === AST_NODE_TYPES.Property && node.parent.value === node && node.parent.parent.type === AST_NODE_TYPES.ObjectExpression) {
+    node = node.parent.parent;
+  }
   const parent = node.parent;
   if (!parent) return undefined;
   const thrown = parent.type === AST_NODE_TYPES.ThrowStatement && parent.argument === node;
@@ -51,4 +63,19 @@ export function escapingNotificationErrors(model: FileModel): readonly EscapingE
   found = result;
   cache.set(model, found);
   return found;
+}
+
+/** The error sites thrown or returned out of `targets`, not caught inside them; shared helpers' calls excluded. */
+export function escapingTargetErrors(model: FileModel, targets: readonly NotificationTarget[]): EscapingTargetError[] {
+  const result: EscapingTargetError[] = [];
+  if (targets.length === 0) return result;
+  for (const site of model.errorSites) {
+    if (site.kind === "helper-call") continue;
+    const fn = escapingFrom(site.node);
+    if (!fn) continue;
+    const target = targets.find((t) => t.fn === fn && within(site.node, t.body));
+    if (!target || isCaught(site.node, target.isBranch ? target.body : fn)) continue;
+    result.push({ site, target });
+  }
+  return result;
 }

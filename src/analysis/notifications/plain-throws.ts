@@ -16,7 +16,7 @@ const isPromiseReject = (node: TSESTree.Node): node is TSESTree.CallExpression =
  * What a notification handler throws (any value) or rejects with (`return Promise.reject(x)`) from its own code,
  * not caught inside it: nested functions are not entered, their throws are not the handler's.
  */
-export function plainEscapes(handler: Handler): TSESTree.Node[] {
+export function plainEscapes(handler: Pick<Handler, "fn" | "body">): TSESTree.Node[] {
   const fn = handler.fn;
   if (!fn) return [];
   const found: TSESTree.Node[] = [];

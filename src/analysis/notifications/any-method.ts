@@ -1,0 +1,58 @@
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { FileModel } from "../model.js";
+import { methodRef } from "../handlers/method-names.js";
+import { isFunction, unwrap, walk } from "../syntax/ast.js";
+import { functionOf } from "../syntax/functions.js";
+import { isNotificationReceiver, onNotificationReceiver } from "./receivers.js";
+import type { NotificationTarget } from "./targets.js";
+
+/** What the one-argument star handler is named as in reports. */
+export const STAR_NOTIFICATIONS = "every notification onNotification(fn) receives";
+
+const cache = new WeakMap<FileModel, readonly NotificationTarget[]>();
+
+/** Whether the file imports the SDK or a JSON-RPC library at all: otherwise nothing here can match. */
+const mayRegister = (model: FileModel) =>
+  model.sdk.named.size > 0 || model.sdk.namespaces.size > 0 || [...model.sdk.foreign.values()].some((s) => /^vscode-(jsonrpc|languageserver)/.test(s));
+
+/**
+ * `app.onNotification("_x", fn)` of SDK 2.x apps and `connection.onNotification("_x", fn)` /
+ * `connection.onNotification((method, params) => ...)` of vscode-jsonrpc connections whose function the model
+ * has no handler for (methods outside the protocol table): their functions handle notifications all the same.
+ */
+export function anyMethodNotificationHandlers(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): readonly NotificationTarget[] {
+  let found = cache.get(model);
+  if (found) return found;
+  const result: NotificationTarget[] = [];
+  if (mayRegister(model)) {
+    const known = new Set<TSESTree.Node>(model.handlers.handlers.flatMap((h) => (h.fn ? [h.fn] : [])));
+    walk(sourceCode.ast, sourceCode.visitorKeys, (node) => {
+      if (node.type !== AST_NODE_TYPES.CallExpression) return;
+      const receiver = onNotificationReceiver(node);
+      if (!receiver || node.arguments.some((a) => a.type === AST_NODE_TYPES.SpreadElement)) return;
+      const target = registration(node, model, sourceCode);
+      if (!target || known.has(target.fn)) return;
+      const library = isNotificationReceiver(receiver, sourceCode, model);
+      // The star form is vscode-jsonrpc's alone.
+      if (!library || (target.method === STAR_NOTIFICATIONS && library !== "jsonrpc")) return;
+      result.push(target);
+    });
+  }
+  found = result;
+  cache.set(model, found);
+  return found;
+}
+
+function registration(call: TSESTree.CallExpression, model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): NotificationTarget | undefined {
+  const args = call.arguments;
+  if (args.length === 1) {
+    const fn = unwrap(args[0]!);
+    if (!isFunction(fn) || fn.type === AST_NODE_TYPES.FunctionDeclaration) return undefined;
+    return { method: STAR_NOTIFICATIONS, body: fn, fn, isBranch: false };
+  }
+  if (args.length < 2) return undefined;
+  const ref = methodRef(args[0]!, model.sdk, model.values);
+  const fn = functionOf(sourceCode, args.at(-1)!);
+  if (!ref || !fn || ref.wire === "*") return undefined;
+  return { method: ref.wire, body: fn, fn, isBranch: false };
+}
