@@ -2,6 +2,7 @@ import type { TSESTree } from "@typescript-eslint/utils";
 import { getModel } from "../src/analysis/index.js";
 import { anyMethodNotificationHandlers } from "../src/analysis/notifications/any-method.js";
 import { escapingNotificationErrors, escapingTargetErrors, notificationHandlers } from "../src/analysis/notifications/escaping-errors.js";
+import { noIdBranches } from "../src/analysis/notifications/no-id-branches.js";
 import { plainEscapes } from "../src/analysis/notifications/plain-throws.js";
 import { createRule } from "../src/create-rule.js";
 
@@ -50,7 +51,7 @@ export default createRule<[{ plainErrors?: boolean }], MessageIds>({
           reported.add(site.node);
           context.report({ node: site.node, messageId: "errorFromNotification", data: { method: handler.method.wire } });
         }
-        const targets = anyMethodNotificationHandlers(model, context.sourceCode);
+        const targets = [...anyMethodNotificationHandlers(model, context.sourceCode), ...noIdBranches(model, context.sourceCode)];
         for (const { site, target } of escapingTargetErrors(model, targets)) {
           if (reported.has(site.node)) continue;
           reported.add(site.node);

@@ -151,4 +151,60 @@ app.onRequest("_x/get", ({ params }: { params: { id?: string } }) => {
   },
 );
 
+const dispatcher = (test: string, branch: string, rest = "return { jsonrpc: \"2.0\", id: msg.id, result: {} };") => `import { RequestError } from "@agentclientprotocol/sdk";
+type Msg = { jsonrpc: "2.0"; id?: number; method: string; params?: unknown };
+export function handle(msg: Msg) {
+  if (${test}) {
+    ${branch}
+  }
+  if (msg.method === "_x") return undefined;
+  ${rest}
+}`;
+const RESPONSE_ERROR = '{ code: -32601, message: "Method not found" }';
+const RESPONSE = `return { jsonrpc: "2.0", id: null, error: ${RESPONSE_ERROR} };`;
+const NO_ID_TESTS = ["msg.id === undefined", "undefined == msg.id", "msg.id == null", 'typeof msg.id === "undefined"', '!("id" in msg)', "msg.id === void 0"];
+for (const test of NO_ID_TESTS) {
+  const code = dispatcher(test, RESPONSE);
+  invalid.push({ name: `no-id branch ${test}: returns an error response`, code, errors: [reported(code, RESPONSE_ERROR, "A message without id")] });
+  const thrown = dispatcher(test, 'throw new RequestError(-32601, "Method not found");');
+  invalid.push({ name: `no-id branch ${test}: throws a RequestError`, code: thrown, errors: [reported(thrown, 'new RequestError(-32601, "Method not found")', "A message without id")] });
+  valid.push({ name: `no-id branch ${test}: logs and returns`, code: dispatcher(test, 'console.warn("notification", msg.method);\n    return undefined;') });
+}
+const ELSE = `type Msg = { jsonrpc: "2.0"; id?: number; method: string };
+export function handle(msg: Msg) {
+  if (msg.id !== undefined) {
+    if (msg.method === "_x") return { jsonrpc: "2.0", id: msg.id, result: {} };
+    return { jsonrpc: "2.0", id: msg.id, error: { code: -32601, message: "Method not found" } };
+  } else {
+    return { jsonrpc: "2.0", id: null, error: { code: -32600, message: "Invalid request" } };
+  }
+}`;
+invalid.push({ name: "the else of a request branch (msg.id !== undefined)", code: ELSE, errors: [reported(ELSE, '{ code: -32600, message: "Invalid request" }', "A message without id")] });
+const IN_ELSE = ELSE.replace("msg.id !== undefined", '"id" in msg');
+invalid.push({ name: 'the else of a request branch ("id" in msg)', code: IN_ELSE, errors: [reported(IN_ELSE, '{ code: -32600, message: "Invalid request" }', "A message without id")] });
+valid.push(
+  { name: "a request branch (msg.id !== undefined) without else answers its errors", code: ELSE.replace(/ else \{[\s\S]*?\n  \}/, "") },
+  { name: "!msg.id is not a notification test: id 0 is a valid id", code: dispatcher("!msg.id", RESPONSE) },
+  { name: "msg.id === null is not a notification test", code: dispatcher("msg.id === null", RESPONSE) },
+  {
+    name: "an id test in a function that does not route by method",
+    code: `type Row = { id?: number };
+export function load(row: Row) {
+  if (row.id === undefined) return { jsonrpc: "2.0", id: null, error: ${RESPONSE_ERROR} };
+  return row;
+}`,
+  },
+  {
+    name: "a no-id branch whose error is caught and logged",
+    code: dispatcher("msg.id === undefined", 'try {\n      throw new RequestError(-32601, "x");\n    } catch (e) {\n      console.error(e);\n    }\n    return undefined;'),
+  },
+  {
+    name: "an error thrown in a callback of the no-id branch",
+    code: dispatcher("msg.id === undefined", 'setTimeout(() => {\n      throw new RequestError(-32601, "x");\n    });\n    return undefined;'),
+  },
+);
+const PLAIN_BRANCH = dispatcher("msg.id === undefined", 'throw new Error("unknown notification");');
+valid.push({ name: "no-id branch: a plain Error by default", code: PLAIN_BRANCH });
+invalid.push({ name: "no-id branch: plainErrors", code: PLAIN_BRANCH, options: [{ plainErrors: true }], errors: [plain(PLAIN_BRANCH, 'new Error("unknown notification")', "A message without id")] });
+
 untypedTester().run("no-error-from-notification", rule, { valid, invalid });

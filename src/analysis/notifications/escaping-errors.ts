@@ -74,7 +74,7 @@ export function escapingTargetErrors(model: FileModel, targets: readonly Notific
     const fn = escapingFrom(site.node);
     if (!fn) continue;
     const target = targets.find((t) => t.fn === fn && within(site.node, t.body));
-    if (!target || isCaught(site.node, target.isBranch ? target.body : fn)) continue;
+    if (!target || isCaught(site.node, fn)) continue;
     result.push({ site, target });
   }
   return result;

@@ -1,0 +1,47 @@
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { FileModel } from "../model.js";
+import { enclosingFunction, memberName, unwrap, walk } from "../syntax/ast.js";
+import { idTest } from "./no-id-tests.js";
+import type { NotificationTarget } from "./targets.js";
+
+/** What the no-id branch is named as in reports. */
+export const NO_ID_MESSAGE = "A message without id";
+
+const cache = new WeakMap<FileModel, readonly NotificationTarget[]>();
+
+/** Whether `fn` reads `<name>.method`: the message tested is one a dispatcher routes by method. */
+function readsMethod(fn: TSESTree.Node, name: string, keys: TSESLint.SourceCode["visitorKeys"]): boolean {
+  let found = false;
+  walk(fn, keys, (node) => {
+    if (found || node.type !== AST_NODE_TYPES.MemberExpression || memberName(node) !== "method") return;
+    const object = unwrap(node.object);
+    found = object.type === AST_NODE_TYPES.Identifier && object.name === name;
+  });
+  return found;
+}
+
+/**
+ * The branches of hand-rolled dispatchers that a message without `id` (a notification) takes:
+ * `if (msg.id === undefined) { ... }`, or the `else` of `if ("id" in msg)`, in a function that routes the same
+ * message by `msg.method`. Only files that speak JSON-RPC are looked at.
+ */
+export function noIdBranches(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): readonly NotificationTarget[] {
+  let found = cache.get(model);
+  if (found) return found;
+  const result: NotificationTarget[] = [];
+  const speaksJsonRpc = model.handlers.handlers.length > 0 || model.sdk.named.size > 0 || model.sdk.namespaces.size > 0 || sourceCode.text.includes("jsonrpc");
+  if (speaksJsonRpc) {
+    walk(sourceCode.ast, sourceCode.visitorKeys, (node) => {
+      if (node.type !== AST_NODE_TYPES.IfStatement) return;
+      const test = idTest(node.test);
+      const fn = test && enclosingFunction(node);
+      if (!test || !fn) return;
+      const body = test.holdsWithoutId ? node.consequent : node.alternate;
+      if (!body || !readsMethod(fn, test.message.name, sourceCode.visitorKeys)) return;
+      result.push({ method: NO_ID_MESSAGE, body, fn, isBranch: true });
+    });
+  }
+  found = result;
+  cache.set(model, found);
+  return found;
+}
