@@ -5,10 +5,11 @@ import { ungatedApps } from "../src/analysis/initialization/ungated-apps.js";
 import { INVALID_REQUEST, notInitializedSites } from "../src/analysis/initialization/not-initialized.js";
 import { ungatedLegacyClasses } from "../src/analysis/initialization/legacy-gates.js";
 import { invalidRequestText } from "../src/analysis/initialization/invalid-request-fix.js";
+import { gateErrors } from "../src/analysis/initialization/gate-guards.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
 
-export type MessageIds = "ungatedApp" | "ungatedAppV2" | "wrongCode" | "wrongCodeV2" | "ungatedLegacy" | "ungatedLegacyV2" | "useInvalidRequest";
+export type MessageIds = "ungatedApp" | "ungatedAppV2" | "wrongCode" | "wrongCodeV2" | "repeatedInitialize" | "ungatedLegacy" | "ungatedLegacyV2" | "useInvalidRequest";
 type Options = [{ legacyAgents?: boolean }];
 
 /** The SDK's `RequestError.invalidRequest(data, message)` for an SDK-built error, else the code -32600. */
@@ -40,6 +41,7 @@ export default createRule<Options, MessageIds>({
         "This app registers requests but no two-argument onRequest(methods.agent.initialize, handler), so the SDK answers requests before initialize; agents MUST reject them with -32600: register the initialize handler with two arguments.",
       wrongCode: "A request before initialize SHOULD be rejected with -32600 Invalid request, not {{code}}: use -32600.",
       wrongCodeV2: "A request before initialize MUST be rejected with -32600 Invalid request, not {{code}}: use -32600.",
+      repeatedInitialize: "In protocol version 2 a repeated initialize MUST be rejected with -32600 Invalid request, not {{code}}: use -32600.",
       ungatedLegacy:
         "No SDK version gates a legacy Agent class, and this one checks no initialization flag, so requests before initialize are answered; agents SHOULD reject them with -32600: set a flag in initialize() and reject with RequestError.invalidRequest() while it is unset.",
       ungatedLegacyV2:
@@ -64,11 +66,16 @@ export default createRule<Options, MessageIds>({
         const model = getModel(context);
         const v2 = model.settings.protocolVersion === 2;
         for (const call of ungatedApps(model, context.sourceCode)) context.report({ node: call, messageId: v2 ? "ungatedAppV2" : "ungatedApp" });
-        for (const site of notInitializedSites(model)) {
+        const gates = gateErrors(model, context.sourceCode);
+        const wrong = new Set([...notInitializedSites(model), ...gates.beforeInitialize]);
+        const report = (site: ErrorSite, messageId: MessageIds) => {
           const node: TSESTree.Node = site.code ?? site.node;
           const code = site.factory ? `${site.factory.name}() (${site.factory.code})` : context.sourceCode.getText(node);
-          context.report({ node, messageId: v2 ? "wrongCodeV2" : "wrongCode", data: { code }, suggest: invalidRequestSuggestion(site, context.sourceCode) });
-        }
+          context.report({ node, messageId, data: { code }, suggest: invalidRequestSuggestion(site, context.sourceCode) });
+        };
+        for (const site of wrong) report(site, v2 ? "wrongCodeV2" : "wrongCode");
+        // Version 1 says nothing about a repeated initialize.
+        if (v2) for (const site of gates.repeatedInitialize) if (!wrong.has(site)) report(site, "repeatedInitialize");
         if (legacyAgents) {
           for (const cls of ungatedLegacyClasses(model, context.sourceCode)) {
             context.report({ node: cls.id ?? cls, messageId: v2 ? "ungatedLegacyV2" : "ungatedLegacy" });

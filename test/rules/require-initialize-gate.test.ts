@@ -155,6 +155,80 @@ export class A implements Agent {
 }`, (c) => [{ messageId: "ungatedLegacy", ...at(c, "A", 1) }], { options: [{ legacyAgents: true }] }),
 ];
 
+/** A hand-rolled dispatcher whose gate (before the switch) is `guard`, answering `answer`. */
+const dispatcher = (guard: string, answer: string, prefix = "") => `${prefix}export class Server {
+  private initialized = false;
+  private ready = false;
+  private authenticated = false;
+  handle(msg: { id: number; method: string }) {
+    if (${guard}) return { jsonrpc: "2.0", id: msg.id, error: ${answer} };
+    switch (msg.method) {
+      case "initialize": this.initialized = true; this.ready = true; return { jsonrpc: "2.0", id: msg.id, result: { protocolVersion: 1 } };
+      case "session/new": return { jsonrpc: "2.0", id: msg.id, result: { sessionId: "s" } };
+    }
+    return undefined;
+  }
+}`;
+const WAIT = '{ code: -32000, message: "Please wait" }';
+
+/** An SDK app whose initialize handler guards a second initialize with its own flag. */
+const repeated = (thrown: string) => `${SDK}let initialized = false;
+export const app = agent({ name: "a" });
+app.onRequest(methods.agent.initialize, () => {
+  if (initialized) throw ${thrown};
+  initialized = true;
+  return { protocolVersion: 1 };
+});
+${NEW}`;
+const ALREADY = 'new RequestError(-32603, "Already initialized")';
+
+valid.push(
+  { name: "a guard-found gate answering -32600", code: dispatcher('!this.initialized && msg.method !== "initialize"', '{ code: -32600, message: "Please wait" }') },
+  { name: "a flag about something else (authentication) before initialize", code: dispatcher('!this.authenticated && msg.method !== "initialize"', WAIT) },
+  { name: "an initialization flag paired with another method", code: dispatcher('!this.initialized && msg.method !== "authenticate"', WAIT) },
+  { name: "a negated flag without a test against initialize", code: dispatcher("!this.ready", WAIT) },
+  { name: "v1: a repeated initialize answered with another code", code: repeated(ALREADY) },
+  { name: "v1: a dispatcher answering a repeated initialize with -32002", code: dispatcher('this.initialized && msg.method === "initialize"', '{ code: -32002, message: "Already initialized" }') },
+  { name: "v2: a repeated initialize answered with -32600", settings: V2, code: repeated('RequestError.invalidRequest(undefined, "Already initialized")') },
+  { name: "v2: an initialize handler's error guarded by another flag", settings: V2, code: repeated(ALREADY).replace("if (initialized)", "if (process.env.BUSY)") },
+);
+
+invalidCases.push(
+  invalid("a hand-rolled gate found by its guard, this.initialized", dispatcher('!this.initialized && msg.method !== "initialize"', WAIT), (c) => [{
+    messageId: "wrongCode", data: { code: "-32000" }, ...at(c, "-32000"),
+    suggestions: [{ messageId: "useInvalidRequest", output: c.replace("-32000", "-32600") }],
+  }]),
+  invalid("a gate with !this.ready and the method on the left", dispatcher('"initialize" !== msg.method && !this.ready', WAIT), (c) => [{
+    messageId: "wrongCode", ...at(c, "-32000"),
+    suggestions: [{ messageId: "useInvalidRequest", output: c.replace("-32000", "-32600") }],
+  }]),
+  (() => {
+    const code = `${SDK}let initialized = false;
+const state = { ready: false };
+export function route(method: string) {
+  if (!state.ready && method !== methods.agent.initialize) throw new RequestError(-32603, "Please wait");
+  if (!initialized && method !== "initialize") throw new RequestError(-32002, "Not yet");
+  switch (method) {
+    case "initialize": initialized = true; state.ready = true; return { protocolVersion: 1 };
+    case "session/new": return { sessionId: "s" };
+  }
+  return undefined;
+}`;
+    return invalid("a function dispatcher with a module flag and state.ready, SDK errors", code, (c) => [
+      { messageId: "wrongCodeV2", ...at(c, "-32603"), suggestions: [{ messageId: "useInvalidRequest", output: c.replace('new RequestError(-32603, "Please wait")', 'RequestError.invalidRequest(undefined, "Please wait")') }] },
+      { messageId: "wrongCodeV2", ...at(c, "-32002"), suggestions: [{ messageId: "useInvalidRequest", output: c.replace('new RequestError(-32002, "Not yet")', 'RequestError.invalidRequest(undefined, "Not yet")') }] },
+    ], { settings: V2 });
+  })(),
+  invalid("v2: a repeated initialize answered with another code", repeated(ALREADY), (c) => [{
+    messageId: "repeatedInitialize", data: { code: "-32603" }, ...at(c, "-32603"),
+    suggestions: [{ messageId: "useInvalidRequest", output: c.replace(ALREADY, 'RequestError.invalidRequest(undefined, "Already initialized")') }],
+  }], { settings: V2 }),
+  invalid("v2: a dispatcher answering a repeated initialize with -32002", dispatcher('this.initialized && msg.method === "initialize"', '{ code: -32002, message: "Already initialized" }'), (c) => [{
+    messageId: "repeatedInitialize", ...at(c, "-32002"),
+    suggestions: [{ messageId: "useInvalidRequest", output: c.replace("-32002", "-32600") }],
+  }], { settings: V2 }),
+);
+
 untypedTester().run("require-initialize-gate", rule, { valid, invalid: invalidCases });
 
 typedTester().run("require-initialize-gate (typed)", rule, {

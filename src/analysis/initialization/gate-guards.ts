@@ -1,0 +1,56 @@
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { ErrorSite } from "../errors/error-sites.js";
+import { siteCodes } from "../errors/answer-codes.js";
+import { walk } from "../syntax/ast.js";
+import type { FileModel } from "../model.js";
+import { conjuncts, isInitFlag, isNotInitFlag, testsInitialize } from "./init-flags.js";
+import { INVALID_REQUEST } from "./not-initialized.js";
+
+export interface GateErrors {
+  /** Errors answered by `if (!initialized && method !== "initialize")` with a code other than -32600. */
+  readonly beforeInitialize: readonly ErrorSite[];
+  /** Errors answered to a repeated initialize (`if (this.initialized)` in its handler) with another code. */
+  readonly repeatedInitialize: readonly ErrorSite[];
+}
+
+const EMPTY: GateErrors = { beforeInitialize: [], repeatedInitialize: [] };
+const cache = new WeakMap<FileModel, GateErrors>();
+
+const within = (inner: TSESTree.Node, outer: TSESTree.Node) => inner.range[0] >= outer.range[0] && inner.range[1] <= outer.range[1];
+
+/** Error sites of a branch whose codes are all known and one of them is not -32600. */
+function wrongSites(branch: TSESTree.Node, model: FileModel): ErrorSite[] {
+  return model.errorSites.filter((site) => {
+    if (site.inErrorClass || !within(site.node, branch)) return false;
+    const codes = siteCodes(site, model.values);
+    return codes !== undefined && codes.some((c) => c !== INVALID_REQUEST);
+  });
+}
+
+/** Hand-rolled initialization gates, found by their guard rather than by their wording. */
+export function gateErrors(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): GateErrors {
+  const cached = cache.get(model);
+  if (cached) return cached;
+  if ((model.handlers.handlers.length === 0 && model.handlers.fallbacks.length === 0) || !sourceCode.text.includes("initialize")) {
+    cache.set(model, EMPTY);
+    return EMPTY;
+  }
+  const inits = model.handlers.handlers.filter((h) => h.method.wire === "initialize" && h.method.side === "agent");
+  const before = new Set<ErrorSite>();
+  const repeated = new Set<ErrorSite>();
+  walk(sourceCode.ast, sourceCode.visitorKeys, (node) => {
+    if (node.type !== AST_NODE_TYPES.IfStatement) return;
+    const parts = conjuncts(node.test);
+    if (parts.some(isNotInitFlag) && parts.some((p) => testsInitialize(p, false, model))) {
+      for (const site of wrongSites(node.consequent, model)) before.add(site);
+      return;
+    }
+    if (!parts.some(isInitFlag)) return;
+    // `if (initialized && method === "initialize")` in a dispatcher, or `if (this.initialized)` in the handler.
+    const inHandler = inits.some((h) => within(node, h.body)) && parts.every((p) => isInitFlag(p) || testsInitialize(p, true, model));
+    if (inHandler || parts.some((p) => testsInitialize(p, true, model))) for (const site of wrongSites(node.consequent, model)) repeated.add(site);
+  });
+  const found = { beforeInitialize: [...before], repeatedInitialize: [...repeated] };
+  cache.set(model, found);
+  return found;
+}
