@@ -3,10 +3,11 @@ import { getModel } from "../src/analysis/index.js";
 import { anyMethodNotificationHandlers } from "../src/analysis/notifications/any-method.js";
 import { escapingNotificationErrors, escapingTargetErrors, notificationHandlers } from "../src/analysis/notifications/escaping-errors.js";
 import { noIdBranches } from "../src/analysis/notifications/no-id-branches.js";
+import { unknownNotificationFallbacks } from "../src/analysis/notifications/unknown-fallbacks.js";
 import { plainEscapes } from "../src/analysis/notifications/plain-throws.js";
 import { createRule } from "../src/create-rule.js";
 
-export type MessageIds = "errorFromNotification" | "plainErrorFromNotification";
+export type MessageIds = "errorFromNotification" | "plainErrorFromNotification" | "errorFromUnknownNotification";
 
 /** JSON-RPC 2.0 says a notification gets no response. */
 const JSON_RPC_NOTIFICATION_URL = "https://www.jsonrpc.org/specification#notification";
@@ -27,6 +28,8 @@ export default createRule<[{ plainErrors?: boolean }], MessageIds>({
     messages: {
       errorFromNotification:
         "{{method}} is a notification: no response is sent for it, so this error reaches nobody (the SDK only logs it); log the problem and return instead.",
+      errorFromUnknownNotification:
+        "Protocol version 2: unknown notifications SHOULD be ignored, and a message without id also reaches this fallback, whose error nobody receives; return without answering when the message has no id.",
       plainErrorFromNotification:
         "{{method}} is a notification: what its handler throws or rejects with reaches nobody (the SDK only logs it); catch and log the failure here instead.",
     },
@@ -56,6 +59,11 @@ export default createRule<[{ plainErrors?: boolean }], MessageIds>({
           if (reported.has(site.node)) continue;
           reported.add(site.node);
           context.report({ node: site.node, messageId: "errorFromNotification", data: { method: target.method } });
+        }
+        for (const { site } of escapingTargetErrors(model, unknownNotificationFallbacks(model, context.sourceCode))) {
+          if (reported.has(site.node)) continue;
+          reported.add(site.node);
+          context.report({ node: site.node, messageId: "errorFromUnknownNotification" });
         }
         if (!plainErrors) return;
         for (const handler of [...notificationHandlers(model).map((h) => ({ fn: h.fn, body: h.body, method: h.method.wire })), ...targets]) {

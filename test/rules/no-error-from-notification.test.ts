@@ -183,7 +183,7 @@ invalid.push({ name: "the else of a request branch (msg.id !== undefined)", code
 const IN_ELSE = ELSE.replace("msg.id !== undefined", '"id" in msg');
 invalid.push({ name: 'the else of a request branch ("id" in msg)', code: IN_ELSE, errors: [reported(IN_ELSE, '{ code: -32600, message: "Invalid request" }', "A message without id")] });
 valid.push(
-  { name: "a request branch (msg.id !== undefined) without else answers its errors", code: ELSE.replace(/ else \{[\s\S]*?\n  \}/, "") },
+  { name: "a request branch (msg.id !== undefined) without else answers its errors", code: ELSE.replace(/ else \{[\s\S]*?\n {2}\}/, "") },
   { name: "!msg.id is not a notification test: id 0 is a valid id", code: dispatcher("!msg.id", RESPONSE) },
   { name: "msg.id === null is not a notification test", code: dispatcher("msg.id === null", RESPONSE) },
   {
@@ -206,5 +206,50 @@ export function load(row: Row) {
 const PLAIN_BRANCH = dispatcher("msg.id === undefined", 'throw new Error("unknown notification");');
 valid.push({ name: "no-id branch: a plain Error by default", code: PLAIN_BRANCH });
 invalid.push({ name: "no-id branch: plainErrors", code: PLAIN_BRANCH, options: [{ plainErrors: true }], errors: [plain(PLAIN_BRANCH, 'new Error("unknown notification")', "A message without id")] });
+
+const V2 = { acp: { protocolVersion: 2 } };
+const V2_DISPATCH = (guard: string, fallback = 'return { jsonrpc: "2.0", id: msg.id ?? null, error: { code: -32601, message: "Method not found" } };') => `type Msg = { jsonrpc: "2.0"; id?: number; method: string; params: { sessionId: string } };
+export function route(msg: Msg) {
+  ${guard}
+  switch (msg.method) {
+    case "session/cancel":
+      return undefined;
+    case "session/prompt":
+      return { jsonrpc: "2.0", id: msg.id, result: { stopReason: "end_turn" } };
+    default:
+      ${fallback}
+  }
+}`;
+const FALLBACK_ERROR = '{ code: -32601, message: "Method not found" }';
+const unknown = (code: string, text: string): Report => ({ messageId: "errorFromUnknownNotification", ...at(code, text) });
+{
+  const code = V2_DISPATCH("");
+  invalid.push({ name: "v2: a dispatcher's default reached by notifications answers an error", code, settings: V2, errors: [unknown(code, FALLBACK_ERROR)] });
+  valid.push({ name: "v1: the same default is not reported (method-not-found-error's business)", code });
+  valid.push({ name: "v2: notifications turned away before the switch", code: V2_DISPATCH("if (msg.id === undefined) return undefined;"), settings: V2 });
+  valid.push({ name: "v2: a default that logs and returns", code: V2_DISPATCH("", 'console.warn("unknown", msg.method);\n      return undefined;'), settings: V2 });
+  const thrown = V2_DISPATCH("", 'throw new RequestError(-32601, "Method not found");').replace("type Msg", 'import { RequestError } from "@agentclientprotocol/sdk";\ntype Msg');
+  invalid.push({ name: "v2: a default that throws a RequestError", code: thrown, settings: V2, errors: [unknown(thrown, 'new RequestError(-32601, "Method not found")')] });
+  const IF_CHAIN = `type Msg = { jsonrpc: "2.0"; id?: number; method: string };
+export function route(msg: Msg) {
+  if (msg.method === "session/cancel") {
+    return undefined;
+  } else if (msg.method === "session/prompt") {
+    return { jsonrpc: "2.0", id: msg.id, result: { stopReason: "end_turn" } };
+  } else {
+    return { jsonrpc: "2.0", id: msg.id ?? null, error: ${FALLBACK_ERROR} };
+  }
+}`;
+  invalid.push({ name: "v2: the final else of a method if-chain that routes notifications", code: IF_CHAIN, settings: V2, errors: [unknown(IF_CHAIN, FALLBACK_ERROR)] });
+  const REQUESTS_ONLY = V2_DISPATCH("").replace('case "session/cancel":\n      return undefined;\n    ', "");
+  valid.push({ name: "v2: a dispatcher without notification cases may answer -32601", code: REQUESTS_ONLY, settings: V2 });
+  valid.push({
+    name: "v2: a fallback inside a request branch (msg.id !== undefined)",
+    code: V2_DISPATCH("").replace("  switch", "  if (msg.id !== undefined) switch"),
+    settings: V2,
+  });
+  const main = invalid[0]!;
+  invalid.push({ ...main, name: `v2: ${main.name}`, settings: V2 });
+}
 
 untypedTester().run("no-error-from-notification", rule, { valid, invalid });
