@@ -112,7 +112,7 @@ export default createRule<[], MessageIds>({
             context.report({ node: f.node, messageId: must ? "successMust" : "success" });
           }
         }
-        for (const f of unsupportedFindings(model, context.sourceCode.visitorKeys)) {
+        for (const f of unsupportedFindings(model)) {
           if (reported.has(f.node)) continue;
           reported.add(f.node);
           const wire = JSON.stringify(f.handler.method.wire);

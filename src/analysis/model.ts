@@ -42,6 +42,8 @@ export interface FileModel {
    */
   readonly delegated: ReadonlySet<ErrorSite>;
   readonly codeTables: readonly CodeTable[];
+  /** The file's nodes by kind, in source order: analyses read these instead of walking the file again. */
+  readonly nodes: Readonly<FileNodes>;
   /** The ACP handlers of the file; found on first use. */
   readonly handlers: FileHandlers;
   /** What session-scoped handlers do with the sessions their requests name; found on first use. */
@@ -63,7 +65,8 @@ export function getModel(context: AnyContext): FileModel {
   return model;
 }
 
-interface Collected {
+/** The nodes of the file by kind, in source order: gathered by the model's one walk, for every analysis to reuse. */
+export interface FileNodes {
   imports: TSESTree.ImportDeclaration[];
   classes: ClassNode[];
   news: TSESTree.NewExpression[];
@@ -73,11 +76,12 @@ interface Collected {
   enums: TSESTree.TSEnumDeclaration[];
   switches: TSESTree.SwitchStatement[];
   ifs: TSESTree.IfStatement[];
+  throws: TSESTree.ThrowStatement[];
   functions: FunctionNode[];
 }
 
-function collect(sourceCode: Readonly<TSESLint.SourceCode>): Collected {
-  const found: Collected = { imports: [], classes: [], news: [], calls: [], objects: [], assignments: [], enums: [], switches: [], ifs: [], functions: [] };
+function collect(sourceCode: Readonly<TSESLint.SourceCode>): FileNodes {
+  const found: FileNodes = { imports: [], classes: [], news: [], calls: [], objects: [], assignments: [], enums: [], switches: [], ifs: [], throws: [], functions: [] };
   walk(sourceCode.ast, sourceCode.visitorKeys, (node) => {
     switch (node.type) {
       case AST_NODE_TYPES.ImportDeclaration:
@@ -107,6 +111,9 @@ function collect(sourceCode: Readonly<TSESLint.SourceCode>): Collected {
         break;
       case AST_NODE_TYPES.IfStatement:
         found.ifs.push(node);
+        break;
+      case AST_NODE_TYPES.ThrowStatement:
+        found.throws.push(node);
         break;
       case AST_NODE_TYPES.FunctionDeclaration:
       case AST_NODE_TYPES.FunctionExpression:
@@ -206,6 +213,7 @@ function buildModel(
     errorSites,
     delegated,
     codeTables,
+    nodes: found,
     get handlers() {
       handlers ??= findHandlers(found, { sourceCode, sdk, values });
       return handlers;

@@ -1,20 +1,20 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import type { FileModel } from "../model.js";
-import { isFunction, memberName, unwrap, type VisitorKeys, walk } from "../syntax/ast.js";
+import { isFunction, memberName, unwrap } from "../syntax/ast.js";
 
 /**
  * vscode-jsonrpc's star handler, `connection.onRequest((method, params) => ...)`: the one-argument form gets
  * every request without a handler. Looked for only in files whose other requests are registered on such a
  * connection, so an unrelated `onRequest(fn)` is not taken for it.
  */
-export function jsonRpcStarHandlers(model: FileModel, keys: VisitorKeys, program: TSESTree.Program): (TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression)[] {
+export function jsonRpcStarHandlers(model: FileModel): (TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression)[] {
   if (!model.handlers.handlers.some((h) => h.style === "jsonrpc" && h.method.side === "agent")) return [];
   const out: (TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression)[] = [];
-  walk(program, keys, (node) => {
-    if (node.type !== AST_NODE_TYPES.CallExpression || node.arguments.length !== 1) return;
-    if (node.callee.type !== AST_NODE_TYPES.MemberExpression || memberName(node.callee) !== "onRequest") return;
+  for (const node of model.nodes.calls) {
+    if (node.arguments.length !== 1) continue;
+    if (node.callee.type !== AST_NODE_TYPES.MemberExpression || memberName(node.callee) !== "onRequest") continue;
     const fn = unwrap(node.arguments[0]!);
     if (isFunction(fn) && fn.type !== AST_NODE_TYPES.FunctionDeclaration && fn.params[0]?.type === AST_NODE_TYPES.Identifier) out.push(fn);
-  });
+  }
   return out;
 }

@@ -97,7 +97,7 @@ export function fallbackSources(model: FileModel, keys: VisitorKeys, program: TS
   for (const f of model.handlers.fallbacks) if (f.fn && f.side === "agent") add("star", f.fn);
   for (const fn of extMethods(model)) add("extMethod", fn);
   // vscode-jsonrpc's star handler gets `(method, params)`: like extMethod, the method is its first parameter.
-  for (const fn of jsonRpcStarHandlers(model, keys, program)) out.push({ kind: "star", fn, path: unknownPath(fn, keys), methodName: paramMethodName("extMethod", fn) });
+  for (const fn of jsonRpcStarHandlers(model)) out.push({ kind: "star", fn, path: unknownPath(fn, keys), methodName: paramMethodName("extMethod", fn) });
   out.push(...switchDefaults(model, text), ...chainElses(model, text));
   out.push(...mapMisses(model, keys, program, text));
   return out;

@@ -3,7 +3,7 @@ import { siteCodes } from "../errors/answer-codes.js";
 import type { ErrorSite } from "../errors/error-sites.js";
 import type { Handler } from "../handlers/types.js";
 import type { FileModel } from "../model.js";
-import { calleeName, enclosingFunction, unwrap, type VisitorKeys, walk } from "../syntax/ast.js";
+import { calleeName, enclosingFunction, unwrap } from "../syntax/ast.js";
 import { isCaught } from "../sessions/sessions.js";
 import { messageText } from "../values/message-text.js";
 import { METHOD_NOT_FOUND } from "./findings.js";
@@ -56,30 +56,32 @@ interface Candidate {
   readonly codes: readonly number[] | undefined;
 }
 
-/** `throw new Error("...")` in the handlers' own code: the SDKs send it as -32603. */
-function plainThrows(handlers: readonly Handler[], keys: VisitorKeys): Candidate[] {
+/** `throw new Error("...")` in the handlers' own code (nested functions included): the SDKs send it as -32603. */
+function plainThrows(handlers: readonly Handler[], throws: readonly TSESTree.ThrowStatement[]): Candidate[] {
   const out: Candidate[] = [];
-  for (const h of handlers) {
-    if (h.style === "dispatch" || !h.fn) continue;
-    walk(h.fn, keys, (node) => {
-      if (node.type !== AST_NODE_TYPES.ThrowStatement) return;
-      const thrown = unwrap(node.argument);
-      if (thrown.type !== AST_NODE_TYPES.NewExpression && thrown.type !== AST_NODE_TYPES.CallExpression) return;
-      if (!PLAIN_ERRORS.has(calleeName(thrown.callee) ?? "") || !thrown.arguments[0]) return;
+  const fns = new Set<TSESTree.Node>(handlers.flatMap((h) => (h.style === "dispatch" || !h.fn ? [] : [h.fn])));
+  if (fns.size === 0) return out;
+  for (const node of throws) {
+    const thrown = unwrap(node.argument);
+    if (thrown.type !== AST_NODE_TYPES.NewExpression && thrown.type !== AST_NODE_TYPES.CallExpression) continue;
+    if (!PLAIN_ERRORS.has(calleeName(thrown.callee) ?? "") || !thrown.arguments[0]) continue;
+    for (let p: TSESTree.Node | undefined = node.parent; p; p = p.parent) {
+      if (!fns.has(p)) continue;
       out.push({ node: thrown, site: undefined, message: thrown.arguments[0], codes: [-32603] });
-    });
+      break;
+    }
   }
   return out;
 }
 
 /** Registered handlers whose error says the method is not supported or implemented, with a code other than -32601. */
-export function unsupportedFindings(model: FileModel, keys: VisitorKeys): UnsupportedFinding[] {
+export function unsupportedFindings(model: FileModel): UnsupportedFinding[] {
   const out: UnsupportedFinding[] = [];
   const handlers = model.handlers.handlers.filter((h) => h.method.kind === "request");
   if (handlers.length === 0) return out;
   const candidates: Candidate[] = [
     ...model.errorSites.flatMap((site) => (site.message ? [{ node: site.node, site, message: site.message, codes: siteCodes(site, model.values) }] : [])),
-    ...plainThrows(handlers, keys),
+    ...plainThrows(handlers, model.nodes.throws),
   ];
   const seen = new Set<TSESTree.Node>();
   for (const c of candidates) {

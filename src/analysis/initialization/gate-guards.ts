@@ -1,7 +1,6 @@
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import type { ErrorSite } from "../errors/error-sites.js";
 import { siteCodes } from "../errors/answer-codes.js";
-import { walk } from "../syntax/ast.js";
 import type { FileModel } from "../model.js";
 import { conjuncts, isInitFlag, isNotInitFlag, testsInitialize } from "./init-flags.js";
 import { INVALID_REQUEST } from "./not-initialized.js";
@@ -38,18 +37,17 @@ export function gateErrors(model: FileModel, sourceCode: Readonly<TSESLint.Sourc
   const inits = model.handlers.handlers.filter((h) => h.method.wire === "initialize" && h.method.side === "agent");
   const before = new Set<ErrorSite>();
   const repeated = new Set<ErrorSite>();
-  walk(sourceCode.ast, sourceCode.visitorKeys, (node) => {
-    if (node.type !== AST_NODE_TYPES.IfStatement) return;
+  for (const node of model.nodes.ifs) {
     const parts = conjuncts(node.test);
     if (parts.some(isNotInitFlag) && parts.some((p) => testsInitialize(p, false, model))) {
       for (const site of wrongSites(node.consequent, model)) before.add(site);
-      return;
+      continue;
     }
-    if (!parts.some(isInitFlag)) return;
+    if (!parts.some(isInitFlag)) continue;
     // `if (initialized && method === "initialize")` in a dispatcher, or `if (this.initialized)` in the handler.
     const inHandler = inits.some((h) => within(node, h.body)) && parts.every((p) => isInitFlag(p) || testsInitialize(p, true, model));
     if (inHandler || parts.some((p) => testsInitialize(p, true, model))) for (const site of wrongSites(node.consequent, model)) repeated.add(site);
-  });
+  }
   const found = { beforeInitialize: [...before], repeatedInitialize: [...repeated] };
   cache.set(model, found);
   return found;

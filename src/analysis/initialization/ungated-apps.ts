@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { memberName, walk } from "../syntax/ast.js";
+import { memberName } from "../syntax/ast.js";
 import { methodRef } from "../handlers/method-names.js";
 import type { FileModel } from "../model.js";
 
@@ -69,8 +69,8 @@ export function ungatedApps(model: FileModel, sourceCode: Readonly<TSESLint.Sour
   const found: TSESTree.CallExpression[] = [];
   cache.set(model, found);
   if (!model.handlers.handlers.some((h) => h.style === "sdk" && h.method.side === "agent")) return found;
-  walk(sourceCode.ast, sourceCode.visitorKeys, (node) => {
-    if (node.type !== AST_NODE_TYPES.CallExpression || model.sdk.exportName(node.callee) !== "agent") return;
+  for (const node of model.nodes.calls) {
+    if (model.sdk.exportName(node.callee) !== "agent") continue;
     const use: AppUse = { requests: 0, gated: false, escapes: false };
     let top: TSESTree.Node = node;
     chainUp(node, use, model);
@@ -79,11 +79,11 @@ export function ungatedApps(model: FileModel, sourceCode: Readonly<TSESLint.Sour
     while (holder && (holder.type === AST_NODE_TYPES.TSAsExpression || holder.type === AST_NODE_TYPES.TSSatisfiesExpression)) holder = holder.parent;
     if (holder?.type === AST_NODE_TYPES.VariableDeclarator && holder.id.type === AST_NODE_TYPES.Identifier) {
       const declaration = holder.parent;
-      if (declaration?.type !== AST_NODE_TYPES.VariableDeclaration || declaration.kind !== "const") return;
+      if (declaration?.type !== AST_NODE_TYPES.VariableDeclaration || declaration.kind !== "const") continue;
       usesOf(holder, sourceCode, use, model);
-    } else if (holder?.type !== AST_NODE_TYPES.ExpressionStatement) return;
+    } else if (holder?.type !== AST_NODE_TYPES.ExpressionStatement) continue;
     if (use.requests > 0 && !use.gated && !use.escapes) found.push(node);
-  });
+  }
   return found;
 }
 

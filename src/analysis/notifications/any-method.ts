@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import type { FileModel } from "../model.js";
 import { methodRef } from "../handlers/method-names.js";
-import { isFunction, unwrap, walk } from "../syntax/ast.js";
+import { isFunction, unwrap } from "../syntax/ast.js";
 import { functionOf } from "../syntax/functions.js";
 import { isNotificationReceiver, onNotificationReceiver } from "./receivers.js";
 import type { NotificationTarget } from "./targets.js";
@@ -26,17 +26,16 @@ export function anyMethodNotificationHandlers(model: FileModel, sourceCode: Read
   const result: NotificationTarget[] = [];
   if (mayRegister(model)) {
     const known = new Set<TSESTree.Node>(model.handlers.handlers.flatMap((h) => (h.fn ? [h.fn] : [])));
-    walk(sourceCode.ast, sourceCode.visitorKeys, (node) => {
-      if (node.type !== AST_NODE_TYPES.CallExpression) return;
+    for (const node of model.nodes.calls) {
       const receiver = onNotificationReceiver(node);
-      if (!receiver || node.arguments.some((a) => a.type === AST_NODE_TYPES.SpreadElement)) return;
+      if (!receiver || node.arguments.some((a) => a.type === AST_NODE_TYPES.SpreadElement)) continue;
       const target = registration(node, model, sourceCode);
-      if (!target || known.has(target.fn)) return;
+      if (!target || known.has(target.fn)) continue;
       const library = isNotificationReceiver(receiver, sourceCode, model);
       // The star form is vscode-jsonrpc's alone.
-      if (!library || (target.method === STAR_NOTIFICATIONS && library !== "jsonrpc")) return;
+      if (!library || (target.method === STAR_NOTIFICATIONS && library !== "jsonrpc")) continue;
       result.push(target);
-    });
+    }
   }
   found = result;
   cache.set(model, found);

@@ -31,15 +31,14 @@ export function noIdBranches(model: FileModel, sourceCode: Readonly<TSESLint.Sou
   const result: NotificationTarget[] = [];
   const speaksJsonRpc = model.handlers.handlers.length > 0 || model.sdk.named.size > 0 || model.sdk.namespaces.size > 0 || sourceCode.text.includes("jsonrpc");
   if (speaksJsonRpc) {
-    walk(sourceCode.ast, sourceCode.visitorKeys, (node) => {
-      if (node.type !== AST_NODE_TYPES.IfStatement) return;
+    for (const node of model.nodes.ifs) {
       const test = idTest(node.test);
       const fn = test && enclosingFunction(node);
-      if (!test || !fn) return;
+      if (!test || !fn) continue;
       const body = test.holdsWithoutId ? node.consequent : node.alternate;
-      if (!body || !readsMethod(fn, test.message.name, sourceCode.visitorKeys)) return;
+      if (!body || !readsMethod(fn, test.message.name, sourceCode.visitorKeys)) continue;
       result.push({ method: NO_ID_MESSAGE, body, fn, isBranch: true });
-    });
+    }
   }
   found = result;
   cache.set(model, found);

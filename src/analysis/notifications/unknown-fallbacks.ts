@@ -70,12 +70,12 @@ export function unknownNotificationFallbacks(model: FileModel, sourceCode: Reado
   const result: NotificationTarget[] = [];
   const routing = new Set(model.handlers.handlers.filter((h) => h.style === "dispatch" && h.method.kind === "notification").flatMap((h) => (h.fn ? [h.fn] : [])));
   if (model.settings.protocolVersion === 2 && routing.size > 0) {
-    walk(sourceCode.ast, sourceCode.visitorKeys, (node) => {
+    for (const node of [...model.nodes.switches, ...model.nodes.ifs]) {
       const fallback = fallbackOf(node);
       const fn = fallback && enclosingFunction(node);
-      if (!fallback || !fn || !routing.has(fn) || !ownsNotificationCase(node, model)) return;
+      if (!fallback || !fn || !routing.has(fn) || !ownsNotificationCase(node, model)) continue;
       if (reachedWithoutId(node, fn, fallback.message, sourceCode.visitorKeys)) result.push({ method: UNKNOWN_NOTIFICATION, body: fallback.body, fn, isBranch: true });
-    });
+    }
   }
   found = result;
   cache.set(model, found);
