@@ -27,6 +27,9 @@ export function capabilityFindings(context: AnyContext): readonly CapabilityFind
 }
 
 function compute(model: FileModel, sourceCode: AnyContext["sourceCode"]): CapabilityFinding[] {
+  // Every finding starts from a capabilities field written in this file (`agentCapabilities`, `clientCapabilities`,
+  // v2's `capabilities`): without the word, finding the handlers' apps is wasted work.
+  if (!/capabilities/i.test(sourceCode.text)) return [];
   const { handlers } = model.handlers;
   if (handlers.length === 0) return [];
   const schema = capabilitySchema(model.settings.protocolVersion);
