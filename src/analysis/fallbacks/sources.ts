@@ -1,6 +1,7 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import type { FileModel } from "../model.js";
-import { enclosingFunction, type FunctionNode, isFunction, staticKeyName, type VisitorKeys } from "../syntax/ast.js";
+import { type FunctionNode, isFunction, staticKeyName, type VisitorKeys } from "../syntax/ast.js";
+import { dispatchFallbacks } from "./dispatch-fallbacks.js";
 import { jsonRpcStarHandlers } from "./jsonrpc-star.js";
 import { mapMisses } from "./map-misses.js";
 import type { FallbackSource } from "./types.js";
@@ -53,41 +54,11 @@ function paramMethodName(kind: "star" | "extMethod", fn: FunctionNode): string |
   return undefined;
 }
 
-/** The `default` of every method switch that dispatches at least one agent or client request. */
-function switchDefaults(model: FileModel, text: (node: TSESTree.Node) => string): FallbackSource[] {
-  const switches = new Set<TSESTree.SwitchStatement>();
-  for (const h of model.handlers.handlers) {
-    if (h.style !== "dispatch" || h.method.kind !== "request" || h.body.type !== AST_NODE_TYPES.SwitchCase) continue;
-    if (h.body.parent.type === AST_NODE_TYPES.SwitchStatement) switches.add(h.body.parent);
-  }
-  const out: FallbackSource[] = [];
-  for (const node of switches) {
-    const fallback = node.cases.find((c) => c.test === null);
-    const fn = enclosingFunction(node);
-    if (!fallback || !fn || fallback.consequent.length === 0) continue;
-    const d = node.discriminant;
-    const methodName = d.type === AST_NODE_TYPES.Identifier || d.type === AST_NODE_TYPES.MemberExpression ? text(d) : undefined;
-    out.push({ kind: "default", fn, path: fallback.consequent, methodName });
-  }
-  return out;
-}
-
-/** The final `else` of every `if (method === "...")` chain that dispatches at least one request. */
-function chainElses(model: FileModel, text: (node: TSESTree.Node) => string): FallbackSource[] {
-  const finals = new Map<TSESTree.Statement, { fn: FunctionNode; test: TSESTree.Node }>();
-  for (const h of model.handlers.handlers) {
-    if (h.style !== "dispatch" || h.method.kind !== "request") continue;
-    let node = h.body.parent;
-    if (node?.type !== AST_NODE_TYPES.IfStatement || node.consequent !== h.body) continue;
-    while (node.alternate?.type === AST_NODE_TYPES.IfStatement) node = node.alternate;
-    const fn = enclosingFunction(node);
-    if (node.alternate && fn && node.test.type === AST_NODE_TYPES.BinaryExpression) finals.set(node.alternate, { fn, test: node.test });
-  }
-  return [...finals].map(([alternate, { fn, test }]) => {
-    const t = test as TSESTree.BinaryExpression;
-    const subject = [t.left, t.right].find((n) => n.type === AST_NODE_TYPES.Identifier || (n.type === AST_NODE_TYPES.MemberExpression && !n.computed));
-    return { kind: "default" as const, fn, path: [alternate], methodName: subject ? text(subject) : undefined };
-  });
+/** The `default` of every method switch and the final `else` of every method if-chain that dispatches a request. */
+function dispatcherDefaults(model: FileModel, text: (node: TSESTree.Node) => string): FallbackSource[] {
+  return dispatchFallbacks(model)
+    .filter((f) => f.routes.has("request"))
+    .map((f) => ({ kind: "default" as const, fn: f.fn, path: f.path, methodName: f.subject ? text(f.subject) : undefined }));
 }
 
 /** Every fallback of the file: `onRequest("*", fn)`, legacy `extMethod`, the `default` of a method switch. */
@@ -98,7 +69,7 @@ export function fallbackSources(model: FileModel, keys: VisitorKeys, program: TS
   for (const fn of extMethods(model)) add("extMethod", fn);
   // vscode-jsonrpc's star handler gets `(method, params)`: like extMethod, the method is its first parameter.
   for (const fn of jsonRpcStarHandlers(model)) out.push({ kind: "star", fn, path: unknownPath(fn, keys), methodName: paramMethodName("extMethod", fn) });
-  out.push(...switchDefaults(model, text), ...chainElses(model, text));
+  out.push(...dispatcherDefaults(model, text));
   out.push(...mapMisses(model, keys, program, text));
   return out;
 }

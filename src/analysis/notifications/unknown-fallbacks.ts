@@ -1,13 +1,14 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import type { FileModel } from "../model.js";
-import { enclosingFunction, type FunctionNode, memberName, unwrap, walk } from "../syntax/ast.js";
+import { dispatchFallbacks } from "../fallbacks/dispatch-fallbacks.js";
+import { type FunctionNode, memberName, unwrap, walk } from "../syntax/ast.js";
 import { idTest } from "./no-id-tests.js";
 import type { NotificationTarget } from "./targets.js";
 
 /** What the fallback is named as in reports. */
 export const UNKNOWN_NOTIFICATION = "An unknown notification";
 
-const cache = new WeakMap<FileModel, readonly NotificationTarget[]>();
+const cache = new WeakMap<FileModel, NotificationTarget[]>();
 
 /** The message a dispatch routes: `msg` of `msg.method`. */
 function routedMessage(node: TSESTree.Node): string | undefined {
@@ -15,28 +16,6 @@ function routedMessage(node: TSESTree.Node): string | undefined {
   if (inner.type !== AST_NODE_TYPES.MemberExpression || memberName(inner) !== "method") return undefined;
   const object = unwrap(inner.object);
   return object.type === AST_NODE_TYPES.Identifier ? object.name : undefined;
-}
-
-/** `if (msg.method === "...")`: the message it routes. */
-function ifRoutes(node: TSESTree.IfStatement): string | undefined {
-  const test = unwrap(node.test);
-  if (test.type !== AST_NODE_TYPES.BinaryExpression || (test.operator !== "===" && test.operator !== "==")) return undefined;
-  return routedMessage(test.left) ?? routedMessage(test.right);
-}
-
-/** The `default` of `switch (msg.method)` and the final `else` of an `if (msg.method === ...)` chain. */
-function fallbackOf(node: TSESTree.Node): { body: TSESTree.Node; message: string } | undefined {
-  if (node.type === AST_NODE_TYPES.SwitchStatement) {
-    const message = routedMessage(node.discriminant);
-    const fallback = node.cases.find((c) => c.test === null);
-    return message && fallback && fallback.consequent.length > 0 ? { body: fallback, message } : undefined;
-  }
-  if (node.type !== AST_NODE_TYPES.IfStatement) return undefined;
-  if (node.parent.type === AST_NODE_TYPES.IfStatement && node.parent.alternate === node) return undefined;
-  const message = ifRoutes(node);
-  let last: TSESTree.IfStatement = node;
-  while (last.alternate?.type === AST_NODE_TYPES.IfStatement && ifRoutes(last.alternate) === message) last = last.alternate;
-  return message && last.alternate && last.alternate.type !== AST_NODE_TYPES.IfStatement ? { body: last.alternate, message } : undefined;
 }
 
 /**
@@ -67,23 +46,14 @@ function reachedWithoutId(node: TSESTree.Node, fn: FunctionNode, message: string
 export function unknownNotificationFallbacks(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): readonly NotificationTarget[] {
   let found = cache.get(model);
   if (found) return found;
-  const result: NotificationTarget[] = [];
-  const routing = new Set(model.handlers.handlers.filter((h) => h.style === "dispatch" && h.method.kind === "notification").flatMap((h) => (h.fn ? [h.fn] : [])));
-  if (model.settings.protocolVersion === 2 && routing.size > 0) {
-    for (const node of [...model.nodes.switches, ...model.nodes.ifs]) {
-      const fallback = fallbackOf(node);
-      const fn = fallback && enclosingFunction(node);
-      if (!fallback || !fn || !routing.has(fn) || !ownsNotificationCase(node, model)) continue;
-      if (reachedWithoutId(node, fn, fallback.message, sourceCode.visitorKeys)) result.push({ method: UNKNOWN_NOTIFICATION, body: fallback.body, fn, isBranch: true });
+  found = [];
+  if (model.settings.protocolVersion === 2) {
+    for (const f of dispatchFallbacks(model)) {
+      const message = f.subject && routedMessage(f.subject);
+      if (!message || !f.routes.has("notification") || !reachedWithoutId(f.dispatch, f.fn, message, sourceCode.visitorKeys)) continue;
+      found.push({ method: UNKNOWN_NOTIFICATION, body: f.body, fn: f.fn, isBranch: true });
     }
   }
-  found = result;
   cache.set(model, found);
   return found;
 }
-
-/** Whether one of the dispatch's own cases is a notification handler of the model. */
-const ownsNotificationCase = (dispatch: TSESTree.Node, model: FileModel) =>
-  model.handlers.handlers.some(
-    (h) => h.style === "dispatch" && h.method.kind === "notification" && h.methodNode.range[0] >= dispatch.range[0] && h.methodNode.range[1] <= dispatch.range[1],
-  );
