@@ -1,6 +1,7 @@
-import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { calleeName, children, isFunction, unwrap } from "../syntax/ast.js";
 import type { FileModel } from "../model.js";
+import { variableOf } from "../syntax/variables.js";
 
 // Lookups of an error code in a table keyed by codes, and whether the code's absence from the table is handled.
 
@@ -110,7 +111,7 @@ function isCheckedThroughVariable(node: TSESTree.Node, lookup: Lookup, sourceCod
   if (parent?.type === AST_NODE_TYPES.VariableDeclarator && parent.init === value) target = parent.id;
   if (parent?.type === AST_NODE_TYPES.AssignmentExpression && parent.right === value && parent.operator === "=") target = parent.left;
   if (target?.type !== AST_NODE_TYPES.Identifier) return false;
-  const variable = ASTUtils.findVariable(sourceCode.getScope(target), target);
+  const variable = variableOf(sourceCode, target);
   if (!variable) return false;
   const reads = variable.references.filter((ref) => ref.isRead());
   return reads.length === 0 || reads.some((ref) => isCheckedWhereUsed(ref.identifier) || isGuarded(ref.identifier, lookup, sourceCode));
@@ -261,7 +262,7 @@ const tablesByVariable = new WeakMap<TSESLint.Scope.Variable, TSESTree.ObjectExp
 /** The object literal a table expression stands for, answered once per variable (files read a table often). */
 function tableLiteral(object: TSESTree.Expression, model: FileModel, sourceCode: SourceCode): TSESTree.ObjectExpression | undefined {
   const inner = unwrap(object);
-  const variable = inner.type === AST_NODE_TYPES.Identifier ? ASTUtils.findVariable(sourceCode.getScope(inner), inner) : null;
+  const variable = inner.type === AST_NODE_TYPES.Identifier ? variableOf(sourceCode, inner) : null;
   if (!variable) return model.values.objectLiteral(object);
   let table = tablesByVariable.get(variable);
   if (table === undefined) {

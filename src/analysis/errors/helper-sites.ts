@@ -1,6 +1,7 @@
-import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { children, type FunctionNode, isFunction, staticKeyName, unwrap } from "../syntax/ast.js";
 import { type ErrorSite, helperCallSite } from "./error-sites.js";
+import { variableOf } from "../syntax/variables.js";
 
 /** Which parameters of a helper become the code, message and data of an error site inside it. */
 interface HelperSlots {
@@ -16,7 +17,7 @@ function parameterOf(
 ): { fn: FunctionNode; index: number } | undefined {
   const id = node ? unwrap(node) : undefined;
   if (id?.type !== AST_NODE_TYPES.Identifier) return undefined;
-  const variable = ASTUtils.findVariable(sourceCode.getScope(id), id);
+  const variable = variableOf(sourceCode, id);
   const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
   if (def?.type !== "Parameter" || !isFunction(def.node as TSESTree.Node)) return undefined;
   const fn = def.node as FunctionNode;
@@ -39,7 +40,7 @@ function callsOf(sourceCode: Readonly<TSESLint.SourceCode>, fn: FunctionNode): T
     id = parent.id;
   }
   if (id) {
-    const variable = ASTUtils.findVariable(sourceCode.getScope(id), id);
+    const variable = variableOf(sourceCode, id);
     if (!variable || variable.references.filter((r) => r.isWrite()).length > 1) return [];
     return variable.references.flatMap((ref) => {
       const call = ref.identifier.parent;

@@ -1,6 +1,7 @@
-import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { calleeName, findProperty, memberName, staticKeyName, unwrap } from "../syntax/ast.js";
 import type { ValueResolver } from "../values/values.js";
+import { variableOf } from "../syntax/variables.js";
 
 /** How far values are followed through variables, serialisation and wrappers. */
 const MAX_DEPTH = 4;
@@ -58,7 +59,7 @@ export function isResponseError(node: TSESTree.Node): boolean {
 export function heldReads(declarator: TSESTree.VariableDeclarator, ctx: FlowContext): TSESTree.Identifier[] {
   if (declarator.id.type !== AST_NODE_TYPES.Identifier || !declarator.init) return [];
   if (ctx.values.constInit(declarator.id) !== declarator.init) return [];
-  const variable = ASTUtils.findVariable(ctx.sourceCode.getScope(declarator.id), declarator.id);
+  const variable = variableOf(ctx.sourceCode, declarator.id);
   return (variable?.references ?? []).filter((r) => r.isRead() && !r.isWrite()).map((r) => r.identifier as TSESTree.Identifier);
 }
 

@@ -1,6 +1,7 @@
-import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import type { FileModel } from "../model.js";
 import { isFunction, memberName, unwrap } from "../syntax/ast.js";
+import { variableOf } from "../syntax/variables.js";
 
 /** Which peer a sender talks to: the side whose methods it calls; undefined when only the wire name can tell. */
 export type PeerSide = "agent" | "client" | undefined;
@@ -36,7 +37,7 @@ function appSide(node: TSESTree.Node, sourceCode: SourceCode, model: FileModel, 
 
 /** The initializer of a `const`/`let` binding that is never reassigned. */
 function singleInit(id: TSESTree.Identifier, sourceCode: SourceCode): TSESTree.Expression | undefined {
-  const variable = ASTUtils.findVariable(sourceCode.getScope(id), id);
+  const variable = variableOf(sourceCode, id);
   const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
   if (def?.node.type !== AST_NODE_TYPES.VariableDeclarator || def.node.id.type !== AST_NODE_TYPES.Identifier || !def.node.init) return undefined;
   const init = def.node.init;
@@ -68,7 +69,7 @@ function contextMember(node: TSESTree.MemberExpression, sourceCode: SourceCode, 
   if (name !== "client" && name !== "agent") return undefined;
   const object = unwrap(node.object);
   if (object.type !== AST_NODE_TYPES.Identifier) return undefined;
-  const variable = ASTUtils.findVariable(sourceCode.getScope(object), object);
+  const variable = variableOf(sourceCode, object);
   const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
   let side: "agent" | "client" | undefined;
   if (def?.type === "Parameter" && isFunction(def.node) && def.node.params[0] === def.name) side = handlerSide(def.node, model);
@@ -86,7 +87,7 @@ function contextMember(node: TSESTree.MemberExpression, sourceCode: SourceCode, 
 
 /** An identifier bound to an SDK, legacy or vscode-jsonrpc sender. */
 function boundSender(id: TSESTree.Identifier, sourceCode: SourceCode, model: FileModel): Sender | undefined {
-  const variable = ASTUtils.findVariable(sourceCode.getScope(id), id);
+  const variable = variableOf(sourceCode, id);
   const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
   if (!def) return undefined;
   if (def.type === "Parameter" && isFunction(def.node)) {

@@ -1,6 +1,7 @@
-import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { calleeName, memberName, staticKeyName, unwrap, walk } from "../syntax/ast.js";
 import { thisClass } from "../syntax/functions.js";
+import { variableOf } from "../syntax/variables.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -33,7 +34,7 @@ function isMapType(annotation: TSESTree.TSTypeAnnotation | undefined): boolean {
 }
 
 function variableIsMap(sourceCode: SourceCode, id: TSESTree.Identifier): boolean {
-  const variable = ASTUtils.findVariable(sourceCode.getScope(id), id);
+  const variable = variableOf(sourceCode, id);
   const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
   if (!def) return false;
   if (def.type === "Variable") {

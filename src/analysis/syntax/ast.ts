@@ -104,7 +104,19 @@ export function walk(root: TSESTree.Node, visitorKeys: VisitorKeys, visit: (node
   while (stack.length > 0) {
     const node = stack.pop()!;
     visit(node);
-    const kids = children(node, visitorKeys);
-    for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
+    // Children pushed last to first, straight onto the stack: this runs for every node of every file.
+    const keys = visitorKeys[node.type];
+    if (!keys) continue;
+    for (let k = keys.length - 1; k >= 0; k--) {
+      const child = (node as unknown as Record<string, unknown>)[keys[k]!];
+      if (Array.isArray(child)) {
+        for (let i = child.length - 1; i >= 0; i--) {
+          const item = child[i] as TSESTree.Node | null;
+          if (item && typeof item.type === "string") stack.push(item);
+        }
+      } else if (child && typeof (child as TSESTree.Node).type === "string") {
+        stack.push(child as TSESTree.Node);
+      }
+    }
   }
 }

@@ -1,5 +1,6 @@
-import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { children, type FunctionNode, isFunction, staticKeyName, unwrap } from "./ast.js";
+import { variableOf } from "./variables.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -50,7 +51,7 @@ export function declaredName(fn: FunctionNode): { readonly name: string; readonl
 
 /** The function a `const` or function declaration named by `id` holds. */
 export function functionOfIdentifier(sourceCode: SourceCode, id: TSESTree.Identifier): FunctionNode | undefined {
-  const variable = ASTUtils.findVariable(sourceCode.getScope(id), id);
+  const variable = variableOf(sourceCode, id);
   if (!variable || variable.defs.length !== 1) return undefined;
   const def = variable.defs[0]!;
   // `declare function f()` and overload signatures have no body to follow.

@@ -1,13 +1,14 @@
-import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { staticKeyName, unwrap } from "./ast.js";
 import { thisClass } from "./functions.js";
+import { variableOf } from "./variables.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 export type ClassNode = TSESTree.ClassDeclaration | TSESTree.ClassExpression;
 
 /** The class a name stands for when this file declares it: `class C {}` or `const C = class {}`. */
 export function classByName(sourceCode: SourceCode, id: TSESTree.Identifier): ClassNode | undefined {
-  const variable = ASTUtils.findVariable(sourceCode.getScope(id), id.name);
+  const variable = variableOf(sourceCode, id);
   // An interface merged with the class adds a definition of its own.
   const defs = variable?.defs.filter((d) => d.type !== "Type") ?? [];
   const def = defs.length === 1 ? defs[0] : undefined;
@@ -35,7 +36,7 @@ function constructedClass(sourceCode: SourceCode, node: TSESTree.Node | null | u
 
 /** The class of a variable: its `: C` annotation, or the `new C()` of a `const`. */
 function variableClass(sourceCode: SourceCode, id: TSESTree.Identifier): ClassNode | undefined {
-  const variable = ASTUtils.findVariable(sourceCode.getScope(id), id);
+  const variable = variableOf(sourceCode, id);
   const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
   if (def?.type === "Parameter" && def.name.type === AST_NODE_TYPES.Identifier) return annotatedClass(sourceCode, def.name.typeAnnotation);
   if (def?.type !== "Variable") return undefined;

@@ -1,7 +1,8 @@
-import { AST_NODE_TYPES, ASTUtils, type ParserServicesWithTypeInformation, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type ParserServicesWithTypeInformation, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { staticKeyName, unwrap } from "../syntax/ast.js";
 import type { ValueSet } from "./constant.js";
 import { importBinding, typedValues } from "./typed-values.js";
+import { variableOf } from "../syntax/variables.js";
 
 
 /** Resolves expressions to constants, within one file, with the checker's literal types as fallback. */
@@ -123,7 +124,7 @@ export class ValueResolver {
   }
 
   private identifier(node: TSESTree.Identifier): ValueSet | undefined {
-    const variable = ASTUtils.findVariable(this.sourceCode.getScope(node), node);
+    const variable = variableOf(this.sourceCode, node);
     // No variable, or one without declarations (typescript-eslint's lib globals): a global.
     if (!variable || variable.defs.length === 0) {
       // Globals: only the ones whose value cannot be anything else.
@@ -141,7 +142,7 @@ export class ValueResolver {
 
   /** The initializer of a variable that is written exactly once, by its declaration. */
   constInit(node: TSESTree.Identifier): TSESTree.Expression | undefined {
-    const variable = ASTUtils.findVariable(this.sourceCode.getScope(node), node);
+    const variable = variableOf(this.sourceCode, node);
     if (!variable) return undefined;
     // Every read of a variable asks again; its writes are scanned once.
     if (!this.inits.has(variable)) this.inits.set(variable, this.initOf(variable) ?? null);
@@ -197,7 +198,7 @@ export class ValueResolver {
    * and nested members too), or the object is aliased to another name that could write it.
    */
   private isMemberWritten(object: TSESTree.Identifier, key: string | undefined, depth = 0): boolean {
-    const variable = ASTUtils.findVariable(this.sourceCode.getScope(object), object);
+    const variable = variableOf(this.sourceCode, object);
     if (!variable) return false;
     if (depth > 4) return true;
     // Each read of `Codes.X` asks again: answer once per variable and key.
@@ -245,7 +246,7 @@ export class ValueResolver {
   }
 
   private enumDeclaration(node: TSESTree.Identifier): TSESTree.TSEnumDeclaration | undefined {
-    const variable = ASTUtils.findVariable(this.sourceCode.getScope(node), node);
+    const variable = variableOf(this.sourceCode, node);
     if (!variable || variable.defs.length !== 1 || variable.defs[0]!.type !== "TSEnumName") return undefined;
     return variable.defs[0]!.node as TSESTree.TSEnumDeclaration;
   }
@@ -268,7 +269,7 @@ export class ValueResolver {
   private resolveByType(node: TSESTree.Node): ValueSet | undefined {
     if (!this.services || !isExpressionLike(node)) return undefined;
     return typedValues(this.services, node, (id) =>
-      importBinding(ASTUtils.findVariable(this.sourceCode.getScope(id), id)),
+      importBinding(variableOf(this.sourceCode, id)),
     );
   }
 }
