@@ -219,8 +219,12 @@ function buildModel(
       return handlers;
     },
     get sessions() {
-      const sitesByNode = new Map(errorSites.map((site) => [site.node, site]));
-      sessions ??= analyseSessions(sourceCode, model.handlers.handlers, { sourceCode, values, sitesByNode, errorClasses });
+      sessions ??= analyseSessions(sourceCode, model.handlers.handlers, {
+        sourceCode,
+        values,
+        sitesByNode: new Map(errorSites.map((site) => [site.node, site])),
+        errorClasses,
+      });
       return sessions;
     },
   };

@@ -36,12 +36,40 @@ function membersOf(
   return members;
 }
 
+/** Values that are never a number, whatever their context: literals of other kinds, objects, arrays, functions. */
+function isNeverNumber(node: TSESTree.Node): boolean {
+  switch (node.type) {
+    case AST_NODE_TYPES.Literal:
+      return typeof node.value !== "number";
+    case AST_NODE_TYPES.TemplateLiteral:
+    case AST_NODE_TYPES.ObjectExpression:
+    case AST_NODE_TYPES.ArrayExpression:
+    case AST_NODE_TYPES.ArrowFunctionExpression:
+    case AST_NODE_TYPES.FunctionExpression:
+    case AST_NODE_TYPES.ClassExpression:
+    case AST_NODE_TYPES.NewExpression:
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** Whether two members of an object literal could hold numbers: resolving the values of every object is costly. */
+function mayHoldTwoNumbers(node: TSESTree.ObjectExpression): boolean {
+  let candidates = 0;
+  for (const prop of node.properties) {
+    if (prop.type === AST_NODE_TYPES.Property && prop.kind === "init" && !prop.method && !isNeverNumber(prop.value) && ++candidates === 2) return true;
+  }
+  return false;
+}
+
 /** The table `node` forms when two of its members resolve to ACP codes. */
 export function codeTable(
   node: TSESTree.ObjectExpression | TSESTree.TSEnumDeclaration,
   values: ValueResolver,
   acpCodes: ReadonlyMap<number, unknown>,
 ): CodeTable | undefined {
+  if (node.type === AST_NODE_TYPES.ObjectExpression && !mayHoldTwoNumbers(node)) return undefined;
   const members = membersOf(node, values);
   const acpMembers = members.filter((m) => m.codes.length === 1 && acpCodes.has(m.codes[0]!));
   return acpMembers.length >= 2 ? { node, members } : undefined;

@@ -53,7 +53,8 @@ interface Candidate {
   readonly node: TSESTree.Node;
   readonly site: ErrorSite | undefined;
   readonly message: TSESTree.Node;
-  readonly codes: readonly number[] | undefined;
+  /** The codes it answers with; resolved only for the few candidates that get that far. */
+  codes(): readonly number[] | undefined;
 }
 
 /** `throw new Error("...")` in the handlers' own code (nested functions included): the SDKs send it as -32603. */
@@ -67,11 +68,29 @@ function plainThrows(handlers: readonly Handler[], throws: readonly TSESTree.Thr
     if (!PLAIN_ERRORS.has(calleeName(thrown.callee) ?? "") || !thrown.arguments[0]) continue;
     for (let p: TSESTree.Node | undefined = node.parent; p; p = p.parent) {
       if (!fns.has(p)) continue;
-      out.push({ node: thrown, site: undefined, message: thrown.arguments[0], codes: [-32603] });
+      out.push({ node: thrown, site: undefined, message: thrown.arguments[0], codes: () => [-32603] });
       break;
     }
   }
   return out;
+}
+
+/**
+ * The handler whose own code holds a node: by its enclosing function for handlers that are functions (one map
+ * lookup, where trying every handler made the search grow with handlers times sites), by range for the others.
+ */
+function handlerFinder(handlers: readonly Handler[]): (node: TSESTree.Node) => Handler | undefined {
+  const byFn = new Map<TSESTree.Node, Handler[]>();
+  const bodiesOnly: Handler[] = [];
+  for (const h of handlers) {
+    if (h.fn) byFn.set(h.fn, [...(byFn.get(h.fn) ?? []), h]);
+    else bodiesOnly.push(h);
+  }
+  return (node) => {
+    const fn = enclosingFunction(node);
+    const own = fn && byFn.get(fn)?.find((h) => within(node, h.body));
+    return own ?? bodiesOnly.find((h) => within(node, h.body));
+  };
 }
 
 /** Registered handlers whose error says the method is not supported or implemented, with a code other than -32601. */
@@ -80,21 +99,25 @@ export function unsupportedFindings(model: FileModel): UnsupportedFinding[] {
   const handlers = model.handlers.handlers.filter((h) => h.method.kind === "request");
   if (handlers.length === 0) return out;
   const candidates: Candidate[] = [
-    ...model.errorSites.flatMap((site) => (site.message ? [{ node: site.node, site, message: site.message, codes: siteCodes(site, model.values) }] : [])),
+    ...model.errorSites.flatMap((site) => (site.message ? [{ node: site.node, site, message: site.message, codes: () => siteCodes(site, model.values) }] : [])),
     ...plainThrows(handlers, model.nodes.throws),
   ];
+  const handlerOf = handlerFinder(handlers);
   const seen = new Set<TSESTree.Node>();
   for (const c of candidates) {
     if (seen.has(c.node)) continue;
     seen.add(c.node);
+    // Cheapest test first: most error sites of a file lie outside its request handlers.
+    const handler = handlerOf(c.node);
+    if (!handler) continue;
     const text = messageText(c.message, model.values);
     if (text === undefined || !SAYS_UNSUPPORTED.test(text)) continue;
-    const handler = handlers.find((h) => within(c.node, h.body) && (!h.fn || enclosingFunction(c.node) === h.fn));
-    if (!handler || (handler.fn && isCaught(c.node, handler.fn))) continue;
+    if (handler.fn && isCaught(c.node, handler.fn)) continue;
     const aboutMethod = ABOUT_METHOD.test(text) || namesMethod(text, handler) || interpolatesMethod(c.message) || isWholeBody(c.node, handler);
     if (!aboutMethod) continue;
-    if (!c.codes || c.codes.length !== 1 || c.codes[0] === METHOD_NOT_FOUND) continue;
-    out.push({ node: c.node, site: c.site, handler, code: c.codes[0]! });
+    const codes = c.codes();
+    if (!codes || codes.length !== 1 || codes[0] === METHOD_NOT_FOUND) continue;
+    out.push({ node: c.node, site: c.site, handler, code: codes[0]! });
   }
   return out;
 }
