@@ -4,9 +4,22 @@ import { fallbackFindings, METHOD_NOT_FOUND } from "../src/analysis/fallbacks/fi
 import { unsupportedFindings } from "../src/analysis/fallbacks/unsupported.js";
 import { unwrap } from "../src/analysis/syntax/ast.js";
 import { specUrl } from "../src/protocol/links.js";
+import { V2_ITEM_CANCELS } from "../src/protocol/methods.js";
 import { createRule } from "../src/create-rule.js";
 
-export type MessageIds = "wrongCode" | "wrongCodeMust" | "success" | "successMust" | "unsupported" | "unsupportedMust" | "useMethodNotFound" | "useCode";
+export type MessageIds =
+  | "wrongCode"
+  | "wrongCodeMust"
+  | "success"
+  | "successMust"
+  | "unsupported"
+  | "unsupportedMust"
+  | "cancelNotSupported"
+  | "useMethodNotFound"
+  | "useCode";
+
+/** -32602: protocol version 2 answers a targeted cancel of an item that cannot be cancelled with it. */
+const INVALID_PARAMS = -32602;
 
 type Suggestions = TSESLint.SuggestionReportDescriptor<MessageIds>[];
 
@@ -61,6 +74,8 @@ export default createRule<[], MessageIds>({
         "This error says the method is not supported but is sent with {{code}}: a receiver that does not implement a method should respond with -32601 Method not found (RequestError.methodNotFound), or remove the handler.",
       unsupportedMust:
         "This error says the method is not supported but is sent with {{code}}: in protocol version 2 a receiver that does not implement a method MUST respond with -32601 Method not found (RequestError.methodNotFound), or remove the handler.",
+      cancelNotSupported:
+        "This error says {{method}} is not supported but is sent with {{code}}: in protocol version 2 an agent answers {{method}} of an item that does not advertise cancel with -32602 Invalid params, so throw RequestError.invalidParams() (not -32601).",
       useMethodNotFound: "Answer with {{replacement}} instead.",
       useCode: "Use the code {{replacement}}.",
     },
@@ -116,6 +131,11 @@ export default createRule<[], MessageIds>({
           if (reported.has(f.node)) continue;
           reported.add(f.node);
           const wire = JSON.stringify(f.handler.method.wire);
+          // Version 2 wants -32602 for a tool call or terminal that cannot be cancelled, not -32601.
+          if (must && V2_ITEM_CANCELS.has(f.handler.method.wire)) {
+            if (f.code !== INVALID_PARAMS) context.report({ node: f.node, messageId: "cancelNotSupported", data: { method: f.handler.method.wire, code: String(f.code) } });
+            continue;
+          }
           context.report({ node: f.node, messageId: must ? "unsupportedMust" : "unsupported", data: { code: String(f.code) }, suggest: suggest(f.node, f.site, wire) });
         }
       },

@@ -1,10 +1,24 @@
 import type { TSESTree } from "@typescript-eslint/utils";
-import { answerCodes, getModel, type Handler, RESOURCE_NOT_FOUND, type SessionMiss } from "../src/analysis/index.js";
+import { answerCodes, getModel, INTERNAL_ERROR, type Handler, RESOURCE_NOT_FOUND, type SessionMiss, type SessionScope } from "../src/analysis/index.js";
 import { sessionNotFoundFix } from "../src/analysis/sdk/session-advice.js";
 import { specUrl } from "../src/protocol/links.js";
+import { V2_ITEM_CANCELS } from "../src/protocol/methods.js";
 import { createRule } from "../src/create-rule.js";
 
-export type MessageIds = "unguardedSession" | "assertedSession" | "wrongCode" | "internalError";
+export type MessageIds =
+  | "unguardedSession"
+  | "unguardedSessionV2"
+  | "assertedSession"
+  | "assertedSessionV2"
+  | "wrongCode"
+  | "wrongCodeV2"
+  | "internalError"
+  | "internalErrorV2"
+  | "closeFails"
+  | "closeUnguarded";
+
+/** -32602, which version 2 gives a tool call or terminal of an unknown session as well. */
+const INVALID_PARAMS = -32602;
 
 /** The agent requests whose unknown session must be answered with -32002; deleting a missing session succeeds. */
 export function requiresSessionCheck(handler: Handler): boolean {
@@ -15,6 +29,16 @@ export function requiresSessionCheck(handler: Handler): boolean {
 /** Only the SDKs and JSON-RPC libraries are known to turn a thrown plain `Error` into -32603. */
 function sendsInternalError(miss: SessionMiss): boolean {
   return miss.thrown && miss.scope.handlers.some((h) => requiresSessionCheck(h) && h.style !== "dispatch");
+}
+
+/** Version 2: every handler of the scope that needs the check is session/close, which SHOULD succeed for an unknown session. */
+function onlyClose(scope: SessionScope): boolean {
+  return scope.handlers.filter(requiresSessionCheck).every((h) => h.method.wire === "session/close");
+}
+
+/** Version 2: every handler of the scope that needs the check is a targeted cancel, which answers unknown items with -32602. */
+function onlyItemCancels(scope: SessionScope): boolean {
+  return scope.handlers.filter(requiresSessionCheck).every((h) => V2_ITEM_CANCELS.has(h.method.wire));
 }
 
 export default createRule<[], MessageIds>({
@@ -38,6 +62,18 @@ export default createRule<[], MessageIds>({
         "An unknown session is answered here with {{code}} ({{name}}): answer it with -32002 Resource not found and data.sessionId ({{fix}}).",
       internalError:
         "An unknown session is answered here as -32603 Internal error, since a thrown value that is not a RequestError loses its meaning: throw {{fix}} instead.",
+      unguardedSessionV2:
+        "This session is looked up by the requested id and used without checking that it exists: in protocol version 2 the agent MUST answer an unknown session with -32002 ({{fix}}).",
+      assertedSessionV2:
+        "This `!` asserts that the requested session exists, but a client may name any id: in protocol version 2 the agent MUST answer an unknown session with -32002 ({{fix}}).",
+      wrongCodeV2:
+        "An unknown session is answered here with {{code}} ({{name}}), but in protocol version 2 the agent MUST answer it with -32002 Resource not found and data.sessionId ({{fix}}).",
+      internalErrorV2:
+        "An unknown session is answered here as -32603 Internal error, since a thrown value that is not a RequestError loses its meaning, but in protocol version 2 the agent MUST answer it with -32002: throw {{fix}} instead.",
+      closeFails:
+        "Closing a session that does not exist is answered here with {{code}} ({{name}}), but in protocol version 2 it SHOULD succeed: return the empty result (clients take -32002 for a successful close too).",
+      closeUnguarded:
+        "This session is looked up by the requested id and used without checking that it exists, so closing an unknown session fails, but in protocol version 2 it SHOULD succeed: return the empty result when the session is missing.",
     },
     schema: [],
   },
@@ -49,6 +85,7 @@ export default createRule<[], MessageIds>({
         const facts = model.sessions;
         // The fix each message names: what the file's SDK version can write.
         const fix = sessionNotFoundFix(model);
+        const v2 = model.settings.protocolVersion === 2;
         const reported = new Set<TSESTree.Node>();
         const report = (node: TSESTree.Node, descriptor: Parameters<typeof context.report>[0]) => {
           if (reported.has(node)) return;
@@ -58,11 +95,12 @@ export default createRule<[], MessageIds>({
 
         for (const use of facts.unguarded) {
           if (!use.scope.handlers.some(requiresSessionCheck)) continue;
+          const close = v2 && onlyClose(use.scope);
           if (use.node.type === "TSNonNullExpression") {
             const bang = context.sourceCode.getLastToken(use.node)!;
-            report(use.node, { loc: bang.loc, messageId: "assertedSession", data: { fix } });
+            report(use.node, { loc: bang.loc, messageId: close ? "closeUnguarded" : v2 ? "assertedSessionV2" : "assertedSession", data: { fix } });
           } else {
-            report(use.node, { node: use.node, messageId: "unguardedSession", data: { fix } });
+            report(use.node, { node: use.node, messageId: close ? "closeUnguarded" : v2 ? "unguardedSessionV2" : "unguardedSession", data: { fix } });
           }
         }
 
@@ -71,15 +109,22 @@ export default createRule<[], MessageIds>({
           if (!answer || miss.caught || !miss.scope.handlers.some(requiresSessionCheck)) continue;
           // A return is a success except in hand-rolled dispatch, where it may be the error response.
           if (!miss.thrown && !miss.scope.handlers.some((h) => h.style === "dispatch")) continue;
+          const close = v2 && onlyClose(miss.scope);
           if (answer.kind === "internal") {
-            if (sendsInternalError(miss)) report(answer.node, { node: answer.node, messageId: "internalError", data: { fix } });
+            if (!sendsInternalError(miss)) continue;
+            const name = model.acpCodes.get(INTERNAL_ERROR)?.message ?? "Internal error";
+            if (close) report(answer.node, { node: answer.node, messageId: "closeFails", data: { code: INTERNAL_ERROR, name } });
+            else report(answer.node, { node: answer.node, messageId: v2 ? "internalErrorV2" : "internalError", data: { fix } });
             continue;
           }
           const codes = answerCodes(answer, model.values);
           if (!codes || codes.every((c) => c === RESOURCE_NOT_FOUND)) continue;
+          // A tool call or terminal of an unknown session is an unknown item too, which version 2 answers with -32602.
+          if (v2 && onlyItemCancels(miss.scope) && codes.every((c) => c === RESOURCE_NOT_FOUND || c === INVALID_PARAMS)) continue;
           const wrong = codes.find((c) => c !== RESOURCE_NOT_FOUND)!;
           const name = model.acpCodes.get(wrong)?.message ?? "an implementation-specific code";
-          report(answer.node, { node: answer.node, messageId: "wrongCode", data: { code: wrong, name, fix } });
+          const messageId = close ? "closeFails" : v2 ? "wrongCodeV2" : "wrongCode";
+          report(answer.node, { node: answer.node, messageId, data: { code: wrong, name, fix } });
         }
       },
     };

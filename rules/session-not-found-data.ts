@@ -5,7 +5,13 @@ import { sessionNotFoundFix } from "../src/analysis/sdk/session-advice.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
 
-export type MessageIds = "missingSessionId" | "resourceNotFoundForSession" | "useSessionNotFound" | "useRequestError";
+export type MessageIds =
+  | "missingSessionId"
+  | "missingSessionIdV2"
+  | "resourceNotFoundForSession"
+  | "resourceNotFoundForSessionV2"
+  | "useSessionNotFound"
+  | "useRequestError";
 
 type Verdict = "has" | "missing" | "unknown";
 
@@ -119,6 +125,10 @@ export default createRule<[], MessageIds>({
         "This -32002 answers an unknown session but its data has no sessionId: set data.sessionId to the requested id, as {{fix}} does.",
       resourceNotFoundForSession:
         "RequestError.resourceNotFound() puts the session id in data.uri: an unknown session needs data.sessionId, which {{fix}} sets.",
+      missingSessionIdV2:
+        "This -32002 answers an unknown session but its data has no sessionId: in protocol version 2 data.sessionId MUST be the requested id, as {{fix}} sets it.",
+      resourceNotFoundForSessionV2:
+        "RequestError.resourceNotFound() puts the session id in data.uri: in protocol version 2 an unknown session MUST be answered with data.sessionId, which {{fix}} sets.",
       useSessionNotFound: "Replace with RequestError.sessionNotFound({{id}}).",
       useRequestError: 'Replace with new RequestError(-32002, "Resource not found", { sessionId: {{id}} }).',
     },
@@ -156,6 +166,7 @@ export default createRule<[], MessageIds>({
       Program() {
         const model = getModel(context);
         const fix = sessionNotFoundFix(model);
+        const v2 = model.settings.protocolVersion === 2;
         for (const site of model.errorSites) {
           if (model.delegated.has(site)) continue;
           const codes = siteCodes(site, model.values);
@@ -163,9 +174,9 @@ export default createRule<[], MessageIds>({
           const verdict = dataVerdict(site, model);
           if (verdict !== "missing" || !isSessionContext(site, model, sourceCode)) continue;
           if (site.factory?.name === "resourceNotFound") {
-            context.report({ node: site.node, messageId: "resourceNotFoundForSession", data: { fix }, suggest: suggestions(site, model) });
+            context.report({ node: site.node, messageId: v2 ? "resourceNotFoundForSessionV2" : "resourceNotFoundForSession", data: { fix }, suggest: suggestions(site, model) });
           } else {
-            context.report({ node: site.node, messageId: "missingSessionId", data: { fix } });
+            context.report({ node: site.node, messageId: v2 ? "missingSessionIdV2" : "missingSessionId", data: { fix } });
           }
         }
       },

@@ -123,6 +123,13 @@ export function findLegacyMethod(name: string, side: "agent" | "client"): Method
   return METHODS.find((m) => m.side === side && m.legacyNames.includes(name));
 }
 
+/**
+ * Protocol version 2's targeted cancels (`tool_call/cancel`, `terminal/cancel`): the agent answers -32602 Invalid
+ * params when the item is unknown, already final (a terminal that has exited) or does not advertise
+ * `capabilities.cancel`, where version 1 answered an unknown terminal with -32002.
+ */
+export const V2_ITEM_CANCELS: ReadonlySet<string> = new Set(["tool_call/cancel", "terminal/cancel"]);
+
 export const SESSION_SCOPED_AGENT_REQUESTS: ReadonlySet<string> = new Set(
   METHODS.filter((m) => m.side === "agent" && m.kind === "request" && m.sessionScoped).map((m) => m.wire),
 );

@@ -239,6 +239,41 @@ for (const style of HANDLER_STYLES) {
   ]);
 }
 
+// Protocol version 2: a tool call or terminal that cannot be cancelled is answered with -32602, not -32601.
+{
+  const V2_SDK = `import { agent, methods, RequestError } from "@agentclientprotocol/sdk/experimental/v2";
+export const app = agent({ name: "a" });
+`;
+  const refused = `${V2_SDK}app.onRequest(methods.agent.toolCall.cancel, () => {\n  throw new RequestError(-32602, "Cancelling this tool call is not supported");\n});`;
+  valid.push({ name: "v2: tool_call/cancel refused with -32602 (the item does not advertise cancel)", code: refused, settings: V2 });
+  const node = `new RequestError(-32602, "Cancelling this tool call is not supported")`;
+  add("v1: the same handler's refusal is judged like any method's", refused, [
+    { messageId: "unsupported", data: { code: "-32602" }, ...at(refused, node), suggestions: [{ messageId: "useMethodNotFound", data: { replacement: `RequestError.methodNotFound("tool_call/cancel")` }, output: refused.replace(node, `RequestError.methodNotFound("tool_call/cancel")`) }] },
+  ]);
+  const terminal = `${V2_SDK}app.onRequest("terminal/cancel", ({ params }) => {\n  throw new RequestError(-32602, \`terminal/cancel is not supported for \${params.terminalId}\`);\n});`;
+  valid.push({ name: "v2: terminal/cancel refused with -32602, the wire string", code: terminal, settings: V2 });
+  const plain = `${V2_SDK}app.onRequest(methods.agent.toolCall.cancel, () => {\n  throw new Error("tool_call/cancel is not supported");\n});`;
+  add("v2: tool_call/cancel refused with a plain Error (-32603) asks for -32602", plain, [
+    { messageId: "cancelNotSupported", data: { method: "tool_call/cancel", code: "-32603" }, ...at(plain, `new Error("tool_call/cancel is not supported")`) },
+  ], { settings: V2 });
+  const dispatch = `type Msg = { id: number; method: string; params: { sessionId: string; terminalId: string } };
+export function route(msg: Msg) {
+  switch (msg.method) {
+    case "session/new":
+      return { jsonrpc: "2.0", id: msg.id, result: { sessionId: "s" } };
+    case "terminal/cancel":
+      return { jsonrpc: "2.0", id: msg.id, error: { code: -32603, message: "Method not implemented" } };
+    default:
+      return { jsonrpc: "2.0", id: msg.id, error: { code: -32601, message: "Method not found" } };
+  }
+}`;
+  add("v2: a dispatcher's terminal/cancel case answering -32603 asks for -32602", dispatch, [
+    { messageId: "cancelNotSupported", data: { method: "terminal/cancel", code: "-32603" }, ...at(dispatch, `{ code: -32603, message: "Method not implemented" }`) },
+  ], { settings: V2 });
+  const notFound = `${V2_SDK}app.onRequest(methods.agent.toolCall.cancel, () => {\n  throw RequestError.methodNotFound("tool_call/cancel");\n});`;
+  valid.push({ name: "v2: an agent that does not implement tool_call/cancel may answer -32601", code: notFound, settings: V2 });
+}
+
 untypedTester().run("method-not-found-error", rule, { valid, invalid });
 
 // With type information a code imported from another file is resolved: the fallback answers -32602.

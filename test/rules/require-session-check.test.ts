@@ -699,7 +699,128 @@ session.turns += 1;
 return { stopReason: "end_turn" };`),
 }));
 
-untypedTester().run("require-session-check", rule, { valid: [...styleValid, ...SESSION_CLEAN_SHAPES, ...valid], invalid: [...styleInvalid, ...invalidCases] });
+// Protocol version 2: answering an unknown session with -32002 is a MUST; closing one SHOULD succeed; a tool call or
+// terminal of an unknown session may be answered with -32602 like any unknown item.
+const V2 = { acp: { protocolVersion: 2 } };
+const v2 = (report: Report, messageId: MessageIds): Report => ({ ...report, messageId });
+const v2Invalid: Invalid[] = HANDLER_STYLES.flatMap((style) => [
+  {
+    ...invalid(
+      style.program("session/prompt", `if (!sessions.has(params.sessionId)) throw new RequestError(-32001, "Session not found");
+return { stopReason: "end_turn" };`),
+      (c) => [v2(wrongCode(c, 'new RequestError(-32001, "Session not found")', -32001, "an implementation-specific code"), "wrongCodeV2")],
+      `v2, ${style.name}: an invented code for an unknown session says MUST`,
+    ),
+    settings: V2,
+  },
+  {
+    ...invalid(
+      style.program("session/prompt", `const session = sessions.get(params.sessionId);
+session.turns += 1;
+return { stopReason: "end_turn" };`),
+      (c) => [v2(unguarded(c, "session.turns"), "unguardedSessionV2")],
+      `v2, ${style.name}: a session used unchecked says MUST`,
+    ),
+    settings: V2,
+  },
+]);
+{
+  const assertedCode = `${SDK}app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  sessions.get(params.sessionId)!.turns += 1;
+  return { stopReason: "end_turn" };
+});`;
+  v2Invalid.push({ ...invalid(assertedCode, (c) => [v2(asserted(c, "sessions.get(params.sessionId)"), "assertedSessionV2")], "v2: a `!` on the session says MUST"), settings: V2 });
+  const plain = `${SDK}app.onRequest(methods.agent.session.resume, ({ params }) => {
+  const chat = sessions.get(params.sessionId);
+  if (!chat) throw new Error("Session not found");
+  return {};
+});`;
+  v2Invalid.push({ ...invalid(plain, (c) => [{ ...internal(c, 'new Error("Session not found")'), messageId: "internalErrorV2", data: { fix: FIX } }], "v2: a plain Error for an unknown session to resume says MUST"), settings: V2 });
+  const close = `${SDK}app.onRequest(methods.agent.session.close, ({ params }) => {
+  const chat = sessions.get(params.sessionId);
+  if (!chat) throw RequestError.invalidParams({ sessionId: params.sessionId });
+  chat.stop();
+  return {};
+});`;
+  v2Invalid.push({
+    ...invalid(close, (c) => [{ messageId: "closeFails", data: { code: -32602, name: "Invalid params" }, ...at(c, "RequestError.invalidParams({ sessionId: params.sessionId })") }], "v2: closing an unknown session with -32602 asks for success"),
+    settings: V2,
+  });
+  invalidCases.push(invalid(close, (c) => [wrongCode(c, "RequestError.invalidParams({ sessionId: params.sessionId })", -32602, "Invalid params")], "v1: the same close asks for -32002"));
+  const closePlain = `${SDK}app.onRequest(methods.agent.session.close, ({ params }) => {
+  if (!sessions.has(params.sessionId)) throw new Error("no such session");
+  return {};
+});`;
+  v2Invalid.push({
+    ...invalid(closePlain, (c) => [{ messageId: "closeFails", data: { code: -32603, name: "Internal error" }, ...at(c, 'new Error("no such session")') }], "v2: closing an unknown session with a plain Error asks for success"),
+    settings: V2,
+  });
+  const closeUnchecked = `${SDK}app.onRequest(methods.agent.session.close, ({ params }) => {
+  const chat = sessions.get(params.sessionId);
+  chat.stop();
+  return {};
+});`;
+  v2Invalid.push({
+    ...invalid(closeUnchecked, (c) => [{ ...unguarded(c, "chat.stop"), messageId: "closeUnguarded" }], "v2: a close that uses the session unchecked asks for success"),
+    settings: V2,
+  });
+}
+const V2_SDK = `import { agent, methods, RequestError } from "@agentclientprotocol/sdk/experimental/v2";
+type Chat = { toolCalls: Map<string, { cancellable: boolean }> };
+const sessions = new Map<string, Chat>();
+export const app = agent({ name: "a" });
+`;
+const v2Valid: Valid[] = [
+  {
+    name: "v2: closing an unknown session succeeds",
+    settings: V2,
+    code: `${SDK}app.onRequest(methods.agent.session.close, ({ params }) => {
+  const chat = sessions.get(params.sessionId);
+  if (!chat) return {};
+  chat.stop();
+  return {};
+});`,
+  },
+  {
+    name: "v2: closing an unknown session with -32002 (clients take it for success)",
+    settings: V2,
+    code: `${SDK}app.onRequest(methods.agent.session.close, ({ params }) => {
+  if (!sessions.has(params.sessionId)) throw RequestError.sessionNotFound(params.sessionId);
+  return {};
+});`,
+  },
+  {
+    name: "v2: tool_call/cancel of an unknown session answered with -32602 (an unknown tool call)",
+    settings: V2,
+    code: `${V2_SDK}app.onRequest(methods.agent.toolCall.cancel, ({ params }) => {
+  const chat = sessions.get(params.sessionId);
+  if (!chat) throw RequestError.invalidParams({ toolCallId: params.toolCallId }, "Unknown tool call");
+  const call = chat.toolCalls.get(params.toolCallId);
+  if (!call || !call.cancellable) throw RequestError.invalidParams({ toolCallId: params.toolCallId }, "Tool call cannot be cancelled");
+  return {};
+});`,
+  },
+  {
+    name: "v2: terminal/cancel of an unknown session answered with -32002",
+    settings: V2,
+    code: `${V2_SDK}app.onRequest(methods.agent.terminal.cancel, ({ params }) => {
+  if (!sessions.has(params.sessionId)) throw RequestError.sessionNotFound(params.sessionId);
+  return {};
+});`,
+  },
+];
+{
+  const cancel = `${V2_SDK}app.onRequest(methods.agent.toolCall.cancel, ({ params }) => {
+  if (!sessions.has(params.sessionId)) throw new RequestError(-32603, "no session");
+  return {};
+});`;
+  v2Invalid.push({
+    ...invalid(cancel, (c) => [{ ...wrongCode(c, 'new RequestError(-32603, "no session")', -32603, "Internal error"), messageId: "wrongCodeV2" }], "v2: tool_call/cancel of an unknown session with -32603 is still wrong"),
+    settings: V2,
+  });
+}
+
+untypedTester().run("require-session-check", rule, { valid: [...styleValid, ...SESSION_CLEAN_SHAPES, ...valid, ...v2Valid], invalid: [...styleInvalid, ...invalidCases, ...v2Invalid] });
 
 // With type information, codes imported from another file resolve.
 const TYPED = `import { agent, methods, RequestError } from "@agentclientprotocol/sdk";

@@ -872,9 +872,49 @@ if (!session) throw new RequestError(-32002, "Resource not found", { sessionId: 
 return { configOptions: [] };`),
 }));
 
+// Protocol version 2: data.sessionId is a MUST; a -32002 (or -32602) for an unknown terminal or tool call is no session answer.
+const V2 = { acp: { protocolVersion: 2 } };
+const v2Invalid: Invalid[] = HANDLER_STYLES.flatMap((style) => [
+  invalid(
+    `v2, ${style.name}: resourceNotFound for an unknown session says MUST`,
+    style.program("session/set_config_option", `if (!sessions.has(params.sessionId)) throw RequestError.resourceNotFound(params.sessionId);
+return { configOptions: [] };`),
+    (c) => [{ ...resourceNotFound(c, "RequestError.resourceNotFound(params.sessionId)"), messageId: "resourceNotFoundForSessionV2" }],
+    { settings: V2 },
+  ),
+  invalid(
+    `v2, ${style.name}: a -32002 without data.sessionId says MUST`,
+    style.program("session/prompt", `if (!sessions.has(params.sessionId)) throw new RequestError(-32002, "Session not found");
+return { stopReason: "end_turn" };`),
+    (c) => [{ ...missing(c, 'new RequestError(-32002, "Session not found")'), messageId: "missingSessionIdV2" }],
+    { settings: V2 },
+  ),
+]);
+const v2Valid: Valid[] = [
+  {
+    name: "v2: terminal/cancel answering an unknown terminal (not a session) with -32002 and { terminalId }",
+    settings: V2,
+    code: `import { agent, methods, RequestError } from "@agentclientprotocol/sdk/experimental/v2";
+const terminals = new Map<string, { exited: boolean }>();
+export const app = agent({ name: "a" });
+app.onRequest(methods.agent.terminal.cancel, ({ params }) => {
+  const terminal = terminals.get(params.terminalId);
+  if (!terminal) throw new RequestError(-32002, "Resource not found", { terminalId: params.terminalId });
+  if (terminal.exited) throw RequestError.invalidParams({ terminalId: params.terminalId }, "Terminal has exited");
+  return {};
+});`,
+  },
+  {
+    name: "v2: sessionNotFound for an unknown session",
+    settings: V2,
+    code: HANDLER_STYLES[0]!.program("session/prompt", `if (!sessions.has(params.sessionId)) throw RequestError.sessionNotFound(params.sessionId);
+return { stopReason: "end_turn" };`),
+  },
+];
+
 untypedTester().run("session-not-found-data", rule, {
-  valid: [...styleValid, ...SESSION_CLEAN_SHAPES, ...valid],
-  invalid: [...styleInvalid, ...sdkInvalid, ...helperInvalid, ...namedInvalid, ...legacyInvalid, ...dispatchInvalid, ...settingsInvalid, ...literalInvalid],
+  valid: [...styleValid, ...SESSION_CLEAN_SHAPES, ...valid, ...v2Valid],
+  invalid: [...styleInvalid, ...sdkInvalid, ...helperInvalid, ...namedInvalid, ...legacyInvalid, ...dispatchInvalid, ...settingsInvalid, ...literalInvalid, ...v2Invalid],
 });
 
 // ---------------------------------------------------------------------------------------------------------------
