@@ -1,6 +1,7 @@
 import type { TSESTree } from "@typescript-eslint/utils";
 import { answerCodes, getModel, INTERNAL_ERROR, type Handler, RESOURCE_NOT_FOUND, type SessionMiss, type SessionScope } from "../src/analysis/index.js";
 import { sessionNotFoundFix } from "../src/analysis/sdk/session-advice.js";
+import { deletedSessionAnswers } from "../src/analysis/sessions/deleted-sessions.js";
 import { specUrl } from "../src/protocol/links.js";
 import { V2_ITEM_CANCELS } from "../src/protocol/methods.js";
 import { createRule } from "../src/create-rule.js";
@@ -15,7 +16,8 @@ export type MessageIds =
   | "internalError"
   | "internalErrorV2"
   | "closeFails"
-  | "closeUnguarded";
+  | "closeUnguarded"
+  | "deletedSession";
 
 /** -32602, which version 2 gives a tool call or terminal of an unknown session as well. */
 const INVALID_PARAMS = -32602;
@@ -74,6 +76,8 @@ export default createRule<[], MessageIds>({
         "Closing a session that does not exist is answered here with {{code}} ({{name}}), but in protocol version 2 it SHOULD succeed: return the empty result (clients take -32002 for a successful close too).",
       closeUnguarded:
         "This session is looked up by the requested id and used without checking that it exists, so closing an unknown session fails, but in protocol version 2 it SHOULD succeed: return the empty result when the session is missing.",
+      deletedSession:
+        "A deleted session is answered here with {{code}} ({{name}}), but in protocol version 2 resuming a deleted session is answered like any session that does not exist, with -32002 Resource not found and data.sessionId: throw {{fix}}.",
     },
     schema: [],
   },
@@ -125,6 +129,17 @@ export default createRule<[], MessageIds>({
           const name = model.acpCodes.get(wrong)?.message ?? "an implementation-specific code";
           const messageId = close ? "closeFails" : v2 ? "wrongCodeV2" : "wrongCode";
           report(answer.node, { node: answer.node, messageId, data: { code: wrong, name, fix } });
+        }
+
+        if (!v2) return;
+        for (const { scope, answer } of deletedSessionAnswers(model, context.sourceCode)) {
+          // Only the SDKs are known to send a plain Error as -32603.
+          if (answer.kind === "internal" && scope.handlers.every((h) => h.style === "dispatch")) continue;
+          const codes = answerCodes(answer, model.values);
+          const wrong = codes?.find((c) => c !== RESOURCE_NOT_FOUND);
+          if (wrong === undefined) continue;
+          const name = model.acpCodes.get(wrong)?.message ?? "an implementation-specific code";
+          report(answer.node, { node: answer.node, messageId: "deletedSession", data: { code: wrong, name, fix } });
         }
       },
     };

@@ -770,6 +770,20 @@ type Chat = { toolCalls: Map<string, { cancellable: boolean }> };
 const sessions = new Map<string, Chat>();
 export const app = agent({ name: "a" });
 `;
+const V2_CANCEL_UNKNOWN_SESSION = `${V2_SDK}app.onRequest(methods.agent.toolCall.cancel, ({ params }) => {
+  const chat = sessions.get(params.sessionId);
+  if (!chat) throw RequestError.invalidParams({ toolCallId: params.toolCallId }, "Unknown tool call");
+  const call = chat.toolCalls.get(params.toolCallId);
+  if (!call || !call.cancellable) throw RequestError.invalidParams({ toolCallId: params.toolCallId }, "Tool call cannot be cancelled");
+  return {};
+});`;
+invalidCases.push(
+  invalid(
+    V2_CANCEL_UNKNOWN_SESSION,
+    (c) => [wrongCode(c, 'RequestError.invalidParams({ toolCallId: params.toolCallId }, "Unknown tool call")', -32602, "Invalid params")],
+    "v1: a tool_call/cancel of an unknown session answered -32602 is judged like any session-scoped request",
+  ),
+);
 const v2Valid: Valid[] = [
   {
     name: "v2: closing an unknown session succeeds",
@@ -789,17 +803,7 @@ const v2Valid: Valid[] = [
   return {};
 });`,
   },
-  {
-    name: "v2: tool_call/cancel of an unknown session answered with -32602 (an unknown tool call)",
-    settings: V2,
-    code: `${V2_SDK}app.onRequest(methods.agent.toolCall.cancel, ({ params }) => {
-  const chat = sessions.get(params.sessionId);
-  if (!chat) throw RequestError.invalidParams({ toolCallId: params.toolCallId }, "Unknown tool call");
-  const call = chat.toolCalls.get(params.toolCallId);
-  if (!call || !call.cancellable) throw RequestError.invalidParams({ toolCallId: params.toolCallId }, "Tool call cannot be cancelled");
-  return {};
-});`,
-  },
+  { name: "v2: tool_call/cancel of an unknown session answered with -32602 (an unknown tool call)", settings: V2, code: V2_CANCEL_UNKNOWN_SESSION },
   {
     name: "v2: terminal/cancel of an unknown session answered with -32002",
     settings: V2,
@@ -818,6 +822,85 @@ const v2Valid: Valid[] = [
     ...invalid(cancel, (c) => [{ ...wrongCode(c, 'new RequestError(-32603, "no session")', -32603, "Internal error"), messageId: "wrongCodeV2" }], "v2: tool_call/cancel of an unknown session with -32603 is still wrong"),
     settings: V2,
   });
+}
+
+// Protocol version 2: resuming a deleted session is answered with -32002, like any session that does not exist.
+const DELETED = `import { agent, methods, RequestError } from "@agentclientprotocol/sdk";
+type Stored = { cwd: string; deleted: boolean; status: "active" | "deleted" };
+const store = new Map<string, Stored>();
+const deletedSessions = new Set<string>();
+export const app = agent({ name: "a" });
+`;
+const deletedReport = (code: string, text: string, value: number, name: string): Report => ({ messageId: "deletedSession", data: { code: value, name, fix: FIX }, ...at(code, text) });
+{
+  const byStore = `${DELETED}app.onRequest(methods.agent.session.resume, ({ params }) => {
+  if (deletedSessions.has(params.sessionId)) throw RequestError.invalidParams({ sessionId: params.sessionId }, "Session was deleted");
+  const stored = store.get(params.sessionId);
+  if (!stored) throw RequestError.sessionNotFound(params.sessionId);
+  return {};
+});`;
+  v2Invalid.push({ ...invalid(byStore, (c) => [deletedReport(c, 'RequestError.invalidParams({ sessionId: params.sessionId }, "Session was deleted")', -32602, "Invalid params")], "v2: a resumed session found in a store of deleted ones, answered -32602"), settings: V2 });
+  v2Valid.push({ name: "v1: the deleted-session answer is not judged", code: byStore });
+  const byFlag = `${DELETED}app.onRequest(methods.agent.session.resume, ({ params: { sessionId } }) => {
+  const stored = store.get(sessionId);
+  if (!stored) throw RequestError.sessionNotFound(sessionId);
+  if (stored.deleted) throw new Error("Session deleted");
+  if (stored.status === "deleted") throw new RequestError(-32603, "Session deleted");
+  return {};
+});`;
+  v2Invalid.push({
+    ...invalid(byFlag, (c) => [
+      deletedReport(c, 'new Error("Session deleted")', -32603, "Internal error"),
+      deletedReport(c, 'new RequestError(-32603, "Session deleted")', -32603, "Internal error"),
+    ], "v2: a resumed session flagged deleted or with status deleted, answered -32603"),
+    settings: V2,
+  });
+  const legacy = `import * as acp from "@agentclientprotocol/sdk";
+export class A implements acp.Agent {
+  private tombstones = new Set<string>();
+  async initialize() { return { protocolVersion: 1 }; }
+  async newSession() { return { sessionId: "s" }; }
+  async resumeSession(params: acp.ResumeSessionRequest) {
+    if (params.sessionId in this.tombstones) throw new acp.RequestError(-32001, "Session deleted");
+    return {};
+  }
+}`;
+  v2Invalid.push({ ...invalid(legacy, (c) => [deletedReport(c, 'new acp.RequestError(-32001, "Session deleted")', -32001, "an implementation-specific code")], "v2, legacy: `id in this.tombstones` answered with an invented code"), settings: V2 });
+  v2Valid.push(
+    {
+      name: "v2: a deleted session answered with sessionNotFound",
+      settings: V2,
+      code: `${DELETED}app.onRequest(methods.agent.session.resume, ({ params }) => {
+  if (deletedSessions.has(params.sessionId)) throw RequestError.sessionNotFound(params.sessionId);
+  return {};
+});`,
+    },
+    {
+      name: "v2: a deleted check in another handler than resume, or on another id",
+      settings: V2,
+      code: `${DELETED}declare const other: string;
+app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  if (deletedSessions.has(params.sessionId)) throw RequestError.invalidParams(undefined, "deleted");
+  return { stopReason: "end_turn" };
+});
+app.onRequest(methods.agent.session.resume, ({ params }) => {
+  if (deletedSessions.has(other)) throw RequestError.invalidParams(undefined, "deleted");
+  return { sessionId: params.sessionId } as never;
+});`,
+    },
+    {
+      name: "v2: a deleted answer caught in the handler",
+      settings: V2,
+      code: `${DELETED}app.onRequest(methods.agent.session.resume, ({ params }) => {
+  try {
+    if (deletedSessions.has(params.sessionId)) throw new Error("deleted");
+  } catch {
+    return {};
+  }
+  return {};
+});`,
+    },
+  );
 }
 
 untypedTester().run("require-session-check", rule, { valid: [...styleValid, ...SESSION_CLEAN_SHAPES, ...valid, ...v2Valid], invalid: [...styleInvalid, ...invalidCases, ...v2Invalid] });
