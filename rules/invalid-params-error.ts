@@ -1,0 +1,82 @@
+import type { TSESLint } from "@typescript-eslint/utils";
+import { getModel } from "../src/analysis/index.js";
+import { type ParamsFinding, paramsFindings } from "../src/analysis/params/findings.js";
+import { fixText, invalidParamsFix } from "../src/analysis/params/fix.js";
+import type { FileModel } from "../src/analysis/model.js";
+import { specUrl } from "../src/protocol/links.js";
+import { createRule } from "../src/create-rule.js";
+
+export type MessageIds = "unsupportedValue" | "malformedParams" | "valueTypeV2" | "useInvalidParams";
+
+/** What failed, as the messages name it. */
+const UNSUPPORTED: Readonly<Record<string, string>> = {
+  mode: "an unknown mode in session/set_mode",
+  configId: "an unknown configId in session/set_config_option",
+  value: "a value the config option does not offer in session/set_config_option",
+  cursor: "an invalid session/list cursor",
+  methodId: "unsupported values such as an authenticate methodId no advertised auth method has",
+};
+
+/** The code an error goes out with, as the messages name it. */
+function codeText(finding: ParamsFinding, model: FileModel): string {
+  const { answer } = finding;
+  if (answer.kind === "internal") return "-32603 Internal error (a thrown value that is not a RequestError goes out as that)";
+  const factory = answer.kind === "site" ? answer.site.factory : undefined;
+  const code = finding.codes.find((c) => c !== -32602)!;
+  const name = model.acpCodes.get(code)?.message;
+  const described = name ? `${code} ${name}` : `${code} (an implementation-specific code)`;
+  return factory ? `${factory.name}() (${described})` : described;
+}
+
+export default createRule<[], MessageIds>({
+  name: "invalid-params-error",
+  meta: {
+    type: "problem",
+    docs: {
+      description: "Require malformed params and unsupported values (unknown mode, configId, value, cursor) to be answered with -32602 Invalid params",
+      spec: {
+        requirement:
+          "Malformed parameters and unsupported values get -32602: an invalid session/list cursor, an unknown configId or value in session/set_config_option, an unknown mode in session/set_mode.",
+        url: specUrl("error", "invalid-parameters"),
+      },
+      recommended: "error",
+    },
+    hasSuggestions: true,
+    messages: {
+      unsupportedValue: "The Errors page answers {{what}} with -32602 Invalid params, but this answers it with {{code}}: use {{fix}}.",
+      malformedParams: "The Errors page answers malformed params with -32602 Invalid params, but {{what}} is answered here with {{code}}: use {{fix}}.",
+      valueTypeV2:
+        "In protocol version 2, a session/set_config_option value of the wrong type gets -32602 Invalid params, but this answers it with {{code}}: use {{fix}}.",
+      useInvalidParams: "Answer with -32602 Invalid params: {{text}}.",
+    },
+    schema: [],
+  },
+  defaultOptions: [],
+  create(context) {
+    return {
+      Program() {
+        const model = getModel(context);
+        if (model.handlers.handlers.length === 0) return;
+        const v2 = model.settings.protocolVersion === 2;
+        const fix = fixText(model);
+        for (const finding of paramsFindings(model, context.sourceCode)) {
+          const code = codeText(finding, model);
+          const node = finding.answer.node;
+          const sdkHandler = finding.handler.style !== "dispatch" && finding.handler.style !== "jsonrpc";
+          const replacement = invalidParamsFix(finding.answer, model, context.sourceCode, sdkHandler);
+          const suggest = replacement
+            ? [{ messageId: "useInvalidParams" as const, data: { text: replacement.text }, fix: (f: TSESLint.RuleFixer) => f.replaceText(replacement.node, replacement.text) }]
+            : [];
+          const what = UNSUPPORTED[finding.kind];
+          if (what) context.report({ node, messageId: "unsupportedValue", data: { what, code, fix }, suggest });
+          else if (finding.kind === "valueType" && v2) context.report({ node, messageId: "valueTypeV2", data: { code, fix }, suggest });
+          else {
+            const subject =
+              finding.kind === "valueType" ? "a `value` of the wrong type" : finding.kind === "field" ? `a missing or mistyped \`${finding.field}\`` : "a failed validation of the params";
+            context.report({ node, messageId: "malformedParams", data: { what: subject, code, fix }, suggest });
+          }
+        }
+      },
+    };
+  },
+});

@@ -1,0 +1,233 @@
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { Handler } from "../handlers/types.js";
+import { calleeName, type FunctionNode, isFunction, memberName, unwrap } from "../syntax/ast.js";
+import { functionOf } from "../syntax/functions.js";
+import { isCaught } from "../sessions/sessions.js";
+import { isConversion, isDecodeCall } from "./calls.js";
+import { bindHandler, ParamFields } from "./fields.js";
+import { TestReader, type Verdict } from "./tests.js";
+
+/**
+ * Which validation fails:
+ * - `mode`, `configId`, `value`, `cursor`, `methodId`: an unsupported value of that field (set_mode, set_config_option,
+ *   list, authenticate), `valueType` a set_config_option value of the wrong type;
+ * - `validation`: a validator or decoder of the params failed (zod, a hand-written parse);
+ * - `field`: a field the handler checks itself is missing or of the wrong type.
+ */
+export type FailureKind = "mode" | "configId" | "value" | "valueType" | "cursor" | "methodId" | "validation" | "field";
+
+/** A branch run when the params of a request fail a validation. */
+export interface ParamFailure {
+  readonly kind: FailureKind;
+  /** For `field`, the field. */
+  readonly field?: string;
+  readonly handler: Handler;
+  /** The branch, or a `switch` default's statements, or what follows an `if` whose passing branch always exits. */
+  readonly branch: TSESTree.Node | readonly TSESTree.Node[];
+  /** The function (or dispatch branch) the branch answers for: a throw caught inside it answers nothing. */
+  readonly root: TSESTree.Node;
+}
+
+/** The fields whose unsupported values the Errors page (and the authentication page) answer with -32602. */
+const WATCHED: Readonly<Record<string, Readonly<Record<string, FailureKind>>>> = {
+  "session/set_mode": { modeId: "mode" },
+  "session/set_config_option": { configId: "configId", value: "value" },
+  "session/list": { cursor: "cursor" },
+  authenticate: { methodId: "methodId" },
+};
+
+/** How deep same-file helpers handed a field are followed (`assertMode(modeId)` -> its own helpers). */
+const HELPER_DEPTH = 2;
+
+function watchedOf(handler: Handler): Readonly<Record<string, FailureKind>> {
+  return handler.method.side === "agent" ? (WATCHED[handler.method.wire] ?? {}) : {};
+}
+
+function kindOf(verdict: Verdict, watched: Readonly<Record<string, FailureKind>>): { kind: FailureKind; field?: string } | undefined {
+  for (const field of verdict.fields) {
+    const kind = watched[field];
+    if (kind) return { kind: kind === "value" && verdict.typed ? "valueType" : kind };
+  }
+  if (verdict.decoded) return { kind: "validation" };
+  if (verdict.direct !== undefined) return { kind: "field", field: verdict.direct };
+  return undefined;
+}
+
+/** The nodes of `root`, without descending into functions nested in it: what they throw answers their callers. */
+function ownNodes(root: TSESTree.Node, visitorKeys: TSESLint.SourceCode["visitorKeys"], visit: (node: TSESTree.Node) => void): void {
+  const stack: TSESTree.Node[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    visit(node);
+    for (const key of visitorKeys[node.type] ?? []) {
+      const child = (node as unknown as Record<string, unknown>)[key];
+      const list = Array.isArray(child) ? child : [child];
+      for (let i = list.length - 1; i >= 0; i--) {
+        const item = list[i] as TSESTree.Node | null | undefined;
+        if (item && typeof item.type === "string" && !isFunction(item)) stack.push(item);
+      }
+    }
+  }
+}
+
+/** Whether a statement never completes normally: it ends in a `return` or `throw`. */
+function exits(node: TSESTree.Node): boolean {
+  if (node.type === AST_NODE_TYPES.ReturnStatement || node.type === AST_NODE_TYPES.ThrowStatement) return true;
+  if (node.type === AST_NODE_TYPES.BlockStatement) {
+    const last = node.body[node.body.length - 1];
+    return last !== undefined && exits(last);
+  }
+  return false;
+}
+
+/** The statements after `statement` in its block, when it is a statement of a block. */
+function following(statement: TSESTree.Node): readonly TSESTree.Node[] | undefined {
+  const parent = statement.parent;
+  const body = parent?.type === AST_NODE_TYPES.BlockStatement || parent?.type === AST_NODE_TYPES.Program ? parent.body : parent?.type === AST_NODE_TYPES.SwitchCase ? parent.consequent : undefined;
+  if (!body) return undefined;
+  return body.slice(body.indexOf(statement as TSESTree.Statement) + 1);
+}
+
+/** `e instanceof ZodError`, `e instanceof z.ZodError`, `e.name === "ZodError"`, `isZodError(e)`. */
+function isZodCheck(test: TSESTree.Node): boolean {
+  const inner = unwrap(test);
+  if (inner.type === AST_NODE_TYPES.BinaryExpression && inner.operator === "instanceof") return calleeName(inner.right) === "ZodError";
+  if (inner.type === AST_NODE_TYPES.BinaryExpression && (inner.operator === "===" || inner.operator === "==")) {
+    const sides = [inner.left, inner.right];
+    const named = sides.some((s) => s.type === AST_NODE_TYPES.MemberExpression && memberName(s) === "name");
+    return named && sides.some((s) => s.type === AST_NODE_TYPES.Literal && s.value === "ZodError");
+  }
+  return inner.type === AST_NODE_TYPES.CallExpression && calleeName(inner.callee) === "isZodError";
+}
+
+export class FailureFinder {
+  constructor(private readonly sourceCode: Readonly<TSESLint.SourceCode>) {}
+
+  /** The failing validations of a handler's own code and of the same-file helpers it hands a watched field. */
+  ofHandler(handler: Handler): ParamFailure[] {
+    const { fn } = handler;
+    if (!fn) return [];
+    const fields = new ParamFields(this.sourceCode);
+    const inline = handler.body !== fn;
+    bindHandler(fields, fn, handler.style === "sdk" ? "context" : inline ? "dispatch" : "params");
+    fields.bindDeclarations(fn);
+    const out: ParamFailure[] = [];
+    this.scan(handler, handler.body, fields, out, new Set([fn]), 0);
+    return out;
+  }
+
+  private scan(handler: Handler, root: TSESTree.Node, fields: ParamFields, out: ParamFailure[], seen: Set<FunctionNode>, depth: number): void {
+    const watched = watchedOf(handler);
+    const reader = new TestReader(fields);
+    const add = (kind: { kind: FailureKind; field?: string } | undefined, branch: ParamFailure["branch"] | null | undefined) => {
+      if (kind && branch) out.push({ ...kind, handler, branch, root });
+    };
+    ownNodes(root, this.sourceCode.visitorKeys, (node) => {
+      switch (node.type) {
+        case AST_NODE_TYPES.IfStatement: {
+          const verdict = reader.read(node.test);
+          if (!verdict) return;
+          const kind = kindOf(verdict, watched);
+          if (verdict.fails) add(kind, node.consequent);
+          else if (node.alternate) add(kind, node.alternate);
+          // `if (MODES.includes(id)) { ...; return {}; } throw ...`: what follows runs when the test fails.
+          else if (exits(node.consequent)) add(kind, following(node));
+          return;
+        }
+        case AST_NODE_TYPES.SwitchStatement: {
+          const verdict = reader.read(node.discriminant);
+          const kind = verdict && kindOf({ ...verdict, decoded: false, typed: false }, watched);
+          const fallback = node.cases.find((c) => c.test === null);
+          if (kind && kind.kind !== "field" && fallback) add(kind, fallback.consequent);
+          return;
+        }
+        case AST_NODE_TYPES.TryStatement:
+          this.caught(node, fields, watched, add);
+          return;
+        case AST_NODE_TYPES.CallExpression:
+          if (depth < HELPER_DEPTH && Object.keys(watched).length > 0) this.helper(handler, node, fields, watched, out, seen, depth);
+          return;
+        default:
+          return;
+      }
+    });
+  }
+
+  /** A `catch` of a `try` that only validates the params, or the branch of a `catch` that tests for a zod error. */
+  private caught(
+    node: TSESTree.TryStatement,
+    fields: ParamFields,
+    watched: Readonly<Record<string, FailureKind>>,
+    add: (kind: { kind: FailureKind; field?: string }, branch: ParamFailure["branch"]) => void,
+  ): void {
+    const clause = node.handler;
+    if (!clause) return;
+    const zodChecks = clause.body.body.filter((s): s is TSESTree.IfStatement => s.type === AST_NODE_TYPES.IfStatement && isZodCheck(s.test));
+    for (const check of zodChecks) add({ kind: "validation" }, check.consequent);
+    if (zodChecks.length > 0) return;
+    const validated = this.validatedFields(node.block, fields);
+    if (!validated) return;
+    const field = [...validated].find((f) => watched[f]);
+    add({ kind: field ? watched[field]! : "validation" }, clause.body);
+  }
+
+  /**
+   * The fields a `try` block validates when validating the params is all it does: every call in it is a decoder
+   * or validator given the params, or a conversion; nothing else there can fail.
+   */
+  private validatedFields(block: TSESTree.BlockStatement, fields: ParamFields): Set<string> | undefined {
+    const validated = new Set<string>();
+    let pure = true;
+    let any = false;
+    ownNodes(block, this.sourceCode.visitorKeys, (n) => {
+      if (!pure) return;
+      if (n.type === AST_NODE_TYPES.NewExpression) pure = false;
+      else if (n.type === AST_NODE_TYPES.AwaitExpression && !isDecodeCall(n.argument)) pure = false;
+      else if (n.type === AST_NODE_TYPES.CallExpression) {
+        const input = n.arguments.some((a) => fields.readsParams(a));
+        if (isDecodeCall(n) && input) {
+          any = true;
+          for (const f of fields.reads(n)) validated.add(f);
+        }
+        else if (isDecodeCall(n) && !input && !isConversion(n)) pure = false;
+        else if (!isDecodeCall(n) && !isConversion(n)) pure = false;
+      }
+    });
+    if (!pure || !any) return undefined;
+    // A decoder handed the whole params (`Schema.parse(params)`) validates no one field.
+    if (validated.size === 0) validated.add("*");
+    return validated;
+  }
+
+  /** `assertMode(modeId)`: a same-file helper handed a watched field or the params checks them for the handler. */
+  private helper(
+    handler: Handler,
+    call: TSESTree.CallExpression,
+    fields: ParamFields,
+    watched: Readonly<Record<string, FailureKind>>,
+    out: ParamFailure[],
+    seen: Set<FunctionNode>,
+    depth: number,
+  ): void {
+    const fn = functionOf(this.sourceCode, call.callee);
+    if (!fn || seen.has(fn) || fn.body.type !== AST_NODE_TYPES.BlockStatement || isCaught(call, handler.body)) return;
+    const inner = new ParamFields(this.sourceCode);
+    let bound = false;
+    call.arguments.forEach((arg, index) => {
+      const param = fn.params[index];
+      if (!param || arg.type === AST_NODE_TYPES.SpreadElement) return;
+      const field = fields.fieldOf(arg);
+      if (field !== undefined && watched[field]) {
+        inner.bind(param, { kind: "field", field });
+        bound = true;
+      } else if (fields.roleOf(arg)?.kind === "params") {
+        inner.bind(param, { kind: "params" });
+        bound = true;
+      }
+    });
+    if (!bound) return;
+    inner.bindDeclarations(fn.body);
+    seen.add(fn);
+    this.scan(handler, fn.body, inner, out, seen, depth + 1);
+  }
+}

@@ -1,0 +1,167 @@
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { type FunctionNode, memberName, staticKeyName, unwrap, walk } from "../syntax/ast.js";
+import { variableOf } from "../syntax/variables.js";
+import { isDecodeCall, isLookupCall } from "./calls.js";
+
+type SourceCode = Readonly<TSESLint.SourceCode>;
+type Variable = TSESLint.Scope.Variable;
+
+/**
+ * What a variable of a handler holds:
+ * - `request`: the SDK's context or a message (`ctx`, `msg`): its `.params` are the params;
+ * - `params`: the request's params (`params`, `ctx.params`);
+ * - `either`: a dispatching function's parameter, which may be either;
+ * - `field`: one field of the params (`const { modeId } = params`);
+ * - `derived`: a value looked up or decoded from fields (`modes.find((m) => m.id === modeId)`, `decode(cursor)`).
+ */
+type Role =
+  | { readonly kind: "request" | "params" | "either" }
+  | { readonly kind: "field"; readonly field: string }
+  | { readonly kind: "derived"; readonly fields: ReadonlySet<string>; readonly from: "lookup" | "decode" };
+
+/** Members of a context or message that are not params. */
+const ENVELOPE = new Set(["id", "method", "jsonrpc", "params", "request", "signal", "client", "agent", "requestId", "result", "error"]);
+/** Members that lead from a context or message to its params. */
+const TO_PARAMS = new Set(["params", "request"]);
+/** Calls that keep a field what it is: `params.modeId.trim()`, `String(params.cursor)`. */
+const KEEPERS = new Set(["trim", "toString", "valueOf", "toLowerCase", "String"]);
+
+function unwrapChain(node: TSESTree.Node): TSESTree.Node {
+  let inner = unwrap(node);
+  for (;;) {
+    if (inner.type === AST_NODE_TYPES.ChainExpression) inner = unwrap(inner.expression);
+    else if (inner.type === AST_NODE_TYPES.AwaitExpression) inner = unwrap(inner.argument);
+    else return inner;
+  }
+}
+
+function isStable(variable: Variable): boolean {
+  return variable.defs.length === 1 && variable.references.filter((r) => r.isWrite()).length <= 1;
+}
+
+/** The fields of a handler's params its code reads, and the variables that hold them or what is found from them. */
+export class ParamFields {
+  private readonly roles = new Map<TSESTree.Identifier | TSESTree.JSXIdentifier, Role>();
+
+  constructor(private readonly sourceCode: SourceCode) {}
+
+  /** Binds a parameter or declared pattern to what it holds. */
+  bind(pattern: TSESTree.Node, role: Role): void {
+    const inner = pattern.type === AST_NODE_TYPES.AssignmentPattern ? pattern.left : pattern;
+    if (inner.type === AST_NODE_TYPES.Identifier) {
+      const variable = variableOf(this.sourceCode, inner);
+      if (!variable || !isStable(variable) || !variable.identifiers.includes(inner)) return;
+      for (const ref of variable.references) this.roles.set(ref.identifier, role);
+      return;
+    }
+    if (inner.type !== AST_NODE_TYPES.ObjectPattern || role.kind === "field" || role.kind === "derived") return;
+    for (const prop of inner.properties) {
+      if (prop.type !== AST_NODE_TYPES.Property) continue;
+      const key = staticKeyName(prop.key, prop.computed);
+      if (key === undefined) continue;
+      if (role.kind !== "params" && TO_PARAMS.has(key)) this.bind(prop.value, { kind: "params" });
+      else if (role.kind !== "request" && !(role.kind === "either" && ENVELOPE.has(key))) this.bind(prop.value, { kind: "field", field: key });
+    }
+  }
+
+  /** Binds the declarations of `root` (in source order) that take the params, a field, or a value found from fields. */
+  bindDeclarations(root: TSESTree.Node): void {
+    walk(root, this.sourceCode.visitorKeys, (node) => {
+      if (node.type !== AST_NODE_TYPES.VariableDeclarator || !node.init) return;
+      const role = this.roleOf(node.init);
+      if (role) this.bind(node.id, role);
+    });
+  }
+
+  /** What an expression holds, when it is the params, a field, or a value looked up or decoded from fields. */
+  roleOf(node: TSESTree.Node): Role | undefined {
+    const inner = unwrapChain(node);
+    if (inner.type === AST_NODE_TYPES.Identifier) return this.roles.get(inner);
+    if (inner.type === AST_NODE_TYPES.LogicalExpression && inner.operator !== "&&") return this.roleOf(inner.left);
+    if (inner.type === AST_NODE_TYPES.MemberExpression) {
+      const field = this.fieldOf(inner);
+      if (field !== undefined) return { kind: "field", field };
+      const holder = this.roleOf(inner.object);
+      if (holder && (holder.kind === "request" || holder.kind === "either") && TO_PARAMS.has(memberName(inner) ?? "")) return { kind: "params" };
+    }
+    if (inner.type === AST_NODE_TYPES.CallExpression) {
+      const kept = keptField(inner);
+      if (kept) return this.roleOf(kept);
+    }
+    const from = isLookupCall(inner) || isComputedLookup(inner) ? "lookup" : isDecodeCall(inner) ? "decode" : undefined;
+    if (!from) return undefined;
+    const fields = this.reads(inner);
+    // `Schema.safeParse(params)`: a decoder handed the params whole.
+    if (fields.size === 0 && from === "decode" && this.readsParams(inner)) fields.add("*");
+    return fields.size > 0 ? { kind: "derived", fields, from } : undefined;
+  }
+
+  /** The field a member expression or identifier is: `params.modeId`, `ctx.params.modeId`, a destructured `modeId`. */
+  fieldOf(node: TSESTree.Node): string | undefined {
+    const inner = unwrapChain(node);
+    if (inner.type === AST_NODE_TYPES.Identifier) {
+      const role = this.roles.get(inner);
+      return role?.kind === "field" ? role.field : undefined;
+    }
+    if (inner.type !== AST_NODE_TYPES.MemberExpression) return undefined;
+    const name = memberName(inner);
+    if (name === undefined) return undefined;
+    const holder = this.roleOf(inner.object);
+    if (holder?.kind === "params") return name;
+    if (holder?.kind === "either" && !ENVELOPE.has(name)) return name;
+    return undefined;
+  }
+
+  /** Whether an expression is the params object itself (or a request holding them). */
+  isParams(node: TSESTree.Node): boolean {
+    const kind = this.roleOf(node)?.kind;
+    return kind === "params" || kind === "either" || kind === "request";
+  }
+
+  /** The fields an expression reads, through variables that hold them or values found from them, callbacks included. */
+  reads(node: TSESTree.Node): Set<string> {
+    const out = new Set<string>();
+    walk(node, this.sourceCode.visitorKeys, (n) => {
+      if (n.type === AST_NODE_TYPES.MemberExpression || n.type === AST_NODE_TYPES.Identifier) {
+        const role = n.type === AST_NODE_TYPES.Identifier ? this.roles.get(n) : undefined;
+        if (role?.kind === "derived") for (const f of role.fields) out.add(f);
+        const field = this.fieldOf(n);
+        if (field !== undefined) out.add(field);
+      }
+    });
+    return out;
+  }
+
+  /** Whether an expression reads the params at all: a field, or the params object handed on whole. */
+  readsParams(node: TSESTree.Node): boolean {
+    if (this.reads(node).size > 0) return true;
+    let found = false;
+    walk(node, this.sourceCode.visitorKeys, (n) => {
+      if (!found && n.type === AST_NODE_TYPES.Identifier && this.isParams(n)) found = true;
+      else if (!found && n.type === AST_NODE_TYPES.MemberExpression && this.roleOf(n)?.kind === "params") found = true;
+    });
+    return found;
+  }
+}
+
+/** `x.trim()`, `String(x)`: x. */
+function keptField(call: TSESTree.CallExpression): TSESTree.Node | undefined {
+  const callee = unwrap(call.callee);
+  if (callee.type === AST_NODE_TYPES.MemberExpression && call.arguments.length === 0 && KEEPERS.has(memberName(callee) ?? "")) return callee.object;
+  const [arg] = call.arguments;
+  if (callee.type === AST_NODE_TYPES.Identifier && KEEPERS.has(callee.name) && call.arguments.length === 1 && arg && arg.type !== AST_NODE_TYPES.SpreadElement) return arg;
+  return undefined;
+}
+
+/** `MODES[modeId]`, `this.options[configId]`: an entry read by a computed key. */
+function isComputedLookup(node: TSESTree.Node): boolean {
+  return node.type === AST_NODE_TYPES.MemberExpression && node.computed;
+}
+
+/** The function a handler's params arrive in, and whether its first parameter is a context or the params. */
+export function bindHandler(fields: ParamFields, fn: FunctionNode, style: "context" | "params" | "dispatch"): void {
+  const params = style === "dispatch" ? fn.params : fn.params.slice(0, 1);
+  const kind = style === "context" ? "request" : style === "params" ? "params" : "either";
+  for (const param of params) fields.bind(param, { kind });
+}
+

@@ -1,0 +1,83 @@
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { type Answer, type AnswerContext } from "../errors/answers.js";
+import { answerCodes, INTERNAL_ERROR } from "../errors/answer-codes.js";
+import type { Handler } from "../handlers/types.js";
+import type { FileModel } from "../model.js";
+import { isCaught } from "../sessions/sessions.js";
+import { branchAnswer } from "./branch-answer.js";
+import { FailureFinder, type FailureKind, type ParamFailure } from "./failures.js";
+
+/** -32602: the answer to malformed params and unsupported values. */
+export const INVALID_PARAMS = -32602;
+const AUTH_REQUIRED = -32000;
+const RESOURCE_NOT_FOUND = -32002;
+
+/** A failing validation of a request's params answered with another code than -32602. */
+export interface ParamsFinding {
+  readonly kind: FailureKind;
+  readonly field?: string;
+  readonly handler: Handler;
+  readonly answer: Answer;
+  /** The codes it goes out with (-32603 for a plain `Error`). */
+  readonly codes: readonly number[];
+}
+
+const cache = new WeakMap<FileModel, readonly ParamsFinding[]>();
+
+/** Only the SDKs (2.x apps, legacy classes, and delegates they call) are known to send a plain `Error` as -32603. */
+function sendsInternalError(handler: Handler): boolean {
+  return handler.style === "sdk" || handler.style === "legacy" || handler.style === "delegate";
+}
+
+/** Whether what a failure is answered with breaks the rule, by the kind of validation that failed. */
+function isWrong(failure: ParamFailure, codes: readonly number[]): boolean {
+  if (codes.length === 0 || codes.every((c) => c === INVALID_PARAMS)) return false;
+  switch (failure.kind) {
+    // The issue names what a caught validation error must not become: -32603, or a plain Error.
+    case "validation":
+      return codes.every((c) => c === INTERNAL_ERROR);
+    // A missing credential may ask for authentication; a missing session id may be answered as an unknown session.
+    case "field":
+      return !codes.includes(AUTH_REQUIRED) && !(failure.field === "sessionId" && codes.includes(RESOURCE_NOT_FOUND));
+    default:
+      return true;
+  }
+}
+
+function find(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): ParamsFinding[] {
+  const requests = model.handlers.handlers.filter((h) => h.method.kind === "request" && h.method.side !== "protocol");
+  if (requests.length === 0) return [];
+  const ctx: AnswerContext = {
+    sourceCode,
+    values: model.values,
+    sitesByNode: new Map(model.errorSites.map((site) => [site.node, site])),
+    errorClasses: model.errorClasses,
+  };
+  const finder = new FailureFinder(sourceCode);
+  const out: ParamsFinding[] = [];
+  const seen = new Set<TSESTree.Node>();
+  for (const handler of requests) {
+    for (const failure of finder.ofHandler(handler)) {
+      const found = branchAnswer(failure.branch, ctx);
+      if (!found || seen.has(found.answer.node) || isCaught(found.statement, failure.root)) continue;
+      // A returned or sent error is an answer only in hand-rolled dispatch.
+      if (!found.thrown && handler.style !== "dispatch") continue;
+      if (found.answer.kind === "internal" && !sendsInternalError(handler)) continue;
+      const codes = answerCodes(found.answer, model.values);
+      if (!codes || !isWrong(failure, codes)) continue;
+      seen.add(found.answer.node);
+      out.push({ kind: failure.kind, ...(failure.field !== undefined ? { field: failure.field } : {}), handler, answer: found.answer, codes });
+    }
+  }
+  return out;
+}
+
+/** The request handlers' failing validations of their params answered with another code than -32602; once per file. */
+export function paramsFindings(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): readonly ParamsFinding[] {
+  let found = cache.get(model);
+  if (!found) {
+    found = find(model, sourceCode);
+    cache.set(model, found);
+  }
+  return found;
+}

@@ -1,0 +1,208 @@
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { calleeName, memberName, unwrap } from "../syntax/ast.js";
+import { isDecodeCall, isLookupCall, isPredicateCall } from "./calls.js";
+import type { ParamFields } from "./fields.js";
+
+/** What a test of an `if` says about the params: whether its being true means they fail, and what it reads. */
+export interface Verdict {
+  /** `true`: the test is true when the params fail (`!MODES.includes(id)`); `false`: when they pass. */
+  readonly fails: boolean;
+  /** The fields it reads ("*" for the params handed whole to a validator). */
+  readonly fields: ReadonlySet<string>;
+  /** The field it tests for presence or type directly (`!params.cwd`, `typeof params.x !== "string"`). */
+  readonly direct?: string;
+  /** It tests a type with `typeof`. */
+  readonly typed: boolean;
+  /** It tests what a decoder or validator made of the params. */
+  readonly decoded: boolean;
+}
+
+/** Members of a validator's result that are there when the input failed. */
+const FAILURE_MEMBERS = new Set(["error", "errors", "issues"]);
+
+function isNullish(node: TSESTree.Node): boolean {
+  const inner = unwrap(node);
+  return (
+    (inner.type === AST_NODE_TYPES.Identifier && inner.name === "undefined") ||
+    (inner.type === AST_NODE_TYPES.Literal && inner.value === null && !("regex" in inner)) ||
+    (inner.type === AST_NODE_TYPES.UnaryExpression && inner.operator === "void")
+  );
+}
+
+function literalValue(node: TSESTree.Node): { value: unknown } | undefined {
+  const inner = unwrap(node);
+  if (inner.type === AST_NODE_TYPES.Literal && !("regex" in inner)) return { value: inner.value };
+  if (inner.type === AST_NODE_TYPES.UnaryExpression && inner.operator === "-" && inner.argument.type === AST_NODE_TYPES.Literal) {
+    return typeof inner.argument.value === "number" ? { value: -inner.argument.value } : undefined;
+  }
+  if (inner.type === AST_NODE_TYPES.TemplateLiteral && inner.expressions.length === 0) return { value: inner.quasis[0]?.value.cooked };
+  return undefined;
+}
+
+function stripChain(node: TSESTree.Node): TSESTree.Node {
+  let inner = unwrap(node);
+  while (inner.type === AST_NODE_TYPES.ChainExpression || inner.type === AST_NODE_TYPES.AwaitExpression) {
+    inner = unwrap(inner.type === AST_NODE_TYPES.ChainExpression ? inner.expression : inner.argument);
+  }
+  return inner;
+}
+
+export class TestReader {
+  constructor(private readonly fields: ParamFields) {}
+
+  private verdict(node: TSESTree.Node, fails: boolean, extra: { direct?: string | undefined; typed?: boolean } = {}): Verdict | undefined {
+    const fields = this.fieldsOf(node);
+    if (fields.size === 0) return undefined;
+    return { fails, fields, ...(extra.direct !== undefined ? { direct: extra.direct } : {}), typed: extra.typed ?? false, decoded: this.isDecoded(node) };
+  }
+
+  /** The fields an expression reads, "*" when it hands a decoder the whole params. */
+  private fieldsOf(node: TSESTree.Node): Set<string> {
+    const fields = this.fields.reads(node);
+    if (fields.size === 0 && this.fields.readsParams(node)) fields.add("*");
+    return fields;
+  }
+
+  /** Whether an expression holds, or is, what a decoder or validator made of the params. */
+  private isDecoded(node: TSESTree.Node): boolean {
+    const inner = stripChain(node);
+    if (inner.type === AST_NODE_TYPES.CallExpression && isDecodeCall(inner)) return true;
+    let base: TSESTree.Node = inner;
+    while (base.type === AST_NODE_TYPES.MemberExpression) base = stripChain(base.object);
+    const role = this.fields.roleOf(base);
+    return role?.kind === "derived" && role.from === "decode";
+  }
+
+  /** What `test` says about the params; undefined when it reads none of them or its meaning cannot be told. */
+  read(test: TSESTree.Node): Verdict | undefined {
+    const inner = stripChain(test);
+    switch (inner.type) {
+      case AST_NODE_TYPES.UnaryExpression:
+        return inner.operator === "!" ? this.negated(inner.argument) : undefined;
+      case AST_NODE_TYPES.BinaryExpression:
+        return this.comparison(inner);
+      case AST_NODE_TYPES.LogicalExpression:
+        return this.logical(inner);
+      case AST_NODE_TYPES.CallExpression: {
+        // `isNaN(offset)`, `Number.isNaN(Number(cursor))`: true when the decode failed.
+        if (calleeName(inner.callee) === "isNaN" && inner.arguments[0]) return this.verdict(inner.arguments[0], true);
+        return this.presence(inner);
+      }
+      default:
+        return this.presence(inner);
+    }
+  }
+
+  private negated(argument: TSESTree.Node): Verdict | undefined {
+    const inner = stripChain(argument);
+    const verdict = inner.type === AST_NODE_TYPES.UnaryExpression || inner.type === AST_NODE_TYPES.BinaryExpression || inner.type === AST_NODE_TYPES.LogicalExpression ? this.read(inner) : this.presence(inner);
+    return verdict && { ...verdict, fails: !verdict.fails };
+  }
+
+  /**
+   * A test true when something is there: a field (`params.cwd`), a value found or decoded from fields (`mode`,
+   * `result.success`), a lookup or predicate (`MODES.includes(id)`, `isKnownMode(id)`), `id in MODES`.
+   */
+  private presence(node: TSESTree.Node): Verdict | undefined {
+    const inner = stripChain(node);
+    if (inner.type === AST_NODE_TYPES.Identifier || inner.type === AST_NODE_TYPES.MemberExpression) {
+      const direct = this.fields.fieldOf(inner);
+      if (direct !== undefined) return this.verdict(inner, false, { direct });
+      let base: TSESTree.Node = inner;
+      while (base.type === AST_NODE_TYPES.MemberExpression) base = stripChain(base.object);
+      const role = this.fields.roleOf(base);
+      // `result.error`, `result.issues` of a validator: present when the params fail.
+      const failed = inner.type === AST_NODE_TYPES.MemberExpression && FAILURE_MEMBERS.has(memberName(inner) ?? "") && role?.kind === "derived" && role.from === "decode";
+      if (role?.kind === "derived") return this.verdict(inner, failed);
+      // `MODES[modeId]`: the entry a field names.
+      if (inner.type === AST_NODE_TYPES.MemberExpression && inner.computed && this.fields.fieldOf(inner.property) !== undefined) return this.verdict(inner, false);
+      return undefined;
+    }
+    if (inner.type === AST_NODE_TYPES.CallExpression) {
+      if (!isLookupCall(inner) && !isPredicateCall(inner) && !isDecodeCall(inner)) return undefined;
+      // `Array.isArray(params.x)` tests the field itself.
+      const [arg] = inner.arguments;
+      const direct = calleeName(inner.callee) === "isArray" && arg ? this.fields.fieldOf(arg) : undefined;
+      return this.verdict(inner, false, { direct, typed: direct !== undefined });
+    }
+    if (inner.type === AST_NODE_TYPES.BinaryExpression && inner.operator === "in") {
+      const key = literalValue(inner.left);
+      // `"cwd" in params` tests that field.
+      if (typeof key?.value === "string" && this.fields.isParams(inner.right)) {
+        return { fails: false, fields: new Set([key.value]), direct: key.value, typed: false, decoded: false };
+      }
+      return this.verdict(inner.left, false);
+    }
+    return undefined;
+  }
+
+  private comparison(node: TSESTree.BinaryExpression): Verdict | undefined {
+    const { operator } = node;
+    if (operator === "in") return this.presence(node);
+    if (operator === "<" || operator === ">=") {
+      // `list.indexOf(id) < 0`: not found.
+      const zero = literalValue(node.right)?.value === 0;
+      return zero ? this.verdict(node.left, operator === "<") : undefined;
+    }
+    if (!["===", "==", "!==", "!="].includes(operator)) return undefined;
+    const negated = operator.startsWith("!");
+    const typeofSide = [node.left, node.right].find((s): s is TSESTree.UnaryExpression => s.type === AST_NODE_TYPES.UnaryExpression && s.operator === "typeof");
+    if (typeofSide) {
+      const other = typeofSide === node.left ? node.right : node.left;
+      const type = literalValue(other)?.value;
+      if (typeof type !== "string") return undefined;
+      const direct = this.fields.fieldOf(typeofSide.argument);
+      // `typeof x === "undefined"` is true when x is missing; `typeof x === "string"` when it has the right type.
+      const missingWhenTrue = type === "undefined";
+      return this.verdict(typeofSide.argument, missingWhenTrue !== negated, { direct, typed: type !== "undefined" });
+    }
+    const [subject, constant] = literalValue(node.right) || isNullish(node.right) ? [node.left, node.right] : [node.right, node.left];
+    if (isNullish(constant)) return this.verdict(subject, !negated, { direct: this.fields.fieldOf(subject) });
+    const value = literalValue(constant)?.value;
+    if (value === undefined) return undefined;
+    if (value === false || value === -1) return this.isFound(subject) ? this.verdict(subject, !negated) : undefined;
+    // `modeId !== "ask"`: a value other than the one supported; only on a field itself.
+    if (this.fields.fieldOf(subject) === undefined) return undefined;
+    return this.verdict(subject, negated);
+  }
+
+  /** A lookup's answer or a value found from a field: `ok === false`, `MODES.indexOf(id) === -1`. */
+  private isFound(node: TSESTree.Node): boolean {
+    const inner = stripChain(node);
+    if (inner.type === AST_NODE_TYPES.CallExpression) return isLookupCall(inner) || isPredicateCall(inner);
+    const role = this.fields.roleOf(inner);
+    return role?.kind === "derived";
+  }
+
+  /**
+   * `a || b` fails when either does (both must be tests of fields); `a && b` when both do, or when one does and
+   * the other reads no params (`!MODES.includes(id) && strict`).
+   */
+  private logical(node: TSESTree.LogicalExpression): Verdict | undefined {
+    if (node.operator === "??") return undefined;
+    const parts = flatten(node, node.operator);
+    const verdicts = parts.map((p) => this.read(p));
+    const join = (fails: boolean): Verdict | undefined => {
+      const fields = new Set<string>();
+      const found = verdicts.filter((v): v is Verdict => v !== undefined);
+      for (const v of found) for (const f of v.fields) fields.add(f);
+      const directs = new Set(found.map((v) => v.direct));
+      const direct = directs.size === 1 ? found[0]?.direct : undefined;
+      return { fails, fields, ...(direct !== undefined ? { direct } : {}), typed: found.some((v) => v.typed), decoded: found.some((v) => v.decoded) };
+    };
+    // The operator whose every part has the same meaning keeps it: `!a || !b` fails, `a && b` passes.
+    const failing = node.operator === "||";
+    if (verdicts.every((v) => v?.fails === failing)) return join(failing);
+    if (verdicts.every((v) => v?.fails === !failing)) return join(!failing);
+    if (!failing && verdicts.some((v) => v?.fails === true) && parts.every((p, i) => verdicts[i]?.fails === true || !this.fields.readsParams(p))) {
+      return join(true);
+    }
+    return undefined;
+  }
+}
+
+function flatten(node: TSESTree.Node, operator: string): TSESTree.Node[] {
+  const inner = unwrap(node);
+  if (inner.type === AST_NODE_TYPES.LogicalExpression && inner.operator === operator) return [...flatten(inner.left, operator), ...flatten(inner.right, operator)];
+  return [inner];
+}
