@@ -706,7 +706,41 @@ app.onRequest(methods.agent.session.delete, end);`, (c) => [fails(c, "RequestErr
 
 untypedTester().run("idempotent-session-delete (answers)", rule, { valid: answerValid, invalid: answerInvalid });
 
-untypedTester().run("idempotent-session-delete", rule, { valid: [...styleValid, ...SESSION_CLEAN_SHAPES, ...valid], invalid: allInvalid });
+// Protocol version 2 keeps the rule: deleting a session that does not exist still succeeds (it is gated by
+// capabilities.session.delete there; resuming the deleted session is require-session-check's business).
+const V2 = { acp: { protocolVersion: 2 } };
+const V2_SDK = `import { agent, methods, RequestError } from "@agentclientprotocol/sdk/experimental/v2";
+const sessions = new Map<string, { dispose(): void }>();
+export const app = agent({ name: "a" });
+app.onRequest(methods.agent.initialize, () => ({ protocolVersion: 2, capabilities: { session: { delete: {} } } }) as never);
+`;
+const v2Invalid: Invalid[] = [
+  invalid("v2: a v2 app whose delete fails for a missing session", `${V2_SDK}app.onRequest(methods.agent.session.delete, ({ params }) => {
+  const session = sessions.get(params.sessionId);
+  if (!session) throw RequestError.sessionNotFound(params.sessionId);
+  session.dispose();
+  sessions.delete(params.sessionId);
+  return {};
+});`, (c) => [fails(c, "RequestError.sessionNotFound(params.sessionId)")], { settings: V2 }),
+  ...HANDLER_STYLES.slice(0, 2).map((style) =>
+    invalid(`v2, ${style.name}: an unknown session to delete answered with -32602`, style.program("session/delete", `if (!sessions.has(params.sessionId)) throw RequestError.invalidParams({ sessionId: params.sessionId });
+sessions.delete(params.sessionId);
+return {};`), (c) => [fails(c, "RequestError.invalidParams({ sessionId: params.sessionId })")], { settings: V2 }),
+  ),
+];
+const v2Valid: Valid[] = [
+  {
+    name: "v2: deleting a missing session returns the empty result",
+    settings: V2,
+    code: `${V2_SDK}app.onRequest(methods.agent.session.delete, ({ params }) => {
+  sessions.get(params.sessionId)?.dispose();
+  sessions.delete(params.sessionId);
+  return {};
+});`,
+  },
+];
+
+untypedTester().run("idempotent-session-delete", rule, { valid: [...styleValid, ...SESSION_CLEAN_SHAPES, ...valid, ...v2Valid], invalid: [...allInvalid, ...v2Invalid] });
 
 // With type information the verdicts are the same: nothing in this rule depends on resolved codes.
 typedTester().run("idempotent-session-delete (typed)", rule, {

@@ -380,6 +380,24 @@ socket.send(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "session/cancel", re
 
 const v2: Invalid[] = [
   { ...sdkInvalid[0]!, name: "protocol v2: session/cancel is still a notification", settings: { acp: { protocolVersion: 2 } } },
+  sdkCase(
+    "protocol v2: tool_call/cancel, a v2-only request, sent as a notification",
+    `    await ctx.notify("tool_call/cancel", { sessionId: "s", toolCallId: "t" });`,
+    `ctx.notify("tool_call/cancel", { sessionId: "s", toolCallId: "t" })`,
+    "notificationForRequest",
+    asNotify("tool_call/cancel"),
+    `    await ctx.request("tool_call/cancel", { sessionId: "s", toolCallId: "t" });`,
+    { settings: { acp: { protocolVersion: 2 } } },
+  ),
+  sdkCase(
+    "protocol v2: terminal/cancel sent as a notification",
+    `    await ctx.notify("terminal/cancel", { sessionId: "s", terminalId: "t" });`,
+    `ctx.notify("terminal/cancel", { sessionId: "s", terminalId: "t" })`,
+    "notificationForRequest",
+    asNotify("terminal/cancel"),
+    `    await ctx.request("terminal/cancel", { sessionId: "s", terminalId: "t" });`,
+    { settings: { acp: { protocolVersion: 2 } } },
+  ),
 ];
 
 const v2Valid: Valid[] = [
@@ -387,6 +405,10 @@ const v2Valid: Valid[] = [
     name: "protocol v2: a v1-only method (session/set_mode) is not judged",
     code: drive(`    await ctx.notify("session/set_mode", { sessionId: "s", modeId: "m" });`),
     settings: { acp: { protocolVersion: 2 } },
+  },
+  {
+    name: "protocol v1: tool_call/cancel (v2 only) is not judged",
+    code: drive(`    await ctx.notify("tool_call/cancel", { sessionId: "s", toolCallId: "t" });`),
   },
 ];
 
