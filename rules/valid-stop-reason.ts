@@ -1,0 +1,63 @@
+import type { TSESTree } from "@typescript-eslint/utils";
+import { getModel } from "../src/analysis/index.js";
+import { closestStopReason } from "../src/analysis/prompts/closest.js";
+import { promptFacts } from "../src/analysis/prompts/prompt-facts.js";
+import { specUrl } from "../src/protocol/links.js";
+import { isStopReason, STOP_REASONS } from "../src/protocol/stop-reasons.js";
+import { createRule } from "../src/create-rule.js";
+
+export type MessageIds = "unknownStopReason" | "unknownStopReasonV2" | "useStopReason";
+
+const listed = (values: readonly string[]) => values.map((v) => `"${v}"`).join(", ");
+
+export default createRule<[], MessageIds>({
+  name: "valid-stop-reason",
+  meta: {
+    type: "problem",
+    docs: {
+      description: "Require the stopReason of a prompt result to be one the protocol defines",
+      spec: {
+        requirement: "When an Agent stops a turn, it must specify the corresponding StopReason.",
+        url: specUrl("prompt-turn", "stop-reasons"),
+      },
+      recommended: "error",
+    },
+    hasSuggestions: true,
+    messages: {
+      unknownStopReason:
+        '"{{value}}" is no stop reason of ACP: the Agent MUST respond to session/prompt with a StopReason, one of {{defined}}; use the one that says why the turn stopped.',
+      unknownStopReasonV2:
+        '"{{value}}" is no stop reason of protocol version 2, which reserves unknown values for future ACP variants: use one of {{defined}}, or an extension value that begins with "_".',
+      useStopReason: 'Use "{{value}}".',
+    },
+    schema: [],
+  },
+  defaultOptions: [],
+  create(context) {
+    return {
+      Program() {
+        const model = getModel(context);
+        const version = model.settings.protocolVersion;
+        const defined = STOP_REASONS[version];
+        const reported = new Set<TSESTree.Node>();
+        for (const prompt of promptFacts(model, context.sourceCode).prompts) {
+          for (const { leaf } of prompt.leaves) {
+            if (leaf.value === undefined || isStopReason(leaf.value, version) || reported.has(leaf.node)) continue;
+            reported.add(leaf.node);
+            const closest = leaf.literal ? closestStopReason(leaf.value, defined) : undefined;
+            const node = leaf.node;
+            const quote = context.sourceCode.getText(node)[0] === "'" ? "'" : '"';
+            context.report({
+              node,
+              messageId: version === 2 ? "unknownStopReasonV2" : "unknownStopReason",
+              data: { value: leaf.value, defined: listed(defined) },
+              suggest: closest
+                ? [{ messageId: "useStopReason", data: { value: closest }, fix: (fixer) => fixer.replaceText(node, `${quote}${closest}${quote}`) }]
+                : [],
+            });
+          }
+        }
+      },
+    };
+  },
+});

@@ -1,0 +1,82 @@
+import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { Handler } from "../handlers/types.js";
+import { calleeName, memberName, unwrap, walk } from "../syntax/ast.js";
+import { functionOf } from "../syntax/functions.js";
+import { ownNodes } from "./handler-nodes.js";
+
+type SourceCode = Readonly<TSESLint.SourceCode>;
+
+/** What the file's `session/cancel` handlers do to the running turn. */
+export interface CancelEffects {
+  /** A cancel handler aborts a controller or sets a cancelled flag. */
+  readonly cancels: boolean;
+  /** The names the aborted controllers are reached by: `turn` in `chat.turn?.abort()`, `turns` in `this.turns.get(id)?.abort()`. */
+  readonly abortTargets: ReadonlySet<string>;
+  /** Members set to `true`: `cancelled` in `this.cancelled = true`, `turn.cancelled = true`. */
+  readonly flagMembers: ReadonlySet<string>;
+  /** Variables set to `true`: `cancelled = true`. */
+  readonly flagVariables: ReadonlySet<TSESLint.Scope.Variable>;
+}
+
+export const NO_CANCEL: CancelEffects = { cancels: false, abortTargets: new Set(), flagMembers: new Set(), flagVariables: new Set() };
+
+/** The name a controller is reached by: the last member, or the collection a lookup reads (`this.turns.get(id)`). */
+function targetName(node: TSESTree.Node): string | undefined {
+  let inner = unwrap(node);
+  if (inner.type === AST_NODE_TYPES.ChainExpression) inner = unwrap(inner.expression);
+  if (inner.type === AST_NODE_TYPES.Identifier) return inner.name;
+  if (inner.type === AST_NODE_TYPES.MemberExpression) return memberName(inner);
+  if (inner.type === AST_NODE_TYPES.CallExpression) {
+    const callee = unwrap(inner.callee);
+    return callee.type === AST_NODE_TYPES.MemberExpression ? targetName(callee.object) : calleeName(callee);
+  }
+  return undefined;
+}
+
+interface Collected {
+  abortTargets: Set<string>;
+  flagMembers: Set<string>;
+  flagVariables: Set<TSESLint.Scope.Variable>;
+}
+
+function collect(nodes: readonly TSESTree.Node[], sourceCode: SourceCode, into: Collected, seen: Set<TSESTree.Node>, depth: number): void {
+  for (const node of nodes) {
+    if (node.type === AST_NODE_TYPES.CallExpression) {
+      const callee = unwrap(node.callee);
+      if (callee.type === AST_NODE_TYPES.MemberExpression && memberName(callee) === "abort") {
+        const name = targetName(callee.object);
+        if (name) into.abortTargets.add(name);
+        continue;
+      }
+      // `this.stopTurn(id)`: a same-file helper that aborts for the handler.
+      const helper = depth < 2 ? functionOf(sourceCode, node.callee) : undefined;
+      if (helper && !seen.has(helper)) {
+        seen.add(helper);
+        const inner: TSESTree.Node[] = [];
+        walk(helper.body, sourceCode.visitorKeys, (n) => inner.push(n));
+        collect(inner, sourceCode, into, seen, depth + 1);
+      }
+    } else if (node.type === AST_NODE_TYPES.AssignmentExpression && node.operator === "=") {
+      const right = unwrap(node.right);
+      if (right.type !== AST_NODE_TYPES.Literal || right.value !== true) continue;
+      const left = unwrap(node.left);
+      if (left.type === AST_NODE_TYPES.MemberExpression) {
+        const name = memberName(left);
+        if (name) into.flagMembers.add(name);
+      } else if (left.type === AST_NODE_TYPES.Identifier) {
+        const variable = ASTUtils.findVariable(sourceCode.getScope(left), left.name);
+        if (variable) into.flagVariables.add(variable);
+      }
+    }
+  }
+}
+
+/** What the cancel handlers abort or flag, their nested callbacks and same-file helpers included. */
+export function cancelEffects(cancels: readonly Handler[], sourceCode: SourceCode): CancelEffects {
+  if (cancels.length === 0) return NO_CANCEL;
+  const into: Collected = { abortTargets: new Set(), flagMembers: new Set(), flagVariables: new Set() };
+  const seen = new Set<TSESTree.Node>();
+  for (const handler of cancels) collect(ownNodes(handler, sourceCode, true), sourceCode, into, seen, 0);
+  const cancelsTurn = into.abortTargets.size > 0 || into.flagMembers.size > 0 || into.flagVariables.size > 0;
+  return { cancels: cancelsTurn, ...into };
+}

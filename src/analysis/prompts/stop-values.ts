@@ -1,0 +1,57 @@
+import { AST_NODE_TYPES, ASTUtils, type TSESTree } from "@typescript-eslint/utils";
+import { enclosingFunction, unwrap } from "../syntax/ast.js";
+import { type Bindings, type ResultContext, resolveBound } from "./results.js";
+
+/** One value a `stopReason` may take: the expression that gives it, and the string it is, when that is certain. */
+export interface StopLeaf {
+  readonly node: TSESTree.Node;
+  readonly value: string | undefined;
+  /** Written as a string literal, so a suggestion can replace it in place. */
+  readonly literal: boolean;
+}
+
+const MAX_DEPTH = 5;
+
+/** A `const` declared in the same function as the read: its value is the function's own. */
+function localInit(id: TSESTree.Identifier, ctx: ResultContext): TSESTree.Expression | undefined {
+  const init = ctx.values.constInit(id);
+  if (!init) return undefined;
+  const variable = ASTUtils.findVariable(ctx.sourceCode.getScope(id), id.name);
+  const declared = variable?.defs[0]?.node;
+  return declared && enclosingFunction(declared) === enclosingFunction(id) ? init : undefined;
+}
+
+function resolved(node: TSESTree.Node, ctx: ResultContext): StopLeaf {
+  const values = ctx.values.resolve(node);
+  // One string only: a union (a model's result type, `acp.StopReason`) does not say which one is sent.
+  const value = values?.length === 1 && typeof values[0] === "string" ? values[0] : undefined;
+  return { node, value, literal: false };
+}
+
+/**
+ * The values a `stopReason` expression may take: each branch of `?:`, both sides of `??` and `||`, the `const`s
+ * of the same function it reads (followed to their literals), and the arguments a helper's parameter was bound to.
+ * A leaf whose value is not one certain string is unknown.
+ */
+export function stopLeaves(node: TSESTree.Node, ctx: ResultContext, bindings: Bindings, depth = 0): StopLeaf[] {
+  const bound = resolveBound(node, ctx, bindings);
+  const inner = unwrap(bound);
+  if (depth > MAX_DEPTH) return [{ node: inner, value: undefined, literal: false }];
+  switch (inner.type) {
+    case AST_NODE_TYPES.Literal:
+      return [{ node: inner, value: typeof inner.value === "string" ? inner.value : undefined, literal: typeof inner.value === "string" }];
+    case AST_NODE_TYPES.TemplateLiteral:
+      return inner.expressions.length === 0 ? [{ node: inner, value: inner.quasis[0]?.value.cooked ?? "", literal: true }] : [resolved(inner, ctx)];
+    case AST_NODE_TYPES.ConditionalExpression:
+      return [...stopLeaves(inner.consequent, ctx, bindings, depth + 1), ...stopLeaves(inner.alternate, ctx, bindings, depth + 1)];
+    case AST_NODE_TYPES.LogicalExpression:
+      if (inner.operator === "&&") return [{ node: inner, value: undefined, literal: false }];
+      return [...stopLeaves(inner.left, ctx, bindings, depth + 1), ...stopLeaves(inner.right, ctx, bindings, depth + 1)];
+    case AST_NODE_TYPES.Identifier: {
+      const init = localInit(inner, ctx);
+      return init ? stopLeaves(init, ctx, bindings, depth + 1) : [resolved(inner, ctx)];
+    }
+    default:
+      return [resolved(inner, ctx)];
+  }
+}
