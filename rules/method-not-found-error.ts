@@ -1,7 +1,7 @@
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
-import { type ErrorSite, getModel, type FileModel } from "../src/analysis/index.js";
+import { type ErrorSite, getModel, type FileModel, messageText } from "../src/analysis/index.js";
 import { fallbackFindings, METHOD_NOT_FOUND } from "../src/analysis/fallbacks/findings.js";
-import { unsupportedFindings } from "../src/analysis/fallbacks/unsupported.js";
+import { type UnsupportedFinding, unsupportedFindings } from "../src/analysis/fallbacks/unsupported.js";
 import { unwrap } from "../src/analysis/syntax/ast.js";
 import { specUrl } from "../src/protocol/links.js";
 import { V2_ITEM_CANCELS } from "../src/protocol/methods.js";
@@ -28,6 +28,24 @@ function requestErrorName(model: FileModel): string | undefined {
   for (const [local, exported] of model.sdk.named) if (exported === "RequestError") return local;
   const [namespace] = model.sdk.namespaces;
   return namespace ? `${namespace}.RequestError` : undefined;
+}
+
+/** Methods whose unsupported parameter values are answered with -32602: a config value of the wrong type (a MUST in v2), a mode, a cursor. */
+const VALUE_METHODS: ReadonlySet<string> = new Set(["session/set_config_option", "session/set_mode", "session/list"]);
+/** Words that make a "not supported" message about a parameter's value, not the method (`set_config_option` is one word). */
+const SPEAKS_OF_VALUE = /\b(?:values?|types?|options?|config|modes?|cursors?)\b/i;
+
+/**
+ * A "not supported" error of set_config_option, set_mode or session/list that speaks of a value and is not the
+ * handler's whole body: an unsupported value, which the spec answers with -32602, not an unsupported method.
+ */
+function refusesValue(f: UnsupportedFinding, model: FileModel): boolean {
+  if (!VALUE_METHODS.has(f.handler.method.wire)) return false;
+  const body = f.handler.fn?.body;
+  const statements = body?.type === "BlockStatement" ? body.body : [];
+  if (statements.length === 1 && statements[0]?.type === "ThrowStatement" && unwrap(statements[0].argument) === f.node) return false;
+  const message = f.site ? f.site.message : f.node.type === "NewExpression" || f.node.type === "CallExpression" ? f.node.arguments[0] : undefined;
+  return SPEAKS_OF_VALUE.test(messageText(message ?? undefined, model.values) ?? "");
 }
 
 /** The file's own name for -32601 (`Codes.MethodNotFound`), from a table of codes bound to a name. */
@@ -131,6 +149,7 @@ export default createRule<[], MessageIds>({
           if (reported.has(f.node)) continue;
           reported.add(f.node);
           const wire = JSON.stringify(f.handler.method.wire);
+          if (refusesValue(f, model)) continue;
           // Version 2 wants -32602 for a tool call or terminal that cannot be cancelled, not -32601.
           if (must && V2_ITEM_CANCELS.has(f.handler.method.wire)) {
             if (f.code !== INVALID_PARAMS) context.report({ node: f.node, messageId: "cancelNotSupported", data: { method: f.handler.method.wire, code: String(f.code) } });

@@ -274,6 +274,29 @@ export function route(msg: Msg) {
   valid.push({ name: "v2: an agent that does not implement tool_call/cancel may answer -32601", code: notFound, settings: V2 });
 }
 
+// A value of the wrong type for session/set_config_option is answered with -32602 (a MUST in protocol version 2):
+// a "not supported" error about a value is no unsupported method.
+{
+  const values = `${SDK}app.onRequest(methods.agent.session.setConfigOption, ({ params }) => {
+  if (typeof params.value !== "string") throw new RequestError(-32602, "session/set_config_option: boolean values are not supported");
+  if (params.configId === "model") throw new RequestError(-32602, "This request's value type is not supported");
+  return { configOptions: [] };
+});`;
+  valid.push({ name: "v2: set_config_option refusing a value type with -32602", code: values, settings: V2 });
+  valid.push({ name: "v1: the same refusals", code: values });
+  const mode = `${SDK}app.onRequest(methods.agent.session.setMode, ({ params }) => {
+  if (params.modeId !== "ask") throw new Error(\`Mode \${params.modeId} is not supported by this method\`);
+  return {};
+});`;
+  valid.push({ name: "v2: set_mode refusing a mode (an invalid-params matter, not a missing method)", code: mode, settings: V2 });
+  const whole = `${SDK}app.onRequest(methods.agent.session.setConfigOption, () => {\n  throw new RequestError(-32602, "Config options are not supported");\n});`;
+  const node = `new RequestError(-32602, "Config options are not supported")`;
+  const replacement = `RequestError.methodNotFound("session/set_config_option")`;
+  add("v2: a set_config_option handler whose whole body refuses is an unsupported method", whole, [
+    { messageId: "unsupportedMust", data: { code: "-32602" }, ...at(whole, node), suggestions: [{ messageId: "useMethodNotFound", data: { replacement }, output: whole.replace(node, replacement) }] },
+  ], { settings: V2 });
+}
+
 untypedTester().run("method-not-found-error", rule, { valid, invalid });
 
 // With type information a code imported from another file is resolved: the fallback answers -32602.
