@@ -1,0 +1,127 @@
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { getModel, INTERNAL_ERROR, RESOURCE_NOT_FOUND } from "../src/analysis/index.js";
+import { fixFor, INVALID_PARAMS } from "../src/analysis/resources/fixes.js";
+import { resourceMisses } from "../src/analysis/resources/resources.js";
+import type { ResourceMiss } from "../src/analysis/resources/types.js";
+import { specUrl } from "../src/protocol/links.js";
+import { createRule } from "../src/create-rule.js";
+
+export type MessageIds =
+  | "fileWrongCode"
+  | "fileInternalError"
+  | "catchAllCode"
+  | "swallowed"
+  | "fileSuccess"
+  | "terminalWrongCode"
+  | "terminalInternalError"
+  | "terminalSuccess"
+  | "useFix";
+
+type Suggestions = TSESLint.SuggestionReportDescriptor<MessageIds>[];
+
+/** The code the protocol wants for the missing resource: -32002, or for a terminal in version 2 -32602. */
+function expectedCode(miss: ResourceMiss, protocolVersion: number): number {
+  return miss.field === "terminalId" && protocolVersion === 2 ? INVALID_PARAMS : RESOURCE_NOT_FOUND;
+}
+
+/** A plain `Error` goes out as -32603 only where an SDK or JSON-RPC library sends what a handler throws. */
+function sendsInternalError(miss: ResourceMiss): boolean {
+  return miss.thrown && miss.handlers.some((h) => h.style !== "dispatch");
+}
+
+function isThrown(node: TSESTree.Node): boolean {
+  let child = node;
+  while (child.parent?.type === AST_NODE_TYPES.TSAsExpression || child.parent?.type === AST_NODE_TYPES.TSNonNullExpression) child = child.parent;
+  return child.parent?.type === AST_NODE_TYPES.ThrowStatement && child.parent.argument === child;
+}
+
+export default createRule<[], MessageIds>({
+  name: "resource-not-found-error",
+  meta: {
+    type: "problem",
+    hasSuggestions: true,
+    docs: {
+      description: "Require client handlers to answer a missing file or an unknown terminal with -32002 Resource not found",
+      spec: {
+        requirement: "Clients SHOULD respond with -32002 when fs/read_text_file names a file that does not exist, or a terminal/* method names an unknown terminal.",
+        url: specUrl("error", "unknown-sessions"),
+      },
+      recommended: "error",
+    },
+    messages: {
+      fileWrongCode:
+        "A missing file is answered here with {{code}} ({{name}}): answer fs/read_text_file for a file that does not exist with -32002 Resource not found ({{fix}}).",
+      fileInternalError:
+        "A missing file is answered here as -32603 Internal error, since a thrown value that is not a RequestError loses its meaning: throw {{fix}} instead.",
+      catchAllCode:
+        "This catch answers every failure of the read, a missing file included, with {{code}} ({{name}}): answer ENOENT with -32002 Resource not found ({{fix}}) and rethrow the other errors.",
+      swallowed:
+        "A failed read, a missing file included, is answered here with a successful result, so the agent cannot tell a missing file from an empty one: answer a missing file with -32002 Resource not found ({{fix}}).",
+      fileSuccess:
+        "A missing file is answered here with a successful result: answer fs/read_text_file for a file that does not exist with -32002 Resource not found ({{fix}}).",
+      terminalWrongCode:
+        "An unknown terminal is answered here with {{code}} ({{name}}): answer {{method}} for a terminalId it does not know with {{expected}} ({{fix}}).",
+      terminalInternalError:
+        "An unknown terminal is answered here as -32603 Internal error, since a thrown value that is not a RequestError loses its meaning: answer {{method}} for a terminalId it does not know with {{expected}} ({{fix}}).",
+      terminalSuccess:
+        "An unknown terminal is answered here with a successful result: answer {{method}} for a terminalId it does not know with {{expected}} ({{fix}}).",
+      useFix: "Throw {{fix}} instead.",
+    },
+    schema: [],
+  },
+  defaultOptions: [],
+  create(context) {
+    const sourceCode = context.sourceCode;
+    return {
+      Program() {
+        const model = getModel(context);
+        const misses = resourceMisses(model, sourceCode);
+        const version = model.settings.protocolVersion;
+        for (const miss of misses) {
+          const { answer } = miss;
+          const expected = expectedCode(miss, version);
+          const fix = fixFor(miss, model, sourceCode);
+          let code: number;
+          if (answer.kind === "internal") {
+            if (!sendsInternalError(miss)) continue;
+            code = INTERNAL_ERROR;
+          } else if (answer.kind === "error") {
+            if (answer.codes.every((c) => c === expected)) continue;
+            code = answer.codes.find((c) => c !== expected)!;
+          } else {
+            code = 0;
+          }
+          const suggest: Suggestions = [];
+          if (fix.writable && answer.kind !== "success" && isThrown(answer.node)) {
+            suggest.push({ messageId: "useFix", data: { fix: fix.text }, fix: (fixer) => fixer.replaceText(answer.node, fix.text) });
+          } else if (fix.writable && answer.kind === "success" && !miss.handlers.some((h) => h.style === "dispatch")) {
+            const isReturn = answer.node.type === AST_NODE_TYPES.ReturnStatement;
+            const replacement = isReturn ? `throw ${fix.text};` : `{ throw ${fix.text}; }`;
+            suggest.push({ messageId: "useFix", data: { fix: fix.text }, fix: (fixer) => fixer.replaceText(answer.node, replacement) });
+          }
+          const name = model.acpCodes.get(code)?.message ?? "an implementation-specific code";
+          const data = { code, name, fix: fix.text };
+          if (miss.field === "terminalId") {
+            const method = miss.handlers[0]?.method.wire ?? "terminal/*";
+            const expectedText = `${expected} ${model.acpCodes.get(expected)?.message ?? ""}`.trim();
+            const messageId = answer.kind === "success" ? "terminalSuccess" : answer.kind === "internal" ? "terminalInternalError" : "terminalWrongCode";
+            context.report({ node: answer.node, messageId, data: { ...data, method, expected: expectedText }, suggest });
+            continue;
+          }
+          const inCatch = miss.kind === "catch" || miss.kind === "after-catch";
+          const messageId =
+            answer.kind === "success"
+              ? inCatch && miss.catchAll
+                ? "swallowed"
+                : "fileSuccess"
+              : inCatch && miss.catchAll
+                ? "catchAllCode"
+                : answer.kind === "internal"
+                  ? "fileInternalError"
+                  : "fileWrongCode";
+          context.report({ node: answer.node, messageId, data, suggest });
+        }
+      },
+    };
+  },
+});

@@ -1,0 +1,123 @@
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { calleeName, type FunctionNode, memberName, staticKeyName, unwrap, walk } from "../syntax/ast.js";
+import { variableOf } from "../syntax/variables.js";
+
+type Variable = TSESLint.Scope.Variable;
+type SourceCode = Readonly<TSESLint.SourceCode>;
+
+/** The request fields that name a client resource: the file of `fs/read_text_file`, the terminal of `terminal/*`. */
+export type ResourceField = "path" | "terminalId";
+
+/** Members that lead from a request to its params: `ctx.params`, `message.request.params`. */
+const REQUEST_PARTS = new Set(["params", "request"]);
+
+/** Path functions whose result still names the requested file: `path.resolve(root, params.path)`. */
+const PATH_FUNCTIONS = /^(resolve|join|normalize|fileURLToPath|toAbsolute|absolute|resolvePath|toFsPath|realpath(Sync)?)$/;
+
+/** Whether a variable keeps the value it was given: no writes beyond its declaration. */
+function isStable(variable: Variable): boolean {
+  return variable.defs.length === 1 && variable.references.filter((r) => r.isWrite()).length <= 1;
+}
+
+function unwrapChain(node: TSESTree.Node): TSESTree.Node {
+  let inner = unwrap(node);
+  while (inner.type === AST_NODE_TYPES.ChainExpression || inner.type === AST_NODE_TYPES.AwaitExpression) {
+    inner = unwrap(inner.type === AST_NODE_TYPES.ChainExpression ? inner.expression : inner.argument);
+  }
+  return inner;
+}
+
+/**
+ * Which expressions of a handler (or of a helper it hands the field to) hold the request, its params, or the
+ * requested path or terminal id: `params.path`, `ctx.params.terminalId`, `{ params: { path } }`, `const id = ...`.
+ */
+export class RequestFields {
+  private readonly requests = new Set<Variable>();
+  private readonly fields = new Map<Variable, ResourceField>();
+
+  constructor(
+    private readonly sourceCode: SourceCode,
+    readonly field: ResourceField,
+  ) {}
+
+  /** The field an expression reads, or whether it is the request itself. */
+  isField(node: TSESTree.Node): boolean {
+    const inner = unwrapChain(node);
+    if (inner.type === AST_NODE_TYPES.MemberExpression) return memberName(inner) === this.field && this.isRequest(inner.object);
+    if (inner.type === AST_NODE_TYPES.Identifier) return this.fields.has(this.variable(inner)!);
+    // `path.resolve(cwd, params.path)` names the same file.
+    if (this.field === "path" && inner.type === AST_NODE_TYPES.CallExpression && PATH_FUNCTIONS.test(calleeName(inner.callee) ?? "")) {
+      return inner.arguments.some((arg) => arg.type !== AST_NODE_TYPES.SpreadElement && this.isField(arg));
+    }
+    return false;
+  }
+
+  isRequest(node: TSESTree.Node): boolean {
+    let inner = unwrapChain(node);
+    while (inner.type === AST_NODE_TYPES.MemberExpression && REQUEST_PARTS.has(memberName(inner) ?? "")) inner = unwrapChain(inner.object);
+    return inner.type === AST_NODE_TYPES.Identifier && this.requests.has(this.variable(inner)!);
+  }
+
+  /** Whether an argument hands the field over: itself or an object with it (`{ terminalId }`). */
+  handsField(arg: TSESTree.CallExpressionArgument): boolean {
+    if (arg.type === AST_NODE_TYPES.SpreadElement) return false;
+    if (this.isField(arg)) return true;
+    const inner = unwrap(arg);
+    return (
+      inner.type === AST_NODE_TYPES.ObjectExpression &&
+      inner.properties.some((p) => p.type === AST_NODE_TYPES.Property && this.isField(p.value))
+    );
+  }
+
+  private variable(id: TSESTree.Identifier): Variable | undefined {
+    return variableOf(this.sourceCode, id) ?? undefined;
+  }
+
+  /** Binds a parameter or declared pattern as the request (`ctx`, `{ params }`) or as the field itself. */
+  bind(pattern: TSESTree.Node, role: "request" | "field"): void {
+    const inner = pattern.type === AST_NODE_TYPES.AssignmentPattern ? pattern.left : pattern;
+    if (inner.type === AST_NODE_TYPES.Identifier) {
+      const variable = this.variable(inner);
+      if (!variable || !isStable(variable)) return;
+      if (role === "field") this.fields.set(variable, this.field);
+      else this.requests.add(variable);
+      return;
+    }
+    if (inner.type !== AST_NODE_TYPES.ObjectPattern || role === "field") return;
+    for (const prop of inner.properties) {
+      if (prop.type !== AST_NODE_TYPES.Property) continue;
+      const key = staticKeyName(prop.key, prop.computed);
+      if (key === this.field) this.bind(prop.value, "field");
+      else if (key !== undefined && REQUEST_PARTS.has(key)) this.bind(prop.value, "request");
+    }
+  }
+
+  /** `const p = ctx.params`, `const { path } = params`, `const file = resolve(cwd, params.path)` inside `root`. */
+  bindDeclarations(root: TSESTree.Node): void {
+    walk(root, this.sourceCode.visitorKeys, (node) => {
+      if (node.type !== AST_NODE_TYPES.VariableDeclarator || !node.init) return;
+      if (this.isField(node.init)) this.bind(node.id, "field");
+      else if (this.isRequest(node.init)) this.bind(node.id, "request");
+    });
+  }
+
+  /** The fields of a handler function: its request parameters, then its declarations. */
+  static ofHandler(sourceCode: SourceCode, field: ResourceField, fn: FunctionNode, body: TSESTree.Node): RequestFields {
+    const fields = new RequestFields(sourceCode, field);
+    // Inline dispatch: the request is whatever the dispatching function was given.
+    const params = body === fn ? fn.params.slice(0, 1) : fn.params;
+    for (const param of params) fields.bind(param, "request");
+    fields.bindDeclarations(fn);
+    return fields;
+  }
+
+  /** The fields of a same-file helper given the field as argument `index`. */
+  static ofHelper(sourceCode: SourceCode, field: ResourceField, fn: FunctionNode, index: number): RequestFields | undefined {
+    const param = fn.params[index];
+    if (!param || param.type === AST_NODE_TYPES.RestElement) return undefined;
+    const fields = new RequestFields(sourceCode, field);
+    fields.bind(param, "field");
+    fields.bindDeclarations(fn);
+    return fields;
+  }
+}

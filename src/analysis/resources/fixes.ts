@@ -1,0 +1,58 @@
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { FileModel } from "../model.js";
+import { unwrap } from "../syntax/ast.js";
+import { variableOf } from "../syntax/variables.js";
+import type { ResourceMiss } from "./types.js";
+
+type SourceCode = Readonly<TSESLint.SourceCode>;
+
+/** -32602: what protocol version 2 answers an unknown terminal with. */
+export const INVALID_PARAMS = -32602;
+
+/** How the file names the SDK's `RequestError`: its named import, or `ns.RequestError`. */
+function requestErrorName(model: FileModel): string | undefined {
+  for (const [local, exported] of model.sdk.named) if (exported === "RequestError") return local;
+  const [namespace] = model.sdk.namespaces;
+  return namespace ? `${namespace}.RequestError` : undefined;
+}
+
+/** Whether the subject can be written at `place`: not a variable declared in a block that does not hold it. */
+function isInScope(sourceCode: SourceCode, subject: TSESTree.Node, place: TSESTree.Node): boolean {
+  let root = unwrap(subject);
+  while (root.type === AST_NODE_TYPES.MemberExpression && !root.computed) root = unwrap(root.object);
+  if (root.type !== AST_NODE_TYPES.Identifier) return false;
+  const block = variableOf(sourceCode, root)?.scope.block;
+  return block !== undefined && block.range[0] <= place.range[0] && place.range[1] <= block.range[1];
+}
+
+/** What answers the missing resource right, written for the file: `RequestError.resourceNotFound(params.path)`. */
+export interface Fix {
+  /** The expression, with the subject the code names or a placeholder name. */
+  readonly text: string;
+  /** Whether `text` can replace the answer as it is: the SDK's class is imported and the subject is in scope. */
+  readonly writable: boolean;
+}
+
+export function fixFor(miss: ResourceMiss, model: FileModel, sourceCode: SourceCode): Fix {
+  const imported = requestErrorName(model);
+  const name = imported ?? "RequestError";
+  const usable = miss.subject !== undefined && isInScope(sourceCode, miss.subject, miss.answer.node);
+  const subject = usable ? sourceCode.getText(miss.subject!) : miss.field === "path" ? "path" : "terminalId";
+  let text: string;
+  const v2Terminal = miss.field === "terminalId" && model.settings.protocolVersion === 2;
+  // Hand-rolled dispatch answers with the error object it sends.
+  if (!miss.thrown && miss.handlers.every((h) => h.style === "dispatch")) {
+    text = v2Terminal
+      ? `{ code: -32602, message: "Invalid params", data: { terminalId: ${subject} } }`
+      : `{ code: -32002, message: "Resource not found", data: { uri: ${subject} } }`;
+    return { text, writable: false };
+  }
+  if (v2Terminal) {
+    text = `${name}.invalidParams({ terminalId${subject === "terminalId" ? "" : `: ${subject}`} })`;
+  } else if (model.hasFactory("resourceNotFound")) {
+    text = `${name}.resourceNotFound(${subject})`;
+  } else {
+    text = `new ${name}(-32002, "Resource not found", { uri${subject === "uri" ? "" : `: ${subject}`} })`;
+  }
+  return { text, writable: imported !== undefined && usable };
+}

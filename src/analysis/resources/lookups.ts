@@ -1,0 +1,156 @@
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { calleeName, unwrap } from "../syntax/ast.js";
+import type { RequestFields } from "./fields.js";
+
+type SourceCode = Readonly<TSESLint.SourceCode>;
+
+/**
+ * A read keyed by the requested terminal id or path:
+ * - `get`: gives the entry or nothing (`terminals.get(id)`, `terminals[id]`, `this.getTerminal(id)`);
+ * - `has`: tells whether it exists (`terminals.has(id)`, `id in terminals`, `existsSync(path)`).
+ * `check` marks an existence check of the file system rather than a lookup in the client's own store.
+ */
+export interface KeyedLookup {
+  readonly node: TSESTree.Node;
+  readonly kind: "get" | "has";
+  readonly check: boolean;
+  /** The key as written: the requested id or path. */
+  readonly key: TSESTree.Node;
+}
+
+/** Existence checks of a path: `existsSync`, `pathExists`, `fileExists`, `fs.exists`. */
+const EXISTS = /exists?(Sync)?$/i;
+
+/** Calls given the terminal id that read a terminal (`getTerminal`, `findTerminal`, `lookup`). */
+const TERMINAL_READS = /^(get|find|lookup|fetch|retrieve)/i;
+
+/** The lookups among `nodes`. */
+export function keyedLookups(nodes: readonly TSESTree.Node[], fields: RequestFields): KeyedLookup[] {
+  const out: KeyedLookup[] = [];
+  for (const node of nodes) {
+    const lookup = lookupAt(node, fields);
+    if (lookup) out.push(lookup);
+  }
+  return out;
+}
+
+function lookupAt(node: TSESTree.Node, fields: RequestFields): KeyedLookup | undefined {
+  if (node.type === AST_NODE_TYPES.CallExpression) {
+    const [first] = node.arguments;
+    if (!first || first.type === AST_NODE_TYPES.SpreadElement || !fields.isField(first)) return undefined;
+    const callee = unwrap(node.callee);
+    const method = calleeName(callee);
+    const onStore = callee.type === AST_NODE_TYPES.MemberExpression;
+    if (onStore && method === "get") return { node, kind: "get", check: false, key: first };
+    if (onStore && method === "has") return { node, kind: "has", check: false, key: first };
+    if (fields.field === "path") return method !== undefined && EXISTS.test(method) ? { node, kind: "has", check: true, key: first } : undefined;
+    return method !== undefined && TERMINAL_READS.test(method) ? { node, kind: "get", check: false, key: first } : undefined;
+  }
+  if (node.type === AST_NODE_TYPES.MemberExpression && node.computed && fields.isField(node.property)) {
+    // `terminals[id] = x` writes the store; it is no lookup.
+    const parent = node.parent;
+    if (parent.type === AST_NODE_TYPES.AssignmentExpression && parent.left === node) return undefined;
+    return { node, kind: "get", check: false, key: node.property };
+  }
+  if (node.type === AST_NODE_TYPES.BinaryExpression && node.operator === "in" && fields.isField(node.left)) {
+    return { node, kind: "has", check: false, key: node.left };
+  }
+  return undefined;
+}
+
+/** A test of whether the resource exists, and the branch taken when it does not. */
+export interface KeyedGuard {
+  readonly lookup: KeyedLookup;
+  /** The branch run when the resource is missing; `null` when there is none. */
+  readonly miss: TSESTree.Node | null;
+}
+
+/** The variable a lookup's result is stored in: `const t = terminals.get(id)`, `const ok = await exists(p)`. */
+function lookupVariable(sourceCode: SourceCode, lookup: KeyedLookup): TSESLint.Scope.Variable | undefined {
+  let node: TSESTree.Node = lookup.node;
+  while (
+    node.parent?.type === AST_NODE_TYPES.TSAsExpression ||
+    node.parent?.type === AST_NODE_TYPES.TSNonNullExpression ||
+    node.parent?.type === AST_NODE_TYPES.AwaitExpression ||
+    node.parent?.type === AST_NODE_TYPES.ChainExpression
+  ) {
+    node = node.parent;
+  }
+  const declarator = node.parent;
+  if (declarator?.type !== AST_NODE_TYPES.VariableDeclarator || declarator.init !== node || declarator.id.type !== AST_NODE_TYPES.Identifier) {
+    return undefined;
+  }
+  const variable = sourceCode.scopeManager?.getDeclaredVariables(declarator)[0];
+  return variable && variable.references.filter((r) => r.isWrite()).length === 1 ? variable : undefined;
+}
+
+function isNullish(node: TSESTree.Node): boolean {
+  const inner = unwrap(node);
+  return (
+    (inner.type === AST_NODE_TYPES.Identifier && inner.name === "undefined") ||
+    (inner.type === AST_NODE_TYPES.Literal && inner.value === null && !("regex" in inner)) ||
+    (inner.type === AST_NODE_TYPES.UnaryExpression && inner.operator === "void")
+  );
+}
+
+function isFalse(node: TSESTree.Node): boolean {
+  const inner = unwrap(node);
+  return inner.type === AST_NODE_TYPES.Literal && inner.value === false;
+}
+
+/** The lookup an expression reads: the lookup itself (awaited) or the variable holding its result. */
+function readOf(node: TSESTree.Node, lookups: readonly KeyedLookup[], vars: ReadonlyMap<TSESTree.Node, KeyedLookup>): KeyedLookup | undefined {
+  let inner = unwrap(node);
+  if (inner.type === AST_NODE_TYPES.AwaitExpression) inner = unwrap(inner.argument);
+  return lookups.find((l) => l.node === inner) ?? (inner.type === AST_NODE_TYPES.Identifier ? vars.get(inner) : undefined);
+}
+
+/** Whether a test says the resource exists (`present: true`) or is missing, and by which lookup. */
+function presence(
+  node: TSESTree.Node,
+  lookups: readonly KeyedLookup[],
+  vars: ReadonlyMap<TSESTree.Node, KeyedLookup>,
+): { present: boolean; lookup: KeyedLookup } | undefined {
+  const inner = unwrap(node);
+  if (inner.type === AST_NODE_TYPES.UnaryExpression && inner.operator === "!") {
+    const p = presence(inner.argument, lookups, vars);
+    return p && { present: !p.present, lookup: p.lookup };
+  }
+  if (inner.type === AST_NODE_TYPES.BinaryExpression && ["===", "==", "!==", "!="].includes(inner.operator)) {
+    const constant = (n: TSESTree.Node) => isNullish(n) || isFalse(n);
+    const [subject, other] = constant(inner.right) ? [inner.left, inner.right] : [inner.right, inner.left];
+    if (!constant(other)) return undefined;
+    const lookup = readOf(subject, lookups, vars);
+    // A nullish test fits what gives the entry, `=== false` what tells whether it exists.
+    if (!lookup || (isNullish(other) ? lookup.kind !== "get" : lookup.kind !== "has")) return undefined;
+    return { present: inner.operator.startsWith("!"), lookup };
+  }
+  const lookup = readOf(inner, lookups, vars);
+  return lookup ? { present: true, lookup } : undefined;
+}
+
+/** The `if`s and conditionals among `nodes` that test whether the resource exists; `?? x` after a lookup. */
+export function keyedGuards(sourceCode: SourceCode, nodes: readonly TSESTree.Node[], lookups: readonly KeyedLookup[]): KeyedGuard[] {
+  if (lookups.length === 0) return [];
+  const vars = new Map<TSESTree.Node, KeyedLookup>();
+  for (const lookup of lookups) {
+    const variable = lookupVariable(sourceCode, lookup);
+    for (const ref of variable?.references ?? []) if (!ref.isWrite()) vars.set(ref.identifier, lookup);
+  }
+  const out: KeyedGuard[] = [];
+  for (const node of nodes) {
+    if (node.type !== AST_NODE_TYPES.IfStatement && node.type !== AST_NODE_TYPES.ConditionalExpression) continue;
+    const found = presence(node.test, lookups, vars);
+    if (found) out.push({ lookup: found.lookup, miss: found.present ? (node.alternate ?? null) : node.consequent });
+  }
+  for (const lookup of lookups) {
+    if (lookup.kind !== "get") continue;
+    let node: TSESTree.Node = lookup.node;
+    while (node.parent?.type === AST_NODE_TYPES.AwaitExpression || node.parent?.type === AST_NODE_TYPES.TSAsExpression) node = node.parent;
+    const parent = node.parent;
+    if (parent?.type === AST_NODE_TYPES.LogicalExpression && parent.left === node && (parent.operator === "??" || parent.operator === "||")) {
+      out.push({ lookup, miss: parent.right });
+    }
+  }
+  return out;
+}

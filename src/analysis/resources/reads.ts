@@ -1,0 +1,114 @@
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { calleeName, findProperty, type FunctionNode, isFunction, memberName, unwrap } from "../syntax/ast.js";
+import type { RequestFields } from "./fields.js";
+
+type SourceCode = Readonly<TSESLint.SourceCode>;
+
+/** Calls that read a file and fail when it is missing: `readFile`, `readFileSync`, `openTextDocument`, `stat`. */
+const READS = /read|open|load|stat|access|fetch|text|content|lines|document|buffer/i;
+
+/** Calls given a path that write it or only work on its name. */
+const NOT_READS = /write|save|mkdir|unlink|rm|remove|delete|watch|log|warn|error|debug|info|emit|send|notify|set|relative|basename|dirname|extname|isAbsolute/i;
+
+/** A call that reads the requested file: given the path, or a call built from it (`Uri.file(params.path)`). */
+export function readCall(node: TSESTree.Node, fields: RequestFields): TSESTree.CallExpression | undefined {
+  if (node.type !== AST_NODE_TYPES.CallExpression) return undefined;
+  const name = calleeName(node.callee);
+  if (name === undefined || !READS.test(name) || NOT_READS.test(name)) return undefined;
+  const handsPath = (arg: TSESTree.CallExpressionArgument): boolean => {
+    if (fields.handsField(arg)) return true;
+    const inner = unwrap(arg);
+    return inner.type === AST_NODE_TYPES.CallExpression && inner.arguments.some((a) => fields.handsField(a));
+  };
+  return node.arguments.some(handsPath) ? node : undefined;
+}
+
+/** The subject of a read: the argument that names the requested path. */
+export function readPath(call: TSESTree.CallExpression, fields: RequestFields): TSESTree.Node | undefined {
+  for (const arg of call.arguments) {
+    if (arg.type === AST_NODE_TYPES.SpreadElement) continue;
+    if (fields.isField(arg)) return arg;
+    const inner = unwrap(arg);
+    if (inner.type === AST_NODE_TYPES.CallExpression) {
+      const nested = inner.arguments.find((a) => a.type !== AST_NODE_TYPES.SpreadElement && fields.isField(a));
+      if (nested) return nested;
+    }
+  }
+  return undefined;
+}
+
+/** The first read of the requested file inside `root`, not counting nested functions. */
+export function firstRead(sourceCode: SourceCode, root: TSESTree.Node, fields: RequestFields): TSESTree.CallExpression | undefined {
+  let found: TSESTree.CallExpression | undefined;
+  const visit = (node: TSESTree.Node): void => {
+    if (found) return;
+    found = readCall(node, fields);
+    if (found || isFunction(node)) return;
+    for (const key of sourceCode.visitorKeys[node.type] ?? []) {
+      const child = (node as unknown as Record<string, unknown>)[key];
+      for (const item of Array.isArray(child) ? child : [child]) {
+        if (item && typeof (item as TSESTree.Node).type === "string") visit(item as TSESTree.Node);
+      }
+    }
+  };
+  visit(root);
+  return found;
+}
+
+/** A `readFile(path).catch(fn)` chain: the read and the callback its error goes to. */
+export interface CatchCallback {
+  readonly read: TSESTree.CallExpression;
+  readonly handler: FunctionNode;
+  /** The result is the `content` of a returned object: what the callback gives is sent as the file's text. */
+  readonly isContent: boolean;
+}
+
+/** Whether an expression is the value of a `content` property: `{ content: await readFile(p).catch(() => "") }`. */
+function isContentValue(node: TSESTree.Node): boolean {
+  let child: TSESTree.Node = node;
+  while (child.parent?.type === AST_NODE_TYPES.AwaitExpression || child.parent?.type === AST_NODE_TYPES.TSAsExpression) child = child.parent;
+  const prop = child.parent;
+  if (prop?.type !== AST_NODE_TYPES.Property || prop.value !== child || prop.parent.type !== AST_NODE_TYPES.ObjectExpression) return false;
+  return findProperty(prop.parent, "content") === prop;
+}
+
+/** The `.catch()` callbacks chained to reads of the file among `nodes`. */
+export function catchCallbacks(nodes: readonly TSESTree.Node[], fields: RequestFields): CatchCallback[] {
+  const out: CatchCallback[] = [];
+  for (const node of nodes) {
+    if (node.type !== AST_NODE_TYPES.CallExpression || node.callee.type !== AST_NODE_TYPES.MemberExpression) continue;
+    if (memberName(node.callee) !== "catch") continue;
+    const read = readCall(unwrap(node.callee.object), fields);
+    const handler = node.arguments[0] && unwrap(node.arguments[0]);
+    if (read && handler && isFunction(handler)) out.push({ read, handler, isContent: isContentValue(node) });
+  }
+  return out;
+}
+
+/** The `try` statements among `nodes` whose block reads the file, with the read. */
+export function tryReads(sourceCode: SourceCode, nodes: readonly TSESTree.Node[], fields: RequestFields): { node: TSESTree.TryStatement; read: TSESTree.CallExpression }[] {
+  const out: { node: TSESTree.TryStatement; read: TSESTree.CallExpression }[] = [];
+  for (const node of nodes) {
+    if (node.type !== AST_NODE_TYPES.TryStatement || !node.handler) continue;
+    const read = firstRead(sourceCode, node.block, fields);
+    if (read) out.push({ node, read });
+  }
+  return out;
+}
+
+/** Every node of `root` outside nested functions (the root itself may be one), in source order. */
+export function ownNodes(sourceCode: SourceCode, root: TSESTree.Node): TSESTree.Node[] {
+  const out: TSESTree.Node[] = [];
+  const visit = (node: TSESTree.Node): void => {
+    out.push(node);
+    if (node !== root && isFunction(node)) return;
+    for (const key of sourceCode.visitorKeys[node.type] ?? []) {
+      const child = (node as unknown as Record<string, unknown>)[key];
+      for (const item of Array.isArray(child) ? child : [child]) {
+        if (item && typeof (item as TSESTree.Node).type === "string") visit(item as TSESTree.Node);
+      }
+    }
+  };
+  visit(root);
+  return out;
+}

@@ -1,0 +1,131 @@
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { AnswerContext } from "../errors/answers.js";
+import type { Handler } from "../handlers/types.js";
+import type { FileModel } from "../model.js";
+import { type FunctionNode, isFunction } from "../syntax/ast.js";
+import { functionOf } from "../syntax/functions.js";
+import { RequestFields, type ResourceField } from "./fields.js";
+import { keyedGuards, keyedLookups } from "./lookups.js";
+import { trace, traceExpression, type Trace, type TraceContext } from "./paths.js";
+import { ownNodes } from "./reads.js";
+import { fileMisses } from "./file-misses.js";
+import type { ResourceMiss, ResourceScope } from "./types.js";
+
+type SourceCode = Readonly<TSESLint.SourceCode>;
+
+/** The client's terminal methods, each naming its terminal by `terminalId`. */
+const TERMINAL_METHODS = new Set(["terminal/output", "terminal/release", "terminal/wait_for_exit", "terminal/kill"]);
+
+/** The field a handler's request names its resource by, for the methods whose missing resource has an answer. */
+function fieldOf(handler: Handler, protocolVersion: number): ResourceField | undefined {
+  const { method } = handler;
+  if (method.kind !== "request") return undefined;
+  if (method.side === "client" && method.wire === "fs/read_text_file") return "path";
+  if (method.side === "client" && TERMINAL_METHODS.has(method.wire)) return "terminalId";
+  // Version 2 moves cancelling a terminal to the agent, answering an unknown one with -32602.
+  if (protocolVersion === 2 && method.side === "agent" && method.wire === "terminal/cancel") return "terminalId";
+  return undefined;
+}
+
+const cache = new WeakMap<FileModel, readonly ResourceMiss[]>();
+
+/** Where the file's client handlers answer a missing file or an unknown terminal, and with what. */
+export function resourceMisses(model: FileModel, sourceCode: SourceCode): readonly ResourceMiss[] {
+  let found = cache.get(model);
+  if (!found) {
+    found = analyse(model, sourceCode);
+    cache.set(model, found);
+  }
+  return found;
+}
+
+function analyse(model: FileModel, sourceCode: SourceCode): readonly ResourceMiss[] {
+  const targets: { handler: Handler; field: ResourceField; fn: FunctionNode }[] = [];
+  for (const handler of model.handlers.handlers) {
+    const field = fieldOf(handler, model.settings.protocolVersion);
+    if (field && handler.fn) targets.push({ handler, field, fn: handler.fn });
+  }
+  if (targets.length === 0) return [];
+  const answers: AnswerContext = {
+    sourceCode,
+    values: model.values,
+    sitesByNode: new Map(model.errorSites.map((site) => [site.node, site])),
+    errorClasses: model.errorClasses,
+  };
+  const scopes = new Map<string, ResourceScope>();
+  const keyOf = (root: TSESTree.Node, field: ResourceField) => `${root.range[0]}:${root.range[1]}:${field}`;
+  const handlerFns = new Set<TSESTree.Node>(targets.map((t) => t.fn));
+  for (const { handler, field, fn } of targets) {
+    const key = keyOf(handler.body, field);
+    let scope = scopes.get(key);
+    if (!scope) {
+      scope = { root: handler.body, fields: RequestFields.ofHandler(sourceCode, field, fn, handler.body), handlers: [], helper: false, dispatch: handler.style === "dispatch" };
+      scopes.set(key, scope);
+    }
+    scope.handlers.push(handler);
+    followHelpers(sourceCode, scope, scopes, keyOf, handlerFns, 0);
+  }
+
+  const misses = new Map<TSESTree.Node, ResourceMiss>();
+  const add = (miss: ResourceMiss) => {
+    const known = misses.get(miss.answer.node);
+    if (!known) misses.set(miss.answer.node, miss);
+    else misses.set(miss.answer.node, { ...known, handlers: [...new Set([...known.handlers, ...miss.handlers])] });
+  };
+  for (const scope of scopes.values()) {
+    const nodes = ownNodes(sourceCode, scope.root);
+    const ctx: TraceContext = { answers, dispatch: scope.dispatch, fsError: false };
+    const lookups = keyedLookups(nodes, scope.fields);
+    const checks: TSESTree.Node[] = [];
+    for (const guard of keyedGuards(sourceCode, nodes, lookups)) {
+      if (!guard.miss) continue;
+      const found: Trace = isExpression(guard.miss) ? traceExpression(guard.miss, ctx) : trace(statementsOf(guard.miss), ctx);
+      if (found.kind !== "ends") continue;
+      if (guard.lookup.check) checks.push(guard.lookup.node);
+      const { answer, thrown } = found.ending;
+      // A path missing from the client's own store may still be read from disk: only errors count there.
+      if (scope.fields.field === "path" && !guard.lookup.check && answer.kind === "success") continue;
+      if (scope.helper && !thrown) continue;
+      add({ field: scope.fields.field, kind: guard.lookup.check ? "check" : "lookup", handlers: scope.handlers, answer, thrown, subject: guard.lookup.key, catchAll: false });
+    }
+    if (scope.fields.field === "path") for (const miss of fileMisses(sourceCode, scope, nodes, checks, ctx, model)) add(miss);
+  }
+  return [...misses.values()].sort((a, b) => a.answer.node.range[0] - b.answer.node.range[0]);
+}
+
+function isExpression(node: TSESTree.Node): boolean {
+  return !node.type.endsWith("Statement") && !node.type.endsWith("Declaration");
+}
+
+function statementsOf(node: TSESTree.Node): readonly TSESTree.Node[] {
+  return node.type === AST_NODE_TYPES.BlockStatement ? node.body : [node];
+}
+
+/** Adds the same-file functions a scope hands the path or terminal id to (`this.getTerminal(params.terminalId)`). */
+function followHelpers(
+  sourceCode: SourceCode,
+  scope: ResourceScope,
+  scopes: Map<string, ResourceScope>,
+  keyOf: (root: TSESTree.Node, field: ResourceField) => string,
+  handlerFns: ReadonlySet<TSESTree.Node>,
+  depth: number,
+): void {
+  if (depth >= 2) return;
+  for (const node of ownNodes(sourceCode, scope.root)) {
+    if (node.type !== AST_NODE_TYPES.CallExpression) continue;
+    const index = node.arguments.findIndex((arg) => arg.type !== AST_NODE_TYPES.SpreadElement && scope.fields.isField(arg));
+    if (index < 0) continue;
+    const fn = functionOf(sourceCode, node.callee);
+    if (!fn || !isFunction(fn) || fn === scope.root || handlerFns.has(fn)) continue;
+    const key = keyOf(fn, scope.fields.field);
+    let helper = scopes.get(key);
+    if (!helper) {
+      const fields = RequestFields.ofHelper(sourceCode, scope.fields.field, fn, index);
+      if (!fields) continue;
+      helper = { root: fn, fields, handlers: [], helper: true, dispatch: false };
+      scopes.set(key, helper);
+    }
+    for (const h of scope.handlers) if (!helper.handlers.includes(h)) helper.handlers.push(h);
+    followHelpers(sourceCode, helper, scopes, keyOf, handlerFns, depth + 1);
+  }
+}

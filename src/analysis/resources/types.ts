@@ -1,0 +1,50 @@
+import type { TSESTree } from "@typescript-eslint/utils";
+import type { ErrorSite } from "../errors/error-sites.js";
+import type { Handler } from "../handlers/types.js";
+import type { RequestFields, ResourceField } from "./fields.js";
+
+/**
+ * What the code answers a missing file or an unknown terminal with:
+ * - `error`: an error response whose codes are known (a `RequestError`, an error object, a local error class);
+ * - `internal`: a plain `Error` or another value the SDKs send as -32603 Internal error;
+ * - `success`: a result: the request succeeds although the resource does not exist.
+ */
+export type ResourceAnswer =
+  | { readonly kind: "error"; readonly node: TSESTree.Node; readonly codes: readonly number[]; readonly site?: ErrorSite }
+  | { readonly kind: "internal"; readonly node: TSESTree.Node }
+  | { readonly kind: "success"; readonly node: TSESTree.Node };
+
+/**
+ * Where the missing resource is recognised:
+ * - `lookup`: the miss branch of a lookup keyed by the requested id or path (`if (!terminals.get(id))`);
+ * - `check`: the miss branch of an existence check of the path (`if (!existsSync(path))`);
+ * - `catch`: the path a read's error takes through the `catch` around the read (or a `.catch()` callback);
+ * - `after-catch`: the statements after a `catch` that lets the read's error through without answering.
+ */
+export type MissKind = "lookup" | "check" | "catch" | "after-catch";
+
+/** One place where a client handler answers a missing file or an unknown terminal. */
+export interface ResourceMiss {
+  readonly field: ResourceField;
+  readonly kind: MissKind;
+  /** The handlers whose request reaches this answer (several for a shared helper). */
+  readonly handlers: readonly Handler[];
+  readonly answer: ResourceAnswer;
+  /** The answer is thrown (or rejected), not returned or sent. */
+  readonly thrown: boolean;
+  /** The requested path or terminal id as the code names it where it is looked up, checked or read. */
+  readonly subject: TSESTree.Node | undefined;
+  /** A `catch` converts every error of the read, the missing file's included. */
+  readonly catchAll: boolean;
+}
+
+/** Code that answers for a resource: a handler's body, or a same-file helper a handler hands the path or id to. */
+export interface ResourceScope {
+  readonly root: TSESTree.Node;
+  readonly fields: RequestFields;
+  readonly handlers: Handler[];
+  /** A helper: only what it throws answers the request; what it returns goes back to the handler. */
+  readonly helper: boolean;
+  readonly dispatch: boolean;
+}
+
