@@ -1,0 +1,105 @@
+import { AST_NODE_TYPES, type TSESLint } from "@typescript-eslint/utils";
+import { getModel } from "../src/analysis/index.js";
+import { catchAllLosses } from "../src/analysis/lost-codes/catch-alls.js";
+import type { LostShape } from "../src/analysis/lost-codes/lost-values.js";
+import { requestErrorName } from "../src/analysis/lost-codes/request-error-name.js";
+import { type LostThrow, sdkLostThrows } from "../src/analysis/lost-codes/sdk-throws.js";
+import { specUrl } from "../src/protocol/links.js";
+import { createRule } from "../src/create-rule.js";
+
+export type MessageIds = "lostCode" | "lostClassCode" | "lostInCatchAll" | "useRequestError" | "useErrorCode";
+
+/** How each shape is named in the message. */
+const WHAT: Readonly<Record<Exclude<LostShape, "local-class" | "held-class">, string>> = {
+  object: "object",
+  assign: "Error given a code by Object.assign",
+  "code-assignment": "Error given a code by `.code =`",
+  helper: "error built by a helper",
+};
+
+const codeList = (codes: readonly number[]) => codes.join(" or ");
+
+export default createRule<[], MessageIds>({
+  name: "no-lost-error-code",
+  meta: {
+    type: "problem",
+    docs: {
+      description: "Disallow thrown errors whose code the SDK drops, and catch-alls that answer every error with one code",
+      spec: {
+        requirement: "Failed requests return a JSON-RPC 2.0 error object: code, an integer identifying the kind of error; message; data (optional).",
+        url: specUrl("error"),
+      },
+      recommended: "error",
+    },
+    hasSuggestions: true,
+    messages: {
+      lostCode:
+        "This {{what}} is not a RequestError, so the SDK sends it as -32603 Internal error and the code {{code}} it carries is lost with its data; throw a RequestError with that code instead.",
+      lostClassCode:
+        "{{name}} does not extend RequestError, so the SDK sends it as -32603 Internal error and the code {{code}} it carries is lost with its data; make {{name}} extend RequestError or throw a RequestError with that code.",
+      lostInCatchAll:
+        "This catch answers every error with {{fixed}}, so the codes the handlers throw ({{code}} in {{method}}, line {{line}}) are lost; answer with the error's own code when it has one.",
+      useRequestError: "Throw `new {{name}}({{code}}, …)` instead.",
+      useErrorCode: "Use the error's code when it is a number, {{fixed}} otherwise.",
+    },
+    schema: [],
+  },
+  defaultOptions: [],
+  create(context) {
+    const sourceCode = context.sourceCode;
+
+    /** `new RequestError(code, message[, data])` in place of the thrown value, from the value's own parts. */
+    function conversion(lost: LostThrow, name: string | undefined): TSESLint.ReportSuggestionArray<MessageIds> {
+      const parts = lost.value.parts;
+      if (!parts || !name) return [];
+      const args = [parts.code, parts.message, ...(parts.data ? [parts.data] : [])].map((n) => sourceCode.getText(n));
+      return [
+        {
+          messageId: "useRequestError",
+          data: { name, code: sourceCode.getText(parts.code) },
+          fix: (fixer) => fixer.replaceText(lost.node, `new ${name}(${args.join(", ")})`),
+        },
+      ];
+    }
+
+    function reportThrow(lost: LostThrow, name: string | undefined) {
+      const code = codeList(lost.value.codes);
+      const suggest = conversion(lost, name);
+      if (lost.value.shape === "local-class" || lost.value.shape === "held-class") {
+        context.report({ node: lost.node, messageId: "lostClassCode", data: { name: lost.value.className ?? "This class", code }, suggest });
+      } else {
+        context.report({ node: lost.node, messageId: "lostCode", data: { what: WHAT[lost.value.shape], code }, suggest });
+      }
+    }
+
+    return {
+      Program() {
+        const model = getModel(context);
+        const thrown = sdkLostThrows(model, sourceCode);
+        const name = thrown.length > 0 ? requestErrorName(model.nodes.imports, model.sdk) : undefined;
+        for (const lost of thrown) reportThrow(lost, name);
+        for (const loss of catchAllLosses(model, sourceCode)) {
+          const fixed = String(loss.fixed);
+          const data = { fixed, code: String(loss.lost.code), method: loss.lost.method ?? "a handler", line: String(loss.lost.node.loc.start.line) };
+          const param = loss.param;
+          const suggest: TSESLint.ReportSuggestionArray<MessageIds> = param
+            ? [
+                {
+                  messageId: "useErrorCode",
+                  data: { fixed },
+                  fix: (fixer) => {
+                    const kept = `typeof ${param}?.code === "number" ? ${param}.code : ${sourceCode.getText(loss.node)}`;
+                    // `{ code }` becomes `{ code: ... }`.
+                    const parent = loss.node.parent;
+                    const shorthand = parent?.type === AST_NODE_TYPES.Property && parent.shorthand;
+                    return shorthand ? fixer.replaceText(parent, `code: ${kept}`) : fixer.replaceText(loss.node, kept);
+                  },
+                },
+              ]
+            : [];
+          context.report({ node: loss.node, messageId: "lostInCatchAll", data, suggest });
+        }
+      },
+    };
+  },
+});

@@ -1,0 +1,127 @@
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { Handler } from "../handlers/types.js";
+import type { FileModel } from "../model.js";
+import { type FunctionNode, isFunction } from "../syntax/ast.js";
+import { fixedAnswer } from "./catch-answers.js";
+import { carriedCodes, type CodedContext } from "./coded-values.js";
+import { localErrorClasses } from "./local-classes.js";
+import { calledFunctions, type ReachContext, type ReachedThrow, reachedThrows } from "./reached-throws.js";
+
+/** A code a handler throws that a catch-all answers with its own fixed code instead. */
+export interface LostHandlerCode {
+  readonly code: number;
+  /** The thrown expression. */
+  readonly node: TSESTree.Node;
+  readonly method: string;
+}
+
+/** A hand-rolled dispatcher's catch that answers every error with one code, around handlers that throw others. */
+export interface CatchAllLoss {
+  /** The fixed code's expression in the catch's answer. */
+  readonly node: TSESTree.Node;
+  readonly fixed: number;
+  /** The catch parameter, when it is a plain name. */
+  readonly param?: string;
+  /** The first handler code (in source order) that the catch loses. */
+  readonly lost: LostHandlerCode;
+}
+
+/** How many callers up a dispatch is followed to the `try` around it. */
+const MAX_CALLERS = 3;
+
+const within = (node: TSESTree.Node, outer: TSESTree.Node) => outer.range[0] <= node.range[0] && node.range[1] <= outer.range[1];
+
+/** The calls of each same-file function, handler maps called by key included. */
+function callersOf(model: FileModel, ctx: ReachContext): Map<FunctionNode, TSESTree.CallExpression[]> {
+  const callers = new Map<FunctionNode, TSESTree.CallExpression[]>();
+  for (const call of model.nodes.calls) {
+    for (const fn of calledFunctions(call, ctx, true)) callers.set(fn, [...(callers.get(fn) ?? []), call]);
+  }
+  return callers;
+}
+
+/** The `try` statements with a `catch` that run the dispatch handlers: around an inline dispatch, or around a call into it. */
+function dispatchTries(handlers: readonly Handler[], model: FileModel, ctx: ReachContext): TSESTree.TryStatement[] {
+  let callers: Map<FunctionNode, TSESTree.CallExpression[]> | undefined;
+  const callsOf = (fn: FunctionNode) => (callers ??= callersOf(model, ctx)).get(fn) ?? [];
+  const tries = new Set<TSESTree.TryStatement>();
+  const seen = new Set<TSESTree.Node>();
+  const climb = (entry: TSESTree.Node, depth: number): void => {
+    if (seen.has(entry)) return;
+    seen.add(entry);
+    let found = false;
+    let child: TSESTree.Node = entry;
+    for (let p = entry.parent; p; child = p, p = p.parent) {
+      if (p.type === AST_NODE_TYPES.TryStatement && p.block === child && p.handler) {
+        tries.add(p);
+        found = true;
+      }
+      if (isFunction(p)) {
+        if (!found && depth < MAX_CALLERS) for (const call of callsOf(p)) climb(call, depth + 1);
+        return;
+      }
+    }
+  };
+  for (const h of handlers) {
+    if (h.body !== h.fn) climb(h.body, 0);
+    else if (h.fn) for (const call of callsOf(h.fn)) climb(call, 1);
+  }
+  return [...tries];
+}
+
+/** The dispatch handler a reached throw comes from: the one whose body holds it or a function on its way. */
+function handlerOf(reached: ReachedThrow, handlers: readonly Handler[]): Handler | undefined {
+  // Innermost first: the throw, then each function entered (a handler map's function is a handler's body) and its call.
+  const nodes: TSESTree.Node[] = [reached.node, ...[...reached.path].reverse().flatMap((e) => [e.fn, e.call])];
+  for (const node of nodes) {
+    const h = handlers.find((x) => within(node, x.body));
+    if (h) return h;
+  }
+  return undefined;
+}
+
+const cache = new WeakMap<FileModel, readonly CatchAllLoss[]>();
+
+/** The catch-alls of the file's hand-rolled dispatchers that lose the codes their handlers throw. */
+export function catchAllLosses(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): readonly CatchAllLoss[] {
+  let found = cache.get(model);
+  if (found) return found;
+  const handlers = model.nodes.throws.length > 0 ? model.handlers.handlers.filter((h) => h.style === "dispatch") : [];
+  found = handlers.length > 0 ? collect(model, sourceCode, handlers) : [];
+  cache.set(model, found);
+  return found;
+}
+
+function collect(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>, handlers: readonly Handler[]): CatchAllLoss[] {
+  const reach: ReachContext = { sourceCode, values: model.values };
+  const out: CatchAllLoss[] = [];
+  let ctx: CodedContext | undefined;
+  for (const attempt of dispatchTries(handlers, model, reach)) {
+    const answer = fixedAnswer(attempt.handler!, model.errorSites, reach);
+    if (!answer) continue;
+    ctx ??= codedContext(model, sourceCode);
+    const lost = firstLost(reachedThrows(attempt.block, reach, true), handlers, answer.code, ctx);
+    if (lost) out.push({ node: answer.node, fixed: answer.code, ...(answer.param ? { param: answer.param } : {}), lost });
+  }
+  return out.sort((a, b) => a.node.range[0] - b.node.range[0]);
+}
+
+function codedContext(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): CodedContext {
+  return {
+    sourceCode,
+    values: model.values,
+    classes: localErrorClasses(sourceCode, model.nodes.classes, model.settings.errorClasses),
+    errorClasses: model.errorClasses,
+    answers: { sourceCode, values: model.values, errorClasses: model.errorClasses, sitesByNode: new Map(model.errorSites.map((s) => [s.node, s])) },
+  };
+}
+
+function firstLost(reached: readonly ReachedThrow[], handlers: readonly Handler[], fixed: number, ctx: CodedContext): LostHandlerCode | undefined {
+  const sorted = [...reached].sort((a, b) => a.node.range[0] - b.node.range[0]);
+  for (const r of sorted) {
+    const handler = handlerOf(r, handlers);
+    const code = handler && carriedCodes(r.node.argument, r.path, ctx)?.find((c) => c !== fixed);
+    if (handler && code !== undefined) return { code, node: r.node.argument, method: handler.method.wire };
+  }
+  return undefined;
+}

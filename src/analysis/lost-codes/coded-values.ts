@@ -1,0 +1,36 @@
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { type AnswerContext, answerOf } from "../errors/answers.js";
+import type { ErrorClass } from "../errors/error-classes.js";
+import { argAt } from "../errors/error-sites.js";
+import { calleeName, unwrap } from "../syntax/ast.js";
+import { codesOf, lostValue, type ValueContext } from "./lost-values.js";
+import type { Entered } from "./reached-throws.js";
+
+export interface CodedContext extends ValueContext {
+  readonly answers: AnswerContext;
+  /** The model's error classes by name: RequestError, ResponseError, configured and local ones. */
+  readonly errorClasses: ReadonlyMap<string, ErrorClass>;
+}
+
+/**
+ * The codes a thrown value carries, whatever it is: a RequestError or another JSON-RPC error class, a factory, or
+ * any of the shapes lostValue knows. Undefined for a plain Error, or when the code cannot be told.
+ */
+export function carriedCodes(expression: TSESTree.Node, frames: readonly Entered[], ctx: CodedContext): readonly number[] | undefined {
+  const lost = lostValue(expression, frames, ctx);
+  if (lost) return lost.codes;
+  const inner = unwrap(expression);
+  if (inner.type === AST_NODE_TYPES.NewExpression) {
+    const cls = ctx.errorClasses.get(calleeName(inner.callee) ?? "");
+    if (cls?.codeIndex !== undefined) {
+      const code = argAt(inner.arguments, cls.codeIndex);
+      return code && codesOf(code, frames, ctx);
+    }
+    if (cls?.heldCode) return ctx.values.numbers(cls.heldCode);
+  }
+  const answer = answerOf(expression, ctx.answers);
+  if (answer?.kind === "held") return ctx.values.numbers(answer.code);
+  if (answer?.kind !== "site") return undefined;
+  if (answer.site.factory) return [answer.site.factory.code];
+  return answer.site.code ? codesOf(answer.site.code, frames, ctx) : undefined;
+}

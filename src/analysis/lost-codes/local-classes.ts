@@ -1,0 +1,72 @@
+import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { BUILTIN_ERROR_CLASSES, type ClassNode, className, describeErrorClass, type ErrorClass, rpcErrorClass } from "../errors/error-classes.js";
+
+/** The built-in error constructors a local class may extend: none of them is a RequestError. */
+export const BUILTIN_ERRORS: ReadonlySet<string> = new Set([
+  "Error",
+  "TypeError",
+  "RangeError",
+  "ReferenceError",
+  "SyntaxError",
+  "EvalError",
+  "URIError",
+  "AggregateError",
+]);
+
+/** Whether `name` at `node` is the global built-in error, not something the file declares or imports under that name. */
+export function isBuiltinError(sourceCode: Readonly<TSESLint.SourceCode>, node: TSESTree.Identifier): boolean {
+  if (!BUILTIN_ERRORS.has(node.name)) return false;
+  const variable = ASTUtils.findVariable(sourceCode.getScope(node), node.name);
+  return !variable || variable.defs.length === 0;
+}
+
+/**
+ * The same file's error classes as this rule judges them: `rpc` for RequestError and its subclasses (and names
+ * configured in `settings.acp.errorClasses` that the file does not define), otherwise a class whose base is a
+ * built-in error and that takes or holds a code. A class whose base is imported is left out: its base is unknown.
+ *
+ * Unlike the model's table, a configured name that the file defines is judged by its definition.
+ */
+export function localErrorClasses(
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  classes: readonly ClassNode[],
+  configured: readonly string[],
+): ReadonlyMap<ClassNode, ErrorClass> {
+  const defined = new Set(classes.map(className).filter((n): n is string => n !== undefined));
+  const known = new Map<string, ErrorClass>();
+  for (const name of [...BUILTIN_ERROR_CLASSES, ...configured]) {
+    if (!defined.has(name) || (BUILTIN_ERROR_CLASSES as readonly string[]).includes(name)) known.set(name, rpcErrorClass(name));
+  }
+  const out = new Map<ClassNode, ErrorClass>();
+  // Subclasses may come before their parents in the file: repeat until nothing new is learnt.
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const node of classes) {
+      const name = className(node);
+      if (out.has(node) || !name || (BUILTIN_ERROR_CLASSES as readonly string[]).includes(name)) continue;
+      const bases = withBuiltinBase(sourceCode, node, known);
+      const cls = bases && describeErrorClass(node, bases);
+      if (!cls) continue;
+      out.set(node, cls);
+      known.set(name, cls);
+      changed = true;
+    }
+  }
+  return out;
+}
+
+/**
+ * `known`, plus the class's base when that is a built-in error other than `Error` (which describeErrorClass knows);
+ * undefined when the base is named `Error` but is not the global one.
+ */
+function withBuiltinBase(
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  node: ClassNode,
+  known: ReadonlyMap<string, ErrorClass>,
+): ReadonlyMap<string, ErrorClass> | undefined {
+  const base = node.superClass;
+  if (base?.type !== AST_NODE_TYPES.Identifier || !BUILTIN_ERRORS.has(base.name)) return known;
+  if (!isBuiltinError(sourceCode, base)) return base.name === "Error" ? undefined : known;
+  if (base.name === "Error") return known;
+  return new Map([...known, [base.name, { name: base.name, messageIndex: 0, rpc: false }]]);
+}

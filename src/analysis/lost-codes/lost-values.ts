@@ -1,0 +1,228 @@
+import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { ClassNode, ErrorClass } from "../errors/error-classes.js";
+import { argAt } from "../errors/error-sites.js";
+import { calleeName, enclosingFunction, findProperty, type FunctionNode, memberName, staticKeyName, unwrap } from "../syntax/ast.js";
+import { functionOf, returnedExpressions } from "../syntax/functions.js";
+import { classByName } from "../syntax/instances.js";
+import type { ValueResolver } from "../values/values.js";
+import { isBuiltinError } from "./local-classes.js";
+import type { Entered } from "./reached-throws.js";
+
+/**
+ * How a thrown value that is not a RequestError carries its code:
+ * - `object`: `{ code, message }`;
+ * - `assign`: `Object.assign(new Error(m), { code })`;
+ * - `code-assignment`: `const e = new Error(m); e.code = n; throw e`;
+ * - `local-class`: `new CodeError(m, code)` of a same-file class that extends a built-in error;
+ * - `held-class`: `new Gone(m)` of such a class that holds its code (`code = -32002`);
+ * - `helper`: a same-file function that builds one of these (`throw fail(-32002, "x")`).
+ */
+export type LostShape = "object" | "assign" | "code-assignment" | "local-class" | "held-class" | "helper";
+
+/** What `new RequestError(code, message, data)` would be built from, when the value is written where it is thrown. */
+export interface RequestErrorParts {
+  readonly code: TSESTree.Node;
+  readonly message: TSESTree.Node;
+  readonly data?: TSESTree.Node;
+}
+
+export interface LostValue {
+  readonly shape: LostShape;
+  /** The codes it may carry. */
+  readonly codes: readonly number[];
+  /** The local class, for `local-class` and `held-class`. */
+  readonly className?: string;
+  readonly parts?: RequestErrorParts;
+}
+
+export interface ValueContext {
+  readonly sourceCode: Readonly<TSESLint.SourceCode>;
+  readonly values: ValueResolver;
+  /** The file's error classes as this rule judges them (local-classes.ts). */
+  readonly classes: ReadonlyMap<ClassNode, ErrorClass>;
+}
+
+const MAX_DEPTH = 5;
+
+/** The index of the parameter `id` names in `fn`, when it is a plain (not destructured, no default) parameter. */
+function paramIndex(fn: FunctionNode, id: TSESTree.Identifier, ctx: ValueContext): number | undefined {
+  const variable = ASTUtils.findVariable(ctx.sourceCode.getScope(id), id);
+  const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+  // A parameter reassigned in the body no longer holds what the caller passed.
+  if (def?.type !== "Parameter" || def.node !== fn || variable!.references.some((r) => r.isWrite())) return undefined;
+  const index = fn.params.findIndex((p) => p.type === AST_NODE_TYPES.Identifier && p.name === id.name);
+  return index === -1 ? undefined : index;
+}
+
+/** The argument a parameter of the innermost entered function was called with, and the frames it is read in. */
+function argumentOf(id: TSESTree.Identifier, frames: readonly Entered[], ctx: ValueContext): { arg: TSESTree.Node; frames: readonly Entered[] } | undefined {
+  const top = frames.at(-1);
+  const index = top && paramIndex(top.fn, id, ctx);
+  const arg = index === undefined ? undefined : argAt(top!.call.arguments, index);
+  return arg ? { arg, frames: frames.slice(0, -1) } : undefined;
+}
+
+/** The numbers a code expression may be, following parameters to the arguments of the calls that led here. */
+export function codesOf(node: TSESTree.Node, frames: readonly Entered[], ctx: ValueContext): readonly number[] | undefined {
+  const inner = unwrap(node);
+  if (inner.type === AST_NODE_TYPES.Identifier) {
+    const passed = argumentOf(inner, frames, ctx);
+    if (passed) return codesOf(passed.arg, passed.frames, ctx);
+  }
+  return ctx.values.numbers(inner);
+}
+
+/** The same-file class `new X(...)` builds, as this rule describes it. */
+function constructedClass(node: TSESTree.NewExpression, ctx: ValueContext): ErrorClass | undefined {
+  const callee = unwrap(node.callee);
+  if (callee.type !== AST_NODE_TYPES.Identifier) return undefined;
+  const cls = classByName(ctx.sourceCode, callee);
+  return cls ? ctx.classes.get(cls) : undefined;
+}
+
+/** `new Error(m)` (any built-in error) or `new X(m)` of a same-file class that is not a RequestError. */
+function isPlainErrorNew(node: TSESTree.Node, ctx: ValueContext): node is TSESTree.NewExpression {
+  if (node.type !== AST_NODE_TYPES.NewExpression) return false;
+  const callee = unwrap(node.callee);
+  if (callee.type === AST_NODE_TYPES.Identifier && isBuiltinError(ctx.sourceCode, callee)) return true;
+  const cls = constructedClass(node, ctx);
+  return cls !== undefined && !cls.rpc;
+}
+
+const PART_KEYS = new Set(["code", "message", "data"]);
+
+/** `{ code, message, data }` with nothing else: it converts to a RequestError without losing a property. */
+function objectParts(node: TSESTree.ObjectExpression): RequestErrorParts | undefined {
+  const onlyParts = node.properties.every(
+    (p) => p.type === AST_NODE_TYPES.Property && p.kind === "init" && !p.method && PART_KEYS.has(staticKeyName(p.key, p.computed) ?? ""),
+  );
+  const code = findProperty(node, "code")?.value;
+  const message = findProperty(node, "message")?.value;
+  const data = findProperty(node, "data")?.value;
+  if (!onlyParts || !code || !message) return undefined;
+  return { code, message, ...(data ? { data } : {}) };
+}
+
+function objectValue(node: TSESTree.ObjectExpression, frames: readonly Entered[], ctx: ValueContext): LostValue | undefined {
+  const code = findProperty(node, "code")?.value;
+  const codes = code && code.type !== AST_NODE_TYPES.AssignmentPattern ? codesOf(code, frames, ctx) : undefined;
+  if (!codes) return undefined;
+  const parts = objectParts(node);
+  return { shape: "object", codes, ...(parts ? { parts } : {}) };
+}
+
+function newValue(node: TSESTree.NewExpression, frames: readonly Entered[], ctx: ValueContext): LostValue | undefined {
+  const cls = constructedClass(node, ctx);
+  if (!cls || cls.rpc) return undefined;
+  if (cls.codeIndex === undefined) {
+    const codes = cls.heldCode && ctx.values.numbers(cls.heldCode);
+    return codes ? { shape: "held-class", codes, className: cls.name } : undefined;
+  }
+  const code = argAt(node.arguments, cls.codeIndex);
+  const codes = code && codesOf(code, frames, ctx);
+  if (!code || !codes) return undefined;
+  const message = argAt(node.arguments, cls.messageIndex);
+  const data = argAt(node.arguments, cls.dataIndex);
+  // Every argument must be one of the parts, or the conversion would drop it.
+  const slots = new Set([cls.codeIndex, cls.messageIndex, cls.dataIndex]);
+  const convertible = message && node.arguments.every((a, i) => a.type !== AST_NODE_TYPES.SpreadElement && slots.has(i));
+  const parts = convertible ? { code, message, ...(data ? { data } : {}) } : undefined;
+  return { shape: "local-class", codes, className: cls.name, ...(parts ? { parts } : {}) };
+}
+
+function isObjectAssign(node: TSESTree.CallExpression): boolean {
+  const callee = unwrap(node.callee);
+  return callee.type === AST_NODE_TYPES.MemberExpression && calleeName(callee.object) === "Object" && memberName(callee) === "assign";
+}
+
+/** `Object.assign(new Error(m), { code, data })` on a plain error. */
+function assignValue(node: TSESTree.CallExpression, frames: readonly Entered[], ctx: ValueContext): LostValue | undefined {
+  const [target, ...sources] = node.arguments;
+  const created = target && unwrap(target);
+  if (!created || !isPlainErrorNew(created, ctx)) return undefined;
+  let code: TSESTree.Node | undefined;
+  let data: TSESTree.Node | undefined;
+  for (const source of sources) {
+    const object = unwrap(source);
+    if (object.type !== AST_NODE_TYPES.ObjectExpression) continue;
+    code = findProperty(object, "code")?.value ?? code;
+    data = findProperty(object, "data")?.value ?? data;
+  }
+  const codes = code && codesOf(code, frames, ctx);
+  if (!code || !codes) return undefined;
+  const single = sources.length === 1 ? unwrap(sources[0]!) : undefined;
+  const onlyCodeAndData =
+    single?.type === AST_NODE_TYPES.ObjectExpression &&
+    single.properties.every((p) => p.type === AST_NODE_TYPES.Property && p.kind === "init" && !p.method && ["code", "data"].includes(staticKeyName(p.key, p.computed) ?? ""));
+  const callee = unwrap(created.callee);
+  const message = created.arguments.length === 1 && created.arguments[0]!.type !== AST_NODE_TYPES.SpreadElement ? created.arguments[0] : undefined;
+  const convertible = onlyCodeAndData && callee.type === AST_NODE_TYPES.Identifier && isBuiltinError(ctx.sourceCode, callee) && message;
+  const parts = convertible ? { code, message, ...(data ? { data } : {}) } : undefined;
+  return { shape: "assign", codes, ...(parts ? { parts } : {}) };
+}
+
+/** `e.code = n` and `(e as any).code = n` written on the variable `id` declares, in its own function before `before`. */
+function codeWrites(id: TSESTree.Identifier, before: TSESTree.Node, ctx: ValueContext): TSESTree.Node[] {
+  const variable = ASTUtils.findVariable(ctx.sourceCode.getScope(id), id);
+  const declared = variable?.defs[0]?.node;
+  if (!variable || !declared) return [];
+  const home = enclosingFunction(declared);
+  const out: TSESTree.Node[] = [];
+  for (const ref of variable.references) {
+    let node: TSESTree.Node = ref.identifier;
+    while (node.parent && (node.parent.type === AST_NODE_TYPES.TSAsExpression || node.parent.type === AST_NODE_TYPES.TSNonNullExpression || node.parent.type === AST_NODE_TYPES.TSTypeAssertion)) {
+      node = node.parent;
+    }
+    const member = node.parent;
+    if (member?.type !== AST_NODE_TYPES.MemberExpression || member.object !== node || memberName(member) !== "code") continue;
+    const assignment = member.parent;
+    if (assignment?.type !== AST_NODE_TYPES.AssignmentExpression || assignment.left !== member || assignment.operator !== "=") continue;
+    if (enclosingFunction(assignment) !== home || assignment.range[1] > before.range[0]) continue;
+    out.push(assignment.right);
+  }
+  return out;
+}
+
+/**
+ * What a thrown expression is, when it carries a code but is not a RequestError; undefined when it is a RequestError,
+ * carries no code that resolves to a number, or cannot be told. `frames` are the calls that led to the throw, for
+ * codes passed in as arguments.
+ */
+export function lostValue(expression: TSESTree.Node, frames: readonly Entered[], ctx: ValueContext, depth = 0): LostValue | undefined {
+  const inner = unwrap(expression);
+  if (depth > MAX_DEPTH) return undefined;
+  switch (inner.type) {
+    case AST_NODE_TYPES.ObjectExpression:
+      return objectValue(inner, frames, ctx);
+    case AST_NODE_TYPES.NewExpression:
+      return newValue(inner, frames, ctx);
+    case AST_NODE_TYPES.CallExpression: {
+      if (isObjectAssign(inner)) return assignValue(inner, frames, ctx);
+      const fn = functionOf(ctx.sourceCode, inner.callee);
+      if (!fn || fn.async || fn.generator) return undefined;
+      // `throw fail(-32002, "x")`: every value the helper returns must be such an error.
+      const returned = returnedExpressions(fn, ctx.sourceCode.visitorKeys).map((r) => lostValue(r, [...frames, { fn, call: inner }], ctx, depth + 1));
+      if (returned.length === 0 || returned.some((r) => r === undefined)) return undefined;
+      return { shape: "helper", codes: [...new Set(returned.flatMap((r) => r!.codes))] };
+    }
+    case AST_NODE_TYPES.Identifier: {
+      const passed = argumentOf(inner, frames, ctx);
+      if (passed) {
+        const value = lostValue(passed.arg, passed.frames, ctx, depth + 1);
+        return value && { shape: value.shape, codes: value.codes, ...(value.className ? { className: value.className } : {}) };
+      }
+      const init = ctx.values.constInit(inner);
+      if (!init) return undefined;
+      const held = lostValue(init, frames, ctx, depth + 1);
+      // Held in a variable: the conversion would have to be written at the declaration, not offered here.
+      if (held) return { shape: held.shape, codes: held.codes, ...(held.className ? { className: held.className } : {}) };
+      const created = unwrap(init);
+      if (!isPlainErrorNew(created, ctx) || constructedClass(created, ctx)?.codeIndex !== undefined) return undefined;
+      const writes = codeWrites(inner, expression, ctx).map((w) => codesOf(w, frames, ctx));
+      if (writes.length === 0 || writes.some((w) => w === undefined)) return undefined;
+      return { shape: "code-assignment", codes: [...new Set(writes.flatMap((w) => w!))] };
+    }
+    default:
+      return undefined;
+  }
+}

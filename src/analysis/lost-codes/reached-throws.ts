@@ -1,0 +1,94 @@
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { children, type FunctionNode, isFunction, memberName, unwrap } from "../syntax/ast.js";
+import { classMember, functionOf } from "../syntax/functions.js";
+import { instanceClass } from "../syntax/instances.js";
+import type { ValueResolver } from "../values/values.js";
+import { dispatchedFunctions } from "./handler-maps.js";
+
+/** How deep same-file helpers are followed. */
+const MAX_DEPTH = 4;
+
+export interface ReachContext {
+  readonly sourceCode: Readonly<TSESLint.SourceCode>;
+  readonly values: ValueResolver;
+}
+
+/** A call into a same-file function on the way to a throw: which function, and with which arguments. */
+export interface Entered {
+  readonly fn: FunctionNode;
+  readonly call: TSESTree.CallExpression;
+}
+
+/** A `throw` whose value certainly leaves the code it was searched from. */
+export interface ReachedThrow {
+  readonly node: TSESTree.ThrowStatement;
+  /** The same-file functions called on the way, outermost first; empty for a throw written in the code itself. */
+  readonly path: readonly Entered[];
+}
+
+/** Whether a `try`/`catch` or a `.catch()` between `node` and `boundary` stops what `node` throws. */
+export function caughtBefore(node: TSESTree.Node, boundary: TSESTree.Node): boolean {
+  let child: TSESTree.Node = node;
+  for (let p = node.parent; p && child !== boundary; child = p, p = p.parent) {
+    if (p.type === AST_NODE_TYPES.TryStatement && p.block === child && p.handler) return true;
+    if (p.type === AST_NODE_TYPES.MemberExpression && p.object === child && memberName(p) === "catch") return true;
+    if (isFunction(p)) return false;
+  }
+  return false;
+}
+
+/** `await f()`, `return f()`, `=> f()`: a call whose rejection becomes the caller's. */
+function isAwaitedOrReturned(call: TSESTree.Node): boolean {
+  let child = call;
+  let parent = call.parent;
+  while (parent && (parent.type === AST_NODE_TYPES.TSAsExpression || parent.type === AST_NODE_TYPES.TSNonNullExpression || parent.type === AST_NODE_TYPES.TSSatisfiesExpression)) {
+    child = parent;
+    parent = parent.parent;
+  }
+  if (!parent) return false;
+  if (parent.type === AST_NODE_TYPES.AwaitExpression || parent.type === AST_NODE_TYPES.ReturnStatement) return true;
+  return parent.type === AST_NODE_TYPES.ArrowFunctionExpression && parent.body === child;
+}
+
+/** The same-file functions a call runs: `f()`, `this.m()`, `obj.m()` of a same-file class's instance, `map[k]()` when asked. */
+export function calledFunctions(call: TSESTree.CallExpression, ctx: ReachContext, followMaps: boolean): FunctionNode[] {
+  const direct = functionOf(ctx.sourceCode, call.callee);
+  if (direct) return [direct];
+  const callee = unwrap(call.callee);
+  if (callee.type === AST_NODE_TYPES.MemberExpression && !callee.computed) {
+    const name = memberName(callee);
+    const cls = name === undefined ? undefined : instanceClass(ctx.sourceCode, callee.object);
+    const member = cls && name !== undefined ? classMember(cls.body, name) : undefined;
+    if (member) return [member];
+  }
+  return followMaps ? dispatchedFunctions(call, ctx) : [];
+}
+
+/**
+ * The throws that certainly leave `root` (a function, or the block of a `try`): written there and not caught
+ * before leaving it, or in a same-file function it calls where that call is not caught (an async function only
+ * when its promise is awaited or returned). Nested callbacks are not entered: when they run is unknown.
+ * `followMaps` also enters the functions of a handler map called by key (`handlers[method](params)`).
+ */
+export function reachedThrows(root: FunctionNode | TSESTree.BlockStatement, ctx: ReachContext, followMaps = false): ReachedThrow[] {
+  const out: ReachedThrow[] = [];
+  const visit = (scope: FunctionNode | TSESTree.BlockStatement, path: readonly Entered[]) => {
+    const stack: TSESTree.Node[] = isFunction(scope) ? [scope.body] : [...scope.body];
+    while (stack.length > 0) {
+      const node = stack.pop()!;
+      if (isFunction(node) || node.type === AST_NODE_TYPES.ClassBody) continue;
+      if (node.type === AST_NODE_TYPES.ThrowStatement && !caughtBefore(node, scope)) out.push({ node, path });
+      if (node.type === AST_NODE_TYPES.CallExpression && path.length < MAX_DEPTH && !caughtBefore(node, scope)) {
+        for (const fn of calledFunctions(node, ctx, followMaps)) {
+          if (fn === root || path.some((e) => e.fn === fn) || fn.generator) continue;
+          if (fn.async && !isAwaitedOrReturned(node)) continue;
+          visit(fn, [...path, { fn, call: node }]);
+        }
+      }
+      const kids = children(node, ctx.sourceCode.visitorKeys);
+      for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
+    }
+  };
+  visit(root, []);
+  return out;
+}
