@@ -44,10 +44,10 @@ function watchedOf(handler: Handler): Readonly<Record<string, FailureKind>> {
 }
 
 function kindOf(verdict: Verdict, watched: Readonly<Record<string, FailureKind>>): { kind: FailureKind; field?: string } | undefined {
-  for (const field of verdict.fields) {
-    const kind = watched[field];
-    if (kind) return { kind: kind === "value" && verdict.typed ? "valueType" : kind };
-  }
+  // The last watched field wins: a test of `value` through the option its `configId` found is about the value.
+  const field = Object.keys(watched).reverse().find((f) => verdict.fields.has(f));
+  const kind = field === undefined ? undefined : watched[field];
+  if (kind) return { kind: kind === "value" && verdict.typed ? "valueType" : kind };
   if (verdict.decoded) return { kind: "validation" };
   if (verdict.direct !== undefined) return { kind: "field", field: verdict.direct };
   return undefined;

@@ -78,6 +78,11 @@ export class ParamFields {
     const inner = unwrapChain(node);
     if (inner.type === AST_NODE_TYPES.Identifier) return this.roles.get(inner);
     if (inner.type === AST_NODE_TYPES.LogicalExpression && inner.operator !== "&&") return this.roleOf(inner.left);
+    // `cursor ? decode(cursor) : start`: what either branch finds.
+    if (inner.type === AST_NODE_TYPES.ConditionalExpression) {
+      const role = this.roleOf(inner.consequent) ?? this.roleOf(inner.alternate);
+      return role?.kind === "derived" ? role : undefined;
+    }
     if (inner.type === AST_NODE_TYPES.MemberExpression) {
       const field = this.fieldOf(inner);
       if (field !== undefined) return { kind: "field", field };

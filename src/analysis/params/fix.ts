@@ -2,11 +2,11 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint
 import type { Answer } from "../errors/answers.js";
 import type { ErrorSite } from "../errors/error-sites.js";
 import type { FileModel } from "../model.js";
-import { unwrap } from "../syntax/ast.js";
+import { memberName, unwrap } from "../syntax/ast.js";
 import { INVALID_PARAMS } from "./findings.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
-type Model = Pick<FileModel, "sdk" | "hasFactory">;
+type Model = Pick<FileModel, "sdk" | "hasFactory" | "codeTables">;
 
 /** A replacement that answers with -32602 instead. */
 export interface ParamsFix {
@@ -84,5 +84,22 @@ export function invalidParamsFix(answer: Answer, model: Model, sourceCode: Sourc
     return { node: site.node, text: `${name}.invalidParams(${dataMessage(site.data, site.message, sourceCode)})` };
   }
   if (!site.code || site.kind === "class-code" || site.kind === "code-assignment") return undefined;
-  return { node: site.code, text: String(INVALID_PARAMS) };
+  const text = codeText(site.code, model, sourceCode);
+  return text === undefined ? undefined : { node: site.code, text };
+}
+
+/**
+ * -32602 written as the code is: a bare number for a bare number, the table's own member for a member of the
+ * file's code table (`ErrorCodes.InternalError` -> `ErrorCodes.InvalidParams`); undefined when the table has none.
+ */
+function codeText(code: TSESTree.Node, model: Model, sourceCode: SourceCode): string | undefined {
+  const inner = unwrap(code);
+  if (inner.type === AST_NODE_TYPES.Literal || (inner.type === AST_NODE_TYPES.UnaryExpression && inner.argument.type === AST_NODE_TYPES.Literal)) {
+    return String(INVALID_PARAMS);
+  }
+  if (inner.type !== AST_NODE_TYPES.MemberExpression || inner.computed) return undefined;
+  const key = memberName(inner);
+  const table = model.codeTables.find((t) => t.members.some((m) => m.key === key));
+  const member = table?.members.find((m) => m.codes.length === 1 && m.codes[0] === INVALID_PARAMS && /^[A-Za-z_$][\w$]*$/.test(m.key));
+  return member ? `${sourceCode.getText(inner.object)}.${member.key}` : undefined;
 }

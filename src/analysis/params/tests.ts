@@ -157,8 +157,9 @@ export class TestReader {
       return this.verdict(typeofSide.argument, missingWhenTrue !== negated, { direct, typed: type !== "undefined" });
     }
     const [subject, constant] = literalValue(node.right) || isNullish(node.right) ? [node.left, node.right] : [node.right, node.left];
-    if (isNullish(constant)) return this.verdict(subject, !negated, { direct: this.fields.fieldOf(subject) });
     const value = literalValue(constant)?.value;
+    // `params.cwd === undefined`, `params.path === ""`: missing or empty.
+    if (isNullish(constant) || value === "") return this.verdict(subject, !negated, { direct: this.fields.fieldOf(subject) });
     if (value === undefined) return undefined;
     if (value === false || value === -1) return this.isFound(subject) ? this.verdict(subject, !negated) : undefined;
     // `modeId !== "ask"`: a value other than the one supported; only on a field itself.

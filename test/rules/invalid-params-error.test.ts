@@ -1,0 +1,587 @@
+import type { InvalidTestCase, TestCaseError, ValidTestCase } from "@typescript-eslint/rule-tester";
+import rule, { type MessageIds } from "../../rules/invalid-params-error.js";
+import { at } from "../locate.js";
+import { typedFile, typedTester, untypedTester } from "../rule-tester.js";
+import { HANDLER_STYLES } from "./handler-styles.js";
+import { PARAMS_CLEAN_SHAPES } from "./invalid-params-shapes.js";
+
+type Valid = ValidTestCase<[]>;
+type Invalid = InvalidTestCase<MessageIds, []>;
+type Report = TestCaseError<MessageIds>;
+
+const FIX = "RequestError.invalidParams(data, message)";
+const INTERNAL = "-32603 Internal error (a thrown value that is not a RequestError goes out as that)";
+const V2 = { acp: { protocolVersion: 2 } };
+
+const WHAT = {
+  mode: "an unknown mode in session/set_mode",
+  configId: "an unknown configId in session/set_config_option",
+  value: "a value the config option does not offer in session/set_config_option",
+  cursor: "an invalid session/list cursor",
+  methodId: "unsupported values such as an authenticate methodId no advertised auth method has",
+} as const;
+
+interface Expect {
+  /** The reported text (the error site). */
+  readonly text: string;
+  readonly code: string;
+  /** The suggestion's replacement of `replaced` (the reported text unless said). */
+  readonly suggestion?: string;
+  readonly replaced?: string;
+  readonly fix?: string;
+  readonly nth?: number;
+}
+
+function withSuggestion(code: string, e: Expect): Pick<Report, "suggestions"> {
+  if (e.suggestion === undefined) return { suggestions: [] };
+  const replaced = e.replaced ?? e.text;
+  const start = code.indexOf(replaced, code.indexOf(e.text));
+  const output = code.slice(0, start) + e.suggestion + code.slice(start + replaced.length);
+  return { suggestions: [{ messageId: "useInvalidParams", data: { text: e.suggestion }, output }] };
+}
+
+function unsupported(code: string, what: keyof typeof WHAT, e: Expect): Report {
+  return { messageId: "unsupportedValue", data: { what: WHAT[what], code: e.code, fix: e.fix ?? FIX }, ...at(code, e.text, e.nth), ...withSuggestion(code, e) };
+}
+
+function malformed(code: string, what: string, e: Expect): Report {
+  return { messageId: "malformedParams", data: { what, code: e.code, fix: e.fix ?? FIX }, ...at(code, e.text, e.nth), ...withSuggestion(code, e) };
+}
+
+function invalid(code: string, errors: (code: string) => Report[], extra: Partial<Invalid> = {}): Invalid {
+  return { code, errors: errors(code), ...extra };
+}
+
+const SDK = `import { agent, methods, RequestError } from "@agentclientprotocol/sdk";
+const MODES = ["ask", "code"];
+const sessions = new Map<string, { mode: string }>();
+export const app = agent({ name: "a" });
+`;
+
+const LEGACY = `import * as acp from "@agentclientprotocol/sdk";
+const MODES = ["ask", "code"];
+`;
+
+/** The body every handler style wraps: the session check is right, the mode check answers -32603. */
+const MODE_BODY = `const MODES = ["ask", "code"];
+const session = sessions.get(params.sessionId);
+if (!session) throw RequestError.sessionNotFound(params.sessionId);
+if (!MODES.includes(params.modeId)) {
+  throw RequestError.internalError({ modeId: params.modeId });
+}
+return {};`;
+
+const PLAIN_BODY = `const MODES = ["ask", "code"];
+if (!MODES.includes(params.modeId)) throw new Error("unknown mode");
+return {};`;
+
+/** Styles whose thrown plain Error the SDK (or the SDK that calls a delegate) sends as -32603. */
+const sendsInternal = (style: string) => style.startsWith("sdk") || style.startsWith("legacy") || style.startsWith("delegate");
+
+const styleCases: Invalid[] = HANDLER_STYLES.map((style) => {
+  const code = style.program("session/set_mode", MODE_BODY);
+  return {
+    name: `set_mode, internalError: ${style.name}`,
+    code,
+    errors: [
+      unsupported(code, "mode", {
+        text: "RequestError.internalError({ modeId: params.modeId })",
+        code: "internalError() (-32603 Internal error)",
+        suggestion: "RequestError.invalidParams({ modeId: params.modeId })",
+      }),
+    ],
+  };
+});
+
+const plainStyleCases: Invalid[] = HANDLER_STYLES.filter((s) => sendsInternal(s.name)).map((style) => {
+  const code = style.program("session/set_mode", PLAIN_BODY);
+  return {
+    name: `set_mode, plain Error: ${style.name}`,
+    code,
+    errors: [unsupported(code, "mode", { text: 'new Error("unknown mode")', code: INTERNAL, suggestion: 'RequestError.invalidParams(undefined, "unknown mode")' })],
+  };
+});
+
+const plainStyleSilent: Valid[] = HANDLER_STYLES.filter((s) => !sendsInternal(s.name)).map((style) => ({
+  name: `set_mode, plain Error, what the dispatcher sends is unknown: ${style.name}`,
+  code: style.program("session/set_mode", PLAIN_BODY),
+}));
+
+const validStyleCases: Valid[] = HANDLER_STYLES.map((style) => ({
+  name: `set_mode answered with invalidParams: ${style.name}`,
+  code: style.program("session/set_mode", MODE_BODY.replace("internalError", "invalidParams")),
+}));
+
+/** The shape of the annotated case of issue 10: a legacy class answering an unknown mode with internalError. */
+const TURN_AGENT = `import * as acp from "@agentclientprotocol/sdk";
+type Turn = { abort: AbortController; mode: string };
+const MODES = ["ask", "code"];
+export class TurnAgent implements acp.Agent {
+  private turns = new Map<string, Turn>();
+  async setSessionMode(params: acp.SetSessionModeRequest): Promise<acp.SetSessionModeResponse> {
+    const turn = this.turns.get(params.sessionId);
+    if (!turn) throw acp.RequestError.sessionNotFound(params.sessionId);
+    if (!MODES.includes(params.modeId)) {
+      throw acp.RequestError.internalError({ modeId: params.modeId });
+    }
+    turn.mode = params.modeId;
+    return {};
+  }
+}`;
+
+const invalidCases: Invalid[] = [
+  ...styleCases,
+  ...plainStyleCases,
+  // The shared case: a legacy class answering an unknown mode with internalError.
+  invalid(TURN_AGENT, (c) => [
+    unsupported(c, "mode", {
+      text: "acp.RequestError.internalError({ modeId: params.modeId })",
+      code: "internalError() (-32603 Internal error)",
+      suggestion: "acp.RequestError.invalidParams({ modeId: params.modeId })",
+    }),
+  ]),
+  // A mode looked up with find, answered with -32603 written out.
+  invalid(
+    `${SDK}app.onRequest(methods.agent.session.setMode, ({ params }) => {
+  const mode = [{ id: "ask" }].find((m) => m.id === params.modeId);
+  if (!mode) throw new RequestError(-32603, "Unknown mode", { modeId: params.modeId });
+  return {};
+});`,
+    (c) => [
+      unsupported(c, "mode", {
+        text: 'new RequestError(-32603, "Unknown mode", { modeId: params.modeId })',
+        code: "-32603 Internal error",
+        suggestion: 'RequestError.invalidParams({ modeId: params.modeId }, "Unknown mode")',
+      }),
+    ],
+  ),
+  // `in` on a destructured field; resourceNotFound keeps its data key.
+  invalid(
+    `${SDK}const TABLE = { ask: 1, code: 2 };
+app.onRequest("session/set_mode", ({ params: { sessionId, modeId } }) => {
+  if (!sessions.has(sessionId)) throw RequestError.sessionNotFound(sessionId);
+  if (!(modeId in TABLE)) throw RequestError.resourceNotFound(modeId);
+  return {};
+});`,
+    (c) => [
+      unsupported(c, "mode", {
+        text: "RequestError.resourceNotFound(modeId)",
+        code: "resourceNotFound() (-32002 Resource not found)",
+        suggestion: "RequestError.invalidParams({ uri: modeId })",
+      }),
+    ],
+  ),
+  // A switch on the mode whose default throws.
+  invalid(
+    `${SDK}app.onRequest(methods.agent.session.setMode, (ctx) => {
+  const { modeId } = ctx.params;
+  switch (modeId) {
+    case "ask":
+    case "code":
+      return {};
+    default:
+      throw new Error(\`unknown mode \${modeId}\`);
+  }
+});`,
+    (c) => [unsupported(c, "mode", { text: "new Error(`unknown mode ${modeId}`)", code: INTERNAL, suggestion: "RequestError.invalidParams(undefined, `unknown mode ${modeId}`)" })],
+  ),
+  // An if-chain of the supported modes whose final else throws; an invented code.
+  invalid(
+    `${SDK}app.onRequest(methods.agent.session.setMode, ({ params }) => {
+  if (params.modeId === "ask") {
+    return {};
+  } else if (params.modeId === "code") {
+    return {};
+  } else {
+    throw new RequestError(-32001, "Unknown mode");
+  }
+});`,
+    (c) => [
+      unsupported(c, "mode", {
+        text: 'new RequestError(-32001, "Unknown mode")',
+        code: "-32001 (an implementation-specific code)",
+        suggestion: 'RequestError.invalidParams(undefined, "Unknown mode")',
+      }),
+    ],
+  ),
+  // The supported branch returns; what follows runs for an unknown mode. indexOf, and a rejected promise.
+  invalid(
+    `${SDK}app.onRequest(methods.agent.session.setMode, async ({ params }) => {
+  if (MODES.includes(params.modeId)) {
+    sessions.set(params.sessionId, { mode: params.modeId });
+    return {};
+  }
+  throw RequestError.internalError();
+});
+app.onRequest(methods.agent.session.setMode, async ({ params }) => {
+  if (MODES.indexOf(params.modeId) === -1) return Promise.reject(new Error("no such mode"));
+  return {};
+});`,
+    (c) => [
+      unsupported(c, "mode", { text: "RequestError.internalError()", code: "internalError() (-32603 Internal error)", suggestion: "RequestError.invalidParams()" }),
+      unsupported(c, "mode", { text: 'new Error("no such mode")', code: INTERNAL, suggestion: 'RequestError.invalidParams(undefined, "no such mode")' }),
+    ],
+  ),
+  // Comparisons with the supported values; a thrown { code, message } object.
+  invalid(
+    `${SDK}app.onRequest(methods.agent.session.setMode, ({ params }) => {
+  const id = params.modeId.trim();
+  if (id !== "ask" && id !== "code") throw { code: -32603, message: "Unknown mode" };
+  return {};
+});`,
+    (c) => [
+      unsupported(c, "mode", {
+        text: '{ code: -32603, message: "Unknown mode" }',
+        code: "-32603 Internal error",
+        suggestion: 'RequestError.invalidParams(undefined, "Unknown mode")',
+      }),
+    ],
+  ),
+  // A validation helper of the same file, handed the mode.
+  invalid(
+    `${SDK}function assertMode(id: string): void {
+  if (!MODES.includes(id)) throw RequestError.internalError({ modeId: id });
+}
+app.onRequest(methods.agent.session.setMode, ({ params }) => {
+  assertMode(params.modeId);
+  return {};
+});`,
+    (c) => [
+      unsupported(c, "mode", {
+        text: "RequestError.internalError({ modeId: id })",
+        code: "internalError() (-32603 Internal error)",
+        suggestion: "RequestError.invalidParams({ modeId: id })",
+      }),
+    ],
+  ),
+  // An aliased import names the suggestion.
+  invalid(
+    `import { agent, RequestError as RpcError } from "@agentclientprotocol/sdk";
+const MODES = new Set(["ask"]);
+export const app = agent({ name: "a" }).onRequest("session/set_mode", ({ params }) => {
+  if (!MODES.has(params.modeId)) throw new Error("unknown mode");
+  return {};
+});`,
+    (c) => [
+      unsupported(c, "mode", { text: 'new Error("unknown mode")', code: INTERNAL, suggestion: 'RpcError.invalidParams(undefined, "unknown mode")' }),
+    ],
+  ),
+  // No RequestError in the file: the messages name the code, no suggestion for a plain Error.
+  invalid(
+    `import { agent } from "@agentclientprotocol/sdk";
+const MODES = ["ask"];
+export const app = agent({ name: "a" }).onRequest("session/set_mode", ({ params }) => {
+  if (!MODES.includes(params.modeId)) throw new Error("unknown mode");
+  return {};
+});`,
+    (c) => [unsupported(c, "mode", { text: 'new Error("unknown mode")', code: INTERNAL, fix: "-32602" })],
+  ),
+  // set_config_option: an unknown configId, a value the option does not offer, a value of the wrong type.
+  invalid(
+    `${SDK}const OPTIONS = [{ id: "model", options: [{ value: "fast" }, { value: "smart" }] }];
+app.onRequest(methods.agent.session.setConfigOption, ({ params }) => {
+  const option = OPTIONS.find((o) => o.id === params.configId);
+  if (!option) throw RequestError.internalError({ configId: params.configId });
+  if (typeof params.value !== "string") throw new Error("value must be a string");
+  if (!option.options.some((o) => o.value === params.value)) throw new RequestError(-32000, "Unsupported value");
+  return { configOptions: [] };
+});`,
+    (c) => [
+      unsupported(c, "configId", {
+        text: "RequestError.internalError({ configId: params.configId })",
+        code: "internalError() (-32603 Internal error)",
+        suggestion: "RequestError.invalidParams({ configId: params.configId })",
+      }),
+      malformed(c, "a `value` of the wrong type", { text: 'new Error("value must be a string")', code: INTERNAL, suggestion: 'RequestError.invalidParams(undefined, "value must be a string")' }),
+      unsupported(c, "value", {
+        text: 'new RequestError(-32000, "Unsupported value")',
+        code: "-32000 Authentication required",
+        suggestion: 'RequestError.invalidParams(undefined, "Unsupported value")',
+      }),
+    ],
+  ),
+  // The wrong type in protocol version 2.
+  invalid(
+    `${SDK}app.onRequest(methods.agent.session.setConfigOption, ({ params }) => {
+  if (typeof params.value !== "boolean") throw RequestError.internalError();
+  return { configOptions: [] };
+});`,
+    (c) => [
+      {
+        messageId: "valueTypeV2",
+        data: { code: "internalError() (-32603 Internal error)", fix: FIX },
+        ...at(c, "RequestError.internalError()"),
+        ...withSuggestion(c, { text: "RequestError.internalError()", code: "", suggestion: "RequestError.invalidParams()" }),
+      },
+    ],
+    { settings: V2 },
+  ),
+  // session/list: a catch around the cursor's decode; an if on the decode result; legacy names.
+  invalid(
+    `${SDK}app.onRequest(methods.agent.session.list, ({ params }) => {
+  let offset = 0;
+  if (params.cursor) {
+    try {
+      offset = JSON.parse(Buffer.from(params.cursor, "base64").toString("utf8")).offset;
+    } catch {
+      throw RequestError.internalError({ cursor: params.cursor });
+    }
+  }
+  return { sessions: [], offset };
+});
+app.onRequest(methods.agent.session.list, ({ params }) => {
+  const offset = Number.parseInt(params.cursor ?? "0", 10);
+  if (Number.isNaN(offset)) throw new Error("bad cursor");
+  return { sessions: [] };
+});`,
+    (c) => [
+      unsupported(c, "cursor", {
+        text: "RequestError.internalError({ cursor: params.cursor })",
+        code: "internalError() (-32603 Internal error)",
+        suggestion: "RequestError.invalidParams({ cursor: params.cursor })",
+      }),
+      unsupported(c, "cursor", { text: 'new Error("bad cursor")', code: INTERNAL, suggestion: 'RequestError.invalidParams(undefined, "bad cursor")' }),
+    ],
+  ),
+  invalid(
+    `${LEGACY}declare function decodeCursor(cursor: string): { offset: number } | undefined;
+export class A implements acp.Agent {
+  async listSessions(params: acp.ListSessionsRequest) {
+    const decoded = params.cursor ? decodeCursor(params.cursor) : { offset: 0 };
+    if (!decoded) throw new acp.RequestError(-32603, "Invalid cursor");
+    return { sessions: [] };
+  }
+  async unstable_listSessions(params: acp.ListSessionsRequest) {
+    try {
+      atob(params.cursor ?? "");
+    } catch (err) {
+      throw new Error(\`bad cursor: \${String(err)}\`);
+    }
+    return { sessions: [] };
+  }
+}`,
+    (c) => [
+      unsupported(c, "cursor", {
+        text: 'new acp.RequestError(-32603, "Invalid cursor")',
+        code: "-32603 Internal error",
+        suggestion: 'acp.RequestError.invalidParams(undefined, "Invalid cursor")',
+      }),
+      unsupported(c, "cursor", {
+        text: "new Error(`bad cursor: ${String(err)}`)",
+        code: INTERNAL,
+        suggestion: "acp.RequestError.invalidParams(undefined, `bad cursor: ${String(err)}`)",
+      }),
+    ],
+  ),
+  // authenticate with a methodId that no advertised method has.
+  invalid(
+    `${LEGACY}const AUTH_METHODS = [{ id: "api-key", name: "API key" }];
+export class A implements acp.Agent {
+  async authenticate(params: acp.AuthenticateRequest) {
+    if (!AUTH_METHODS.some((m) => m.id === params.methodId)) {
+      throw new Error(\`unknown auth method \${params.methodId}\`);
+    }
+    return {};
+  }
+}`,
+    (c) => [
+      unsupported(c, "methodId", {
+        text: "new Error(`unknown auth method ${params.methodId}`)",
+        code: INTERNAL,
+        suggestion: "acp.RequestError.invalidParams(undefined, `unknown auth method ${params.methodId}`)",
+      }),
+    ],
+  ),
+  invalid(
+    `${SDK}app.onRequest(methods.agent.authenticate, ({ params }) => {
+  switch (params.methodId) {
+    case "api-key":
+      return {};
+    default:
+      throw RequestError.authRequired({ methodId: params.methodId });
+  }
+});`,
+    (c) => [
+      unsupported(c, "methodId", {
+        text: "RequestError.authRequired({ methodId: params.methodId })",
+        code: "authRequired() (-32000 Authentication required)",
+        suggestion: "RequestError.invalidParams({ methodId: params.methodId })",
+      }),
+    ],
+  ),
+  // Caught validation errors anywhere: a zod parse in a try, a ZodError test, safeParse, a validator.
+  invalid(
+    `${SDK}import { z, ZodError } from "zod";
+const Prompt = z.object({ sessionId: z.string() });
+app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  try {
+    Prompt.parse(params);
+  } catch (e) {
+    throw new Error(\`invalid prompt: \${String(e)}\`);
+  }
+  return { stopReason: "end_turn" };
+});
+app.onRequest(methods.agent.session.new, async ({ params }) => {
+  try {
+    const input = Prompt.parse(params);
+    return await Promise.resolve({ sessionId: input.sessionId });
+  } catch (e) {
+    if (e instanceof ZodError) throw RequestError.internalError(e.issues);
+    throw e;
+  }
+});
+app.onRequest(methods.agent.session.load, ({ params }) => {
+  const result = Prompt.safeParse(params);
+  if (!result.success) throw new RequestError(-32603, result.error.message);
+  return {};
+});`,
+    (c) => [
+      malformed(c, "a failed validation of the params", {
+        text: "new Error(`invalid prompt: ${String(e)}`)",
+        code: INTERNAL,
+        suggestion: "RequestError.invalidParams(undefined, `invalid prompt: ${String(e)}`)",
+      }),
+      malformed(c, "a failed validation of the params", {
+        text: "RequestError.internalError(e.issues)",
+        code: "internalError() (-32603 Internal error)",
+        suggestion: "RequestError.invalidParams(e.issues)",
+      }),
+      malformed(c, "a failed validation of the params", {
+        text: "new RequestError(-32603, result.error.message)",
+        code: "-32603 Internal error",
+        suggestion: "RequestError.invalidParams(undefined, result.error.message)",
+      }),
+    ],
+  ),
+  invalid(
+    `${LEGACY}declare function validatePrompt(input: unknown): boolean;
+export class A implements acp.Agent {
+  async prompt(params: acp.PromptRequest) {
+    if (!validatePrompt(params)) throw acp.RequestError.internalError(undefined, "malformed prompt");
+    return { stopReason: "end_turn" as const };
+  }
+}`,
+    (c) => [
+      malformed(c, "a failed validation of the params", {
+        text: 'acp.RequestError.internalError(undefined, "malformed prompt")',
+        code: "internalError() (-32603 Internal error)",
+        suggestion: 'acp.RequestError.invalidParams(undefined, "malformed prompt")',
+      }),
+    ],
+  ),
+  // Missing or mistyped fields the handler checks itself.
+  invalid(
+    `${SDK}app.onRequest(methods.agent.session.new, ({ params }) => {
+  if (!params.cwd) throw new Error("cwd is required");
+  if (!Array.isArray(params.mcpServers)) throw RequestError.internalError({ field: "mcpServers" });
+  return { sessionId: "s" };
+});`,
+    (c) => [
+      malformed(c, "a missing or mistyped `cwd`", { text: 'new Error("cwd is required")', code: INTERNAL, suggestion: 'RequestError.invalidParams(undefined, "cwd is required")' }),
+      malformed(c, "a missing or mistyped `mcpServers`", {
+        text: 'RequestError.internalError({ field: "mcpServers" })',
+        code: "internalError() (-32603 Internal error)",
+        suggestion: 'RequestError.invalidParams({ field: "mcpServers" })',
+      }),
+    ],
+  ),
+  // A client handler.
+  invalid(
+    `import * as acp from "@agentclientprotocol/sdk";
+export class C implements acp.Client {
+  async readTextFile(params: acp.ReadTextFileRequest) {
+    if (typeof params.path !== "string" || params.path === "") throw new Error("path is required");
+    return { content: "" };
+  }
+}`,
+    (c) => [malformed(c, "a missing or mistyped `path`", { text: 'new Error("path is required")', code: INTERNAL, suggestion: 'acp.RequestError.invalidParams(undefined, "path is required")' })],
+  ),
+  // Hand-rolled dispatch: a returned response, a sent one, codes of the file's own table.
+  invalid(
+    `const ErrorCodes = { InvalidParams: -32602, InternalError: -32603 } as const;
+declare function send(message: unknown): void;
+export function route(msg: { id: number; method: string; params: { cwd?: string; modeId: string } }) {
+  switch (msg.method) {
+    case "session/new":
+      if (msg.params.cwd === undefined) {
+        return { jsonrpc: "2.0", id: msg.id, error: { code: ErrorCodes.InternalError, message: "cwd is required" } };
+      }
+      return { jsonrpc: "2.0", id: msg.id, result: { sessionId: "s" } };
+    case "session/set_mode":
+      if (!["ask", "code"].includes(msg.params.modeId)) {
+        send({ jsonrpc: "2.0", id: msg.id, error: { code: -32603, message: "Unknown mode" } });
+        return undefined;
+      }
+      return { jsonrpc: "2.0", id: msg.id, result: {} };
+    default:
+      return undefined;
+  }
+}`,
+    (c) => [
+      malformed(c, "a missing or mistyped `cwd`", {
+        text: '{ code: ErrorCodes.InternalError, message: "cwd is required" }',
+        code: "-32603 Internal error",
+        fix: "-32602",
+        replaced: "ErrorCodes.InternalError",
+        suggestion: "ErrorCodes.InvalidParams",
+      }),
+      unsupported(c, "mode", { text: '{ code: -32603, message: "Unknown mode" }', code: "-32603 Internal error", fix: "-32602", replaced: "-32603", suggestion: "-32602" }),
+    ],
+  ),
+];
+
+const valid: (string | Valid)[] = [
+  ...validStyleCases,
+  ...plainStyleSilent,
+  ...PARAMS_CLEAN_SHAPES,
+];
+
+untypedTester().run("invalid-params-error", rule, { valid, invalid: invalidCases });
+
+// With type information, a code imported from another file resolves.
+const TYPED = `import { agent, RequestError } from "@agentclientprotocol/sdk";
+import { INVALID_PARAMS, TOO_BUSY } from "./codes.js";
+const MODES = ["ask"];
+export const app = agent({ name: "a" });
+`;
+
+typedTester().run("invalid-params-error (typed)", rule, {
+  valid: [
+    {
+      filename: typedFile,
+      code: `${TYPED}app.onRequest("session/set_mode", ({ params }) => {
+  if (!MODES.includes(params.modeId)) throw new RequestError(INVALID_PARAMS, "Unknown mode");
+  return {};
+});`,
+    },
+  ],
+  invalid: [
+    {
+      filename: typedFile,
+      ...invalid(
+        `${TYPED}app.onRequest("session/set_mode", ({ params }) => {
+  if (!MODES.includes(params.modeId)) throw new RequestError(TOO_BUSY, "Unknown mode");
+  return {};
+});`,
+        (c) => [
+          unsupported(c, "mode", {
+            text: 'new RequestError(TOO_BUSY, "Unknown mode")',
+            code: "-32042 (an implementation-specific code)",
+            suggestion: 'RequestError.invalidParams(undefined, "Unknown mode")',
+          }),
+        ],
+      ),
+    },
+  ],
+});
+
+// Without type information the imported code is unknown: silent.
+untypedTester().run("invalid-params-error (imported codes, untyped)", rule, {
+  valid: [
+    `${TYPED}app.onRequest("session/set_mode", ({ params }) => {
+  if (!MODES.includes(params.modeId)) throw new RequestError(TOO_BUSY, "Unknown mode");
+  return {};
+});`,
+  ],
+  invalid: [],
+});
