@@ -1,5 +1,6 @@
 // method-not-found-error: what a fallback's answer to an unknown method becomes on the wire.
 import { agent, methods, RequestError } from "@agentclientprotocol/sdk";
+import * as v2 from "@agentclientprotocol/sdk/experimental/v2";
 import { AgentSideConnection, ndJsonStream, RequestError as LegacyRequestError } from "acp-sdk-legacy";
 import { describe, expect, it } from "vitest";
 import { connect, errorOf, type Exchange } from "./harness.js";
@@ -108,5 +109,43 @@ describe("legacy SDK 1.9.0 extMethod", () => {
     }
     const answer = await askLegacy(new Ext(), "acme/ping");
     expect(answer.error).toMatchObject({ code: -32601 });
+  });
+});
+
+// Protocol version 2: a targeted cancel the agent cannot carry out is answered with -32602, by the SDK itself too.
+describe("SDK 2.4.0, protocol version 2 (experimental/v2): tool_call/cancel and terminal/cancel", () => {
+  const v2Base = () =>
+    v2.agent({ name: "a" }).onRequest(v2.methods.agent.initialize, () => ({ protocolVersion: 2, capabilities: { session: {} }, authMethods: [], info: { name: "a", version: "1" } }));
+
+  /** Initializes a v2 client against `app`, sends one request, and returns the agent's response line. */
+  async function askV2(app: ReturnType<typeof v2Base>, method: string, params: unknown): Promise<{ error?: Json; result?: Json }> {
+    const toAgent = tappedPipe();
+    const toClient = tappedPipe();
+    app.connect(v2.ndJsonStream(toClient.writable, toAgent.readable));
+    await v2.client({ name: "c" }).connectWith(v2.ndJsonStream(toAgent.writable, toClient.readable), async (ctx) => {
+      await ctx.request(v2.methods.agent.initialize, { protocolVersion: 2, capabilities: {}, info: { name: "c", version: "1" } });
+      await ctx.request(method as never, params as never).catch(() => undefined);
+    });
+    const answers = parseLines(toClient.lines).filter((m) => m.id !== undefined && m.method === undefined);
+    return answers[answers.length - 1] as { error?: Json; result?: Json };
+  }
+
+  it("without a handler the app answers tool_call/cancel and terminal/cancel with -32602", async () => {
+    expect((await askV2(v2Base(), "tool_call/cancel", { sessionId: "s", toolCallId: "t" })).error).toMatchObject({ code: -32602 });
+    expect((await askV2(v2Base(), "terminal/cancel", { sessionId: "s", terminalId: "t" })).error).toMatchObject({ code: -32602 });
+  });
+
+  it("a handler throwing a plain 'not supported' Error sends -32603 (the incorrect example)", async () => {
+    const app = v2Base().onRequest(v2.methods.agent.toolCall.cancel, () => {
+      throw new Error("tool_call/cancel is not supported");
+    });
+    expect((await askV2(app, "tool_call/cancel", { sessionId: "s", toolCallId: "t" })).error).toMatchObject({ code: -32603 });
+  });
+
+  it("a handler throwing invalidParams sends -32602 (the fix)", async () => {
+    const app = v2Base().onRequest(v2.methods.agent.terminal.cancel, () => {
+      throw v2.RequestError.invalidParams(undefined, "this terminal cannot be cancelled");
+    });
+    expect((await askV2(app, "terminal/cancel", { sessionId: "s", terminalId: "t" })).error).toMatchObject({ code: -32602 });
   });
 });
