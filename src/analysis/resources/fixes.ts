@@ -52,7 +52,10 @@ export function fixFor(miss: ResourceMiss, model: FileModel, sourceCode: SourceC
   } else if (model.hasFactory("resourceNotFound")) {
     text = `${name}.resourceNotFound(${subject})`;
   } else {
+    // No SDK version lacks the factory; for one set by hand, name the construction but offer no rewrite, since
+    // prefer-error-factory asks for a named constant instead of its bare -32002.
     text = `new ${name}(-32002, "Resource not found", { uri${subject === "uri" ? "" : `: ${subject}`} })`;
+    return { text, writable: false };
   }
   return { text, writable: imported !== undefined && usable };
 }

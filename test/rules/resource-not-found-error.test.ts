@@ -1,0 +1,654 @@
+import type { InvalidTestCase, TestCaseError, ValidTestCase } from "@typescript-eslint/rule-tester";
+import rule, { type MessageIds } from "../../rules/resource-not-found-error.js";
+import { at } from "../locate.js";
+import { typedFile, typedTester, untypedTester } from "../rule-tester.js";
+import { CLIENT_HANDLER_STYLES } from "./client-handler-styles.js";
+
+type Valid = ValidTestCase<[]>;
+type Invalid = InvalidTestCase<MessageIds, []>;
+type Report = TestCaseError<MessageIds>;
+
+const V2 = { acp: { protocolVersion: 2 } };
+
+/** A report on exactly `text`, with one suggestion that replaces `text` by `replacement` (none when absent). */
+function report(code: string, messageId: MessageIds, text: string, replacement?: { fix: string; with: string }): Report {
+  const suggestions = replacement
+    ? [{ messageId: "useFix" as const, data: { fix: replacement.fix }, output: code.replace(text, replacement.with) }]
+    : [];
+  return { messageId, ...at(code, text), suggestions };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Every client handler style: the same wrong and right bodies.
+// ---------------------------------------------------------------------------------------------------------------
+
+const NOT_FOUND = "RequestError.resourceNotFound(params.path)";
+const TERMINAL_NOT_FOUND = "RequestError.resourceNotFound(params.terminalId)";
+
+const EXISTS_PLAIN = `if (!existsSync(params.path)) throw new Error("no such file");
+return { content: await readFile(params.path, "utf8") };`;
+const ENOENT_WRONG_CODE = `try {
+  return { content: await readFile(params.path, "utf8") };
+} catch (err) {
+  if ((err as NodeJS.ErrnoException).code === "ENOENT") throw new RequestError(-32603, "File is gone");
+  throw err;
+}`;
+const CATCH_ALL = `try {
+  return { content: await readFile(params.path, "utf8") };
+} catch (err) {
+  throw RequestError.internalError({ details: String(err) });
+}`;
+const SWALLOWED = `try {
+  return { content: await readFile(params.path, "utf8") };
+} catch {
+  return { content: "" };
+}`;
+const TERMINAL_PLAIN = `const terminal = terminals.get(params.terminalId);
+if (!terminal) throw new Error(\`no terminal \${params.terminalId}\`);
+return { output: terminal.output, truncated: false };`;
+const TERMINAL_INVALID_PARAMS = `if (!terminals.has(params.terminalId)) throw RequestError.invalidParams({ terminalId: params.terminalId });
+terminals.get(params.terminalId)?.kill();
+return {};`;
+const TERMINAL_SUCCESS = `const terminal = terminals.get(params.terminalId);
+if (!terminal) return {};
+terminal.kill();
+return {};`;
+const TERMINAL_RESOURCE_NOT_FOUND = `const terminal = terminals.get(params.terminalId);
+if (!terminal) throw RequestError.resourceNotFound(params.terminalId);
+return { output: terminal.output, truncated: false };`;
+
+const CORRECT_BODIES: readonly [string, string, string][] = [
+  ["an existence check answering -32002", "fs/read_text_file", `if (!existsSync(params.path)) throw RequestError.resourceNotFound(params.path);
+return { content: await readFile(params.path, "utf8") };`],
+  ["ENOENT mapped to -32002, other errors rethrown", "fs/read_text_file", `try {
+  return { content: await readFile(params.path, "utf8") };
+} catch (err) {
+  if ((err as NodeJS.ErrnoException).code === "ENOENT") throw RequestError.resourceNotFound(params.path);
+  throw err;
+}`],
+  ["other errors rethrown first, then ENOENT answered -32002", "fs/read_text_file", `try {
+  return { content: await readFile(params.path, "utf8") };
+} catch (err) {
+  if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+  throw RequestError.resourceNotFound(params.path);
+}`],
+  ["a catch that logs and rethrows", "fs/read_text_file", `try {
+  return { content: await readFile(params.path, "utf8") };
+} catch (err) {
+  console.error("read failed", err);
+  throw err;
+}`],
+  ["a catch that returns content only for a directory", "fs/read_text_file", `try {
+  return { content: await readFile(params.path, "utf8") };
+} catch (err) {
+  if ((err as NodeJS.ErrnoException).code === "EISDIR") return { content: "" };
+  throw err;
+}`],
+  ["no catch at all", "fs/read_text_file", `return { content: await readFile(params.path, "utf8") };`],
+  ["an unknown terminal answered -32002", "terminal/output", TERMINAL_RESOURCE_NOT_FOUND],
+  ["kill of an unknown terminal answered -32002 through has()", "terminal/kill", `if (!terminals.has(params.terminalId)) throw RequestError.resourceNotFound(params.terminalId);
+terminals.get(params.terminalId)?.kill();
+return {};`],
+  ["release without a check (optional chaining)", "terminal/release", `terminals.get(params.terminalId)?.kill();
+terminals.delete(params.terminalId);
+return {};`],
+  ["fs/write_text_file creates a missing file", "fs/write_text_file", `if (!existsSync(params.path)) console.log("creating", params.path);
+return {};`],
+];
+
+const styleValid: Valid[] = [];
+const styleInvalid: Invalid[] = [];
+for (const style of CLIENT_HANDLER_STYLES) {
+  for (const [what, wire, body] of CORRECT_BODIES) styleValid.push({ name: `${style.name}: ${what}`, code: style.program(wire, body) });
+  styleValid.push({ name: `${style.name}: v2, an unknown terminal answered -32602`, code: style.program("terminal/output", `const terminal = terminals.get(params.terminalId);
+if (!terminal) throw RequestError.invalidParams({ terminalId: params.terminalId });
+return { output: terminal.output, truncated: false };`), settings: V2 });
+
+  const dispatch = !style.sendsThrown;
+  const exists = style.program("fs/read_text_file", EXISTS_PLAIN);
+  const terminalPlain = style.program("terminal/output", TERMINAL_PLAIN);
+  if (dispatch) {
+    // What a hand-rolled dispatcher sends for a thrown plain Error is unknown.
+    styleValid.push({ name: `${style.name}: a thrown plain Error is not judged`, code: exists }, { name: `${style.name}: nor for a terminal`, code: terminalPlain });
+  } else {
+    styleInvalid.push(
+      { name: `${style.name}: a missing file answered with a plain Error`, code: exists, errors: [report(exists, "fileInternalError", 'new Error("no such file")', { fix: NOT_FOUND, with: NOT_FOUND })] },
+      {
+        name: `${style.name}: an unknown terminal answered with a plain Error`,
+        code: terminalPlain,
+        errors: [report(terminalPlain, "terminalInternalError", "new Error(`no terminal ${params.terminalId}`)", { fix: TERMINAL_NOT_FOUND, with: TERMINAL_NOT_FOUND })],
+      },
+    );
+  }
+  const wrong = style.program("fs/read_text_file", ENOENT_WRONG_CODE);
+  const all = style.program("fs/read_text_file", CATCH_ALL);
+  const swallowed = style.program("fs/read_text_file", SWALLOWED);
+  const invalidParams = style.program("terminal/kill", TERMINAL_INVALID_PARAMS);
+  const success = style.program("terminal/release", TERMINAL_SUCCESS);
+  const v2 = style.program("terminal/output", TERMINAL_RESOURCE_NOT_FOUND);
+  const v2Fix = "RequestError.invalidParams({ terminalId: params.terminalId })";
+  styleInvalid.push(
+    {
+      name: `${style.name}: ENOENT answered with -32603`,
+      code: wrong,
+      errors: [report(wrong, "fileWrongCode", 'new RequestError(-32603, "File is gone")', { fix: NOT_FOUND, with: NOT_FOUND })],
+    },
+    {
+      name: `${style.name}: a catch that answers every error with internalError`,
+      code: all,
+      errors: [report(all, "catchAllCode", "RequestError.internalError({ details: String(err) })", { fix: NOT_FOUND, with: NOT_FOUND })],
+    },
+    {
+      name: `${style.name}: a catch that swallows every error and returns content`,
+      code: swallowed,
+      errors: [report(swallowed, "swallowed", 'return { content: "" };', dispatch ? undefined : { fix: NOT_FOUND, with: `throw ${NOT_FOUND};` })],
+    },
+    {
+      name: `${style.name}: kill of an unknown terminal answered with invalidParams`,
+      code: invalidParams,
+      errors: [report(invalidParams, "terminalWrongCode", "RequestError.invalidParams({ terminalId: params.terminalId })", { fix: TERMINAL_NOT_FOUND, with: TERMINAL_NOT_FOUND })],
+    },
+    {
+      name: `${style.name}: release of an unknown terminal answered with success`,
+      code: success,
+      errors: [report(success, "terminalSuccess", "return {};", dispatch ? undefined : { fix: TERMINAL_NOT_FOUND, with: `throw ${TERMINAL_NOT_FOUND};` })],
+    },
+    {
+      name: `${style.name}: v2, an unknown terminal answered with -32002`,
+      code: v2,
+      settings: V2,
+      errors: [report(v2, "terminalWrongCode", TERMINAL_NOT_FOUND, { fix: v2Fix, with: v2Fix })],
+    },
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Shapes beyond the styles.
+// ---------------------------------------------------------------------------------------------------------------
+
+const SDK = `import { client, methods, RequestError } from "@agentclientprotocol/sdk";
+import { readFile, stat } from "node:fs/promises";
+import { existsSync, readFileSync } from "node:fs";
+import * as nodePath from "node:path";
+const terminals = new Map<string, { output: string; kill(): void }>();
+export const app = client({ name: "c" });
+`;
+
+/** The shared case: a legacy Client whose read swallows every error, and a terminal lookup answered with Error. */
+const LEGACY_CASE = `import * as acp from "@agentclientprotocol/sdk";
+import { readFile } from "node:fs/promises";
+export class FileClient implements acp.Client {
+  private terminals = new Map<string, { output: string }>();
+  async requestPermission(): Promise<acp.RequestPermissionResponse> {
+    return { outcome: { outcome: "cancelled" } };
+  }
+  async sessionUpdate(): Promise<void> {}
+  async readTextFile(params: acp.ReadTextFileRequest): Promise<acp.ReadTextFileResponse> {
+    try {
+      return { content: await readFile(params.path, "utf8") };
+    } catch {
+      return { content: "" };
+    }
+  }
+  async writeTextFile(): Promise<acp.WriteTextFileResponse> {
+    return {};
+  }
+  async terminalOutput(params: acp.TerminalOutputRequest): Promise<acp.TerminalOutputResponse> {
+    const terminal = this.terminals.get(params.terminalId);
+    if (!terminal) throw new Error(\`no terminal \${params.terminalId}\`);
+    return { output: terminal.output, truncated: false };
+  }
+}`;
+
+const HELPER = `${SDK}class Terminals {
+  private getTerminal(id: string) {
+    const terminal = terminals.get(id);
+    if (!terminal) throw new Error(\`Terminal \${id} not found\`);
+    return terminal;
+  }
+  async terminalOutput(params: { terminalId: string }) {
+    return { output: this.getTerminal(params.terminalId).output, truncated: false };
+  }
+  async killTerminal(params: { terminalId: string }) {
+    this.getTerminal(params.terminalId).kill();
+    return {};
+  }
+}
+import { ClientSideConnection } from "@agentclientprotocol/sdk";
+export const start = (stream: never) => new ClientSideConnection(() => new Terminals() as never, stream);`;
+
+const FALLBACK = `${SDK}function noTerminal(id: string): never {
+  throw new Error("no terminal " + id);
+}
+app.onRequest(methods.client.terminal.output, ({ params }) => {
+  const terminal = terminals.get(params.terminalId) ?? noTerminal(params.terminalId);
+  return { output: terminal.output, truncated: false };
+});`;
+
+const CATCH_CALLBACK = `${SDK}app.onRequest(methods.client.fs.readTextFile, async ({ params }) => {
+  return { content: await readFile(params.path, "utf8").catch(() => "") };
+});`;
+
+const AFTER_CATCH = `${SDK}app.onRequest(methods.client.fs.readTextFile, async ({ params }) => {
+  let text = "";
+  try {
+    text = await readFile(params.path, "utf8");
+  } catch (err) {
+    console.warn(err);
+  }
+  return { content: text };
+});`;
+
+const CHECK_INSIDE_TRY = `${SDK}app.onRequest(methods.client.fs.readTextFile, async ({ params }) => {
+  try {
+    if (!existsSync(params.path)) throw RequestError.resourceNotFound(params.path);
+    return { content: readFileSync(params.path, "utf8") };
+  } catch (err) {
+    throw RequestError.internalError({ details: String(err) });
+  }
+});`;
+
+const RETHROWS_REQUEST_ERRORS = `${SDK}app.onRequest(methods.client.fs.readTextFile, async ({ params }) => {
+  try {
+    return { content: readFileSync(params.path, "utf8") };
+  } catch (err) {
+    if (err instanceof RequestError) throw err;
+    throw new Error("read failed");
+  }
+});`;
+
+const RESOLVED_PATH = `${SDK}app.onRequest(methods.client.fs.readTextFile, async ({ params }) => {
+  const file = nodePath.resolve(process.cwd(), params.path);
+  try {
+    return { content: await readFile(file, "utf8") };
+  } catch (err) {
+    throw new Error(\`cannot read \${file}: \${String(err)}\`);
+  }
+});`;
+
+const DESTRUCTURED = `${SDK}app.onRequest(methods.client.fs.readTextFile, async ({ params: { path } }) => {
+  if (!existsSync(path)) throw new RequestError(-32603, "Internal error", { path });
+  return { content: await readFile(path, "utf8") };
+});`;
+
+const OPEN_DOCUMENTS = `${SDK}const documents = new Map<string, string>();
+app.onRequest(methods.client.fs.readTextFile, ({ params }) => {
+  const text = documents.get(params.path);
+  if (text === undefined) throw new Error("not open: " + params.path);
+  return { content: text };
+});`;
+
+const HELPER_READ_THROWS = `${SDK}async function readText(file: string) {
+  try {
+    return await readFile(file, "utf8");
+  } catch (err) {
+    throw new Error("cannot read " + file);
+  }
+}
+app.onRequest(methods.client.fs.readTextFile, async ({ params }) => ({ content: await readText(params.path) }));`;
+
+const SWITCH_ON_CODE = `${SDK}app.onRequest(methods.client.fs.readTextFile, async ({ params }) => {
+  try {
+    return { content: await readFile(params.path, "utf8") };
+  } catch (err) {
+    switch ((err as NodeJS.ErrnoException).code) {
+      case "ENOENT":
+        return { content: "" };
+      default:
+        throw err;
+    }
+  }
+});`;
+
+const DISPATCH = `import { readFile } from "node:fs/promises";
+declare function send(message: unknown): void;
+const terminals = new Map<string, { output: string }>();
+export async function onMessage(msg: { id: number; method: string; params: { path: string; terminalId: string } }) {
+  switch (msg.method) {
+    case "fs/read_text_file": {
+      try {
+        send({ jsonrpc: "2.0", id: msg.id, result: { content: await readFile(msg.params.path, "utf8") } });
+      } catch (err) {
+        send({ jsonrpc: "2.0", id: msg.id, error: { code: -32603, message: String(err) } });
+      }
+      return;
+    }
+    case "terminal/output": {
+      const terminal = terminals.get(msg.params.terminalId);
+      if (!terminal) return { jsonrpc: "2.0", id: msg.id, error: { code: -32602, message: "unknown terminal" } };
+      return { jsonrpc: "2.0", id: msg.id, result: { output: terminal.output, truncated: false } };
+    }
+  }
+  return undefined;
+}`;
+
+const V2_CANCEL = `import { agent, RequestError } from "@agentclientprotocol/sdk/experimental/v2";
+const terminals = new Map<string, { kill(): void }>();
+export const app = agent({ name: "a" }).onRequest("terminal/cancel", ({ params }) => {
+  const terminal = terminals.get(params.terminalId);
+  if (!terminal) throw new Error("unknown terminal");
+  terminal.kill();
+  return {};
+});`;
+
+const OLD_SDK_CODE = `${SDK}app.onRequest(methods.client.fs.readTextFile, async ({ params }) => {
+  if (!existsSync(params.path)) throw new Error("no such file");
+  return { content: await readFile(params.path, "utf8") };
+});`;
+const OLD_SDK_FIX = 'new RequestError(-32002, "Resource not found", { uri: params.path })';
+
+const invalid: Invalid[] = [
+  {
+    name: "the shared case: a legacy Client swallowing the read's error, and a terminal miss answered with Error",
+    code: LEGACY_CASE,
+    errors: [
+      report(LEGACY_CASE, "swallowed", 'return { content: "" };', { fix: "acp.RequestError.resourceNotFound(params.path)", with: "throw acp.RequestError.resourceNotFound(params.path);" }),
+      report(LEGACY_CASE, "terminalInternalError", "new Error(`no terminal ${params.terminalId}`)", {
+        fix: "acp.RequestError.resourceNotFound(params.terminalId)",
+        with: "acp.RequestError.resourceNotFound(params.terminalId)",
+      }),
+    ],
+  },
+  {
+    name: "a same-file helper shared by two terminal handlers is reported once, where it throws",
+    code: HELPER,
+    errors: [report(HELPER, "terminalInternalError", "new Error(`Terminal ${id} not found`)", { fix: "RequestError.resourceNotFound(id)", with: "RequestError.resourceNotFound(id)" })],
+  },
+  {
+    name: "?? with a same-file helper that throws a plain Error",
+    code: FALLBACK,
+    errors: [report(FALLBACK, "terminalInternalError", 'new Error("no terminal " + id)')],
+  },
+  {
+    name: "a .catch() callback on the read that gives the content \"\"",
+    code: CATCH_CALLBACK,
+    errors: [report(CATCH_CALLBACK, "swallowed", '""', { fix: NOT_FOUND, with: `{ throw ${NOT_FOUND}; }` })],
+  },
+  {
+    name: "a catch that only logs, then the content is returned",
+    code: AFTER_CATCH,
+    errors: [report(AFTER_CATCH, "swallowed", "return { content: text };", { fix: NOT_FOUND, with: `throw ${NOT_FOUND};` })],
+  },
+  {
+    name: "a catch that turns the -32002 of an existence check inside the try into -32603",
+    code: CHECK_INSIDE_TRY,
+    errors: [report(CHECK_INSIDE_TRY, "catchAllCode", "RequestError.internalError({ details: String(err) })", { fix: NOT_FOUND, with: NOT_FOUND })],
+  },
+  {
+    name: "a catch that rethrows RequestErrors but turns the fs error into a plain Error",
+    code: RETHROWS_REQUEST_ERRORS,
+    errors: [report(RETHROWS_REQUEST_ERRORS, "fileInternalError", 'new Error("read failed")', { fix: NOT_FOUND, with: NOT_FOUND })],
+  },
+  {
+    name: "the path resolved against the cwd is still the requested file",
+    code: RESOLVED_PATH,
+    errors: [
+      report(RESOLVED_PATH, "catchAllCode", "new Error(`cannot read ${file}: ${String(err)}`)", {
+        fix: "RequestError.resourceNotFound(file)",
+        with: "RequestError.resourceNotFound(file)",
+      }),
+    ],
+  },
+  {
+    name: "destructured path, an existence check answering -32603",
+    code: DESTRUCTURED,
+    errors: [report(DESTRUCTURED, "fileWrongCode", 'new RequestError(-32603, "Internal error", { path })', { fix: "RequestError.resourceNotFound(path)", with: "RequestError.resourceNotFound(path)" })],
+  },
+  {
+    name: "a path missing from the open documents, answered with a plain Error",
+    code: OPEN_DOCUMENTS,
+    errors: [report(OPEN_DOCUMENTS, "fileInternalError", 'new Error("not open: " + params.path)', { fix: NOT_FOUND, with: NOT_FOUND })],
+  },
+  {
+    name: "a same-file reader helper whose catch throws a plain Error for every failure",
+    code: HELPER_READ_THROWS,
+    errors: [report(HELPER_READ_THROWS, "catchAllCode", 'new Error("cannot read " + file)', { fix: "RequestError.resourceNotFound(file)", with: "RequestError.resourceNotFound(file)" })],
+  },
+  {
+    name: "a switch over the error code returning content for ENOENT",
+    code: SWITCH_ON_CODE,
+    errors: [report(SWITCH_ON_CODE, "fileSuccess", 'return { content: "" };', { fix: NOT_FOUND, with: `throw ${NOT_FOUND};` })],
+  },
+  {
+    name: "hand-rolled dispatch: the catch sends -32603, the terminal miss returns -32602",
+    code: DISPATCH,
+    errors: [
+      { messageId: "catchAllCode", ...at(DISPATCH, "{ code: -32603, message: String(err) }"), suggestions: [] },
+      { messageId: "terminalWrongCode", ...at(DISPATCH, '{ code: -32602, message: "unknown terminal" }'), suggestions: [] },
+    ],
+  },
+  {
+    name: "v2: terminal/cancel of an unknown terminal answered with a plain Error",
+    code: V2_CANCEL,
+    settings: V2,
+    errors: [
+      report(V2_CANCEL, "terminalInternalError", 'new Error("unknown terminal")', {
+        fix: "RequestError.invalidParams({ terminalId: params.terminalId })",
+        with: "RequestError.invalidParams({ terminalId: params.terminalId })",
+      }),
+    ],
+  },
+  {
+    name: "an SDK without resourceNotFound: the construction with data.uri",
+    code: OLD_SDK_CODE,
+    settings: { acp: { sdkVersion: "0.0.9" } },
+    errors: [{ ...report(OLD_SDK_CODE, "fileInternalError", 'new Error("no such file")'), data: { fix: OLD_SDK_FIX } }],
+  },
+];
+
+const valid: Valid[] = [
+  {
+    name: "a .catch() callback whose undefined is then answered with -32002",
+    code: `${SDK}app.onRequest(methods.client.fs.readTextFile, async ({ params }) => {
+  const text = await readFile(params.path, "utf8").catch(() => undefined);
+  if (text === undefined) throw RequestError.resourceNotFound(params.path);
+  return { content: text };
+});`,
+  },
+  {
+    name: "an existence check before the try: the catch only sees other failures",
+    code: `${SDK}app.onRequest(methods.client.fs.readTextFile, async ({ params }) => {
+  if (!existsSync(params.path)) throw RequestError.resourceNotFound(params.path);
+  try {
+    return { content: readFileSync(params.path, "utf8") };
+  } catch {
+    return { content: "" };
+  }
+});`,
+  },
+  {
+    name: "a catch that rethrows RequestErrors after an existence check inside the try: unsure",
+    code: `${SDK}app.onRequest(methods.client.fs.readTextFile, async ({ params }) => {
+  try {
+    if (!existsSync(params.path)) throw RequestError.resourceNotFound(params.path);
+    return { content: readFileSync(params.path, "utf8") };
+  } catch (err) {
+    if (err instanceof RequestError) throw err;
+    throw RequestError.internalError({ details: String(err) });
+  }
+});`,
+  },
+  {
+    name: "ENOENT listed among codes mapped to -32002",
+    code: `${SDK}app.onRequest(methods.client.fs.readTextFile, async ({ params }) => {
+  try {
+    return { content: await readFile(params.path, "utf8") };
+  } catch (err) {
+    if (["ENOENT", "ENOTDIR"].includes((err as NodeJS.ErrnoException).code ?? "")) throw RequestError.resourceNotFound(params.path);
+    throw err;
+  }
+});`,
+  },
+  {
+    name: "a switch over the error code answering ENOENT with -32002",
+    code: `${SDK}app.onRequest(methods.client.fs.readTextFile, async ({ params }) => {
+  try {
+    return { content: await readFile(params.path, "utf8") };
+  } catch (err) {
+    switch ((err as NodeJS.ErrnoException).code) {
+      case "ENOENT":
+        throw RequestError.resourceNotFound(params.path);
+      default:
+        throw err;
+    }
+  }
+});`,
+  },
+  {
+    name: "a catch handing the error to a function that may throw it: unsure",
+    code: `${SDK}declare function handleFsError(err: unknown, path: string): void;
+app.onRequest(methods.client.fs.readTextFile, async ({ params }) => {
+  try {
+    return { content: await readFile(params.path, "utf8") };
+  } catch (err) {
+    handleFsError(err, params.path);
+    return { content: "" };
+  }
+});`,
+  },
+  {
+    name: "a catch testing something else before answering: unsure",
+    code: `${SDK}declare const lenient: boolean;
+app.onRequest(methods.client.fs.readTextFile, async ({ params }) => {
+  try {
+    return { content: await readFile(params.path, "utf8") };
+  } catch (err) {
+    if (lenient) return { content: "" };
+    throw err;
+  }
+});`,
+  },
+  {
+    name: "a reader helper defined in another file",
+    code: `import { client, methods } from "@agentclientprotocol/sdk";
+import { readWorkspaceFile } from "./workspace.js";
+export const app = client({ name: "c" }).onRequest(methods.client.fs.readTextFile, async ({ params }) => ({
+  content: await readWorkspaceFile(params.path),
+}));`,
+  },
+  {
+    name: "a same-file reader helper whose catch returns \"\": the handler may check what it gets",
+    code: `${SDK}async function readText(file: string) {
+  try {
+    return await readFile(file, "utf8");
+  } catch {
+    return undefined;
+  }
+}
+app.onRequest(methods.client.fs.readTextFile, async ({ params }) => {
+  const text = await readText(params.path);
+  if (text === undefined) throw RequestError.resourceNotFound(params.path);
+  return { content: text };
+});`,
+  },
+  {
+    name: "open documents first, the disk on a miss",
+    code: `${SDK}const documents = new Map<string, string>();
+app.onRequest(methods.client.fs.readTextFile, async ({ params }) => {
+  const text = documents.get(params.path);
+  if (text === undefined) return { content: await readFile(params.path, "utf8") };
+  return { content: text };
+});`,
+  },
+  {
+    name: "fs/write_text_file that creates the missing file and its directory",
+    code: `${SDK}import { mkdir, writeFile } from "node:fs/promises";
+app.onRequest(methods.client.fs.writeTextFile, async ({ params }) => {
+  if (!existsSync(params.path)) await mkdir(nodePath.dirname(params.path), { recursive: true });
+  await writeFile(params.path, params.content, "utf8");
+  return {};
+});`,
+  },
+  {
+    name: "fs/write_text_file swallowing its errors is not about a missing file",
+    code: `${SDK}import { writeFile } from "node:fs/promises";
+app.onRequest(methods.client.fs.writeTextFile, async ({ params }) => {
+  try {
+    await writeFile(params.path, params.content, "utf8");
+  } catch {
+    return {};
+  }
+  return {};
+});`,
+  },
+  {
+    name: "the agent side: reading through the client and handling its -32002",
+    code: `import { agent, methods, RequestError } from "@agentclientprotocol/sdk";
+export const app = agent({ name: "a" }).onRequest(methods.agent.session.prompt, async ({ params, client }) => {
+  const { content } = await client
+    .request(methods.client.fs.readTextFile, { sessionId: params.sessionId, path: "/notes.md" })
+    .catch((err: unknown) => {
+      if (err instanceof RequestError && err.code === -32002) return { content: "" };
+      throw err;
+    });
+  void content;
+  return { stopReason: "end_turn" };
+});`,
+  },
+  {
+    name: "a lookup of something other than the terminal",
+    code: `${SDK}const sessions = new Map<string, object>();
+app.onRequest(methods.client.terminal.output, ({ params }) => {
+  if (!sessions.has(params.sessionId)) throw new Error("unknown session");
+  const terminal = terminals.get(params.terminalId);
+  if (!terminal) throw RequestError.resourceNotFound(params.terminalId);
+  return { output: terminal.output, truncated: false };
+});`,
+  },
+  {
+    name: "a class that is no ACP client may fail in its readTextFile",
+    code: `import { readFile } from "node:fs/promises";
+export class Cache {
+  async readTextFile(params: { path: string }) {
+    try {
+      return { content: await readFile(params.path, "utf8") };
+    } catch {
+      return { content: "" };
+    }
+  }
+}`,
+  },
+  {
+    name: "a terminal whose code cannot be resolved untyped",
+    code: `${SDK}import { TERMINAL_GONE } from "./codes.js";
+app.onRequest(methods.client.terminal.output, ({ params }) => {
+  const terminal = terminals.get(params.terminalId);
+  if (!terminal) throw new RequestError(TERMINAL_GONE, "gone");
+  return { output: terminal.output, truncated: false };
+});`,
+  },
+  {
+    name: "v2: terminal/cancel answering an unknown terminal with -32602",
+    code: V2_CANCEL.replace('new Error("unknown terminal")', "RequestError.invalidParams({ terminalId: params.terminalId })"),
+    settings: V2,
+  },
+  {
+    name: "v1: terminal/cancel does not exist there",
+    code: V2_CANCEL,
+  },
+];
+
+untypedTester().run("resource-not-found-error", rule, { valid: [...styleValid, ...valid], invalid: [...styleInvalid, ...invalid] });
+
+// With type information, codes imported from another file resolve.
+const TYPED = `import { client, methods, RequestError } from "@agentclientprotocol/sdk";
+import { INVALID_PARAMS } from "./codes";
+const terminals = new Map<string, { output: string }>();
+export const app = client({ name: "c" });
+app.onRequest(methods.client.terminal.output, ({ params }) => {
+  const terminal = terminals.get(params.terminalId);
+  if (!terminal) throw new RequestError(INVALID_PARAMS, "unknown terminal");
+  return { output: terminal.output, truncated: false };
+});`;
+
+typedTester().run("resource-not-found-error (typed)", rule, {
+  valid: [{ name: "v2: the imported -32602 is right for a terminal", code: TYPED, filename: typedFile, settings: V2 }],
+  invalid: [
+    {
+      name: "v1: the imported -32602 answers an unknown terminal",
+      code: TYPED,
+      filename: typedFile,
+      errors: [report(TYPED, "terminalWrongCode", 'new RequestError(INVALID_PARAMS, "unknown terminal")', { fix: TERMINAL_NOT_FOUND, with: TERMINAL_NOT_FOUND })],
+    },
+  ],
+});
