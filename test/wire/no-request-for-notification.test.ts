@@ -1,5 +1,6 @@
 // What goes on the wire when a notification is sent as a request and a request as a notification (SDK 2.4.0, 1.9.0).
 import { agent, type AgentApp, ndJsonStream } from "@agentclientprotocol/sdk";
+import * as v2 from "@agentclientprotocol/sdk/experimental/v2";
 import type { CancelNotification, PromptRequest } from "acp-sdk-legacy";
 import { describe, expect, it } from "vitest";
 import { connect, settle } from "./harness.js";
@@ -170,5 +171,42 @@ describe("legacy SDK 1.9.0", () => {
     } finally {
       await wire.close();
     }
+  });
+});
+
+// Protocol version 2 (experimental/v2): the same on the wire, for v2's own methods too.
+describe("SDK 2.4.0, protocol version 2 (experimental/v2), raw messages to an agent app", () => {
+  it("session/cancel with an id is answered -32601 without running the handler; tool_call/cancel without an id is dropped", async () => {
+    const ran: string[] = [];
+    const app = v2
+      .agent({ name: "a" })
+      .onRequest(v2.methods.agent.initialize, () => ({ protocolVersion: 2, capabilities: { session: {} }, authMethods: [], info: { name: "a", version: "1" } }))
+      .onNotification(v2.methods.agent.session.cancel, () => {
+        ran.push("session/cancel");
+      })
+      .onRequest(v2.methods.agent.toolCall.cancel, () => {
+        ran.push("tool_call/cancel");
+        return {};
+      });
+    const toAgent = tappedPipe();
+    const toClient = tappedPipe();
+    app.connect(v2.ndJsonStream(toClient.writable, toAgent.readable));
+    const writer = toAgent.writable.getWriter();
+    const reader = toClient.readable.getReader();
+    const send = (message: Json) => writer.write(new TextEncoder().encode(`${JSON.stringify(message)}\n`));
+    await send({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: 2, capabilities: {}, info: { name: "c", version: "1" } } });
+    await reader.read();
+    await send({ jsonrpc: "2.0", id: 2, method: "session/cancel", params: { sessionId: "s" } });
+    await reader.read();
+    await send({ jsonrpc: "2.0", method: "tool_call/cancel", params: { sessionId: "s", toolCallId: "t" } });
+    // A request after it: its answer shows the notification was read (and dropped) before it.
+    await send({ jsonrpc: "2.0", id: 3, method: "_acme/ping", params: {} });
+    await reader.read();
+    reader.releaseLock();
+    await writer.close();
+    const answers = parseLines(toClient.lines);
+    expect(answers.find((m) => m.id === 2)).toMatchObject({ error: { code: -32601, data: { method: "session/cancel" } } });
+    expect(answers.some((m) => m.id === undefined)).toBe(false);
+    expect(ran).toEqual([]);
   });
 });
