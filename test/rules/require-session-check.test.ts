@@ -824,6 +824,17 @@ const v2Valid: Valid[] = [
   });
 }
 
+// -32022 exists only in protocol version 2: named there, an implementation-specific code in version 1.
+{
+  const code = `${SDK}app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  if (!sessions.has(params.sessionId)) throw new RequestError(-32022, "no session");
+  return { stopReason: "end_turn" };
+});`;
+  const node = 'new RequestError(-32022, "no session")';
+  v2Invalid.push({ ...invalid(code, (c) => [{ ...wrongCode(c, node, -32022, "Unsupported protocol version"), messageId: "wrongCodeV2" }], "v2: -32022 is named as v2's Unsupported protocol version"), settings: V2 });
+  invalidCases.push(invalid(code, (c) => [wrongCode(c, node, -32022, "an implementation-specific code")], "v1: -32022 is an implementation-specific code"));
+}
+
 // Protocol version 2: resuming a deleted session is answered with -32002, like any session that does not exist.
 const DELETED = `import { agent, methods, RequestError } from "@agentclientprotocol/sdk";
 type Stored = { cwd: string; deleted: boolean; status: "active" | "deleted" };
