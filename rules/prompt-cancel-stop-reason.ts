@@ -7,6 +7,7 @@ import { createRule } from "../src/create-rule.js";
 
 export type MessageIds =
   | "stopReasonAfterAbort"
+  | "stopReasonAfterAbortV2"
   | "throwAfterAbort"
   | "errorAfterAbort"
   | "requestCancelledAfterAbort"
@@ -39,6 +40,8 @@ export default createRule<[], MessageIds>({
     messages: {
       stopReasonAfterAbort:
         'This answers a cancelled prompt turn with stopReason "{{value}}", but after session/cancel the Agent MUST respond to the original session/prompt request with the cancelled stop reason: send "cancelled" here.',
+      stopReasonAfterAbortV2:
+        'In protocol version 2, Agents MUST report the cancelled stop reason when cancellation ends the turn, even if aborting causes exceptions, but this sends "{{value}}" once the turn was aborted: send "cancelled" here.',
       throwAfterAbort:
         'This throw answers a cancelled prompt turn with an error (the SDK sends -32603 Internal error for an abort error or any other value that is not a RequestError), but Agents MUST catch these errors and return the cancelled stop reason: return { stopReason: "cancelled" } instead.',
       errorAfterAbort:
@@ -72,13 +75,15 @@ export default createRule<[], MessageIds>({
 
     return {
       Program() {
-        for (const finding of cancelFindings(getModel(context), sourceCode)) {
+        const model = getModel(context);
+        const v2 = model.settings.protocolVersion === 2;
+        for (const finding of cancelFindings(model, sourceCode)) {
           const { node } = finding;
           switch (finding.kind) {
             case "stop-reason":
               context.report({
                 node,
-                messageId: "stopReasonAfterAbort",
+                messageId: v2 ? "stopReasonAfterAbortV2" : "stopReasonAfterAbort",
                 data: { value: finding.value },
                 suggest: finding.replaceable
                   ? [{ messageId: "useCancelled", fix: (fixer) => fixer.replaceText(node, cancelledText(node, sourceCode)) }]

@@ -2,6 +2,8 @@ import type { TSESTree } from "@typescript-eslint/utils";
 import { getModel } from "../src/analysis/index.js";
 import { closestStopReason } from "../src/analysis/prompts/closest.js";
 import { promptFacts } from "../src/analysis/prompts/prompt-facts.js";
+import { stateUpdateStopLeaves } from "../src/analysis/prompts/state-updates.js";
+import type { StopLeaf } from "../src/analysis/prompts/stop-values.js";
 import { specUrl } from "../src/protocol/links.js";
 import { isStopReason, STOP_REASONS } from "../src/protocol/stop-reasons.js";
 import { createRule } from "../src/create-rule.js";
@@ -40,22 +42,23 @@ export default createRule<[], MessageIds>({
         const version = model.settings.protocolVersion;
         const defined = STOP_REASONS[version];
         const reported = new Set<TSESTree.Node>();
-        for (const prompt of promptFacts(model, context.sourceCode).prompts) {
-          for (const { leaf } of prompt.leaves) {
-            if (leaf.value === undefined || isStopReason(leaf.value, version) || reported.has(leaf.node)) continue;
-            reported.add(leaf.node);
-            const closest = leaf.literal ? closestStopReason(leaf.value, defined) : undefined;
-            const node = leaf.node;
-            const quote = context.sourceCode.getText(node)[0] === "'" ? "'" : '"';
-            context.report({
-              node,
-              messageId: version === 2 ? "unknownStopReasonV2" : "unknownStopReason",
-              data: { value: leaf.value, defined: listed(defined) },
-              suggest: closest
-                ? [{ messageId: "useStopReason", data: { value: closest }, fix: (fixer) => fixer.replaceText(node, `${quote}${closest}${quote}`) }]
-                : [],
-            });
-          }
+        const leaves: StopLeaf[] = promptFacts(model, context.sourceCode).prompts.flatMap((p) => p.leaves.map(({ leaf }) => leaf));
+        // Version 2 reports the stop reason on an idle state update.
+        if (version === 2) leaves.push(...stateUpdateStopLeaves(model, context.sourceCode));
+        for (const leaf of leaves) {
+          if (leaf.value === undefined || isStopReason(leaf.value, version) || reported.has(leaf.node)) continue;
+          reported.add(leaf.node);
+          const closest = leaf.literal ? closestStopReason(leaf.value, defined) : undefined;
+          const node = leaf.node;
+          const quote = context.sourceCode.getText(node)[0] === "'" ? "'" : '"';
+          context.report({
+            node,
+            messageId: version === 2 ? "unknownStopReasonV2" : "unknownStopReason",
+            data: { value: leaf.value, defined: listed(defined) },
+            suggest: closest
+              ? [{ messageId: "useStopReason", data: { value: closest }, fix: (fixer) => fixer.replaceText(node, `${quote}${closest}${quote}`) }]
+              : [],
+          });
         }
       },
     };

@@ -460,7 +460,7 @@ const invalid: Invalid[] = [
     name: "protocol version 2: the error stop reason after the abort (agents MUST report cancelled, not error)",
     code: LEGACY(turn('return { stopReason: "error" } as never;')),
     settings: { acp: { protocolVersion: 2 } },
-    errors: [wrongStop(LEGACY(turn('return { stopReason: "error" } as never;')), '"error"', "error")],
+    errors: [{ ...wrongStop(LEGACY(turn('return { stopReason: "error" } as never;')), '"error"', "error"), messageId: "stopReasonAfterAbortV2" }],
   },
 ];
 

@@ -12,7 +12,7 @@ type Invalid = InvalidTestCase<MessageIds, []>;
 type Report = TestCaseError<MessageIds>;
 
 const V1 = '"end_turn", "max_tokens", "max_turn_requests", "refusal", "cancelled"';
-const V2 = `${V1}, "error"`;
+const V2_LIST = `${V1}, "error"`;
 
 /** `unknownStopReason` at `text`; with `closest`, the suggestion that writes it there. */
 function unknown(code: string, text: string, value: string, closest?: string, nth = 0, v2 = false): Report {
@@ -20,7 +20,7 @@ function unknown(code: string, text: string, value: string, closest?: string, nt
   const quote = text[0] === "'" ? "'" : '"';
   return {
     messageId: v2 ? "unknownStopReasonV2" : "unknownStopReason",
-    data: { value, defined: v2 ? V2 : V1 },
+    data: { value, defined: v2 ? V2_LIST : V1 },
     ...at(code, text, nth),
     suggestions: closest
       ? [{ messageId: "useStopReason", data: { value: closest }, output: code.slice(0, start) + `${quote}${closest}${quote}` + code.slice(start + text.length) }]
@@ -89,6 +89,17 @@ export function handle(msg: { id: number; method: string }) {
   }
 }`;
 
+/** An SDK 2.x agent that reports the end of a turn on an idle state update, as protocol version 2 does. */
+const STATE_UPDATE = (stopReason: string, state = '"idle"') => `import { agent, methods } from "@agentclientprotocol/sdk";
+export const app = agent({ name: "a" }).onRequest(methods.agent.session.prompt, async (ctx) => {
+  await ctx.client.notify(methods.client.session.update, {
+    sessionId: ctx.params.sessionId,
+    update: { sessionUpdate: "state_update", state: ${state}, stopReason: ${stopReason} },
+  } as never);
+  return { messageId: "m-1" } as never;
+});`;
+const V2 = { acp: { protocolVersion: 2 } };
+
 const valid: Valid[] = [
   ...styleCases.map((c) => c.valid),
   ...["end_turn", "max_tokens", "max_turn_requests", "refusal", "cancelled"].map((value) => ({
@@ -112,6 +123,9 @@ export const c = client({ name: "c" }).onNotification(methods.client.session.upd
   { name: "a stopReason object that is not returned", code: SDK('const log = { stopReason: "done" };\nconsole.log(log);\nreturn { stopReason: "end_turn" };') },
   { name: "protocol version 2: the error stop reason", code: SDK('return { stopReason: "error" } as never;'), settings: { acp: { protocolVersion: 2 } } },
   { name: "protocol version 2: an extension value", code: SDK('return { stopReason: "_compacted" } as never;'), settings: { acp: { protocolVersion: 2 } } },
+  { name: "protocol version 2: an idle state update with a defined stop reason", code: STATE_UPDATE('"error"'), settings: V2 },
+  { name: "protocol version 2: a running state update is no end of a turn", code: STATE_UPDATE('"done"', '"running"'), settings: V2 },
+  { name: "protocol version 1: state updates are not v1's, left alone", code: STATE_UPDATE('"done"') },
 ];
 
 const invalid: Invalid[] = [
@@ -136,6 +150,13 @@ const invalid: Invalid[] = [
     errors: [unknown(SDK('return { stopReason: "done" } as never;'), '"done"', "done", undefined, 0, true)],
   },
 ];
+
+invalid.push({
+  name: "protocol version 2: an idle state update with an undefined stop reason",
+  code: STATE_UPDATE('"complete"'),
+  settings: V2,
+  errors: [unknown(STATE_UPDATE('"complete"'), '"complete"', "complete", undefined, 0, true)],
+});
 
 untypedTester().run("valid-stop-reason", rule, { valid, invalid });
 
