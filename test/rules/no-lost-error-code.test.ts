@@ -160,6 +160,36 @@ class NotSignedIn extends AuthError {
     super(-32000, "sign in first");
   }
 }
+class AppError extends Error {}
+class Denied extends AppError {
+  code = -32000;
+}
+class Refused extends AppError {
+  constructor(message: string, readonly code: number) {
+    super(message);
+  }
+}
+class NamedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "NamedError";
+  }
+}
+class Rejected extends NamedError {
+  constructor(message: string, readonly code: number) {
+    super(message);
+  }
+}
+class Prefixed extends Error {
+  constructor(detail: string) {
+    super("failed: " + detail);
+  }
+}
+class Wrapped extends Prefixed {
+  constructor(readonly code: number, detail: string) {
+    super(detail);
+  }
+}
 class Later extends LaterBase {}
 class LaterBase extends Error {
   readonly code = -32000;
@@ -179,6 +209,18 @@ class LaterBase extends Error {
   ]);
   shape("a subclass of a local coded class", prompt("if (!signedIn) throw new NotSignedIn();", classes), (code) => [
     lostClass(code, "new NotSignedIn()", "NotSignedIn", "-32000"),
+  ]);
+  shape("a code-less Error subclass between Error and the coded class", prompt('if (!signedIn) throw new Denied("no");', classes), (code) => [
+    lostClass(code, 'new Denied("no")', "Denied", "-32000"),
+  ]);
+  shape("a coded subclass of a code-less Error subclass, its code passed", prompt('if (!signedIn) throw new Refused("no", 42001);', classes), (code) => [
+    lostClass(code, 'new Refused("no", 42001)', "Refused", "42001", [useRequestError(code, 'new Refused("no", 42001)', 'new RequestError(42001, "no")', "42001")]),
+  ]);
+  shape("a parent whose constructor hands its message to Error", prompt('if (!signedIn) throw new Rejected("no", 42001);', classes), (code) => [
+    lostClass(code, 'new Rejected("no", 42001)', "Rejected", "42001", [useRequestError(code, 'new Rejected("no", 42001)', 'new RequestError(42001, "no")', "42001")]),
+  ]);
+  shape("a parent whose constructor builds the message: no suggestion", prompt('if (!signedIn) throw new Wrapped(42001, "no");', classes), (code) => [
+    lostClass(code, 'new Wrapped(42001, "no")', "Wrapped", "42001"),
   ]);
   shape("a subclass declared before its parent", prompt("if (!signedIn) throw new Later();", classes), (code) => [lostClass(code, "new Later()", "Later", "-32000")]);
 }
@@ -266,6 +308,18 @@ export class A implements Agent {
   shape("the app's fallback", fallback, (code) => [
     lost(code, "{ code: -32601, message: `unknown ${method}` }", "object", "-32601", [
       useRequestError(code, "{ code: -32601, message: `unknown ${method}` }", "new RequestError(-32601, `unknown ${method}`)", "-32601"),
+    ]),
+  ]);
+  const legacyClient = `import * as acp from "@agentclientprotocol/sdk";
+export class FileClient implements acp.Client {
+  async readTextFile(params: acp.ReadTextFileRequest): Promise<acp.ReadTextFileResponse> {
+    throw { code: -32002, message: "Resource not found", data: { uri: params.path } };
+  }
+}`;
+  const legacyThrown = '{ code: -32002, message: "Resource not found", data: { uri: params.path } }';
+  shape("a legacy Client class", legacyClient, (code) => [
+    lost(code, legacyThrown, "object", "-32002", [
+      useRequestError(code, legacyThrown, 'new acp.RequestError(-32002, "Resource not found", { uri: params.path })', "-32002", "acp.RequestError"),
     ]),
   ]);
   const client = `import { client, methods, RequestError } from "@agentclientprotocol/sdk";
