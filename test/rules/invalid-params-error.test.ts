@@ -528,6 +528,40 @@ export function route(msg: { id: number; method: string; params: { cwd?: string;
       unsupported(c, "mode", { text: '{ code: -32603, message: "Unknown mode" }', code: "-32603 Internal error", fix: "-32602", replaced: "-32603", suggestion: "-32602" }),
     ],
   ),
+  // A dispatcher that decodes each line itself: the decoded message holds the params.
+  invalid(
+    `declare function send(message: unknown): void;
+export function onLine(line: string) {
+  const msg = JSON.parse(line) as { id: number; method: string; params: { modeId: string; cwd?: string } };
+  switch (msg.method) {
+    case "session/set_mode":
+      if (!["ask"].includes(msg.params.modeId)) {
+        send({ jsonrpc: "2.0", id: msg.id, error: { code: -32001, message: "Unknown mode" } });
+        return;
+      }
+      send({ jsonrpc: "2.0", id: msg.id, result: {} });
+      return;
+    case "session/new":
+      if (!msg.params.cwd) return send({ jsonrpc: "2.0", id: msg.id, error: { code: -32603, message: "cwd is required" } });
+      send({ jsonrpc: "2.0", id: msg.id, result: { sessionId: "s" } });
+      return;
+  }
+}`,
+    (c) => [
+      // An invented code gets no bare -32602 in its place.
+      unsupported(c, "mode", { text: '{ code: -32001, message: "Unknown mode" }', code: "-32001 (an implementation-specific code)", fix: "-32602" }),
+      malformed(c, "a missing or mistyped `cwd`", { text: '{ code: -32603, message: "cwd is required" }', code: "-32603 Internal error", fix: "-32602", replaced: "-32603", suggestion: "-32602" }),
+    ],
+  ),
+  // Version 2 words an unknown mode as version 1 does.
+  invalid(
+    `${SDK}app.onRequest(methods.agent.session.setMode, ({ params }) => {
+  if (!MODES.includes(params.modeId)) throw RequestError.internalError();
+  return {};
+});`,
+    (c) => [unsupported(c, "mode", { text: "RequestError.internalError()", code: "internalError() (-32603 Internal error)", suggestion: "RequestError.invalidParams()" })],
+    { settings: V2 },
+  ),
 ];
 
 const valid: (string | Valid)[] = [

@@ -101,16 +101,30 @@ function isZodCheck(test: TSESTree.Node): boolean {
 }
 
 export class FailureFinder {
+  /** What each handler function's variables hold: the branches of one dispatcher share their function's. */
+  private readonly bound = new Map<string, Map<FunctionNode, ParamFields>>();
+
   constructor(private readonly sourceCode: Readonly<TSESLint.SourceCode>) {}
+
+  private fieldsOf(fn: FunctionNode, style: "context" | "params" | "dispatch"): ParamFields {
+    let byFn = this.bound.get(style);
+    if (!byFn) this.bound.set(style, (byFn = new Map()));
+    let fields = byFn.get(fn);
+    if (!fields) {
+      fields = new ParamFields(this.sourceCode);
+      bindHandler(fields, fn, style);
+      fields.bindDeclarations(fn);
+      byFn.set(fn, fields);
+    }
+    return fields;
+  }
 
   /** The failing validations of a handler's own code and of the same-file helpers it hands a watched field. */
   ofHandler(handler: Handler): ParamFailure[] {
     const { fn } = handler;
     if (!fn) return [];
-    const fields = new ParamFields(this.sourceCode);
     const inline = handler.body !== fn;
-    bindHandler(fields, fn, handler.style === "sdk" ? "context" : inline ? "dispatch" : "params");
-    fields.bindDeclarations(fn);
+    const fields = this.fieldsOf(fn, handler.style === "sdk" ? "context" : inline ? "dispatch" : "params");
     const out: ParamFailure[] = [];
     this.scan(handler, handler.body, fields, out, new Set([fn]), 0);
     return out;

@@ -93,6 +93,8 @@ export class ParamFields {
       const kept = keptField(inner);
       if (kept) return this.roleOf(kept);
     }
+    // `JSON.parse(raw)` of a dispatcher's message is the message again, not a value found from its params.
+    if (inner.type === AST_NODE_TYPES.CallExpression && isDecodeCall(inner) && inner.arguments.some((a) => this.isMessage(a))) return { kind: "either" };
     const from = isLookupCall(inner) || isComputedLookup(inner) ? "lookup" : isDecodeCall(inner) ? "decode" : undefined;
     if (!from) return undefined;
     const fields = this.reads(inner);
@@ -115,6 +117,11 @@ export class ParamFields {
     if (holder?.kind === "params") return name;
     if (holder?.kind === "either" && !ENVELOPE.has(name)) return name;
     return undefined;
+  }
+
+  private isMessage(node: TSESTree.Node): boolean {
+    const kind = this.roleOf(node)?.kind;
+    return kind === "either" || kind === "request";
   }
 
   /** Whether an expression is the params object itself (or a request holding them). */

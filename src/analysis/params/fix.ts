@@ -6,7 +6,7 @@ import { memberName, unwrap } from "../syntax/ast.js";
 import { INVALID_PARAMS } from "./findings.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
-type Model = Pick<FileModel, "sdk" | "hasFactory" | "codeTables">;
+type Model = Pick<FileModel, "sdk" | "hasFactory" | "codeTables" | "acpCodes" | "values">;
 
 /** A replacement that answers with -32602 instead. */
 export interface ParamsFix {
@@ -89,13 +89,15 @@ export function invalidParamsFix(answer: Answer, model: Model, sourceCode: Sourc
 }
 
 /**
- * -32602 written as the code is: a bare number for a bare number, the table's own member for a member of the
- * file's code table (`ErrorCodes.InternalError` -> `ErrorCodes.InvalidParams`); undefined when the table has none.
+ * -32602 written as the code is: a bare number for a bare ACP code, the table's own member for a member of the
+ * file's code table (`ErrorCodes.InternalError` -> `ErrorCodes.InvalidParams`); undefined otherwise.
  */
 function codeText(code: TSESTree.Node, model: Model, sourceCode: SourceCode): string | undefined {
   const inner = unwrap(code);
   if (inner.type === AST_NODE_TYPES.Literal || (inner.type === AST_NODE_TYPES.UnaryExpression && inner.argument.type === AST_NODE_TYPES.Literal)) {
-    return String(INVALID_PARAMS);
+    // A bare ACP code for a bare ACP code; an invented one (-32001) is better given a name than a bare -32602.
+    const codes = model.values.numbers(inner);
+    return codes?.every((c) => model.acpCodes.has(c)) ? String(INVALID_PARAMS) : undefined;
   }
   if (inner.type !== AST_NODE_TYPES.MemberExpression || inner.computed) return undefined;
   const key = memberName(inner);
