@@ -73,6 +73,17 @@ export const DISPATCH_INVALID: Invalid[] = [];
   });
 }
 {
+  const code = mapDispatcher(NOT_FOUND, 'catch (e: any) {\n    replyError(msg.id, { code: -32603, message: e.message });\n  }').replace(
+    "declare function send",
+    "declare function replyError(id: number, error: { code: number; message: string }): void;\ndeclare function send",
+  );
+  DISPATCH_INVALID.push({
+    name: "dispatch: the error object handed to a reply function of another file",
+    code,
+    errors: [lostIn(code, "-32603", NOT_FOUND, -32002, "session/prompt", "-32603", E_CODE)],
+  });
+}
+{
   // An inline switch inside the try; the catch returns the response.
   const code = `import { RequestError } from "@agentclientprotocol/sdk";
 ${HEAD}export function handle(msg: Msg) {
@@ -149,6 +160,8 @@ export const DISPATCH_VALID: (string | ValidTestCase<[]>)[] = [
     'catch (e) {\n    if (e instanceof RpcError) send({ jsonrpc: "2.0", id: msg.id, error: { code: e.code, message: e.message } });\n    else send({ jsonrpc: "2.0", id: msg.id, error: { code: -32603, message: "Internal error" } });\n  }',
   ),
   mapDispatcher(NOT_FOUND, 'catch (e: any) {\n    const { code = -32603, message } = e;\n    send({ jsonrpc: "2.0", id: msg.id, error: { code, message } });\n  }'),
+  // A log line is no answer.
+  mapDispatcher(NOT_FOUND, 'catch (e: any) {\n    console.error({ code: -32603, message: e.message });\n  }'),
   // Rethrown to something else that answers.
   mapDispatcher(NOT_FOUND, 'catch (e) {\n    if (msg.id === undefined) throw e;\n    send({ jsonrpc: "2.0", id: msg.id, error: { code: -32603, message: "Internal error" } });\n  }'),
   // The handlers throw nothing with a code of its own, or only the catch's code.

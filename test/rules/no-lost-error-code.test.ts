@@ -128,6 +128,10 @@ function shape(name: string, code: string, errors: (code: string) => Report[]): 
     const report = lost(code, "err;", "Error given a code by `.code =`", "-32000");
     return { ...report, endColumn: (report.endColumn ?? 0) - 1 };
   };
+  const heldAssign = "Object.assign(err, { code: -32000 })";
+  shape("Object.assign on an Error held in a const: no suggestion", prompt(`const err = new Error("sign in first");\n  if (!signedIn) throw ${heldAssign};`), (code) => [
+    lost(code, heldAssign, "Error given a code by Object.assign", "-32000"),
+  ]);
   shape("e.code = n on a plain Error", prompt('const err = new Error("sign in first");\n  (err as any).code = -32000;\n  throw err;'), (code) => [thrownErr(code)]);
   shape("e.code = n, typed any", prompt('const err: any = new Error("sign in first");\n  err.code = -32000;\n  if (!signedIn) throw err;'), (code) => [thrownErr(code)]);
 }

@@ -65,7 +65,8 @@ const isErrorMember = (node: TSESTree.Node) =>
 function answers(site: ErrorSite, ctx: CatchContext): boolean {
   if (site.rpc || sendsResponse(site, ctx)) return true;
   const outlets = outletsOf(site.node, ctx, isResponseValue(site, ctx));
-  return outlets.some((o) => o.enveloped || (o.how === "returned" && isErrorMember(site.node)));
+  // In a catch around a dispatch, `{ code, message }` handed to a sender (`reply(id, { code, message })`) is the answer.
+  return outlets.some((o) => o.enveloped || o.how === "sent" || (o.how === "returned" && isErrorMember(site.node)));
 }
 
 /**

@@ -138,7 +138,10 @@ function isObjectAssign(node: TSESTree.CallExpression): boolean {
 /** `Object.assign(new Error(m), { code, data })` on a plain error. */
 function assignValue(node: TSESTree.CallExpression, frames: readonly Entered[], ctx: ValueContext): LostValue | undefined {
   const [target, ...sources] = node.arguments;
-  const created = target && unwrap(target);
+  const written = target && unwrap(target);
+  // `const err = new Error(m); throw Object.assign(err, { code })`: the error may be built before.
+  const held = written?.type === AST_NODE_TYPES.Identifier ? ctx.values.constInit(written) : undefined;
+  const created = held ? unwrap(held) : written;
   if (!created || !isPlainErrorNew(created, ctx)) return undefined;
   let code: TSESTree.Node | undefined;
   let data: TSESTree.Node | undefined;
@@ -156,7 +159,7 @@ function assignValue(node: TSESTree.CallExpression, frames: readonly Entered[], 
     single.properties.every((p) => p.type === AST_NODE_TYPES.Property && p.kind === "init" && !p.method && ["code", "data"].includes(staticKeyName(p.key, p.computed) ?? ""));
   const callee = unwrap(created.callee);
   const message = created.arguments.length === 1 && created.arguments[0]!.type !== AST_NODE_TYPES.SpreadElement ? created.arguments[0] : undefined;
-  const convertible = onlyCodeAndData && callee.type === AST_NODE_TYPES.Identifier && isBuiltinError(ctx.sourceCode, callee) && message;
+  const convertible = !held && onlyCodeAndData && callee.type === AST_NODE_TYPES.Identifier && isBuiltinError(ctx.sourceCode, callee) && message;
   const parts = convertible ? { code, message, ...(data ? { data } : {}) } : undefined;
   return { shape: "assign", codes, ...(parts ? { parts } : {}) };
 }
