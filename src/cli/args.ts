@@ -15,8 +15,27 @@ export interface CliOptions {
   /** Undefined: no limit. */
   maxWarnings: number | undefined;
   quiet: boolean;
+  /** ESLint's `--concurrency`: a number of worker threads, `auto` or `off` (the default). */
+  concurrency: Concurrency;
+  /** ESLint's `--cache` and `--cache-location`. */
+  cache: boolean;
+  cacheLocation: string | undefined;
+  /** ESLint's bulk suppressions, passed to its own suppressions service. */
+  suppressions: SuppressionOptions;
   help: boolean;
   version: boolean;
+}
+
+export type Concurrency = number | "auto" | "off";
+
+export interface SuppressionOptions {
+  all: boolean;
+  /** `--suppress-rule`, repeatable; empty when not given. */
+  rules: string[];
+  prune: boolean;
+  /** `--suppressions-location`; undefined: ESLint's default file, eslint-suppressions.json. */
+  location: string | undefined;
+  passOnUnpruned: boolean;
 }
 
 const OPTIONS = {
@@ -25,6 +44,14 @@ const OPTIONS = {
   format: { type: "string", short: "f" },
   "max-warnings": { type: "string" },
   quiet: { type: "boolean" },
+  concurrency: { type: "string" },
+  cache: { type: "boolean" },
+  "cache-location": { type: "string" },
+  "suppress-all": { type: "boolean" },
+  "suppress-rule": { type: "string", multiple: true },
+  "prune-suppressions": { type: "boolean" },
+  "suppressions-location": { type: "string" },
+  "pass-on-unpruned-suppressions": { type: "boolean" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "v" },
 } as const;
@@ -39,6 +66,10 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     format: oneOf("--format", values.format ?? "stylish", FORMAT_NAMES),
     maxWarnings: values["max-warnings"] === undefined ? undefined : warningLimit(values["max-warnings"]),
     quiet: values.quiet ?? false,
+    concurrency: values.concurrency === undefined ? "off" : concurrency(values.concurrency),
+    cache: values.cache ?? false,
+    cacheLocation: values["cache-location"],
+    suppressions: suppressionOptions(values),
     help: values.help ?? false,
     version: values.version ?? false,
   };
@@ -77,4 +108,35 @@ function oneOf<T extends string>(option: string, value: string, allowed: readonl
 function warningLimit(value: string): number {
   if (/^\d+$/.test(value)) return Number(value);
   throw new UsageError(`--max-warnings must be a non-negative integer (got '${value}')`);
+}
+
+function concurrency(value: string): Concurrency {
+  if (value === "auto" || value === "off") return value;
+  if (/^[1-9]\d*$/.test(value)) return Number(value);
+  throw new UsageError(`--concurrency must be a positive integer, auto or off (got '${value}')`);
+}
+
+type Values = ReturnType<typeof parseStrict>["values"];
+
+// The combinations ESLint's own command line refuses, with its words.
+const EXCLUSIVE: readonly (readonly [keyof Values, keyof Values])[] = [
+  ["suppress-all", "suppress-rule"],
+  ["suppress-all", "prune-suppressions"],
+  ["suppress-rule", "prune-suppressions"],
+];
+
+function suppressionOptions(values: Values): SuppressionOptions {
+  for (const [a, b] of EXCLUSIVE) {
+    if (values[a] !== undefined && values[b] !== undefined) throw new UsageError(`--${a} and --${b} cannot be used together`);
+  }
+  const rules = values["suppress-rule"] ?? [];
+  const unknown = rules.find((rule) => !/^acp\/[a-z-]+$/.test(rule));
+  if (unknown !== undefined) throw new UsageError(`--suppress-rule takes an acp/ rule, such as acp/no-reserved-error-code (got '${unknown}')`);
+  return {
+    all: values["suppress-all"] ?? false,
+    rules,
+    prune: values["prune-suppressions"] ?? false,
+    location: values["suppressions-location"],
+    passOnUnpruned: values["pass-on-unpruned-suppressions"] ?? false,
+  };
 }

@@ -2,8 +2,8 @@ import type { ESLint } from "eslint";
 import type { FormatName } from "./args.js";
 import { UsageError } from "./usage-error.js";
 
-/** Turns lint results into the text acp-lint prints. */
-export type Formatter = (results: ESLint.LintResult[]) => Promise<string>;
+/** Turns lint results, with the meta of the rules they name, into the text acp-lint prints. */
+export type Formatter = (results: ESLint.LintResult[], rulesMeta: ESLint.LintResultData["rulesMeta"]) => Promise<string>;
 
 export const SARIF_FORMATTER = "@microsoft/eslint-formatter-sarif";
 
@@ -16,7 +16,7 @@ export async function loadFormatter(eslint: ESLint, name: FormatName, cwd: strin
     return async (results) => formatter.format(results);
   }
   const format = await importSarifFormatter();
-  return async (results) => format(results, { cwd, rulesMeta: eslint.getRulesMetaForResults(results) });
+  return async (results, rulesMeta) => format(results, { cwd, rulesMeta });
 }
 
 async function importSarifFormatter(): Promise<SarifFormat> {

@@ -53,7 +53,7 @@ describe("acp-lint --version and --help", () => {
     expect(run.code).toBe(0);
     expect(run.stderr).toBe("");
     expect(run.stdout).toMatch(/^Usage: acp-lint \[options\] \[paths\.\.\.\]/u);
-    for (const option of ["--config", "--type-aware", "--format", "--max-warnings", "--quiet", "--help", "--version"]) {
+    for (const option of ["--config", "--type-aware", "--format", "--max-warnings", "--quiet", "--concurrency", "--cache", "--cache-location", "--suppress-all", "--suppress-rule", "--prune-suppressions", "--suppressions-location", "--pass-on-unpruned-suppressions", "--help", "--version"]) {
       expect(run.stdout).toContain(option);
     }
   });

@@ -1,0 +1,55 @@
+import type { ESLint } from "eslint";
+import type { Concurrency, ConfigName } from "./args.js";
+import { readGitignore } from "./gitignore.js";
+import { buildLintConfig } from "./lint-config.js";
+
+/** Everything the ESLint of one lint root is built from: plain data, so worker threads can rebuild it. */
+export interface EslintParams {
+  readonly cwd: string;
+  readonly config: ConfigName;
+  readonly tsconfigRootDir: string | undefined;
+  readonly quiet: boolean;
+  readonly concurrency: Concurrency;
+  readonly cache: boolean;
+  /** Absolute; only read when `cache` is on. */
+  readonly cacheLocation: string;
+}
+
+/** The options of ESLint for one lint root. */
+export function eslintOptions(params: EslintParams): ESLint.Options {
+  return {
+    cwd: params.cwd,
+    overrideConfigFile: true,
+    overrideConfig: buildLintConfig({
+      config: params.config,
+      gitignore: readGitignore(params.cwd),
+      tsconfigRootDir: params.tsconfigRootDir,
+    }),
+    // Lists of changed files (lint-staged, git diff) often name ignored or non-JS files: skip them quietly.
+    warnIgnored: false,
+    // As `eslint --quiet`: rules set to "warn" do not even run.
+    ...(params.quiet ? { ruleFilter: ({ severity }: { severity: number }) => severity === 2 } : {}),
+    ...(params.cache ? { cache: true, cacheLocation: params.cacheLocation } : {}),
+    // Left out when off: ESLint before 9.34 knows no such option.
+    ...(params.concurrency === "off" ? {} : { concurrency: params.concurrency }),
+  };
+}
+
+const PARAMS_KEY = "params";
+
+/**
+ * The URL of the options module with these parameters in its query: ESLint's worker threads import it to get
+ * options that hold functions (the plugin, the parser), which cannot be sent to a thread.
+ */
+export function optionsModuleUrl(moduleUrl: URL, params: EslintParams): URL {
+  const url = new URL(moduleUrl);
+  url.searchParams.set(PARAMS_KEY, JSON.stringify(params));
+  return url;
+}
+
+/** The parameters `optionsModuleUrl` put into a module URL. */
+export function paramsOfModuleUrl(moduleUrl: string): EslintParams {
+  const text = new URL(moduleUrl).searchParams.get(PARAMS_KEY);
+  if (text === null) throw new Error(`acp-lint's options module was imported without its parameters: ${moduleUrl}`);
+  return JSON.parse(text) as EslintParams;
+}
