@@ -15,7 +15,8 @@ export type MessageIds =
   | "terminalWrongCode"
   | "terminalInternalError"
   | "terminalSuccess"
-  | "useFix";
+  | "useFix"
+  | "mapEnoent";
 
 type Suggestions = TSESLint.SuggestionReportDescriptor<MessageIds>[];
 
@@ -33,6 +34,20 @@ function isThrown(node: TSESTree.Node): boolean {
   let child = node;
   while (child.parent?.type === AST_NODE_TYPES.TSAsExpression || child.parent?.type === AST_NODE_TYPES.TSNonNullExpression) child = child.parent;
   return child.parent?.type === AST_NODE_TYPES.ThrowStatement && child.parent.argument === child;
+}
+
+/**
+ * `if ((err as { code?: string }).code === "ENOENT") throw <fix>;` before the catch's answer: the missing file gets
+ * -32002 and every other error keeps the answer it had. Plain JavaScript has no `as`.
+ */
+function mapEnoent(at: NonNullable<ResourceMiss["catchAnswer"]>, fixText: string, ts: boolean): TSESLint.SuggestionReportDescriptor<MessageIds> {
+  const code = ts ? `(${at.caught.name} as { code?: string }).code` : `${at.caught.name}?.code`;
+  const indent = " ".repeat(at.statement.loc.start.column);
+  return {
+    messageId: "mapEnoent",
+    data: { fix: fixText },
+    fix: (fixer) => fixer.insertTextBefore(at.statement, `if (${code} === "ENOENT") throw ${fixText};\n${indent}`),
+  };
 }
 
 export default createRule<[], MessageIds>({
@@ -66,6 +81,7 @@ export default createRule<[], MessageIds>({
       terminalSuccess:
         "An unknown terminal is answered here with a successful result: answer {{method}} for a terminalId it does not know with {{expected}} ({{fix}}).",
       useFix: "Throw {{fix}} instead.",
+      mapEnoent: "Throw {{fix}} for ENOENT first, and leave the other errors to this answer.",
     },
     schema: [],
   },
@@ -98,6 +114,9 @@ export default createRule<[], MessageIds>({
             const isReturn = answer.node.type === AST_NODE_TYPES.ReturnStatement;
             const replacement = isReturn ? `throw ${fix.text};` : `{ throw ${fix.text}; }`;
             suggest.push({ messageId: "useFix", data: { fix: fix.text }, fix: (fixer) => fixer.replaceText(answer.node, replacement) });
+          }
+          if (fix.writable && miss.catchAnswer && !miss.handlers.some((h) => h.style === "dispatch")) {
+            suggest.unshift(mapEnoent(miss.catchAnswer, fix.text, /\.[cm]?tsx?$/.test(context.filename)));
           }
           const name = model.acpCodes.get(code)?.message ?? "an implementation-specific code";
           const data = { code, name, fix: fix.text };

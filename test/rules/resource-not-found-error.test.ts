@@ -18,6 +18,19 @@ function report(code: string, messageId: MessageIds, text: string, replacement?:
   return { messageId, ...at(code, text), suggestions };
 }
 
+/**
+ * A report on `text` inside a catch of `caught` whose answering statement starts with `statement`: first the
+ * suggestion that answers ENOENT before it, then the one that replaces `text`.
+ */
+function catchReport(code: string, messageId: MessageIds, text: string, statement: string, caught: string, replacement: { fix: string; with: string }): Report {
+  const plain = report(code, messageId, text, replacement);
+  const start = code.indexOf(statement);
+  const indent = " ".repeat(start - code.lastIndexOf("\n", start) - 1);
+  const guard = `if ((${caught} as { code?: string }).code === "ENOENT") throw ${replacement.fix};\n${indent}`;
+  const mapped = { messageId: "mapEnoent" as const, data: { fix: replacement.fix }, output: code.slice(0, start) + guard + code.slice(start) };
+  return { ...plain, suggestions: [mapped, ...(plain.suggestions as object[])] } as Report;
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Every client handler style: the same wrong and right bodies.
 // ---------------------------------------------------------------------------------------------------------------
@@ -136,7 +149,11 @@ return { output: terminal.output, truncated: false };`), settings: V2 });
     {
       name: `${style.name}: a catch that answers every error with internalError`,
       code: all,
-      errors: [report(all, "catchAllCode", "RequestError.internalError({ details: String(err) })", { fix: NOT_FOUND, with: NOT_FOUND })],
+      errors: [
+        dispatch
+          ? { messageId: "catchAllCode", ...at(all, "RequestError.internalError({ details: String(err) })"), suggestions: [{ messageId: "useFix", data: { fix: NOT_FOUND }, output: all.replace("RequestError.internalError({ details: String(err) })", NOT_FOUND) }] }
+          : catchReport(all, "catchAllCode", "RequestError.internalError({ details: String(err) })", "throw RequestError.internalError", "err", { fix: NOT_FOUND, with: NOT_FOUND }),
+      ],
     },
     {
       name: `${style.name}: a catch that swallows every error and returns content`,
@@ -337,7 +354,50 @@ const OLD_SDK_CODE = `${SDK}app.onRequest(methods.client.fs.readTextFile, async 
 });`;
 const OLD_SDK_FIX = 'new RequestError(-32002, "Resource not found", { uri: params.path })';
 
+const LOGS_THEN_SWALLOWS = `${SDK}app.onRequest(methods.client.fs.readTextFile, async ({ params }) => {
+  try {
+    return { content: await readFile(params.path, "utf8") };
+  } catch (err) {
+    console.error("read failed", err);
+    return { content: "" };
+  }
+});`;
+
+const PLAIN_JS = `import { client, methods, RequestError } from "@agentclientprotocol/sdk";
+import { readFile } from "node:fs/promises";
+export const app = client({ name: "c" }).onRequest(methods.client.fs.readTextFile, async ({ params }) => {
+  try {
+    return { content: await readFile(params.path, "utf8") };
+  } catch (error) {
+    throw new Error(String(error));
+  }
+});`;
+
 const invalid: Invalid[] = [
+  {
+    name: "a catch that logs, then returns content for every error: the ENOENT test goes before the return",
+    code: LOGS_THEN_SWALLOWS,
+    errors: [catchReport(LOGS_THEN_SWALLOWS, "swallowed", 'return { content: "" };', 'return { content: "" };', "err", { fix: NOT_FOUND, with: `throw ${NOT_FOUND};` })],
+  },
+  {
+    name: "plain JavaScript: the ENOENT test reads error?.code",
+    code: PLAIN_JS,
+    filename: "client.js",
+    errors: [
+      {
+        messageId: "catchAllCode",
+        ...at(PLAIN_JS, "new Error(String(error))"),
+        suggestions: [
+          {
+            messageId: "mapEnoent",
+            data: { fix: NOT_FOUND },
+            output: PLAIN_JS.replace("throw new Error(String(error));", `if (error?.code === "ENOENT") throw ${NOT_FOUND};\n    throw new Error(String(error));`),
+          },
+          { messageId: "useFix", data: { fix: NOT_FOUND }, output: PLAIN_JS.replace("new Error(String(error))", NOT_FOUND) },
+        ],
+      },
+    ],
+  },
   {
     name: "the shared case: a legacy Client swallowing the read's error, and a terminal miss answered with Error",
     code: LEGACY_CASE,
@@ -383,7 +443,7 @@ const invalid: Invalid[] = [
     name: "the path resolved against the cwd is still the requested file",
     code: RESOLVED_PATH,
     errors: [
-      report(RESOLVED_PATH, "catchAllCode", "new Error(`cannot read ${file}: ${String(err)}`)", {
+      catchReport(RESOLVED_PATH, "catchAllCode", "new Error(`cannot read ${file}: ${String(err)}`)", "throw new Error(`cannot read", "err", {
         fix: "RequestError.resourceNotFound(file)",
         with: "RequestError.resourceNotFound(file)",
       }),
@@ -402,7 +462,12 @@ const invalid: Invalid[] = [
   {
     name: "a same-file reader helper whose catch throws a plain Error for every failure",
     code: HELPER_READ_THROWS,
-    errors: [report(HELPER_READ_THROWS, "catchAllCode", 'new Error("cannot read " + file)', { fix: "RequestError.resourceNotFound(file)", with: "RequestError.resourceNotFound(file)" })],
+    errors: [
+      catchReport(HELPER_READ_THROWS, "catchAllCode", 'new Error("cannot read " + file)', 'throw new Error("cannot read', "err", {
+        fix: "RequestError.resourceNotFound(file)",
+        with: "RequestError.resourceNotFound(file)",
+      }),
+    ],
   },
   {
     name: "a switch over the error code returning content for ENOENT",

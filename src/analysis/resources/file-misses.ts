@@ -31,6 +31,13 @@ function statementsAfter(node: TSESTree.Node): readonly TSESTree.Node[] {
   return index < 0 ? [] : list.slice(index + 1);
 }
 
+/** The statement among `body`'s own that holds `node`. */
+function bodyStatementOf(node: TSESTree.Node, body: TSESTree.BlockStatement): TSESTree.Node | undefined {
+  let child: TSESTree.Node = node;
+  for (let p = node.parent; p; child = p, p = p.parent) if (p === body) return child;
+  return undefined;
+}
+
 /** What a `.catch()` callback of a read gives for the error: its expression body, or the path through its block. */
 function traceCallback(fn: TSESTree.Node, ctx: TraceContext): Trace {
   if (fn.type !== AST_NODE_TYPES.ArrowFunctionExpression && fn.type !== AST_NODE_TYPES.FunctionExpression) return { kind: "unsure" };
@@ -59,11 +66,15 @@ export function fileMisses(
   model: FileModel,
 ): ResourceMiss[] {
   const out: ResourceMiss[] = [];
-  const accept = (found: Trace, kind: MissKind, subject: TSESTree.Node | undefined) => {
+  // `clause`: the catch the missing file's own fs error reaches, where a test for ENOENT can go.
+  const accept = (found: Trace, kind: MissKind, subject: TSESTree.Node | undefined, clause?: TSESTree.CatchClause) => {
     if (found.kind !== "ends") return;
     const { answer, thrown } = found.ending;
     if (scope.helper && !thrown) return;
-    out.push({ field: "path", kind, handlers: scope.handlers, answer, thrown, subject, catchAll: !found.conditional });
+    const statement = clause && !found.conditional ? bodyStatementOf(answer.node, clause.body) : undefined;
+    const caught = clause?.param?.type === AST_NODE_TYPES.Identifier ? clause.param : undefined;
+    const catchAnswer = statement && caught ? { catchAnswer: { caught, statement } } : {};
+    out.push({ field: "path", kind, handlers: scope.handlers, answer, thrown, subject, catchAll: !found.conditional, ...catchAnswer });
   };
   for (const { node, read } of tryReads(sourceCode, nodes, scope.fields)) {
     if (checks.some((check) => check.range[1] <= node.range[0])) continue;
@@ -74,7 +85,7 @@ export function fileMisses(
     const traced = trace(handler.body.body, own ? ctx : { ...ctx, ...(param ? { caught: param } : {}), fsError: true });
     const subject = readPath(read, scope.fields);
     if (traced.kind === "falls") accept(trace(statementsAfter(node), ctx), "after-catch", subject);
-    else accept(traced, "catch", subject);
+    else accept(traced, "catch", subject, own ? undefined : handler);
   }
   for (const callback of catchCallbacks(nodes, scope.fields)) {
     const traced = traceCallback(callback.handler, ctx);

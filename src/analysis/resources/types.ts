@@ -36,6 +36,8 @@ export interface ResourceMiss {
   readonly subject: TSESTree.Node | undefined;
   /** A `catch` converts every error of the read, the missing file's included. */
   readonly catchAll: boolean;
+  /** For such a `catch`: its parameter and the statement of its body that answers, where a test for ENOENT fits. */
+  readonly catchAnswer?: { readonly caught: TSESTree.Identifier; readonly statement: TSESTree.Node };
 }
 
 /** Code that answers for a resource: a handler's body, or a same-file helper a handler hands the path or id to. */
