@@ -373,7 +373,42 @@ export const app = client({ name: "c" }).onRequest(methods.client.fs.readTextFil
   }
 });`;
 
+const VAULT = `${SDK}declare const vault: { getAbstractFileByPath(path: string): unknown; read(file: unknown): Promise<string> };
+declare class TFile {}
+app.onRequest(methods.client.fs.readTextFile, async ({ params }) => {
+  const file = vault.getAbstractFileByPath(params.path);
+  if (!file || !(file instanceof TFile)) throw new Error("File not found: " + params.path);
+  return { content: await vault.read(file) };
+});`;
+
+const STAT_OR_NULL = `${SDK}app.onRequest(methods.client.fs.readTextFile, async ({ params }) => {
+  const info = await stat(params.path).catch(() => null);
+  if (!info) return { content: "" };
+  return { content: await readFile(params.path, "utf8") };
+});`;
+
+const EXITED_OR_UNKNOWN = `${SDK}app.onRequest(methods.client.terminal.waitForExit, async ({ params }) => {
+  const terminal = terminals.get(params.terminalId);
+  if (!terminal || terminal.output === "") throw new Error("gone");
+  return { exitCode: 0 };
+});`;
+
 const invalid: Invalid[] = [
+  {
+    name: "a file looked up by its path, tested with || another condition, answered with a plain Error",
+    code: VAULT,
+    errors: [report(VAULT, "fileInternalError", 'new Error("File not found: " + params.path)', { fix: NOT_FOUND, with: NOT_FOUND })],
+  },
+  {
+    name: "stat(path).catch(() => null) as the existence check, the miss answered with content",
+    code: STAT_OR_NULL,
+    errors: [report(STAT_OR_NULL, "fileSuccess", 'return { content: "" };', { fix: NOT_FOUND, with: `throw ${NOT_FOUND};` })],
+  },
+  {
+    name: "an unknown or exited terminal answered with a plain Error",
+    code: EXITED_OR_UNKNOWN,
+    errors: [report(EXITED_OR_UNKNOWN, "terminalInternalError", 'new Error("gone")', { fix: TERMINAL_NOT_FOUND, with: TERMINAL_NOT_FOUND })],
+  },
   {
     name: "a catch that logs, then returns content for every error: the ENOENT test goes before the return",
     code: LOGS_THEN_SWALLOWS,
@@ -502,6 +537,22 @@ const invalid: Invalid[] = [
 ];
 
 const valid: Valid[] = [
+  {
+    name: "readFile(path).catch(() => null), then null answered with -32002",
+    code: `${SDK}app.onRequest(methods.client.fs.readTextFile, async ({ params }) => {
+  const text = await readFile(params.path, "utf8").catch(() => null);
+  if (text === null) throw RequestError.resourceNotFound(params.path);
+  return { content: text };
+});`,
+  },
+  {
+    name: "an answer after an `if (terminal && ...) return` is not followed: silent",
+    code: `${SDK}app.onRequest(methods.client.terminal.output, ({ params }) => {
+  const terminal = terminals.get(params.terminalId);
+  if (terminal && terminal.output !== "") return { output: terminal.output, truncated: false };
+  throw new Error("no output yet");
+});`,
+  },
   {
     name: "a .catch() callback whose undefined is then answered with -32002",
     code: `${SDK}app.onRequest(methods.client.fs.readTextFile, async ({ params }) => {

@@ -1,6 +1,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { calleeName, unwrap } from "../syntax/ast.js";
 import type { RequestFields } from "./fields.js";
+import { readCall, readPath } from "./reads.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -24,6 +25,26 @@ const EXISTS = /exists?(Sync)?$/i;
 /** Calls given the terminal id that read a terminal (`getTerminal`, `findTerminal`, `lookup`). */
 const TERMINAL_READS = /^(get|find|lookup|fetch|retrieve)/i;
 
+/** Calls given the path that look up what it names (`vault.getAbstractFileByPath(path)`, `findDocument(path)`). */
+const FILE_READS = /^(get|find|lookup|resolve)\w*(File|Document|Doc|Buffer|Path|Entry|Node|Uri)/i;
+
+/** A value a `.catch()` callback gives for a failed read to mean "missing": `null`, `undefined`, `false`. */
+function isAbsentValue(node: TSESTree.Node): boolean {
+  const inner = unwrap(node);
+  if (inner.type === AST_NODE_TYPES.Literal) return inner.value === null || inner.value === false;
+  return inner.type === AST_NODE_TYPES.Identifier && inner.name === "undefined";
+}
+
+/** `stat(path).catch(() => null)`: an existence check through a read whose failure gives nothing. */
+function failedReadCheck(node: TSESTree.CallExpression, fields: RequestFields): KeyedLookup | undefined {
+  if (fields.field !== "path" || node.callee.type !== AST_NODE_TYPES.MemberExpression || calleeName(node.callee) !== "catch") return undefined;
+  const read = readCall(unwrap(node.callee.object), fields);
+  const handler = node.arguments[0] && unwrap(node.arguments[0]);
+  const key = read && readPath(read, fields);
+  const givesNothing = handler?.type === AST_NODE_TYPES.ArrowFunctionExpression && handler.body.type !== AST_NODE_TYPES.BlockStatement && isAbsentValue(handler.body);
+  return key && givesNothing ? { node, kind: "get", check: true, key } : undefined;
+}
+
 /** The lookups among `nodes`. */
 export function keyedLookups(nodes: readonly TSESTree.Node[], fields: RequestFields): KeyedLookup[] {
   const out: KeyedLookup[] = [];
@@ -36,6 +57,8 @@ export function keyedLookups(nodes: readonly TSESTree.Node[], fields: RequestFie
 
 function lookupAt(node: TSESTree.Node, fields: RequestFields): KeyedLookup | undefined {
   if (node.type === AST_NODE_TYPES.CallExpression) {
+    const checked = failedReadCheck(node, fields);
+    if (checked) return checked;
     const [first] = node.arguments;
     if (!first || first.type === AST_NODE_TYPES.SpreadElement || !fields.isField(first)) return undefined;
     const callee = unwrap(node.callee);
@@ -43,7 +66,10 @@ function lookupAt(node: TSESTree.Node, fields: RequestFields): KeyedLookup | und
     const onStore = callee.type === AST_NODE_TYPES.MemberExpression;
     if (onStore && method === "get") return { node, kind: "get", check: false, key: first };
     if (onStore && method === "has") return { node, kind: "has", check: false, key: first };
-    if (fields.field === "path") return method !== undefined && EXISTS.test(method) ? { node, kind: "has", check: true, key: first } : undefined;
+    if (fields.field === "path") {
+      if (method !== undefined && EXISTS.test(method)) return { node, kind: "has", check: true, key: first };
+      return method !== undefined && FILE_READS.test(method) ? { node, kind: "get", check: false, key: first } : undefined;
+    }
     return method !== undefined && TERMINAL_READS.test(method) ? { node, kind: "get", check: false, key: first } : undefined;
   }
   if (node.type === AST_NODE_TYPES.MemberExpression && node.computed && fields.isField(node.property)) {
@@ -124,6 +150,13 @@ function presence(
     // A nullish test fits what gives the entry, `=== false` what tells whether it exists.
     if (!lookup || (isNullish(other) ? lookup.kind !== "get" : lookup.kind !== "has")) return undefined;
     return { present: inner.operator.startsWith("!"), lookup };
+  }
+  // `!file || !(file instanceof TFile)` is true for a missing file; `file && file.ready` false.
+  if (inner.type === AST_NODE_TYPES.LogicalExpression && inner.operator !== "??") {
+    const sides = [presence(inner.left, lookups, vars), presence(inner.right, lookups, vars)];
+    const wanted = inner.operator === "||" ? false : true;
+    const side = sides.find((p) => p?.present === wanted);
+    return side;
   }
   const lookup = readOf(inner, lookups, vars);
   return lookup ? { present: true, lookup } : undefined;
