@@ -393,7 +393,22 @@ const EXITED_OR_UNKNOWN = `${SDK}app.onRequest(methods.client.terminal.waitForEx
   return { exitCode: 0 };
 });`;
 
+const NODE_ERROR_GUARD = `${SDK}declare function isNodeError(err: unknown): err is NodeJS.ErrnoException;
+app.onRequest(methods.client.fs.readTextFile, async ({ params }) => {
+  try {
+    return { content: await readFile(params.path, "utf8") };
+  } catch (err) {
+    if (isNodeError(err) && err.code === "ENOENT") throw new Error(\`File not found: \${params.path}\`);
+    throw err;
+  }
+});`;
+
 const invalid: Invalid[] = [
+  {
+    name: "a guard on the error's shape before the ENOENT test, then a plain Error",
+    code: NODE_ERROR_GUARD,
+    errors: [report(NODE_ERROR_GUARD, "fileInternalError", "new Error(`File not found: ${params.path}`)", { fix: NOT_FOUND, with: NOT_FOUND })],
+  },
   {
     name: "a file looked up by its path, tested with || another condition, answered with a plain Error",
     code: VAULT,
@@ -537,6 +552,17 @@ const invalid: Invalid[] = [
 ];
 
 const valid: Valid[] = [
+  {
+    name: "instanceof Error && \"code\" in err && ENOENT, mapped to -32002",
+    code: `${SDK}app.onRequest(methods.client.fs.readTextFile, async ({ params }) => {
+  try {
+    return { content: await readFile(params.path, "utf8") };
+  } catch (err) {
+    if (err instanceof Error && "code" in err && err.code === "ENOENT") throw RequestError.resourceNotFound(params.path);
+    throw err;
+  }
+});`,
+  },
   {
     name: "readFile(path).catch(() => null), then null answered with -32002",
     code: `${SDK}app.onRequest(methods.client.fs.readTextFile, async ({ params }) => {

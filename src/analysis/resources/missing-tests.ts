@@ -75,6 +75,20 @@ function call(node: TSESTree.CallExpression): MissingTest | undefined {
   return name !== undefined && MISSING_PREDICATES.test(name) ? "when-missing" : undefined;
 }
 
+/** A test of the caught error's shape: `isNodeError(err)`, `typeof err === "object"`, `"code" in err`. */
+function isShapeGuard(node: TSESTree.Node, caught: TSESTree.Identifier | undefined): boolean {
+  if (!caught) return false;
+  const inner = unwrap(node);
+  const isCaught = (n: TSESTree.Node | undefined) => n !== undefined && unwrap(n).type === AST_NODE_TYPES.Identifier && (unwrap(n) as TSESTree.Identifier).name === caught.name;
+  if (inner.type === AST_NODE_TYPES.CallExpression) return inner.arguments.length === 1 && isCaught(inner.arguments[0]) && /^is(\w*Error|Errno\w*)$/.test(calleeName(inner.callee) ?? "");
+  if (inner.type === AST_NODE_TYPES.BinaryExpression && inner.operator === "in") return isCaught(inner.right);
+  if (inner.type === AST_NODE_TYPES.BinaryExpression && ["===", "=="].includes(inner.operator)) {
+    const side = inner.left.type === AST_NODE_TYPES.UnaryExpression && inner.left.operator === "typeof" ? inner.left.argument : undefined;
+    return isCaught(side) && stringOf(inner.right) === "object";
+  }
+  return false;
+}
+
 /**
  * What a test inside a `catch` says of the missing file's error. `fsError`: the error is what `fs` throws (the
  * `try` raises no `RequestError` of its own), so a test for a JSON-RPC error class is false for it.
@@ -93,7 +107,9 @@ export function missingTest(node: TSESTree.Node, caught: TSESTree.Identifier | u
       }
       if (inner.operator === "&&") {
         if (left === "not-missing" || right === "not-missing") return "not-missing";
-        return left === "when-missing" && right === "when-missing" ? "when-missing" : undefined;
+        // `isErrnoException(err) && err.code === "ENOENT"`: a guard on the error's shape holds for fs errors.
+        const holds = (test: MissingTest | undefined, node: TSESTree.Node) => test === "when-missing" || (test === undefined && isShapeGuard(node, caught));
+        return holds(left, inner.left) && holds(right, inner.right) && (left === "when-missing" || right === "when-missing") ? "when-missing" : undefined;
       }
       return undefined;
     }
