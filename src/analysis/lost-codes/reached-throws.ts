@@ -38,7 +38,7 @@ export function caughtBefore(node: TSESTree.Node, boundary: TSESTree.Node): bool
 }
 
 /** `await f()`, `return f()`, `=> f()`: a call whose rejection becomes the caller's. */
-function isAwaitedOrReturned(call: TSESTree.Node): boolean {
+export function isAwaitedOrReturned(call: TSESTree.Node): boolean {
   let child = call;
   let parent = call.parent;
   while (parent && (parent.type === AST_NODE_TYPES.TSAsExpression || parent.type === AST_NODE_TYPES.TSNonNullExpression || parent.type === AST_NODE_TYPES.TSSatisfiesExpression)) {

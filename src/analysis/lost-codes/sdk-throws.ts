@@ -3,7 +3,7 @@ import type { FileModel } from "../model.js";
 import type { FunctionNode } from "../syntax/ast.js";
 import { localErrorClasses } from "./local-classes.js";
 import { type LostValue, lostValue, type ValueContext } from "./lost-values.js";
-import { reachedThrows } from "./reached-throws.js";
+import { rootThrows } from "./root-throws.js";
 
 /** A value thrown out of an SDK handler that carries a code but is not a RequestError: the SDK sends -32603 for it. */
 export interface LostThrow {
@@ -48,13 +48,12 @@ function collect(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>, ro
     classes: localErrorClasses(sourceCode, model.nodes.classes, model.settings.errorClasses),
   };
   const byNode = new Map<TSESTree.Node, LostThrow>();
-  for (const root of roots) {
-    for (const reached of reachedThrows(root.fn, { sourceCode, values: model.values })) {
-      const node = reached.node.argument;
-      if (byNode.has(node)) continue;
-      const value = lostValue(node, reached.path, ctx);
-      if (value) byNode.set(node, { node, value, method: root.method });
-    }
+  const byFunction = new Map(roots.map((r) => [r.fn, r.method]));
+  for (const reached of rootThrows(model.nodes.throws, byFunction, model.nodes.calls, { sourceCode, values: model.values })) {
+    const node = reached.node.argument;
+    if (byNode.has(node)) continue;
+    const value = lostValue(node, reached.path, ctx);
+    if (value) byNode.set(node, { node, value, method: reached.root });
   }
   return [...byNode.values()].sort((a, b) => a.node.range[0] - b.node.range[0]);
 }
