@@ -86,7 +86,9 @@ const cache = new WeakMap<FileModel, readonly CatchAllLoss[]>();
 export function catchAllLosses(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): readonly CatchAllLoss[] {
   let found = cache.get(model);
   if (found) return found;
-  const handlers = model.nodes.throws.length > 0 ? model.handlers.handlers.filter((h) => h.style === "dispatch") : [];
+  // No throw, or no `catch` anywhere in the text: no catch-all to lose a thrown code.
+  const candidate = model.nodes.throws.length > 0 && sourceCode.text.includes("catch");
+  const handlers = candidate ? model.handlers.handlers.filter((h) => h.style === "dispatch") : [];
   found = handlers.length > 0 ? collect(model, sourceCode, handlers) : [];
   cache.set(model, found);
   return found;
