@@ -88,16 +88,22 @@ const styleCases = HANDLER_STYLES.flatMap((style): { valid: Valid[]; invalid: In
 const SDK_PROMPT = (body: string, cancel = CANCEL) => prompt("sdk: methods.* constant", body, cancel);
 const LEGACY = (body: string, cancel = CANCEL) => prompt("legacy: a class implementing Agent", body, cancel);
 
+/** Runs the work under a controller session/cancel aborts, so the handler's abort tests tell a cancellation. */
+const UNDER_TURN = `const controller = new AbortController();
+turns.set(params.sessionId, controller);`;
+
 const recognised = {
-  errorName: SDK_PROMPT(`try {
-  run(new AbortController().signal);
+  errorName: SDK_PROMPT(`${UNDER_TURN}
+try {
+  run(controller.signal);
 } catch (err) {
   if (err instanceof Error && err.name === "AbortError") return { stopReason: "end_turn" };
   throw err;
 }
 return { stopReason: "end_turn" };`),
-  domException: SDK_PROMPT(`try {
-  run(new AbortController().signal);
+  domException: SDK_PROMPT(`${UNDER_TURN}
+try {
+  run(controller.signal);
 } catch (err) {
   if (err instanceof DOMException && err.name === "AbortError") {
     throw new Error("turn aborted");
@@ -105,16 +111,18 @@ return { stopReason: "end_turn" };`),
   return { stopReason: "refusal" };
 }
 return { stopReason: "end_turn" };`),
-  predicate: SDK_PROMPT(`try {
-  run(new AbortController().signal);
+  predicate: SDK_PROMPT(`${UNDER_TURN}
+try {
+  run(controller.signal);
 } catch (err) {
   if (!isAbortError(err)) throw err;
   return { stopReason: "max_tokens" };
 }
 return { stopReason: "end_turn" };
 function isAbortError(e: unknown) { return e instanceof Error && e.name === "AbortError"; }`),
-  abortClass: LEGACY(`try {
-  run(new AbortController().signal);
+  abortClass: LEGACY(`${UNDER_TURN}
+try {
+  run(controller.signal);
 } catch (err) {
   if (err instanceof APIUserAbortError) throw RequestError.requestCancelled();
   throw err;
@@ -252,16 +260,18 @@ export class A implements acp.Agent {
 
 const valid: Valid[] = [
   ...styleCases.flatMap((c) => c.valid),
-  { name: "a catch that rethrows only non-abort errors", code: SDK_PROMPT(`try {
-  run(new AbortController().signal);
+  { name: "a catch that rethrows only non-abort errors", code: SDK_PROMPT(`${UNDER_TURN}
+try {
+  run(controller.signal);
 } catch (err) {
   if (!isAbortError(err)) throw err;
   return { stopReason: "cancelled" };
 }
 return { stopReason: "end_turn" };
 function isAbortError(e: unknown) { return e instanceof Error && e.name === "AbortError"; }`) },
-  { name: "a throw on the path where the error is no abort", code: SDK_PROMPT(`try {
-  run(new AbortController().signal);
+  { name: "a throw on the path where the error is no abort", code: SDK_PROMPT(`${UNDER_TURN}
+try {
+  run(controller.signal);
 } catch (err) {
   if (err instanceof Error && err.name !== "AbortError") throw new Error("model failed");
   return { stopReason: "cancelled" };
@@ -285,6 +295,16 @@ return { stopReason: params.sessionId ? "end_turn" : "refusal" };`).replace("asy
   {
     name: "ctx.signal.aborted: answered -32800 for $/cancel_request, which is right",
     code: handlerStyle("sdk: AGENT_METHODS key").program("session/prompt", `if (ctx.signal.aborted) throw RequestError.requestCancelled();
+return { stopReason: "end_turn" };`) + CANCEL,
+  },
+  {
+    name: "an AbortError rethrown by a turn that runs only under the 2.x context's signal: -32800 for $/cancel_request",
+    code: handlerStyle("sdk: AGENT_METHODS key").program("session/prompt", `try {
+  run(ctx.signal);
+} catch (err) {
+  if (err instanceof Error && err.name === "AbortError") throw err;
+  return { stopReason: "refusal" };
+}
 return { stopReason: "end_turn" };`) + CANCEL,
   },
   {

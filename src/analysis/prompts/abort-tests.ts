@@ -13,6 +13,12 @@ export interface AbortContext {
   readonly values: ValueResolver;
   readonly handler: Handler;
   readonly cancel: CancelEffects;
+  /**
+   * The handler runs the turn the cancel handler aborts: it names the controller aborted there and reads a signal of
+   * the app's. Only then do its tests of signals and abort errors tell a cancellation (and not a timeout, or the
+   * 2.x context's `$/cancel_request`).
+   */
+  readonly linked: boolean;
 }
 
 /** `isAbortError(e)`, `isAborted()`, `this.isUserAbortError(err)`, `isCancel(e)`, `isCancelled(turn)`. */
@@ -32,7 +38,7 @@ function stripChain(node: TSESTree.Node): TSESTree.Node {
  * `X.signal`, `signal`, `abortSignal`: a signal the app holds. The SDK 2.x handler context's `signal` (a parameter,
  * `ctx.signal`, destructured `{ signal }`) is not one: `session/cancel` never aborts it, only `$/cancel_request` does.
  */
-export function isAppSignal(node: TSESTree.Node, ctx: AbortContext): boolean {
+export function isAppSignal(node: TSESTree.Node, ctx: Pick<AbortContext, "sourceCode" | "handler">): boolean {
   const inner = stripChain(node);
   if (inner.type === AST_NODE_TYPES.MemberExpression) {
     if (!/signal$/i.test(memberName(inner) ?? "")) return false;
@@ -57,11 +63,11 @@ function comparison(node: TSESTree.BinaryExpression, ctx: AbortContext, depth: n
   if (node.left.type === AST_NODE_TYPES.PrivateIdentifier) return undefined;
   if (node.operator === "instanceof") {
     const name = calleeName(node.right);
-    return ctx.cancel.cancels && name !== undefined && ABORT_CLASS.test(name) ? "true" : undefined;
+    return ctx.linked && name !== undefined && ABORT_CLASS.test(name) ? "true" : undefined;
   }
   const equal = node.operator === "===" || node.operator === "==";
   if (!equal && node.operator !== "!==" && node.operator !== "!=") return undefined;
-  if (ctx.cancel.cancels && (isAbortName(node.right, node.left, ctx.values) || isAbortName(node.left, node.right, ctx.values))) {
+  if (ctx.linked && (isAbortName(node.right, node.left, ctx.values) || isAbortName(node.left, node.right, ctx.values))) {
     return equal ? "true" : "false";
   }
   // `aborted === true`, `signal.aborted === false`.
@@ -81,7 +87,7 @@ function atom(node: TSESTree.Node, ctx: AbortContext, depth: number): Polarity |
   switch (node.type) {
     case AST_NODE_TYPES.MemberExpression: {
       const name = memberName(node);
-      if (name === "aborted") return ctx.cancel.cancels && isAppSignal(node.object, ctx) ? "true" : undefined;
+      if (name === "aborted") return ctx.linked && isAppSignal(node.object, ctx) ? "true" : undefined;
       return name !== undefined && ctx.cancel.flagMembers.has(name) ? "true" : undefined;
     }
     case AST_NODE_TYPES.Identifier: {
@@ -93,7 +99,7 @@ function atom(node: TSESTree.Node, ctx: AbortContext, depth: number): Polarity |
     }
     case AST_NODE_TYPES.CallExpression: {
       const name = calleeName(node.callee);
-      return ctx.cancel.cancels && name !== undefined && ABORT_PREDICATE.test(name) ? "true" : undefined;
+      return ctx.linked && name !== undefined && ABORT_PREDICATE.test(name) ? "true" : undefined;
     }
     default:
       return undefined;
@@ -102,8 +108,8 @@ function atom(node: TSESTree.Node, ctx: AbortContext, depth: number): Polarity |
 
 /**
  * Which outcome of `test` means the turn was aborted, or `undefined` when it does not tell. Tests of signals,
- * abort errors and abort predicates count only when the file's `session/cancel` handler aborts or flags the turn
- * (otherwise an abort may be a timeout, or the SDK's own `$/cancel_request`); flags that handler sets always do.
+ * abort errors and abort predicates count only in a handler that runs the turn the file's `session/cancel` handler
+ * aborts (otherwise an abort may be a timeout's, or the SDK's own `$/cancel_request`); flags that handler sets always do.
  */
 export function polarityOf(test: TSESTree.Node, ctx: AbortContext, depth = 0): Polarity | undefined {
   if (depth > 4) return undefined;
@@ -113,9 +119,15 @@ export function polarityOf(test: TSESTree.Node, ctx: AbortContext, depth = 0): P
       return inner.operator === "!" ? flip(polarityOf(inner.argument, ctx, depth + 1)) : undefined;
     case AST_NODE_TYPES.LogicalExpression: {
       const [left, right] = [polarityOf(inner.left, ctx, depth + 1), polarityOf(inner.right, ctx, depth + 1)];
-      // `a && b` true: both hold; `a || b` false: neither holds.
-      if (inner.operator === "&&") return left === "true" || right === "true" ? "true" : undefined;
-      if (inner.operator === "||") return left === "false" || right === "false" ? "false" : undefined;
+      // `a && b` true: both hold; `a || b` false: neither holds; either side of `a || b` true, both tell the same.
+      if (inner.operator === "&&") {
+        if (left === "true" || right === "true") return "true";
+        return left === "false" && right === "false" ? "false" : undefined;
+      }
+      if (inner.operator === "||") {
+        if (left === "false" || right === "false") return "false";
+        return left === "true" && right === "true" ? "true" : undefined;
+      }
       return undefined;
     }
     case AST_NODE_TYPES.BinaryExpression:
@@ -127,7 +139,7 @@ export function polarityOf(test: TSESTree.Node, ctx: AbortContext, depth = 0): P
 
 /** `signal.throwIfAborted()` on a signal of the app's: it throws exactly when the turn was aborted. */
 export function isThrowIfAborted(node: TSESTree.Node, ctx: AbortContext): node is TSESTree.CallExpression {
-  if (node.type !== AST_NODE_TYPES.CallExpression || !ctx.cancel.cancels) return false;
+  if (node.type !== AST_NODE_TYPES.CallExpression || !ctx.linked) return false;
   const callee = stripChain(node.callee);
   return callee.type === AST_NODE_TYPES.MemberExpression && memberName(callee) === "throwIfAborted" && isAppSignal(callee.object, ctx);
 }

@@ -59,7 +59,7 @@ function recognisesAbort(facts: PromptHandlerFacts, ctx: AbortContext): boolean 
  * Whether the turn `session/cancel` aborts is the handler's: it reads a flag that handler sets, or it names the
  * controller that handler aborts and reads a signal of the app's (so it runs abortable work).
  */
-function isCancelledTurn(facts: PromptHandlerFacts, ctx: AbortContext): boolean {
+function isCancelledTurn(facts: PromptHandlerFacts, ctx: Omit<AbortContext, "linked">): boolean {
   const { abortTargets, flagMembers, flagVariables } = ctx.cancel;
   let named = false;
   let signal = false;
@@ -125,7 +125,7 @@ function neverCancelled(facts: PromptHandlerFacts, ctx: AbortContext, answers: A
     if (answer?.kind !== "site") return [];
   }
   if (facts.leaves.some(({ leaf }) => leaf.value === undefined || leaf.value === "cancelled")) return [];
-  if (recognisesAbort(facts, ctx) || !isCancelledTurn(facts, ctx)) return [];
+  if (!ctx.linked || recognisesAbort(facts, ctx)) return [];
   return facts.leaves.map((item) => ({
     kind: "never-cancelled",
     node: leafTarget(item),
@@ -148,7 +148,8 @@ export function cancelFindings(model: FileModel, sourceCode: Readonly<TSESLint.S
       errorClasses: model.errorClasses,
     };
     for (const prompt of facts.prompts) {
-      const ctx: AbortContext = { sourceCode, values: model.values, handler: prompt.handler, cancel: facts.cancel };
+      const base = { sourceCode, values: model.values, handler: prompt.handler, cancel: facts.cancel };
+      const ctx: AbortContext = { ...base, linked: facts.cancel.cancels && isCancelledTurn(prompt, base) };
       out.push(...afterAbortFindings(prompt, ctx, answers, model.values), ...neverCancelled(prompt, ctx, answers));
     }
   }
