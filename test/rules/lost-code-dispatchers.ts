@@ -84,6 +84,33 @@ export const DISPATCH_INVALID: Invalid[] = [];
   });
 }
 {
+  // A function holding the switch, called from a stream callback; `instanceof Error` only picks the message.
+  const code = `${HEAD}async function handle(msg: Msg) {
+  switch (msg.method) {
+    case "session/new":
+      return { sessionId: "s" };
+    case "session/prompt":
+      if (!sessions.has(msg.params.sessionId)) throw new RpcError(-32002, "Resource not found");
+      return { stopReason: "end_turn" };
+  }
+  return null;
+}
+declare const input: { on(event: "data", listener: (chunk: string) => void): void };
+input.on("data", async (chunk) => {
+  const msg = JSON.parse(chunk) as Msg;
+  try {
+    send({ jsonrpc: "2.0", id: msg.id, result: await handle(msg) });
+  } catch (err) {
+    send({ jsonrpc: "2.0", id: msg.id, error: { code: -32603, message: err instanceof Error ? err.message : String(err) } });
+  }
+});`;
+  DISPATCH_INVALID.push({
+    name: "dispatch: a switch function awaited in a stream callback; the catch tests only `instanceof Error`",
+    code,
+    errors: [lostIn(code, "-32603", NOT_FOUND, -32002, "session/prompt", "-32603", 'typeof err?.code === "number" ? err.code : -32603')],
+  });
+}
+{
   // An inline switch inside the try; the catch returns the response.
   const code = `import { RequestError } from "@agentclientprotocol/sdk";
 ${HEAD}export function handle(msg: Msg) {
@@ -158,6 +185,10 @@ export const DISPATCH_VALID: (string | ValidTestCase<[]>)[] = [
   mapDispatcher(
     NOT_FOUND,
     'catch (e) {\n    if (e instanceof RpcError) send({ jsonrpc: "2.0", id: msg.id, error: { code: e.code, message: e.message } });\n    else send({ jsonrpc: "2.0", id: msg.id, error: { code: -32603, message: "Internal error" } });\n  }',
+  ),
+  mapDispatcher(
+    NOT_FOUND,
+    'catch (e) {\n    const code = e instanceof RpcError ? e.code : -32603;\n    send({ jsonrpc: "2.0", id: msg.id, error: { code, message: String(e) } });\n  }',
   ),
   mapDispatcher(NOT_FOUND, 'catch (e: any) {\n    const { code = -32603, message } = e;\n    send({ jsonrpc: "2.0", id: msg.id, error: { code, message } });\n  }'),
   // A log line is no answer.

@@ -5,6 +5,7 @@ import { outletsOf } from "../errors/responses.js";
 import { isResponseValue, sendsResponse } from "../errors/sent-responses.js";
 import { children, enclosingFunction, isFunction, staticKeyName } from "../syntax/ast.js";
 import type { ValueResolver } from "../values/values.js";
+import { isBuiltinError } from "./local-classes.js";
 
 /** The one code a `catch` answers every error with, and where that code is written. */
 export interface FixedAnswer {
@@ -25,8 +26,13 @@ const within = (node: TSESTree.Node, outer: TSESTree.Node) => outer.range[0] <= 
 /** Properties of a caught error that tell errors apart: its code, or its class (`name`, `constructor`). */
 const TELLING = new Set(["code", "name", "constructor"]);
 
+/** The global `Error`, not one the file declares or imports. */
+function isGlobalError(node: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  return node.type === AST_NODE_TYPES.Identifier && node.name === "Error" && isBuiltinError(sourceCode, node);
+}
+
 /** Whether a use of the caught error reads its code or tells its class: `e.code`, `e instanceof X`, `"code" in e`, `const { code } = e`. */
-function tellsErrorsApart(id: TSESTree.Identifier): boolean {
+function tellsErrorsApart(id: TSESTree.Identifier, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
   let node: TSESTree.Node = id;
   while (node.parent && (node.parent.type === AST_NODE_TYPES.TSAsExpression || node.parent.type === AST_NODE_TYPES.TSNonNullExpression || node.parent.type === AST_NODE_TYPES.TSTypeAssertion)) {
     node = node.parent;
@@ -34,7 +40,11 @@ function tellsErrorsApart(id: TSESTree.Identifier): boolean {
   const parent = node.parent;
   if (!parent) return false;
   if (parent.type === AST_NODE_TYPES.MemberExpression && parent.object === node) return TELLING.has(staticKeyName(parent.property, parent.computed) ?? "");
-  if (parent.type === AST_NODE_TYPES.BinaryExpression) return (parent.operator === "instanceof" && parent.left === node) || (parent.operator === "in" && parent.right === node);
+  if (parent.type === AST_NODE_TYPES.BinaryExpression) {
+    // `e instanceof Error ? e.message : String(e)` picks a message: every error is an Error, whatever its code.
+    if (parent.operator === "instanceof" && parent.left === node) return !isGlobalError(parent.right, sourceCode);
+    return parent.operator === "in" && parent.right === node;
+  }
   if (parent.type === AST_NODE_TYPES.VariableDeclarator && parent.init === node) return parent.id.type !== AST_NODE_TYPES.Identifier;
   return false;
 }
@@ -45,7 +55,7 @@ function isSelective(clause: TSESTree.CatchClause, ctx: CatchContext): boolean {
   if (param && param.type !== AST_NODE_TYPES.Identifier) return true;
   if (param) {
     const variable = ASTUtils.findVariable(ctx.sourceCode.getScope(clause.body), param.name);
-    if (variable?.references.some((r) => tellsErrorsApart(r.identifier as TSESTree.Identifier))) return true;
+    if (variable?.references.some((r) => tellsErrorsApart(r.identifier as TSESTree.Identifier, ctx.sourceCode))) return true;
   }
   let rethrows = false;
   const visit = (node: TSESTree.Node): void => {
