@@ -29,6 +29,10 @@ const onAbort = {
     if (c.signal.aborted) throw error;
     return { stopReason: "end_turn" };
   },
+  plainError: (c) => {
+    if (c.signal.aborted) throw new Error("turn aborted");
+    return { stopReason: "end_turn" };
+  },
   requestCancelled: (c) => {
     if (c.signal.aborted) throw RequestError.requestCancelled();
     return { stopReason: "end_turn" };
@@ -127,6 +131,11 @@ describe.each([
     const { answer, outcome } = await cancel(onAbort.rethrow);
     expect(answer.error).toStrictEqual({ code: -32603, message: "Internal error", data: ABORT_DETAILS });
     expect(rejectionOf(outcome)).toStrictEqual({ name: "RequestError", code: -32603, message: "Internal error", data: ABORT_DETAILS });
+  });
+
+  it("a new Error thrown after the abort goes out as -32603 Internal error too", async () => {
+    const { answer } = await cancel(onAbort.plainError);
+    expect(answer.error).toStrictEqual({ code: -32603, message: "Internal error", data: { details: "turn aborted" } });
   });
 
   it("RequestError.requestCancelled() goes out as -32800, an error, not the cancelled stop reason", async () => {

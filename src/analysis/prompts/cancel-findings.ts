@@ -84,6 +84,8 @@ function afterAbortFindings(facts: PromptHandlerFacts, ctx: AbortContext, answer
   const { handler } = facts;
   const root = handler.body;
   const out: CancelFinding[] = [];
+  // A handler that neither runs the aborted turn nor reads a flag the cancel handler sets has no test that tells an abort.
+  if (!ctx.linked) return out;
   for (const item of facts.leaves) {
     const { leaf, result } = item;
     if (leaf.value === undefined || leaf.value === "cancelled") continue;
