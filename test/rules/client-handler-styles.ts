@@ -9,6 +9,8 @@ export interface ClientHandlerStyle {
   readonly name: string;
   /** Whether a thrown plain `Error` is sent as -32603 (an SDK or JSON-RPC library sends what the handler throws). */
   readonly sendsThrown: boolean;
+  /** The error the library sends as is for a missing `subject`: vscode-jsonrpc sends only its own ResponseError. */
+  readonly notFound?: (subject: string) => string;
   /** A whole program whose `wire` handler runs `body` (statements, indented by the builder). */
   program(wire: string, body: string): string;
 }
@@ -101,7 +103,8 @@ ${indent(body, 4)}
   {
     name: "jsonrpc: vscode-jsonrpc connection.onRequest",
     sendsThrown: true,
-    program: (wire, body) => `import { createMessageConnection } from "vscode-jsonrpc/node";
+    notFound: (subject) => `new ResponseError(-32002, "Resource not found", { uri: ${subject} })`,
+    program: (wire, body) => `import { createMessageConnection, ResponseError } from "vscode-jsonrpc/node";
 import { RequestError } from "@agentclientprotocol/sdk";
 ${PRELUDE}
 const connection = createMessageConnection(process.stdin as never, process.stdout as never);

@@ -118,6 +118,10 @@ if (!terminal) throw RequestError.invalidParams({ terminalId: params.terminalId 
 return { output: terminal.output, truncated: false };`), settings: V2 });
 
   const dispatch = !style.sendsThrown;
+  // No rewrite where the library sends only its own error class (vscode-jsonrpc's ResponseError).
+  const rewrites = style.notFound === undefined;
+  const notFound = style.notFound?.("params.path") ?? NOT_FOUND;
+  const terminalNotFound = style.notFound?.("params.terminalId") ?? TERMINAL_NOT_FOUND;
   const exists = style.program("fs/read_text_file", EXISTS_PLAIN);
   const terminalPlain = style.program("terminal/output", TERMINAL_PLAIN);
   if (dispatch) {
@@ -125,11 +129,11 @@ return { output: terminal.output, truncated: false };`), settings: V2 });
     styleValid.push({ name: `${style.name}: a thrown plain Error is not judged`, code: exists }, { name: `${style.name}: nor for a terminal`, code: terminalPlain });
   } else {
     styleInvalid.push(
-      { name: `${style.name}: a missing file answered with a plain Error`, code: exists, errors: [report(exists, "fileInternalError", 'new Error("no such file")', { fix: NOT_FOUND, with: NOT_FOUND })] },
+      { name: `${style.name}: a missing file answered with a plain Error`, code: exists, errors: [report(exists, "fileInternalError", 'new Error("no such file")', rewrites ? { fix: notFound, with: notFound } : undefined)] },
       {
         name: `${style.name}: an unknown terminal answered with a plain Error`,
         code: terminalPlain,
-        errors: [report(terminalPlain, "terminalInternalError", "new Error(`no terminal ${params.terminalId}`)", { fix: TERMINAL_NOT_FOUND, with: TERMINAL_NOT_FOUND })],
+        errors: [report(terminalPlain, "terminalInternalError", "new Error(`no terminal ${params.terminalId}`)", rewrites ? { fix: terminalNotFound, with: terminalNotFound } : undefined)],
       },
     );
   }
@@ -139,42 +143,46 @@ return { output: terminal.output, truncated: false };`), settings: V2 });
   const invalidParams = style.program("terminal/kill", TERMINAL_INVALID_PARAMS);
   const success = style.program("terminal/release", TERMINAL_SUCCESS);
   const v2 = style.program("terminal/output", TERMINAL_RESOURCE_NOT_FOUND);
-  const v2Fix = "RequestError.invalidParams({ terminalId: params.terminalId })";
+  const v2Fix = style.notFound
+    ? 'new ResponseError(-32602, "Invalid params", { terminalId: params.terminalId })'
+    : "RequestError.invalidParams({ terminalId: params.terminalId })";
   styleInvalid.push(
     {
       name: `${style.name}: ENOENT answered with -32603`,
       code: wrong,
-      errors: [report(wrong, "fileWrongCode", 'new RequestError(-32603, "File is gone")', { fix: NOT_FOUND, with: NOT_FOUND })],
+      errors: [report(wrong, "fileWrongCode", 'new RequestError(-32603, "File is gone")', rewrites ? { fix: notFound, with: notFound } : undefined)],
     },
     {
       name: `${style.name}: a catch that answers every error with internalError`,
       code: all,
       errors: [
-        dispatch
+        !rewrites
+          ? { messageId: "catchAllCode", ...at(all, "RequestError.internalError({ details: String(err) })"), suggestions: [] }
+          : dispatch
           ? { messageId: "catchAllCode", ...at(all, "RequestError.internalError({ details: String(err) })"), suggestions: [{ messageId: "useFix", data: { fix: NOT_FOUND }, output: all.replace("RequestError.internalError({ details: String(err) })", NOT_FOUND) }] }
-          : catchReport(all, "catchAllCode", "RequestError.internalError({ details: String(err) })", "throw RequestError.internalError", "err", { fix: NOT_FOUND, with: NOT_FOUND }),
+          : catchReport(all, "catchAllCode", "RequestError.internalError({ details: String(err) })", "throw RequestError.internalError", "err", { fix: notFound, with: notFound }),
       ],
     },
     {
       name: `${style.name}: a catch that swallows every error and returns content`,
       code: swallowed,
-      errors: [report(swallowed, "swallowed", 'return { content: "" };', dispatch ? undefined : { fix: NOT_FOUND, with: `throw ${NOT_FOUND};` })],
+      errors: [report(swallowed, "swallowed", 'return { content: "" };', dispatch || !rewrites ? undefined : { fix: notFound, with: `throw ${notFound};` })],
     },
     {
       name: `${style.name}: kill of an unknown terminal answered with invalidParams`,
       code: invalidParams,
-      errors: [report(invalidParams, "terminalWrongCode", "RequestError.invalidParams({ terminalId: params.terminalId })", { fix: TERMINAL_NOT_FOUND, with: TERMINAL_NOT_FOUND })],
+      errors: [report(invalidParams, "terminalWrongCode", "RequestError.invalidParams({ terminalId: params.terminalId })", rewrites ? { fix: terminalNotFound, with: terminalNotFound } : undefined)],
     },
     {
       name: `${style.name}: release of an unknown terminal answered with success`,
       code: success,
-      errors: [report(success, "terminalSuccess", "return {};", dispatch ? undefined : { fix: TERMINAL_NOT_FOUND, with: `throw ${TERMINAL_NOT_FOUND};` })],
+      errors: [report(success, "terminalSuccess", "return {};", dispatch || !rewrites ? undefined : { fix: terminalNotFound, with: `throw ${terminalNotFound};` })],
     },
     {
       name: `${style.name}: v2, an unknown terminal answered with -32002`,
       code: v2,
       settings: V2,
-      errors: [report(v2, "terminalWrongCode", TERMINAL_NOT_FOUND, { fix: v2Fix, with: v2Fix })],
+      errors: [report(v2, "terminalWrongCode", TERMINAL_NOT_FOUND, rewrites ? { fix: v2Fix, with: v2Fix } : undefined)],
     },
   );
 }
@@ -403,7 +411,28 @@ app.onRequest(methods.client.fs.readTextFile, async ({ params }) => {
   }
 });`;
 
+const JSONRPC = `import { createMessageConnection, ResponseError } from "vscode-jsonrpc/node";
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+const connection = createMessageConnection(process.stdin as never, process.stdout as never);
+connection.onRequest("fs/read_text_file", async (params: { sessionId: string; path: string }) => {
+  if (!existsSync(params.path)) throw new ResponseError(-32603, "no such file");
+  return { content: await readFile(params.path, "utf8") };
+});`;
+
 const invalid: Invalid[] = [
+  {
+    name: "vscode-jsonrpc: the fix the message names is its own ResponseError, which it sends as is",
+    code: JSONRPC,
+    errors: [
+      {
+        messageId: "fileWrongCode",
+        data: { code: -32603, name: "Internal error", fix: 'new ResponseError(-32002, "Resource not found", { uri: params.path })' },
+        ...at(JSONRPC, 'new ResponseError(-32603, "no such file")'),
+        suggestions: [],
+      },
+    ],
+  },
   {
     name: "a guard on the error's shape before the ENOENT test, then a plain Error",
     code: NODE_ERROR_GUARD,
@@ -552,6 +581,10 @@ const invalid: Invalid[] = [
 ];
 
 const valid: Valid[] = [
+  {
+    name: "vscode-jsonrpc: a ResponseError with -32002",
+    code: JSONRPC.replace('new ResponseError(-32603, "no such file")', 'new ResponseError(-32002, "Resource not found", { uri: params.path })'),
+  },
   {
     name: "instanceof Error && \"code\" in err && ENOENT, mapped to -32002",
     code: `${SDK}app.onRequest(methods.client.fs.readTextFile, async ({ params }) => {

@@ -13,6 +13,8 @@ import {
   type TerminalOutputRequest,
   type TerminalOutputResponse,
 } from "acp-sdk-legacy";
+import { PassThrough } from "node:stream";
+import { createMessageConnection, ResponseError, StreamMessageReader, StreamMessageWriter } from "vscode-jsonrpc/node";
 import { describe, expect, it } from "vitest";
 import { type Json, tappedPipe, type WireMessage } from "./ndjson-tap.js";
 
@@ -254,5 +256,41 @@ describe("legacy ClientSideConnection (SDK 1.9.0)", () => {
 
   it("the fix: an unknown terminal gets -32002 with data.uri", async () => {
     expect((await askOnce(legacyPeer(new FixedClient()), "terminal/output", output)).error).toStrictEqual({ code: -32002, message: "Resource not found: term-missing", data: { uri: "term-missing" } });
+  });
+});
+
+describe("a vscode-jsonrpc connection (the jsonrpc handler style)", () => {
+  /** What the peer's sendRequest rejects with when the client's `fs/read_text_file` handler throws `thrown()`. */
+  async function rejectionFor(thrown: () => unknown): Promise<{ code: unknown; message: unknown; data: unknown }> {
+    const [up, down] = [new PassThrough(), new PassThrough()];
+    const clientSide = createMessageConnection(new StreamMessageReader(up), new StreamMessageWriter(down));
+    const agentSide = createMessageConnection(new StreamMessageReader(down), new StreamMessageWriter(up));
+    clientSide.onRequest("fs/read_text_file", () => {
+      throw thrown();
+    });
+    clientSide.listen();
+    agentSide.listen();
+    try {
+      await agentSide.sendRequest("fs/read_text_file", read());
+      throw new Error("the request succeeded");
+    } catch (err) {
+      const { code, message, data } = err as ResponseError<unknown>;
+      return { code, message, data };
+    } finally {
+      clientSide.dispose();
+      agentSide.dispose();
+    }
+  }
+
+  it("a plain Error is sent as -32603", async () => {
+    expect(await rejectionFor(() => new Error("no such file"))).toMatchObject({ code: -32603, message: "Request fs/read_text_file failed with message: no such file" });
+  });
+
+  it("its own ResponseError with -32002 is sent as is", async () => {
+    expect(await rejectionFor(() => new ResponseError(-32002, "Resource not found", { uri: MISSING }))).toStrictEqual({ code: -32002, message: "Resource not found", data: { uri: MISSING } });
+  });
+
+  it("an ACP RequestError is no ResponseError: it is sent as -32603 too", async () => {
+    expect(await rejectionFor(() => RequestError.resourceNotFound(MISSING))).toMatchObject({ code: -32603 });
   });
 });

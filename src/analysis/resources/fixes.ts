@@ -1,5 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import type { FileModel } from "../model.js";
+import { JSON_RPC_MODULES } from "../sdk/imports.js";
 import { unwrap } from "../syntax/ast.js";
 import { variableOf } from "../syntax/variables.js";
 import type { ResourceMiss } from "./types.js";
@@ -14,6 +15,12 @@ function requestErrorName(model: FileModel): string | undefined {
   for (const [local, exported] of model.sdk.named) if (exported === "RequestError") return local;
   const [namespace] = model.sdk.namespaces;
   return namespace ? `${namespace}.RequestError` : undefined;
+}
+
+/** `ResponseError` imported from vscode-jsonrpc (or a language-server package): what its connections send as is. */
+function responseErrorName(model: FileModel): string | undefined {
+  const module = model.sdk.foreign.get("ResponseError");
+  return module !== undefined && JSON_RPC_MODULES.some((m) => module === m || module.startsWith(`${m}/`)) ? "ResponseError" : undefined;
 }
 
 /** Whether the subject can be written at `place`: not a variable declared in a block that does not hold it. */
@@ -45,6 +52,15 @@ export function fixFor(miss: ResourceMiss, model: FileModel, sourceCode: SourceC
     text = v2Terminal
       ? `{ code: -32602, message: "Invalid params", data: { terminalId: ${subject} } }`
       : `{ code: -32002, message: "Resource not found", data: { uri: ${subject} } }`;
+    return { text, writable: false };
+  }
+  // vscode-jsonrpc sends only its own ResponseError as is; anything else it throws (an ACP RequestError too) as -32603.
+  // No rewrite: prefer-error-factory would ask for the ACP factory in place of its bare code.
+  if (miss.handlers.every((h) => h.style === "jsonrpc")) {
+    const responseError = responseErrorName(model) ?? "ResponseError";
+    text = v2Terminal
+      ? `new ${responseError}(-32602, "Invalid params", { terminalId: ${subject} })`
+      : `new ${responseError}(-32002, "Resource not found", { uri: ${subject} })`;
     return { text, writable: false };
   }
   if (v2Terminal) {
