@@ -258,7 +258,41 @@ export class A implements acp.Agent {
   }
 }`;
 
+/** A turn whose catch tests `signal.aborted || err.name === "AbortError"`, as a public agent does. */
+const EITHER = (onAbort: string, after: string) => LEGACY(`${UNDER_TURN}
+try {
+  run(controller.signal);
+} catch (error) {
+  if (controller.signal.aborted || (error instanceof Error && error.name === "AbortError")) {
+    ${onAbort}
+  }
+  ${after}
+}
+return { stopReason: "end_turn" };`);
+const EITHER_RETHROWN = EITHER("throw error;", 'return { stopReason: "refusal" };');
+
+/** The cancel handler sets a flag the prompt only resets: nothing it returns can be "cancelled". */
+const RESET_ONLY = `import * as acp from "@agentclientprotocol/sdk";
+export class A implements acp.Agent {
+  private turns = new Map<string, { cancelled: boolean }>();
+  async prompt(params: acp.PromptRequest): Promise<acp.PromptResponse> {
+    const turn = this.turns.get(params.sessionId) ?? { cancelled: false };
+    this.turns.set(params.sessionId, turn);
+    turn.cancelled = false;
+    await this.loop(turn);
+    return { stopReason: "end_turn" };
+  }
+  async cancel(params: acp.CancelNotification): Promise<void> {
+    const turn = this.turns.get(params.sessionId);
+    if (turn) turn.cancelled = true;
+  }
+  private async loop(turn: { cancelled: boolean }) {
+    while (!turn.cancelled) await Promise.resolve();
+  }
+}`;
+
 const valid: Valid[] = [
+  { name: "signal.aborted || AbortError: cancelled, the rest rethrown", code: EITHER('return { stopReason: "cancelled" };', "throw error;") },
   ...styleCases.flatMap((c) => c.valid),
   { name: "a catch that rethrows only non-abort errors", code: SDK_PROMPT(`${UNDER_TURN}
 try {
@@ -402,6 +436,12 @@ export const canceller = cancelApp({ name: "c" }).onNotification("session/cancel
 ];
 
 const invalid: Invalid[] = [
+  { name: "signal.aborted || AbortError: the error rethrown", code: EITHER_RETHROWN, errors: [throws(EITHER_RETHROWN, "throw error;")] },
+  {
+    name: "never-cancelled: the prompt resets the flag the cancel handler sets, and answers end_turn whatever happens",
+    code: RESET_ONLY,
+    errors: [report("neverCancelled", RESET_ONLY, '"end_turn"', 0, { data: { value: "end_turn" } })],
+  },
   ...styleCases.flatMap((c) => c.invalid),
   { name: "the shared case: end_turn inside the catch once the signal aborted", code: CASE, errors: [wrongStop(CASE, '"end_turn"', "end_turn")] },
   {
