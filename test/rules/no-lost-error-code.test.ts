@@ -104,6 +104,11 @@ function shape(name: string, code: string, errors: (code: string) => Report[]): 
   shape("a conditional code names both codes", prompt(`throw ${conditional};`), (code) => [
     lost(code, conditional, "object", "-32602 or -32000", [useRequestError(code, conditional, 'new RequestError(signedIn ? -32602 : -32000, "no")', "signedIn ? -32602 : -32000")]),
   ]);
+  const rejected = '{ code: -32000, message: "sign in first" }';
+  shape("a returned Promise.reject(...)", prompt(`if (!signedIn) return Promise.reject(${rejected});`), (code) => [
+    lost(code, rejected, "object", "-32000", [useRequestError(code, rejected, 'new RequestError(-32000, "sign in first")', "-32000")]),
+  ]);
+  valid.push(prompt(`void Promise.reject(${rejected}).catch(() => undefined);`), prompt(`Promise.reject(${rejected}).catch(() => undefined);`));
   shape("an object held in a const", prompt('const failure = { code: -32000, message: "sign in first" };\n  if (!signedIn) throw failure;'), (code) => [
     lost(code, "failure", "object", "-32000", [], 1),
   ]);

@@ -73,6 +73,12 @@ describe("SDK 2.4.0 agent app: the code of a thrown non-RequestError is lost", (
     expect(rejectionOf(outcome)).toMatchObject({ code: -32603, data: { details: MESSAGE } });
   });
 
+  it("a returned Promise.reject({ code, message, data }) is lost the same way", async () => {
+    const app = agent({ name: "a" }).onRequest(methods.agent.session.prompt, () => Promise.reject({ code: -32002, message: MESSAGE, data: DATA }));
+    const { answer } = await askOnce(app, "session/prompt", { sessionId: missing, prompt: [] });
+    expect(errorOf(answer)).toStrictEqual(LOST);
+  });
+
   it("a throw in a same-file helper the handler calls is lost the same way", async () => {
     function requireSession(sessionId: string): never {
       throw Object.assign(new Error(MESSAGE), { code: -32002, data: { sessionId } });

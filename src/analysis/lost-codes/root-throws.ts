@@ -6,9 +6,12 @@ import { calledFunctions, caughtBefore, type Entered, isAwaitedOrReturned, type 
 /** How many same-file callers up a throw is followed to a root. */
 const MAX_DEPTH = 4;
 
+/** A `throw x` statement, or a `Promise.reject(x)` call whose promise the function gives back. */
+export type Escape = TSESTree.ThrowStatement | TSESTree.CallExpression;
+
 /** A throw that certainly leaves one of the roots, and the calls that lead from that root to it. */
 export interface RootThrow<R> {
-  readonly node: TSESTree.ThrowStatement;
+  readonly node: Escape;
   readonly root: R;
   /** The same-file functions entered from the root, outermost first. */
   readonly path: readonly Entered[];
@@ -68,14 +71,14 @@ class Callers {
  * handlers throw little cost little. Nested callbacks lead nowhere: when they run is unknown.
  */
 export function rootThrows<R>(
-  throws: readonly TSESTree.ThrowStatement[],
+  throws: readonly Escape[],
   roots: ReadonlyMap<FunctionNode, R>,
   calls: readonly TSESTree.CallExpression[],
   ctx: ReachContext,
 ): RootThrow<R>[] {
   const callers = new Callers(ctx, calls);
   const out: RootThrow<R>[] = [];
-  const climb = (node: TSESTree.ThrowStatement, from: TSESTree.Node, path: readonly Entered[]) => {
+  const climb = (node: Escape, from: TSESTree.Node, path: readonly Entered[]) => {
     const fn = enclosingFunction(from);
     if (!fn || caughtBefore(from, fn)) return;
     const root = roots.get(fn);
@@ -89,6 +92,10 @@ export function rootThrows<R>(
       climb(node, call, [{ fn, call }, ...path]);
     }
   };
-  for (const node of throws) climb(node, node, []);
+  for (const node of throws) {
+    // A rejected promise is thrown only where it is returned or awaited.
+    if (node.type === AST_NODE_TYPES.CallExpression && !isAwaitedOrReturned(node)) continue;
+    climb(node, node, []);
+  }
   return out;
 }

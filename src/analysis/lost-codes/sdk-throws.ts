@@ -1,13 +1,13 @@
-import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import type { FileModel } from "../model.js";
-import type { FunctionNode } from "../syntax/ast.js";
+import { calleeName, type FunctionNode, memberName, unwrap } from "../syntax/ast.js";
 import { localErrorClasses } from "./local-classes.js";
 import { type LostValue, lostValue, type ValueContext } from "./lost-values.js";
-import { rootThrows } from "./root-throws.js";
+import { type Escape, rootThrows } from "./root-throws.js";
 
 /** A value thrown out of an SDK handler that carries a code but is not a RequestError: the SDK sends -32603 for it. */
 export interface LostThrow {
-  /** The thrown expression. */
+  /** The thrown expression (or what `Promise.reject` rejects with). */
   readonly node: TSESTree.Node;
   readonly value: LostValue;
   /** The wire name of the handler it leaves (`*` for the app's fallback). */
@@ -24,6 +24,12 @@ function sdkRoots(model: FileModel): { fn: FunctionNode; method: string }[] {
   return roots;
 }
 
+/** `Promise.reject(x)`: what it rejects with is thrown where the promise is returned or awaited. */
+function isPromiseReject(call: TSESTree.CallExpression): boolean {
+  const callee = unwrap(call.callee);
+  return callee.type === AST_NODE_TYPES.MemberExpression && calleeName(callee.object) === "Promise" && memberName(callee) === "reject";
+}
+
 const cache = new WeakMap<FileModel, readonly LostThrow[]>();
 
 /** The file's coded non-RequestError throws that leave SDK request handlers, each once, in source order. */
@@ -33,15 +39,21 @@ export function sdkLostThrows(model: FileModel, sourceCode: Readonly<TSESLint.So
   found = [];
   // No SDK import, no SDK handler; and a file that throws nothing has nothing to lose.
   const importsSdk = model.sdk.named.size > 0 || model.sdk.namespaces.size > 0;
-  if (importsSdk && model.nodes.throws.length > 0) {
+  const escapes = importsSdk ? [...model.nodes.throws, ...model.nodes.calls.filter(isPromiseReject)] : [];
+  if (escapes.length > 0) {
     const roots = sdkRoots(model);
-    if (roots.length > 0) found = collect(model, sourceCode, roots);
+    if (roots.length > 0) found = collect(model, sourceCode, roots, escapes);
   }
   cache.set(model, found);
   return found;
 }
 
-function collect(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>, roots: readonly { fn: FunctionNode; method: string }[]): LostThrow[] {
+function collect(
+  model: FileModel,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  roots: readonly { fn: FunctionNode; method: string }[],
+  escapes: readonly Escape[],
+): LostThrow[] {
   const ctx: ValueContext = {
     sourceCode,
     values: model.values,
@@ -49,9 +61,9 @@ function collect(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>, ro
   };
   const byNode = new Map<TSESTree.Node, LostThrow>();
   const byFunction = new Map(roots.map((r) => [r.fn, r.method]));
-  for (const reached of rootThrows(model.nodes.throws, byFunction, model.nodes.calls, { sourceCode, values: model.values })) {
-    const node = reached.node.argument;
-    if (byNode.has(node)) continue;
+  for (const reached of rootThrows(escapes, byFunction, model.nodes.calls, { sourceCode, values: model.values })) {
+    const node = reached.node.type === AST_NODE_TYPES.ThrowStatement ? reached.node.argument : reached.node.arguments[0];
+    if (!node || node.type === AST_NODE_TYPES.SpreadElement || byNode.has(node)) continue;
     const value = lostValue(node, reached.path, ctx);
     if (value) byNode.set(node, { node, value, method: reached.root });
   }
