@@ -291,7 +291,45 @@ export class A implements acp.Agent {
   }
 }`;
 
+/** A turn with a second controller of its own, a budget the agent aborts itself: its abort is no cancellation. */
+const BUDGET = SDK_PROMPT(`${UNDER_TURN}
+const budget = new AbortController();
+setTimeout(() => budget.abort(), 1000);
+try {
+  run(controller.signal);
+} catch (err) {
+  if (budget.signal.aborted) return { stopReason: "max_turn_requests" };
+  if (controller.signal.aborted) return { stopReason: "cancelled" };
+  throw err;
+}
+return { stopReason: "end_turn" };`);
+
+/** A legacy agent that keeps the running turn's controller in a field, read through a local signal. */
+const PENDING = `import * as acp from "@agentclientprotocol/sdk";
+declare function send(signal: AbortSignal): Promise<void>;
+export class A implements acp.Agent {
+  private pendingPrompt: AbortController | null = null;
+  async prompt(params: acp.PromptRequest): Promise<acp.PromptResponse> {
+    void params;
+    const pendingSend = new AbortController();
+    this.pendingPrompt = pendingSend;
+    const signal = pendingSend.signal;
+    try {
+      await send(signal);
+    } catch (error) {
+      if (signal.aborted) return { stopReason: "end_turn" };
+      throw error;
+    }
+    return { stopReason: "end_turn" };
+  }
+  async cancel(): Promise<void> {
+    this.pendingPrompt?.abort();
+    this.pendingPrompt = null;
+  }
+}`;
+
 const valid: Valid[] = [
+  { name: "a budget controller of the agent's own: its abort answers max_turn_requests", code: BUDGET },
   { name: "signal.aborted || AbortError: cancelled, the rest rethrown", code: EITHER('return { stopReason: "cancelled" };', "throw error;") },
   ...styleCases.flatMap((c) => c.valid),
   { name: "a catch that rethrows only non-abort errors", code: SDK_PROMPT(`${UNDER_TURN}
@@ -436,6 +474,7 @@ export const canceller = cancelApp({ name: "c" }).onNotification("session/cancel
 ];
 
 const invalid: Invalid[] = [
+  { name: "the controller stored in a field the cancel handler aborts, read through a local signal", code: PENDING, errors: [wrongStop(PENDING, '"end_turn"', "end_turn")] },
   { name: "signal.aborted || AbortError: the error rethrown", code: EITHER_RETHROWN, errors: [throws(EITHER_RETHROWN, "throw error;")] },
   {
     name: "never-cancelled: the prompt resets the flag the cancel handler sets, and answers end_turn whatever happens",

@@ -4,6 +4,7 @@ import { calleeName, memberName, unwrap } from "../syntax/ast.js";
 import type { ValueResolver } from "../values/values.js";
 import type { CancelEffects } from "./cancel-effects.js";
 import { isHandlerParameter } from "./handler-nodes.js";
+import { isTurnSignal } from "./turn-signals.js";
 
 /** Which outcome of a test means the turn was aborted: `"true"` for `signal.aborted`, `"false"` for `!signal.aborted`. */
 export type Polarity = "true" | "false";
@@ -87,7 +88,7 @@ function atom(node: TSESTree.Node, ctx: AbortContext, depth: number): Polarity |
   switch (node.type) {
     case AST_NODE_TYPES.MemberExpression: {
       const name = memberName(node);
-      if (name === "aborted") return ctx.linked && isAppSignal(node.object, ctx) ? "true" : undefined;
+      if (name === "aborted") return ctx.linked && isAppSignal(node.object, ctx) && isTurnSignal(node.object, ctx) ? "true" : undefined;
       return name !== undefined && ctx.cancel.flagMembers.has(name) ? "true" : undefined;
     }
     case AST_NODE_TYPES.Identifier: {
@@ -137,9 +138,9 @@ export function polarityOf(test: TSESTree.Node, ctx: AbortContext, depth = 0): P
   }
 }
 
-/** `signal.throwIfAborted()` on a signal of the app's: it throws exactly when the turn was aborted. */
+/** `signal.throwIfAborted()` on the signal of the cancelled turn: it throws exactly when the turn was aborted. */
 export function isThrowIfAborted(node: TSESTree.Node, ctx: AbortContext): node is TSESTree.CallExpression {
   if (node.type !== AST_NODE_TYPES.CallExpression || !ctx.linked) return false;
   const callee = stripChain(node.callee);
-  return callee.type === AST_NODE_TYPES.MemberExpression && memberName(callee) === "throwIfAborted" && isAppSignal(callee.object, ctx);
+  return callee.type === AST_NODE_TYPES.MemberExpression && memberName(callee) === "throwIfAborted" && isAppSignal(callee.object, ctx) && isTurnSignal(callee.object, ctx);
 }
