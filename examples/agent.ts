@@ -5,7 +5,7 @@ import * as path from "node:path";
 import { Readable, Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { agent, methods, ndJsonStream, PROTOCOL_VERSION, RequestError } from "@agentclientprotocol/sdk";
-import type { FileSystemCapabilities, SessionMode, SessionModeId } from "@agentclientprotocol/sdk";
+import type { FileSystemCapabilities, SessionMode, SessionModeId, StopReason } from "@agentclientprotocol/sdk";
 
 const Errors = {
   InvalidParams: -32602,
@@ -42,7 +42,7 @@ const app = agent({ name: "notes-agent" })
     };
   })
   .onRequest(methods.agent.session.new, ({ params: { cwd } }) => {
-    if (!path.isAbsolute(cwd)) throw RequestError.invalidParams({ cwd }, "cwd must be an absolute path");
+    if (!path.isAbsolute(cwd)) throw Object.assign(new Error("cwd must be an absolute path"), { code: -32602 }); // acp/no-lost-error-code acp/prefer-error-factory: only a RequestError keeps its code (the SDK sends this as -32603); RequestError.invalidParams() does
     const sessionId = randomUUID();
     sessions.set(sessionId, { cwd, mode: "ask", turn: null, recentPrompts: [] });
     return { sessionId, modes: { currentModeId: "ask", availableModes: MODES } };
@@ -66,6 +66,8 @@ const app = agent({ name: "notes-agent" })
     if (session.recentPrompts.length > PROMPTS_PER_MINUTE) {
       throw new RequestError(TOO_MANY_PROMPTS, "Too many prompts, try again in a minute", { limit: PROMPTS_PER_MINUTE });
     }
+
+    if (prompt.length > 100) return { stopReason: "too_long" as StopReason }; // acp/valid-stop-reason: the cast hides it from tsc, but ACP's stop reasons are only end_turn, max_tokens, max_turn_requests, refusal and cancelled
 
     const turn = new AbortController();
     session.turn = turn;
@@ -112,8 +114,7 @@ const app = agent({ name: "notes-agent" })
       }
       return { stopReason: cancelled.aborted ? "cancelled" : "end_turn" };
     } catch (err) {
-      // A cancelled turn ends with stopReason "cancelled", not with an error.
-      if (cancelled.aborted) return { stopReason: "cancelled" };
+      if (turn.signal.aborted) throw RequestError.requestCancelled(); // acp/prompt-cancel-stop-reason: after session/cancel the prompt ends with stopReason "cancelled", never an error (-32800 answers $/cancel_request)
       throw err;
     } finally {
       session.turn = null;

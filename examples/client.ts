@@ -50,7 +50,8 @@ const app = client({ name: "editor-bridge" })
     try {
       text = await readFile(params.path, "utf8");
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === "ENOENT") throw RequestError.resourceNotFound(params.path);
+      // A file the editor has open but never saved reads as empty.
+      if ((err as NodeJS.ErrnoException).code === "ENOENT") return { content: "" }; // acp/resource-not-found-error: a missing file is answered with -32002 (RequestError.resourceNotFound(path))
       throw err;
     }
     const start = Math.max((params.line ?? 1) - 1, 0);

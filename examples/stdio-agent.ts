@@ -19,10 +19,13 @@ const ErrorCode = {
   InvalidRequest: -32600,
   MethodNotFound: -32601,
   InvalidParams: -32602,
+  InternalError: -32603,
   NotFound: -32002,
   // Borrowed from LSP, where -32002 means "server not initialized".
   ServerNotInitialized: -32002,
 } as const;
+
+const MODES = ["ask", "code"];
 
 interface Conversation {
   cwd: string;
@@ -73,7 +76,9 @@ function handle(msg: Message) {
     case "session/set_mode": {
       const conversation = conversations.find(sessionId);
       if (!conversation) return fail(msg.id, ErrorCode.InvalidParams, `Unknown session ${sessionId}`); // acp/require-session-check: a session missing from the store class is answered with -32602 instead of -32002
-      conversation.mode = msg.params?.modeId ?? conversation.mode;
+      const modeId = msg.params?.modeId ?? conversation.mode;
+      if (!MODES.includes(modeId)) return fail(msg.id, ErrorCode.InternalError, `No mode ${modeId}`); // acp/invalid-params-error: an unknown mode is answered with -32602 Invalid params
+      conversation.mode = modeId;
       return reply(msg.id, {});
     }
     case "session/prompt": {
