@@ -1,6 +1,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import type { Handler } from "../handlers/types.js";
-import { calleeName, type FunctionNode, isFunction, memberName, unwrap } from "../syntax/ast.js";
+import { calleeName, enclosingFunction, type FunctionNode, isFunction, memberName, unwrap } from "../syntax/ast.js";
+import type { FileNodes } from "../model.js";
 import { functionOf } from "../syntax/functions.js";
 import { isCaught } from "../sessions/sessions.js";
 import { isConversion, isDecodeCall } from "./calls.js";
@@ -70,14 +71,27 @@ function ownNodes(root: TSESTree.Node, visitorKeys: TSESLint.SourceCode["visitor
   }
 }
 
-/** Whether a statement never completes normally: it ends in a `return` or `throw`. */
-function exits(node: TSESTree.Node): boolean {
-  if (node.type === AST_NODE_TYPES.ReturnStatement || node.type === AST_NODE_TYPES.ThrowStatement) return true;
-  if (node.type === AST_NODE_TYPES.BlockStatement) {
-    const last = node.body[node.body.length - 1];
-    return last !== undefined && exits(last);
+/** Whether a branch ends in a `return`: what follows it runs only when its test is false. */
+function returns(node: TSESTree.Node): boolean {
+  if (node.type === AST_NODE_TYPES.ReturnStatement) return true;
+  if (node.type !== AST_NODE_TYPES.BlockStatement) return false;
+  const last = node.body[node.body.length - 1];
+  return last !== undefined && returns(last);
+}
+
+/** The nodes of a list in source order (the model's) that lie inside `root`, found by bisection. */
+function within<T extends TSESTree.Node>(list: readonly T[], root: TSESTree.Node): T[] {
+  const [from, to] = root.range;
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid]!.range[0] < from) lo = mid + 1;
+    else hi = mid;
   }
-  return false;
+  const out: T[] = [];
+  for (let i = lo; i < list.length && list[i]!.range[0] < to; i++) if (list[i]!.range[1] <= to) out.push(list[i]!);
+  return out;
 }
 
 /** The statements after `statement` in its block, when it is a statement of a block. */
@@ -104,7 +118,10 @@ export class FailureFinder {
   /** What each handler function's variables hold: the branches of one dispatcher share their function's. */
   private readonly bound = new Map<string, Map<FunctionNode, ParamFields>>();
 
-  constructor(private readonly sourceCode: Readonly<TSESLint.SourceCode>) {}
+  constructor(
+    private readonly sourceCode: Readonly<TSESLint.SourceCode>,
+    private readonly nodes: Pick<FileNodes, "ifs" | "switches" | "throws" | "calls">,
+  ) {}
 
   private fieldsOf(fn: FunctionNode, style: "context" | "params" | "dispatch"): ParamFields {
     let byFn = this.bound.get(style);
@@ -112,8 +129,8 @@ export class FailureFinder {
     let fields = byFn.get(fn);
     if (!fields) {
       fields = new ParamFields(this.sourceCode);
+      fields.declaredIn(fn);
       bindHandler(fields, fn, style);
-      fields.bindDeclarations(fn);
       byFn.set(fn, fields);
     }
     return fields;
@@ -126,45 +143,44 @@ export class FailureFinder {
     const inline = handler.body !== fn;
     const fields = this.fieldsOf(fn, handler.style === "sdk" ? "context" : inline ? "dispatch" : "params");
     const out: ParamFailure[] = [];
-    this.scan(handler, handler.body, fields, out, new Set([fn]), 0);
+    this.scan(handler, handler.body, fn, fields, out, new Set([fn]), 0);
     return out;
   }
 
-  private scan(handler: Handler, root: TSESTree.Node, fields: ParamFields, out: ParamFailure[], seen: Set<FunctionNode>, depth: number): void {
+  private scan(handler: Handler, root: TSESTree.Node, own: FunctionNode, fields: ParamFields, out: ParamFailure[], seen: Set<FunctionNode>, depth: number): void {
     const watched = watchedOf(handler);
     const reader = new TestReader(fields);
     const add = (kind: { kind: FailureKind; field?: string } | undefined, branch: ParamFailure["branch"] | null | undefined) => {
       if (kind && branch) out.push({ ...kind, handler, branch, root });
     };
-    ownNodes(root, this.sourceCode.visitorKeys, (node) => {
-      switch (node.type) {
-        case AST_NODE_TYPES.IfStatement: {
-          const verdict = reader.read(node.test);
-          if (!verdict) return;
-          const kind = kindOf(verdict, watched);
-          if (verdict.fails) add(kind, node.consequent);
-          else if (node.alternate) add(kind, node.alternate);
-          // `if (MODES.includes(id)) { ...; return {}; } throw ...`: what follows runs when the test fails.
-          else if (exits(node.consequent)) add(kind, following(node));
-          return;
-        }
-        case AST_NODE_TYPES.SwitchStatement: {
-          const verdict = reader.read(node.discriminant);
-          const kind = verdict && kindOf({ ...verdict, decoded: false, typed: false }, watched);
-          const fallback = node.cases.find((c) => c.test === null);
-          if (kind && kind.kind !== "field" && fallback) add(kind, fallback.consequent);
-          return;
-        }
-        case AST_NODE_TYPES.TryStatement:
-          this.caught(node, fields, watched, add);
-          return;
-        case AST_NODE_TYPES.CallExpression:
-          if (depth < HELPER_DEPTH && Object.keys(watched).length > 0) this.helper(handler, node, fields, watched, out, seen, depth);
-          return;
-        default:
-          return;
+    // The file's nodes of each kind within the root and of its own function (a callback's throws answer its caller).
+    const mine = <T extends TSESTree.Node>(list: readonly T[]) => within(list, root).filter((n) => enclosingFunction(n) === own);
+    for (const node of mine(this.nodes.ifs)) {
+      const verdict = reader.read(node.test);
+      if (!verdict) continue;
+      const kind = kindOf(verdict, watched);
+      if (verdict.fails) add(kind, node.consequent);
+      else if (node.alternate) add(kind, node.alternate);
+      // `if (MODES.includes(id)) { ...; return {}; } throw ...`: what follows runs when the test fails.
+      else if (returns(node.consequent)) add(kind, following(node));
+    }
+    for (const node of mine(this.nodes.switches)) {
+      const verdict = reader.read(node.discriminant);
+      const kind = verdict && kindOf({ ...verdict, decoded: false, typed: false }, watched);
+      const fallback = node.cases.find((c) => c.test === null);
+      if (kind && kind.kind !== "field" && fallback) add(kind, fallback.consequent);
+    }
+    // The `try` statements whose `catch` throws.
+    const tries = new Set<TSESTree.TryStatement>();
+    for (const thrown of mine(this.nodes.throws)) {
+      for (let p: TSESTree.Node | undefined = thrown.parent; p && p !== root; p = p.parent) {
+        if (p.type === AST_NODE_TYPES.CatchClause) tries.add(p.parent);
       }
-    });
+    }
+    for (const node of tries) this.caught(node, fields, watched, add);
+    if (depth < HELPER_DEPTH && Object.keys(watched).length > 0) {
+      for (const call of mine(this.nodes.calls)) this.helper(handler, call, fields, watched, out, seen, depth);
+    }
   }
 
   /** A `catch` of a `try` that only validates the params, or the branch of a `catch` that tests for a zod error. */
@@ -223,25 +239,23 @@ export class FailureFinder {
     seen: Set<FunctionNode>,
     depth: number,
   ): void {
+    // Cheap first: an argument that is a watched field or the params.
+    const roles = call.arguments.map((arg): Parameters<ParamFields["bind"]>[1] | undefined => {
+      if (arg.type === AST_NODE_TYPES.SpreadElement) return undefined;
+      const field = fields.fieldOf(arg);
+      if (field !== undefined && watched[field]) return { kind: "field", field };
+      return fields.roleOf(arg)?.kind === "params" ? { kind: "params" } : undefined;
+    });
+    if (roles.every((r) => r === undefined)) return;
     const fn = functionOf(this.sourceCode, call.callee);
     if (!fn || seen.has(fn) || fn.body.type !== AST_NODE_TYPES.BlockStatement || isCaught(call, handler.body)) return;
     const inner = new ParamFields(this.sourceCode);
-    let bound = false;
-    call.arguments.forEach((arg, index) => {
+    inner.declaredIn(fn);
+    roles.forEach((role, index) => {
       const param = fn.params[index];
-      if (!param || arg.type === AST_NODE_TYPES.SpreadElement) return;
-      const field = fields.fieldOf(arg);
-      if (field !== undefined && watched[field]) {
-        inner.bind(param, { kind: "field", field });
-        bound = true;
-      } else if (fields.roleOf(arg)?.kind === "params") {
-        inner.bind(param, { kind: "params" });
-        bound = true;
-      }
+      if (role && param) inner.bind(param, role);
     });
-    if (!bound) return;
-    inner.bindDeclarations(fn.body);
     seen.add(fn);
-    this.scan(handler, fn.body, inner, out, seen, depth + 1);
+    this.scan(handler, fn.body, fn, inner, out, seen, depth + 1);
   }
 }

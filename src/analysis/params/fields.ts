@@ -36,12 +36,19 @@ function unwrapChain(node: TSESTree.Node): TSESTree.Node {
 }
 
 function isStable(variable: Variable): boolean {
-  return variable.defs.length === 1 && variable.references.filter((r) => r.isWrite()).length <= 1;
+  if (variable.defs.length !== 1) return false;
+  let writes = 0;
+  for (const ref of variable.references) if (ref.isWrite() && ++writes > 1) return false;
+  return true;
 }
 
 /** The fields of a handler's params its code reads, and the variables that hold them or what is found from them. */
 export class ParamFields {
   private readonly roles = new Map<TSESTree.Identifier | TSESTree.JSXIdentifier, Role>();
+  private readonly declared = new Map<Variable, Role | undefined>();
+  private readonly roots: TSESTree.Node[] = [];
+  private readonly scopes: TSESLint.Scope.Scope[] = [];
+  private readonly resolved = new Map<TSESTree.Identifier | TSESTree.JSXIdentifier, Variable>();
 
   constructor(private readonly sourceCode: SourceCode) {}
 
@@ -49,7 +56,8 @@ export class ParamFields {
   bind(pattern: TSESTree.Node, role: Role): void {
     const inner = pattern.type === AST_NODE_TYPES.AssignmentPattern ? pattern.left : pattern;
     if (inner.type === AST_NODE_TYPES.Identifier) {
-      const variable = variableOf(this.sourceCode, inner);
+      // A parameter of a function given to declaredIn is in its scope; anything else is looked up.
+      const variable = this.scopes.map((scope) => scope.set.get(inner.name)).find((v) => v?.identifiers.includes(inner)) ?? variableOf(this.sourceCode, inner);
       if (!variable || !isStable(variable) || !variable.identifiers.includes(inner)) return;
       for (const ref of variable.references) this.roles.set(ref.identifier, role);
       return;
@@ -64,19 +72,44 @@ export class ParamFields {
     }
   }
 
-  /** Binds the declarations of `root` (in source order) that take the params, a field, or a value found from fields. */
-  bindDeclarations(root: TSESTree.Node): void {
-    walk(root, this.sourceCode.visitorKeys, (node) => {
-      if (node.type !== AST_NODE_TYPES.VariableDeclarator || !node.init) return;
-      const role = this.roleOf(node.init);
-      if (role) this.bind(node.id, role);
-    });
+  /**
+   * Lets declarations inside `fn` give roles: `const { params } = ctx`, `const { modeId } = params`,
+   * `const mode = modes.find(...)`. They are read when a test reaches one of their variables, not before.
+   */
+  declaredIn(fn: FunctionNode): void {
+    this.roots.push(fn);
+    // The references of the function's scopes and what they resolve to: one lookup per identifier a test reads.
+    const scope = this.sourceCode.scopeManager?.acquire(fn);
+    if (scope) this.scopes.push(scope);
+    const stack = scope ? [scope] : [];
+    while (stack.length > 0) {
+      const current = stack.pop()!;
+      for (const ref of current.references) if (ref.resolved) this.resolved.set(ref.identifier, ref.resolved);
+      stack.push(...current.childScopes);
+    }
+  }
+
+  /** The role a `const` (or single-write `let`) declared in one of the roots gives its variable. */
+  private declaredRole(id: TSESTree.Identifier): Role | undefined {
+    const variable = this.resolved.get(id);
+    if (!variable) return undefined;
+    if (this.declared.has(variable)) return this.declared.get(variable);
+    // Set first: a declaration that reads itself finds nothing.
+    this.declared.set(variable, undefined);
+    const def = variable.defs[0];
+    if (!isStable(variable) || def?.type !== "Variable") return undefined;
+    const declarator = def.node as TSESTree.VariableDeclarator;
+    if (!declarator.init || !this.roots.some((r) => r.range[0] <= declarator.range[0] && declarator.range[1] <= r.range[1])) return undefined;
+    const init = this.roleOf(declarator.init);
+    const role = init && patternRole(declarator.id, init, def.name);
+    this.declared.set(variable, role);
+    return role;
   }
 
   /** What an expression holds, when it is the params, a field, or a value looked up or decoded from fields. */
   roleOf(node: TSESTree.Node): Role | undefined {
     const inner = unwrapChain(node);
-    if (inner.type === AST_NODE_TYPES.Identifier) return this.roles.get(inner);
+    if (inner.type === AST_NODE_TYPES.Identifier) return this.roles.get(inner) ?? this.declaredRole(inner);
     if (inner.type === AST_NODE_TYPES.LogicalExpression && inner.operator !== "&&") return this.roleOf(inner.left);
     // `cursor ? decode(cursor) : start`: what either branch finds.
     if (inner.type === AST_NODE_TYPES.ConditionalExpression) {
@@ -107,7 +140,7 @@ export class ParamFields {
   fieldOf(node: TSESTree.Node): string | undefined {
     const inner = unwrapChain(node);
     if (inner.type === AST_NODE_TYPES.Identifier) {
-      const role = this.roles.get(inner);
+      const role = this.roleOf(inner);
       return role?.kind === "field" ? role.field : undefined;
     }
     if (inner.type !== AST_NODE_TYPES.MemberExpression) return undefined;
@@ -134,8 +167,8 @@ export class ParamFields {
   reads(node: TSESTree.Node): Set<string> {
     const out = new Set<string>();
     walk(node, this.sourceCode.visitorKeys, (n) => {
-      if (n.type === AST_NODE_TYPES.MemberExpression || n.type === AST_NODE_TYPES.Identifier) {
-        const role = n.type === AST_NODE_TYPES.Identifier ? this.roles.get(n) : undefined;
+      if (n.type === AST_NODE_TYPES.MemberExpression || (n.type === AST_NODE_TYPES.Identifier && !isName(n))) {
+        const role = n.type === AST_NODE_TYPES.Identifier ? this.roleOf(n) : undefined;
         if (role?.kind === "derived") for (const f of role.fields) out.add(f);
         const field = this.fieldOf(n);
         if (field !== undefined) out.add(field);
@@ -154,6 +187,28 @@ export class ParamFields {
     });
     return found;
   }
+}
+
+/** A property name rather than a reference: `a.name`, `{ name: x }`. */
+function isName(id: TSESTree.Identifier): boolean {
+  const parent = id.parent;
+  return (parent.type === AST_NODE_TYPES.MemberExpression && parent.property === id && !parent.computed) || (parent.type === AST_NODE_TYPES.Property && parent.key === id && !parent.computed);
+}
+
+/** The role `pattern` gives `target` when it takes a value of role `role`: `{ params: { modeId } }` of a context. */
+function patternRole(pattern: TSESTree.Node, role: Role, target: TSESTree.Identifier): Role | undefined {
+  const inner = pattern.type === AST_NODE_TYPES.AssignmentPattern ? pattern.left : pattern;
+  if (inner.type === AST_NODE_TYPES.Identifier) return inner === target ? role : undefined;
+  if (inner.type !== AST_NODE_TYPES.ObjectPattern || role.kind === "field" || role.kind === "derived") return undefined;
+  for (const prop of inner.properties) {
+    if (prop.type !== AST_NODE_TYPES.Property || prop.value.range[0] > target.range[0] || target.range[1] > prop.value.range[1]) continue;
+    const key = staticKeyName(prop.key, prop.computed);
+    if (key === undefined) return undefined;
+    if (role.kind !== "params" && TO_PARAMS.has(key)) return patternRole(prop.value, { kind: "params" }, target);
+    if (role.kind !== "request" && !(role.kind === "either" && ENVELOPE.has(key))) return patternRole(prop.value, { kind: "field", field: key }, target);
+    return undefined;
+  }
+  return undefined;
 }
 
 /** `x.trim()`, `String(x)`: x. */

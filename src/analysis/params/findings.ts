@@ -53,7 +53,7 @@ function find(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): Para
     sitesByNode: new Map(model.errorSites.map((site) => [site.node, site])),
     errorClasses: model.errorClasses,
   };
-  const finder = new FailureFinder(sourceCode);
+  const finder = new FailureFinder(sourceCode, model.nodes);
   const out: ParamsFinding[] = [];
   const seen = new Set<TSESTree.Node>();
   for (const handler of requests) {
