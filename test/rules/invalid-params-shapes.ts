@@ -123,6 +123,15 @@ app.onRequest(methods.agent.session.new, async ({ params }) => {
     throw RequestError.internalError(undefined, "corrupt config");
   }
 });`,
+  // A decoder of what the engine made from the params, not of the params themselves.
+  `${SDK}declare const engine: { run(text: unknown): string };
+declare function parseOutput(raw: string): { text: string } | undefined;
+app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  const output = parseOutput(engine.run(params.prompt));
+  if (!output) throw new Error("the model answered nothing");
+  if (!JSON.parse(engine.run(params.prompt))) throw RequestError.internalError();
+  return { stopReason: "end_turn" };
+});`,
   // A parse of the agent's own data, not of the params.
   `${SDK}declare const stored: string;
 app.onRequest(methods.agent.session.list, () => {

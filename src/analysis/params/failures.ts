@@ -214,7 +214,7 @@ export class FailureFinder {
       if (n.type === AST_NODE_TYPES.NewExpression) pure = false;
       else if (n.type === AST_NODE_TYPES.AwaitExpression && !isDecodeCall(n.argument)) pure = false;
       else if (n.type === AST_NODE_TYPES.CallExpression) {
-        const input = n.arguments.some((a) => fields.readsParams(a));
+        const input = fields.decodesParams(n);
         if (isDecodeCall(n) && input) {
           any = true;
           for (const f of fields.reads(n)) validated.add(f);

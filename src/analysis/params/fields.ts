@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { type FunctionNode, memberName, staticKeyName, unwrap, walk } from "../syntax/ast.js";
 import { variableOf } from "../syntax/variables.js";
-import { isDecodeCall, isLookupCall } from "./calls.js";
+import { isConversion, isDecodeCall, isLookupCall } from "./calls.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 type Variable = TSESLint.Scope.Variable;
@@ -128,12 +128,41 @@ export class ParamFields {
     }
     // `JSON.parse(raw)` of a dispatcher's message is the message again, not a value found from its params.
     if (inner.type === AST_NODE_TYPES.CallExpression && isDecodeCall(inner) && inner.arguments.some((a) => this.isMessage(a))) return { kind: "either" };
-    const from = isLookupCall(inner) || isComputedLookup(inner) ? "lookup" : isDecodeCall(inner) ? "decode" : undefined;
+    const from = isLookupCall(inner) || isComputedLookup(inner) ? "lookup" : this.decodesParams(inner) ? "decode" : undefined;
     if (!from) return undefined;
     const fields = this.reads(inner);
     // `Schema.safeParse(params)`: a decoder handed the params whole.
     if (fields.size === 0 && from === "decode" && this.readsParams(inner)) fields.add("*");
     return fields.size > 0 ? { kind: "derived", fields, from } : undefined;
+  }
+
+  /**
+   * Whether a call decodes or validates the params or one of their fields itself (`JSON.parse(params.cursor)`,
+   * `Schema.parse(params)`, `decode(Buffer.from(cursor, "base64").toString())`), not something made from them
+   * (`parseOutput(engine.run(params.prompt))`).
+   */
+  decodesParams(node: TSESTree.Node): boolean {
+    const inner = unwrapChain(node);
+    if (inner.type !== AST_NODE_TYPES.CallExpression || !isDecodeCall(inner)) return false;
+    const [input] = inner.arguments;
+    return input !== undefined && input.type !== AST_NODE_TYPES.SpreadElement && this.isInput(input);
+  }
+
+  /** The params, a field, a decoded field, or a conversion of one (`cursor.toString()`, `cursor ?? ""`). */
+  private isInput(node: TSESTree.Node): boolean {
+    const inner = unwrapChain(node);
+    const role = this.roleOf(inner);
+    if (role) return role.kind !== "derived" || role.from === "decode";
+    if (inner.type === AST_NODE_TYPES.LogicalExpression) return this.isInput(inner.left);
+    if (inner.type === AST_NODE_TYPES.ConditionalExpression) return this.isInput(inner.consequent) || this.isInput(inner.alternate);
+    if (inner.type === AST_NODE_TYPES.TemplateLiteral) return inner.expressions.some((e) => this.isInput(e));
+    if (inner.type !== AST_NODE_TYPES.CallExpression) return false;
+    if (this.decodesParams(inner)) return true;
+    const callee = unwrap(inner.callee);
+    // `x.toString("utf8")`, `String(x)`.
+    if (callee.type === AST_NODE_TYPES.MemberExpression && isConversion(inner)) return this.isInput(callee.object);
+    const [arg] = inner.arguments;
+    return isConversion(inner) && arg !== undefined && arg.type !== AST_NODE_TYPES.SpreadElement && this.isInput(arg);
   }
 
   /** The field a member expression or identifier is: `params.modeId`, `ctx.params.modeId`, a destructured `modeId`. */

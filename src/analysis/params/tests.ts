@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { calleeName, memberName, unwrap } from "../syntax/ast.js";
-import { isDecodeCall, isLookupCall, isPredicateCall } from "./calls.js";
+import { isLookupCall, isPredicateCall } from "./calls.js";
 import type { ParamFields } from "./fields.js";
 
 /** What a test of an `if` says about the params: whether its being true means they fail, and what it reads. */
@@ -66,7 +66,7 @@ export class TestReader {
   /** Whether an expression holds, or is, what a decoder or validator made of the params. */
   private isDecoded(node: TSESTree.Node): boolean {
     const inner = stripChain(node);
-    if (inner.type === AST_NODE_TYPES.CallExpression && isDecodeCall(inner)) return true;
+    if (inner.type === AST_NODE_TYPES.CallExpression && this.fields.decodesParams(inner)) return true;
     let base: TSESTree.Node = inner;
     while (base.type === AST_NODE_TYPES.MemberExpression) base = stripChain(base.object);
     const role = this.fields.roleOf(base);
@@ -119,7 +119,7 @@ export class TestReader {
       return undefined;
     }
     if (inner.type === AST_NODE_TYPES.CallExpression) {
-      if (!isLookupCall(inner) && !isPredicateCall(inner) && !isDecodeCall(inner)) return undefined;
+      if (!isLookupCall(inner) && !isPredicateCall(inner) && !this.fields.decodesParams(inner)) return undefined;
       // `Array.isArray(params.x)` tests the field itself.
       const [arg] = inner.arguments;
       const direct = calleeName(inner.callee) === "isArray" && arg ? this.fields.fieldOf(arg) : undefined;
