@@ -14,7 +14,7 @@ const UNSUPPORTED: Readonly<Record<string, string>> = {
   configId: "an unknown configId in session/set_config_option",
   value: "a value the config option does not offer in session/set_config_option",
   cursor: "an invalid session/list cursor",
-  methodId: "unsupported values such as an authenticate methodId no advertised auth method has",
+  methodId: "an unsupported value (here an authenticate methodId that no advertised auth method has)",
 };
 
 /** The code an error goes out with, as the messages name it. */

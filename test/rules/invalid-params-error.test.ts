@@ -18,7 +18,7 @@ const WHAT = {
   configId: "an unknown configId in session/set_config_option",
   value: "a value the config option does not offer in session/set_config_option",
   cursor: "an invalid session/list cursor",
-  methodId: "unsupported values such as an authenticate methodId no advertised auth method has",
+  methodId: "an unsupported value (here an authenticate methodId that no advertised auth method has)",
 } as const;
 
 interface Expect {
@@ -551,6 +551,54 @@ export function onLine(line: string) {
       // An invented code gets no bare -32602 in its place.
       unsupported(c, "mode", { text: '{ code: -32001, message: "Unknown mode" }', code: "-32001 (an implementation-specific code)", fix: "-32602" }),
       malformed(c, "a missing or mistyped `cwd`", { text: '{ code: -32603, message: "cwd is required" }', code: "-32603 Internal error", fix: "-32602", replaced: "-32603", suggestion: "-32602" }),
+    ],
+  ),
+  // claude-code-acp's shape: a switch over the supported modes in a legacy class, a try around the SDK call.
+  invalid(
+    `${LEGACY}declare const query: { setPermissionMode(mode: string): Promise<void> };
+export class ClaudeAgent implements acp.Agent {
+  private sessions: Record<string, { permissionMode: string }> = {};
+  async setSessionMode(params: acp.SetSessionModeRequest): Promise<acp.SetSessionModeResponse> {
+    if (!this.sessions[params.sessionId]) throw new Error("Session not found");
+    switch (params.modeId) {
+      case "default":
+      case "plan":
+        this.sessions[params.sessionId]!.permissionMode = params.modeId;
+        try {
+          await query.setPermissionMode(params.modeId);
+        } catch (error) {
+          throw new Error(String(error), { cause: error });
+        }
+        return {};
+      default:
+        throw new Error("Invalid Mode");
+    }
+  }
+}`,
+    (c) => [unsupported(c, "mode", { text: 'new Error("Invalid Mode")', code: INTERNAL, suggestion: 'acp.RequestError.invalidParams(undefined, "Invalid Mode")' })],
+  ),
+  // A validation helper of the class, reached through this, that hands the mode on to one of its own.
+  invalid(
+    `${LEGACY}export class A implements acp.Agent {
+  private modes = [{ id: "ask" }];
+  async setSessionMode(params: acp.SetSessionModeRequest) {
+    this.checkMode(params.modeId);
+    return {};
+  }
+  private checkMode(modeId: string): void {
+    this.assertKnown(modeId);
+  }
+  private assertKnown(id: string): void {
+    const mode = this.modes.find((m) => m.id === id);
+    if (mode === undefined) throw new acp.RequestError(-32603, "Unknown mode", { id });
+  }
+}`,
+    (c) => [
+      unsupported(c, "mode", {
+        text: 'new acp.RequestError(-32603, "Unknown mode", { id })',
+        code: "-32603 Internal error",
+        suggestion: 'acp.RequestError.invalidParams({ id }, "Unknown mode")',
+      }),
     ],
   ),
   // Version 2 words an unknown mode as version 1 does.

@@ -181,6 +181,23 @@ export function setMode(params: { modeId: string }) {
   if (!MODES.includes(String(params._meta?.mode))) throw new Error("no mode");
   return { stopReason: "end_turn" };
 });`,
+  // gemini-cli's shapes: the mode checked by a method of the session object (another class's business), and
+  // the authenticate methodId parsed by zod, whose error the SDK sends as -32602.
+  `${LEGACY}import { z } from "zod";
+enum AuthType { ApiKey = "api-key" }
+type Session = { setMode(modeId: string): Promise<acp.SetSessionModeResponse> };
+export class GeminiAgent implements acp.Agent {
+  private sessions = new Map<string, Session>();
+  async setSessionMode(params: acp.SetSessionModeRequest): Promise<acp.SetSessionModeResponse> {
+    const session = this.sessions.get(params.sessionId);
+    if (!session) throw acp.RequestError.sessionNotFound(params.sessionId);
+    return session.setMode(params.modeId);
+  }
+  async authenticate({ methodId }: acp.AuthenticateRequest) {
+    const method = z.nativeEnum(AuthType).parse(methodId);
+    return { method };
+  }
+}`,
   // A missing field answered with -32602.
   `${SDK}app.onRequest(methods.agent.session.new, ({ params }) => {
   if (!params.cwd) throw RequestError.invalidParams({ field: "cwd" });
