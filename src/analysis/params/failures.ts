@@ -5,7 +5,7 @@ import type { FileNodes } from "../model.js";
 import { functionOf } from "../syntax/functions.js";
 import { isCaught } from "../sessions/sessions.js";
 import { isConversion, isDecodeCall } from "./calls.js";
-import { bindHandler, ParamFields } from "./fields.js";
+import { bindHandler, ParamFields, type ParamRole } from "./fields.js";
 import { TestReader, type Verdict } from "./tests.js";
 
 /**
@@ -240,7 +240,7 @@ export class FailureFinder {
     depth: number,
   ): void {
     // Cheap first: an argument that is a watched field or the params.
-    const roles = call.arguments.map((arg): Parameters<ParamFields["bind"]>[1] | undefined => {
+    const roles = call.arguments.map((arg): ParamRole | undefined => {
       if (arg.type === AST_NODE_TYPES.SpreadElement) return undefined;
       const field = fields.fieldOf(arg);
       if (field !== undefined && watched[field]) return { kind: "field", field };

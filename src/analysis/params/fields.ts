@@ -14,7 +14,7 @@ type Variable = TSESLint.Scope.Variable;
  * - `field`: one field of the params (`const { modeId } = params`);
  * - `derived`: a value looked up or decoded from fields (`modes.find((m) => m.id === modeId)`, `decode(cursor)`).
  */
-type Role =
+export type ParamRole =
   | { readonly kind: "request" | "params" | "either" }
   | { readonly kind: "field"; readonly field: string }
   | { readonly kind: "derived"; readonly fields: ReadonlySet<string>; readonly from: "lookup" | "decode" };
@@ -44,8 +44,8 @@ function isStable(variable: Variable): boolean {
 
 /** The fields of a handler's params its code reads, and the variables that hold them or what is found from them. */
 export class ParamFields {
-  private readonly roles = new Map<TSESTree.Identifier | TSESTree.JSXIdentifier, Role>();
-  private readonly declared = new Map<Variable, Role | undefined>();
+  private readonly roles = new Map<TSESTree.Identifier | TSESTree.JSXIdentifier, ParamRole>();
+  private readonly declared = new Map<Variable, ParamRole | undefined>();
   private readonly roots: TSESTree.Node[] = [];
   private readonly scopes: TSESLint.Scope.Scope[] = [];
   private readonly resolved = new Map<TSESTree.Identifier | TSESTree.JSXIdentifier, Variable>();
@@ -53,7 +53,7 @@ export class ParamFields {
   constructor(private readonly sourceCode: SourceCode) {}
 
   /** Binds a parameter or declared pattern to what it holds. */
-  bind(pattern: TSESTree.Node, role: Role): void {
+  bind(pattern: TSESTree.Node, role: ParamRole): void {
     const inner = pattern.type === AST_NODE_TYPES.AssignmentPattern ? pattern.left : pattern;
     if (inner.type === AST_NODE_TYPES.Identifier) {
       // A parameter of a function given to declaredIn is in its scope; anything else is looked up.
@@ -90,7 +90,7 @@ export class ParamFields {
   }
 
   /** The role a `const` (or single-write `let`) declared in one of the roots gives its variable. */
-  private declaredRole(id: TSESTree.Identifier): Role | undefined {
+  private declaredRole(id: TSESTree.Identifier): ParamRole | undefined {
     const variable = this.resolved.get(id);
     if (!variable) return undefined;
     if (this.declared.has(variable)) return this.declared.get(variable);
@@ -107,7 +107,7 @@ export class ParamFields {
   }
 
   /** What an expression holds, when it is the params, a field, or a value looked up or decoded from fields. */
-  roleOf(node: TSESTree.Node): Role | undefined {
+  roleOf(node: TSESTree.Node): ParamRole | undefined {
     const inner = unwrapChain(node);
     if (inner.type === AST_NODE_TYPES.Identifier) return this.roles.get(inner) ?? this.declaredRole(inner);
     if (inner.type === AST_NODE_TYPES.LogicalExpression && inner.operator !== "&&") return this.roleOf(inner.left);
@@ -225,7 +225,7 @@ function isName(id: TSESTree.Identifier): boolean {
 }
 
 /** The role `pattern` gives `target` when it takes a value of role `role`: `{ params: { modeId } }` of a context. */
-function patternRole(pattern: TSESTree.Node, role: Role, target: TSESTree.Identifier): Role | undefined {
+function patternRole(pattern: TSESTree.Node, role: ParamRole, target: TSESTree.Identifier): ParamRole | undefined {
   const inner = pattern.type === AST_NODE_TYPES.AssignmentPattern ? pattern.left : pattern;
   if (inner.type === AST_NODE_TYPES.Identifier) return inner === target ? role : undefined;
   if (inner.type !== AST_NODE_TYPES.ObjectPattern || role.kind === "field" || role.kind === "derived") return undefined;
