@@ -300,6 +300,17 @@ app.onRequest(methods.agent.session.setConfigOption, ({ params }) => {
       }),
     ],
   ),
+  // A value check narrowed by the option found for the configId.
+  invalid(
+    `${SDK}const OPTIONS = [{ id: "model", type: "select", options: [{ value: "fast" }] }];
+app.onRequest(methods.agent.session.setConfigOption, ({ params }) => {
+  const option = OPTIONS.find((o) => o.id === params.configId);
+  if (!option) throw RequestError.invalidParams({ configId: params.configId });
+  if (option.type === "select" && !option.options.some((o) => o.value === params.value)) throw RequestError.internalError();
+  return { configOptions: [] };
+});`,
+    (c) => [unsupported(c, "value", { text: "RequestError.internalError()", code: "internalError() (-32603 Internal error)", suggestion: "RequestError.invalidParams()" })],
+  ),
   // The wrong type in protocol version 2.
   invalid(
     `${SDK}app.onRequest(methods.agent.session.setConfigOption, ({ params }) => {

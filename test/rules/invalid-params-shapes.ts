@@ -198,6 +198,13 @@ export class GeminiAgent implements acp.Agent {
     return { method };
   }
 }`,
+  // A supported mode refused while the session is locked: a state of the session, not of the params.
+  `${SDK}const locks = new Map<string, { locked: boolean }>();
+app.onRequest(methods.agent.session.setMode, ({ params }) => {
+  const lock = locks.get(params.sessionId);
+  if (params.modeId !== "ask" && lock?.locked) throw RequestError.internalError(undefined, "locked");
+  return {};
+});`,
   // A missing field answered with -32602.
   `${SDK}app.onRequest(methods.agent.session.new, ({ params }) => {
   if (!params.cwd) throw RequestError.invalidParams({ field: "cwd" });

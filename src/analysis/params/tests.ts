@@ -48,7 +48,18 @@ function stripChain(node: TSESTree.Node): TSESTree.Node {
 }
 
 export class TestReader {
-  constructor(private readonly fields: ParamFields) {}
+  constructor(
+    private readonly fields: ParamFields,
+    /** The fields whose values the handler must support: a condition on what they found narrows a test of them. */
+    private readonly watched: ReadonlySet<string> = new Set(),
+  ) {}
+
+  /** A condition that says nothing of other params: it reads none, or only what watched fields found (`option.type`). */
+  private isNarrowing(node: TSESTree.Node): boolean {
+    if (!this.fields.readsParams(node)) return true;
+    const read = this.fields.reads(node);
+    return read.size > 0 && [...read].every((f) => this.watched.has(f));
+  }
 
   private verdict(node: TSESTree.Node, fails: boolean, extra: { direct?: string | undefined; typed?: boolean } = {}): Verdict | undefined {
     const fields = this.fieldsOf(node);
@@ -177,7 +188,7 @@ export class TestReader {
 
   /**
    * `a || b` fails when either does (both must be tests of fields); `a && b` when both do, or when one does and
-   * the other reads no params (`!MODES.includes(id) && strict`).
+   * the others only narrow it (`!MODES.includes(id) && strict`, `option.type === "select" && !offered`).
    */
   private logical(node: TSESTree.LogicalExpression): Verdict | undefined {
     if (node.operator === "??") return undefined;
@@ -195,7 +206,7 @@ export class TestReader {
     const failing = node.operator === "||";
     if (verdicts.every((v) => v?.fails === failing)) return join(failing);
     if (verdicts.every((v) => v?.fails === !failing)) return join(!failing);
-    if (!failing && verdicts.some((v) => v?.fails === true) && parts.every((p, i) => verdicts[i]?.fails === true || !this.fields.readsParams(p))) {
+    if (!failing && verdicts.some((v) => v?.fails === true) && parts.every((p, i) => verdicts[i]?.fails === true || (verdicts[i] === undefined && this.isNarrowing(p)))) {
       return join(true);
     }
     return undefined;
