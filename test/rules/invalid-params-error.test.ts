@@ -300,6 +300,26 @@ app.onRequest(methods.agent.session.setConfigOption, ({ params }) => {
       }),
     ],
   ),
+  // A cursor tested only when present; a decoded cursor out of range.
+  invalid(
+    `${LEGACY}declare function isValidCursor(cursor: string): boolean;
+export class A implements acp.Agent {
+  async listSessions(params: acp.ListSessionsRequest) {
+    if (params.cursor && !isValidCursor(params.cursor)) throw new acp.RequestError(-32603, "Invalid cursor");
+    const start = params.cursor ? parseInt(params.cursor, 10) : 0;
+    if (isNaN(start) || start < 0) throw new Error("Invalid cursor");
+    return { sessions: [] };
+  }
+}`,
+    (c) => [
+      unsupported(c, "cursor", {
+        text: 'new acp.RequestError(-32603, "Invalid cursor")',
+        code: "-32603 Internal error",
+        suggestion: 'acp.RequestError.invalidParams(undefined, "Invalid cursor")',
+      }),
+      unsupported(c, "cursor", { text: 'new Error("Invalid cursor")', code: INTERNAL, suggestion: 'acp.RequestError.invalidParams(undefined, "Invalid cursor")' }),
+    ],
+  ),
   // A value check narrowed by the option found for the configId.
   invalid(
     `${SDK}const OPTIONS = [{ id: "model", type: "select", options: [{ value: "fast" }] }];

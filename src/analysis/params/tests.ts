@@ -188,7 +188,8 @@ export class TestReader {
 
   /**
    * `a || b` fails when either does (both must be tests of fields); `a && b` when both do, or when one does and
-   * the others only narrow it (`!MODES.includes(id) && strict`, `option.type === "select" && !offered`).
+   * the others only narrow it (`!MODES.includes(id) && strict`, `option.type === "select" && !offered`,
+   * `params.cursor && !isValidCursor(params.cursor)`).
    */
   private logical(node: TSESTree.LogicalExpression): Verdict | undefined {
     if (node.operator === "??") return undefined;
@@ -206,7 +207,7 @@ export class TestReader {
     const failing = node.operator === "||";
     if (verdicts.every((v) => v?.fails === failing)) return join(failing);
     if (verdicts.every((v) => v?.fails === !failing)) return join(!failing);
-    if (!failing && verdicts.some((v) => v?.fails === true) && parts.every((p, i) => verdicts[i]?.fails === true || (verdicts[i] === undefined && this.isNarrowing(p)))) {
+    if (!failing && verdicts.some((v) => v?.fails === true) && parts.every((p, i) => verdicts[i]?.fails === true || this.isNarrowing(p))) {
       return join(true);
     }
     return undefined;
