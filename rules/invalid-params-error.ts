@@ -58,12 +58,14 @@ export default createRule<[], MessageIds>({
         const model = getModel(context);
         if (model.handlers.handlers.length === 0) return;
         const v2 = model.settings.protocolVersion === 2;
-        const fix = fixText(model);
+        const sdkFix = fixText(model);
         for (const finding of paramsFindings(model, context.sourceCode)) {
           const code = codeText(finding, model);
           const node = finding.answer.node;
           const sdkHandler = finding.handler.style !== "dispatch" && finding.handler.style !== "jsonrpc";
           const replacement = invalidParamsFix(finding.answer, model, context.sourceCode, sdkHandler);
+          // A code put in place of the old one is the fix to name (`ErrorCodes.InvalidParams`, `-32602`).
+          const fix = replacement && !replacement.text.includes(".invalidParams(") ? replacement.text : sdkFix;
           const suggest = replacement
             ? [{ messageId: "useInvalidParams" as const, data: { text: replacement.text }, fix: (f: TSESLint.RuleFixer) => f.replaceText(replacement.node, replacement.text) }]
             : [];

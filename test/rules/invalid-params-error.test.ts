@@ -552,7 +552,7 @@ export function route(msg: { id: number; method: string; params: { cwd?: string;
       malformed(c, "a missing or mistyped `cwd`", {
         text: '{ code: ErrorCodes.InternalError, message: "cwd is required" }',
         code: "-32603 Internal error",
-        fix: "-32602",
+        fix: "ErrorCodes.InvalidParams",
         replaced: "ErrorCodes.InternalError",
         suggestion: "ErrorCodes.InvalidParams",
       }),
@@ -629,6 +629,36 @@ export class ClaudeAgent implements acp.Agent {
         text: 'new acp.RequestError(-32603, "Unknown mode", { id })',
         code: "-32603 Internal error",
         suggestion: 'acp.RequestError.invalidParams({ id }, "Unknown mode")',
+      }),
+    ],
+  ),
+  // A dispatcher whose answers a same-file helper builds, with codes from its own table.
+  invalid(
+    `type Id = string | number | null;
+const ErrorCode = { InvalidParams: -32602, InternalError: -32603, MethodNotFound: -32601 } as const;
+const MODES = ["ask", "code"];
+function fail(id: Id, code: number, message: string) {
+  const error = { code, message };
+  return { jsonrpc: "2.0" as const, id, error };
+}
+export function handle(msg: { id: Id; method: string; params?: { modeId?: string } }) {
+  switch (msg.method) {
+    case "session/set_mode": {
+      const modeId = msg.params?.modeId ?? "ask";
+      if (!MODES.includes(modeId)) return fail(msg.id, ErrorCode.InternalError, \`No mode \${modeId}\`);
+      return { jsonrpc: "2.0" as const, id: msg.id, result: {} };
+    }
+    default:
+      return fail(msg.id, ErrorCode.MethodNotFound, "Method not found");
+  }
+}`,
+    (c) => [
+      unsupported(c, "mode", {
+        text: "fail(msg.id, ErrorCode.InternalError, `No mode ${modeId}`)",
+        code: "-32603 Internal error",
+        fix: "ErrorCode.InvalidParams",
+        replaced: "ErrorCode.InternalError",
+        suggestion: "ErrorCode.InvalidParams",
       }),
     ],
   ),
