@@ -662,6 +662,15 @@ export function handle(msg: { id: Id; method: string; params?: { modeId?: string
       }),
     ],
   ),
+  // An SDK older than every factory: the messages and the suggestion name the code only.
+  invalid(
+    `${SDK}app.onRequest(methods.agent.session.setMode, ({ params }) => {
+  if (!MODES.includes(params.modeId)) throw new RequestError(-32603, "Unknown mode");
+  return {};
+});`,
+    (c) => [unsupported(c, "mode", { text: 'new RequestError(-32603, "Unknown mode")', code: "-32603 Internal error", fix: "-32602", replaced: "-32603", suggestion: "-32602" })],
+    { settings: { acp: { sdkVersion: "0.0.9" } } },
+  ),
   // Version 2 words an unknown mode as version 1 does.
   invalid(
     `${SDK}app.onRequest(methods.agent.session.setMode, ({ params }) => {
