@@ -699,6 +699,8 @@ export const app = agent({ name: "a" });
 
 typedTester().run("invalid-params-error (typed)", rule, {
   valid: [
+    // Type information resolves more values; the clean shapes stay clean with it.
+    ...PARAMS_CLEAN_SHAPES.map((code) => ({ code, filename: typedFile })),
     {
       filename: typedFile,
       code: `${TYPED}app.onRequest("session/set_mode", ({ params }) => {
@@ -708,6 +710,16 @@ typedTester().run("invalid-params-error (typed)", rule, {
     },
   ],
   invalid: [
+    {
+      filename: typedFile,
+      ...invalid(TURN_AGENT, (c) => [
+        unsupported(c, "mode", {
+          text: "acp.RequestError.internalError({ modeId: params.modeId })",
+          code: "internalError() (-32603 Internal error)",
+          suggestion: "acp.RequestError.invalidParams({ modeId: params.modeId })",
+        }),
+      ]),
+    },
     {
       filename: typedFile,
       ...invalid(
