@@ -20,7 +20,7 @@ const UNSUPPORTED: Readonly<Record<string, string>> = {
 /** The code an error goes out with, as the messages name it. */
 function codeText(finding: ParamsFinding, model: FileModel): string {
   const { answer } = finding;
-  if (answer.kind === "internal") return "-32603 Internal error (a thrown value that is not a RequestError goes out as that)";
+  if (answer.kind === "internal" || finding.lost) return "-32603 Internal error (a thrown value that is not a RequestError goes out as that)";
   const factory = answer.kind === "site" ? answer.site.factory : undefined;
   const code = finding.codes.find((c) => c !== -32602)!;
   const name = model.acpCodes.get(code)?.message;

@@ -232,9 +232,31 @@ app.onRequest(methods.agent.session.setMode, async ({ params }) => {
     (c) => [
       unsupported(c, "mode", {
         text: '{ code: -32603, message: "Unknown mode" }',
-        code: "-32603 Internal error",
+        code: INTERNAL,
         suggestion: 'RequestError.invalidParams(undefined, "Unknown mode")',
       }),
+    ],
+  ),
+  // A code carried by a value that is not a RequestError is lost: the SDK sends -32603.
+  invalid(
+    `${SDK}class ModeError extends Error {
+  code = -32001;
+}
+app.onRequest(methods.agent.session.setMode, ({ params }) => {
+  if (!MODES.includes(params.modeId)) throw Object.assign(new Error("Unknown mode"), { code: -32001 });
+  return {};
+});
+app.onRequest(methods.agent.session.setMode, ({ params }) => {
+  if (!MODES.includes(params.modeId)) throw new ModeError("Unknown mode");
+  return {};
+});`,
+    (c) => [
+      unsupported(c, "mode", {
+        text: 'Object.assign(new Error("Unknown mode"), { code: -32001 })',
+        code: INTERNAL,
+        suggestion: 'RequestError.invalidParams(undefined, "Unknown mode")',
+      }),
+      unsupported(c, "mode", { text: 'new ModeError("Unknown mode")', code: INTERNAL }),
     ],
   ),
   // A validation helper of the same file, handed the mode.

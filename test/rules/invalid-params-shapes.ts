@@ -205,6 +205,11 @@ app.onRequest(methods.agent.session.setMode, ({ params }) => {
   if (params.modeId !== "ask" && lock?.locked) throw RequestError.internalError(undefined, "locked");
   return {};
 });`,
+  // -32602 carried by a value that is not a RequestError: lost on the wire, which no-lost-error-code reports.
+  `${SDK}app.onRequest(methods.agent.session.setMode, ({ params }) => {
+  if (!MODES.includes(params.modeId)) throw { code: -32602, message: "Unknown mode" };
+  return {};
+});`,
   // A missing field answered with -32602.
   `${SDK}app.onRequest(methods.agent.session.new, ({ params }) => {
   if (!params.cwd) throw RequestError.invalidParams({ field: "cwd" });

@@ -78,6 +78,15 @@ describe("the wrong answers the rule's messages name (SDK 2.4.0)", () => {
     });
   });
 
+  it("so are Object.assign(new Error(m), { code }) and an Error subclass holding a code", async () => {
+    class ModeError extends Error {
+      code = -32001;
+    }
+    const lost = { code: -32603, message: "Internal error", data: { details: "Unknown mode" } };
+    expect(await setModeError(() => Object.assign(new Error("Unknown mode"), { code: -32001 }))).toStrictEqual(lost);
+    expect(await setModeError(() => new ModeError("Unknown mode"))).toStrictEqual(lost);
+  });
+
   it("a thrown string is -32603 too", async () => {
     expect(await setModeError((id) => `unknown mode ${id}`)).toStrictEqual({ code: -32603, message: "Internal error", data: {} });
   });
@@ -190,6 +199,14 @@ describe("a legacy Agent class (SDK 1.9.0)", () => {
       code: -32603,
       message: "Internal error",
       data: { details: "value must be a string" },
+    });
+  });
+
+  it("a thrown { code, message } object loses its code there too", async () => {
+    expect((await legacyError(() => ({ code: -32001, message: "Unknown mode" }))).error).toStrictEqual({
+      code: -32603,
+      message: "Internal error",
+      data: { details: "Unknown mode" },
     });
   });
 

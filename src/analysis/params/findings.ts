@@ -1,4 +1,5 @@
-import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { calleeName } from "../syntax/ast.js";
 import { type Answer, type AnswerContext } from "../errors/answers.js";
 import { answerCodes, INTERNAL_ERROR } from "../errors/answer-codes.js";
 import type { Handler } from "../handlers/types.js";
@@ -20,6 +21,18 @@ export interface ParamsFinding {
   readonly answer: Answer;
   /** The codes it goes out with (-32603 for a plain `Error`). */
   readonly codes: readonly number[];
+  /** A thrown value that is not a RequestError: the SDK sends it as -32603, whatever code it carries. */
+  readonly lost: boolean;
+}
+
+/** Whether the SDK sends a thrown answer with its own code: only a RequestError (or subclass) keeps it. */
+function keepsCode(answer: Answer, errorClasses: FileModel["errorClasses"]): boolean {
+  const site = answer.kind === "site" ? (answer.site.kind === "helper-call" ? answer.site.inner : answer.site) : undefined;
+  if (site) return site.kind === "factory" || (site.kind === "construct" && site.errorClass?.rpc === true);
+  if (answer.kind === "held" && answer.node.type === AST_NODE_TYPES.NewExpression) {
+    return errorClasses.get(calleeName(answer.node.callee) ?? "")?.rpc === true;
+  }
+  return false;
 }
 
 const cache = new WeakMap<FileModel, readonly ParamsFinding[]>();
@@ -63,10 +76,15 @@ function find(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): Para
       // A returned or sent error is an answer only in hand-rolled dispatch.
       if (!found.thrown && handler.style !== "dispatch") continue;
       if (found.answer.kind === "internal" && !sendsInternalError(handler)) continue;
-      const codes = answerCodes(found.answer, model.values);
-      if (!codes || !isWrong(failure, codes)) continue;
+      const written = answerCodes(found.answer, model.values);
+      if (!written) continue;
+      // `throw { code: -32602 }` in an SDK handler goes out as -32603: no-lost-error-code's finding, not this one's.
+      const lost = found.answer.kind !== "internal" && sendsInternalError(handler) && found.thrown && !keepsCode(found.answer, model.errorClasses);
+      if (lost && written.includes(INVALID_PARAMS)) continue;
+      const codes = lost ? [INTERNAL_ERROR] : written;
+      if (!isWrong(failure, codes)) continue;
       seen.add(found.answer.node);
-      out.push({ kind: failure.kind, ...(failure.field !== undefined ? { field: failure.field } : {}), handler, answer: found.answer, codes });
+      out.push({ kind: failure.kind, ...(failure.field !== undefined ? { field: failure.field } : {}), handler, answer: found.answer, codes, lost });
     }
   }
   return out;
