@@ -93,6 +93,58 @@ const styleCases: Invalid[] = HANDLER_STYLES.map((style) => {
   };
 });
 
+/** The other watched methods in every style: the failing test, the reported error and its suggestion. */
+const OTHER_METHODS = [
+  {
+    wire: "session/set_config_option",
+    what: "configId" as const,
+    body: `const OPTIONS = [{ id: "model" }];
+if (!OPTIONS.some((o) => o.id === params.configId)) throw RequestError.internalError({ configId: params.configId });
+return { configOptions: [] };`,
+    text: "RequestError.internalError({ configId: params.configId })",
+    suggestion: "RequestError.invalidParams({ configId: params.configId })",
+  },
+  {
+    wire: "session/list",
+    what: "cursor" as const,
+    body: `try {
+  JSON.parse(params.cursor ?? "{}");
+} catch {
+  throw RequestError.internalError({ cursor: params.cursor });
+}
+return { sessions: [] };`,
+    text: "RequestError.internalError({ cursor: params.cursor })",
+    suggestion: "RequestError.invalidParams({ cursor: params.cursor })",
+  },
+  {
+    wire: "authenticate",
+    what: "methodId" as const,
+    body: `if (params.methodId !== "api-key") throw RequestError.internalError({ methodId: params.methodId });
+return {};`,
+    text: "RequestError.internalError({ methodId: params.methodId })",
+    suggestion: "RequestError.invalidParams({ methodId: params.methodId })",
+  },
+];
+
+/** A lone `"authenticate"` case or connection handler is no sign of ACP (any JSON-RPC server may have one): the model skips it. */
+const stylesFor = (wire: string) =>
+  HANDLER_STYLES.filter((s) => wire !== "authenticate" || !(s.name.startsWith("dispatch: switch") || s.name.startsWith("dispatch: if") || s.name.startsWith("jsonrpc")));
+
+const otherMethodCases: Invalid[] = OTHER_METHODS.flatMap((m) =>
+  stylesFor(m.wire).map((style) => {
+    const code = style.program(m.wire, m.body);
+    return {
+      name: `${m.wire}, internalError: ${style.name}`,
+      code,
+      errors: [unsupported(code, m.what, { text: m.text, code: "internalError() (-32603 Internal error)", suggestion: m.suggestion })],
+    };
+  }),
+);
+
+const otherMethodsFixed: Valid[] = OTHER_METHODS.flatMap((m) =>
+  HANDLER_STYLES.map((style) => ({ name: `${m.wire}, invalidParams: ${style.name}`, code: style.program(m.wire, m.body.replace("internalError", "invalidParams")) })),
+);
+
 const plainStyleCases: Invalid[] = HANDLER_STYLES.filter((s) => sendsInternal(s.name)).map((style) => {
   const code = style.program("session/set_mode", PLAIN_BODY);
   return {
@@ -131,6 +183,7 @@ export class TurnAgent implements acp.Agent {
 
 const invalidCases: Invalid[] = [
   ...styleCases,
+  ...otherMethodCases,
   ...plainStyleCases,
   // The shared case: a legacy class answering an unknown mode with internalError.
   invalid(TURN_AGENT, (c) => [
@@ -706,6 +759,7 @@ export function handle(msg: { id: Id; method: string; params?: { modeId?: string
 
 const valid: (string | Valid)[] = [
   ...validStyleCases,
+  ...otherMethodsFixed,
   ...plainStyleSilent,
   ...PARAMS_CLEAN_SHAPES,
 ];
