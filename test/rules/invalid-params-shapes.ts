@@ -210,6 +210,15 @@ app.onRequest(methods.agent.session.setMode, ({ params }) => {
   if (!MODES.includes(params.modeId)) throw { code: -32602, message: "Unknown mode" };
   return {};
 });`,
+  // An error thrown after more work than the test: about that work, not the params.
+  `${SDK}declare function restore(): Promise<{ id: string } | undefined>;
+app.onRequest(methods.agent.session.new, async ({ params }) => {
+  if (params.cwd) {
+    return { sessionId: params.cwd };
+  }
+  const restored = await restore();
+  throw RequestError.internalError({ restored });
+});`,
   // A missing field answered with -32602.
   `${SDK}app.onRequest(methods.agent.session.new, ({ params }) => {
   if (!params.cwd) throw RequestError.invalidParams({ field: "cwd" });

@@ -94,12 +94,15 @@ function within<T extends TSESTree.Node>(list: readonly T[], root: TSESTree.Node
   return out;
 }
 
-/** The statements after `statement` in its block, when it is a statement of a block. */
+/**
+ * The statement right after `statement` in its block: the answer to a failed test only when nothing runs between
+ * (`if (MODES.includes(id)) return {}; throw ...`); an error thrown after more work may be about that work.
+ */
 function following(statement: TSESTree.Node): readonly TSESTree.Node[] | undefined {
   const parent = statement.parent;
   const body = parent?.type === AST_NODE_TYPES.BlockStatement || parent?.type === AST_NODE_TYPES.Program ? parent.body : parent?.type === AST_NODE_TYPES.SwitchCase ? parent.consequent : undefined;
-  if (!body) return undefined;
-  return body.slice(body.indexOf(statement as TSESTree.Statement) + 1);
+  const next = body?.[body.indexOf(statement as TSESTree.Statement) + 1];
+  return next ? [next] : undefined;
 }
 
 /** `e instanceof ZodError`, `e instanceof z.ZodError`, `e.name === "ZodError"`, `isZodError(e)`. */
