@@ -48,7 +48,7 @@ export class ParamFields {
   private readonly declared = new Map<Variable, ParamRole | undefined>();
   private readonly roots: TSESTree.Node[] = [];
   private readonly scopes: TSESLint.Scope.Scope[] = [];
-  private readonly resolved = new Map<TSESTree.Identifier | TSESTree.JSXIdentifier, Variable>();
+  private byName: Map<string, Variable[]> | undefined;
 
   constructor(private readonly sourceCode: SourceCode) {}
 
@@ -78,20 +78,32 @@ export class ParamFields {
    */
   declaredIn(fn: FunctionNode): void {
     this.roots.push(fn);
-    // The references of the function's scopes and what they resolve to: one lookup per identifier a test reads.
     const scope = this.sourceCode.scopeManager?.acquire(fn);
     if (scope) this.scopes.push(scope);
-    const stack = scope ? [scope] : [];
-    while (stack.length > 0) {
-      const current = stack.pop()!;
-      for (const ref of current.references) if (ref.resolved) this.resolved.set(ref.identifier, ref.resolved);
-      stack.push(...current.childScopes);
+  }
+
+  /** The variable declared in one of the roots' scopes that `id` reads; undefined for anything declared outside. */
+  private localVariable(id: TSESTree.Identifier): Variable | undefined {
+    if (!this.byName) {
+      // Listed on first use, by name: most identifiers a test reads (`sessions`, `MODES`) are declared outside.
+      this.byName = new Map();
+      const stack = [...this.scopes];
+      while (stack.length > 0) {
+        const current = stack.pop()!;
+        for (const variable of current.variables) {
+          const list = this.byName.get(variable.name);
+          if (list) list.push(variable);
+          else this.byName.set(variable.name, [variable]);
+        }
+        stack.push(...current.childScopes);
+      }
     }
+    return this.byName.get(id.name)?.find((v) => v.references.some((r) => r.identifier === id));
   }
 
   /** The role a `const` (or single-write `let`) declared in one of the roots gives its variable. */
   private declaredRole(id: TSESTree.Identifier): ParamRole | undefined {
-    const variable = this.resolved.get(id);
+    const variable = this.localVariable(id);
     if (!variable) return undefined;
     if (this.declared.has(variable)) return this.declared.get(variable);
     // Set first: a declaration that reads itself finds nothing.
