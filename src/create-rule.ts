@@ -1,4 +1,5 @@
 import { ESLintUtils } from "@typescript-eslint/utils";
+import { checkSettings } from "./analysis/settings.js";
 
 export const REPOSITORY_URL = "https://github.com/eslint-plugin-acp/eslint-plugin-acp";
 
@@ -15,6 +16,27 @@ export interface AcpRuleDocs {
   requiresTypeChecking?: false;
 }
 
-export const createRule = ESLintUtils.RuleCreator<AcpRuleDocs>(
-  (name) => `${REPOSITORY_URL}/blob/main/docs/rules/${name}.md`,
-);
+const ruleCreator = ESLintUtils.RuleCreator<AcpRuleDocs>((name) => `${REPOSITORY_URL}/blob/main/docs/rules/${name}.md`);
+
+/**
+ * RuleCreator, with `settings.acp` checked before a rule looks at a file: a rule that reads the settings only
+ * when the file holds something for it would otherwise accept a bad value on every other file.
+ */
+export const createRule: typeof ruleCreator = (rule) => {
+  const module = ruleCreator(rule);
+  const create = module.create;
+  return {
+    ...module,
+    create(context) {
+      const listener = create(context);
+      const program = listener.Program;
+      return {
+        ...listener,
+        Program(node) {
+          checkSettings(context.settings);
+          program?.(node);
+        },
+      };
+    },
+  };
+};

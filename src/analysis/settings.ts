@@ -62,3 +62,12 @@ export function readSettings(settings: Readonly<Record<string, unknown>> | undef
     ...(sdkVersion === undefined ? {} : { sdkVersion }),
   };
 }
+
+const checked = new WeakSet<object>();
+
+/** Throws for a bad `settings.acp`, like `readSettings`; each settings object is read once. */
+export function checkSettings(settings: Readonly<Record<string, unknown>> | undefined): void {
+  if (!settings || checked.has(settings)) return;
+  readSettings(settings);
+  checked.add(settings);
+}

@@ -49,14 +49,17 @@ const INVALID: readonly (readonly [string, unknown, string])[] = [
 
 const VALID: readonly unknown[] = [undefined, {}, { protocolVersion: 1 }, { protocolVersion: 2, sdkVersion: "1.9.0", errorClasses: ["AgentError"], sdkModules: ["@acme/acp-sdk"] }];
 
-function lint(rules: Linter.RulesRecord, acp: unknown): Linter.LintMessage[] {
+/** Nothing for any rule to look at: the settings must still be checked. */
+const PLAIN = "export const x = 1;\n";
+
+function lint(rules: Linter.RulesRecord, acp: unknown, text = AGENT): Linter.LintMessage[] {
   const config: Linter.Config = { files: ["**/*.ts"], languageOptions: { parser: tsParser as unknown as Linter.Parser }, plugins: { acp: plugin }, rules, ...(acp === undefined ? {} : { settings: { acp } }) };
-  return new Linter({ configType: "flat" }).verify(AGENT, [config], "agent.ts");
+  return new Linter({ configType: "flat" }).verify(text, [config], "agent.ts");
 }
 
-function settingsError(rules: Linter.RulesRecord, acp: unknown): Error | undefined {
+function settingsError(rules: Linter.RulesRecord, acp: unknown, text = AGENT): Error | undefined {
   try {
-    lint(rules, acp);
+    lint(rules, acp, text);
     return undefined;
   } catch (error) {
     return error as Error;
@@ -80,9 +83,12 @@ describe("invalid settings.acp", () => {
   );
 
   for (const name of Object.keys(plugin.rules)) {
-    it(`acp/${name} alone rejects every invalid value the same way`, () => {
+    it.each([
+      ["a file it has something to look at", AGENT],
+      ["a file with nothing ACP in it", PLAIN],
+    ])(`acp/${name} alone rejects every invalid value the same way, on %s`, (_, text) => {
       const problems = INVALID.flatMap(([, value, message]) => {
-        const error = settingsError({ [`acp/${name}`]: "error" }, value);
+        const error = settingsError({ [`acp/${name}`]: "error" }, value, text);
         const first = error?.message.split("\n")[0];
         return error?.name === "AcpSettingsError" && first === `eslint-plugin-acp: ${message}.` ? [] : [`${JSON.stringify(value)}: ${error ? `${error.name}: ${first}` : "no error"}`];
       });
