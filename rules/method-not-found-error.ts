@@ -1,5 +1,5 @@
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
-import { type ErrorSite, getModel, type FileModel, messageText } from "../src/analysis/index.js";
+import { type ErrorSite, getModel, type FileModel, isBareNumber, messageText } from "../src/analysis/index.js";
 import { fallbackFindings, METHOD_NOT_FOUND } from "../src/analysis/fallbacks/findings.js";
 import { type UnsupportedFinding, unsupportedFindings } from "../src/analysis/fallbacks/unsupported.js";
 import { unwrap } from "../src/analysis/syntax/ast.js";
@@ -109,11 +109,20 @@ export default createRule<[], MessageIds>({
         const must = model.settings.protocolVersion === 2;
         const text = (node: TSESTree.Node) => context.sourceCode.getText(node);
         const requestError = requestErrorName(model);
+        const isBareAcpCode = (code: TSESTree.Node) => isBareNumber(code) && (model.values.numbers(code) ?? []).every((n) => model.acpCodes.has(n));
 
         const suggest = (node: TSESTree.Node, site: ErrorSite | undefined, methodName: string | undefined): Suggestions => {
           // A hand-rolled error object: keep its shape, change the code.
           if (site?.kind === "object" && site.code && !site.sdk) {
-            const replacement = methodNotFoundConstant(model) ?? String(METHOD_NOT_FOUND);
+            const constant = methodNotFoundConstant(model);
+            // A bare -32601 where no bare ACP code was would be prefer-error-factory's next finding: in a file
+            // with the SDK, the factory's own error object instead; without it, no rewrite.
+            if (!constant && !isBareAcpCode(site.code)) {
+              if (!requestError || !methodName) return [];
+              const object = `${requestError}.methodNotFound(${methodName}).toErrorResponse()`;
+              return [{ messageId: "useMethodNotFound", data: { replacement: object }, fix: (fixer) => fixer.replaceText(site.node, object) }];
+            }
+            const replacement = constant ?? String(METHOD_NOT_FOUND);
             const code = site.code;
             // A standard message of another code would then contradict the code: give -32601's own.
             const message = site.message && site.message.type === "Literal" ? site.message : undefined;

@@ -167,6 +167,17 @@ const add = (name: string, code: string, errors: Invalid["errors"], extra: Parti
   ]);
 }
 {
+  // A bare -32601 would be prefer-error-factory's next finding where the file wrote no bare ACP code.
+  const route = `export function route(msg: { id: number; method: string }) {\n  switch (msg.method) {\n    case "session/new":\n      return { jsonrpc: "2.0", id: msg.id, result: { sessionId: "s" } };\n    default:\n      return { jsonrpc: "2.0", id: msg.id, error: { code: 42, message: "Nope" } };\n  }\n}`;
+  const node = `{ code: 42, message: "Nope" }`;
+  const withSdk = `import { RequestError } from "@agentclientprotocol/sdk";\n${route}`;
+  const replacement = "RequestError.methodNotFound(msg.method).toErrorResponse()";
+  add("dispatch in a file with the SDK: an app code becomes the factory's error object", withSdk, [
+    { messageId: "wrongCode", data: { code: "42" }, ...at(withSdk, node), suggestions: [{ messageId: "useMethodNotFound", data: { replacement }, output: withSdk.replace(node, replacement) }] },
+  ]);
+  add("dispatch without the SDK: an app code gets no rewrite to a bare -32601", route, [{ messageId: "wrongCode", data: { code: "42" }, ...at(route, node), suggestions: [] }]);
+}
+{
   const code = `const Codes = { MethodNotFound: -32601, InternalError: -32603 } as const;\nexport function route(msg: { id: number; method: string }) {\n  switch (msg.method) {\n    case "session/new":\n      return { jsonrpc: "2.0", id: msg.id, result: { sessionId: "s" } };\n    default:\n      return { jsonrpc: "2.0", id: msg.id, error: { code: Codes.InternalError, message: "Internal error" } };\n  }\n}`;
   add("dispatch: the suggestion names the file's constant for -32601", code, [
     {
