@@ -1,0 +1,58 @@
+// The configurations the bench compares, as flat configs for `new ESLint({ overrideConfigFile: true, overrideConfig })`.
+// Every one parses with the TypeScript parser and ignores inline config, so that the real files' own
+// `eslint-disable` comments neither add reports nor name rules a configuration does not have.
+import { isAbsolute, join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+export const FILES = ["**/*.js", "**/*.mjs", "**/*.cjs", "**/*.ts", "**/*.mts", "**/*.cts"];
+
+/**
+ * The plugin under test: `--plugin <path>` or ACP_BENCH_PLUGIN (relative to the working directory), else the
+ * repository's build, ../dist/index.js from this folder.
+ */
+export function pluginPath(argv = process.argv) {
+  const flag = argv.indexOf("--plugin");
+  const given = flag === -1 ? process.env.ACP_BENCH_PLUGIN : argv[flag + 1];
+  if (given) return isAbsolute(given) ? given : resolve(given);
+  return join(fileURLToPath(import.meta.url), "..", "..", "dist", "index.js");
+}
+
+export const NAMES = {
+  floor: "floor: TS parser, no rules",
+  acp: "acp/all",
+  tseslint: "typescript-eslint recommended",
+  typedFloor: "floor with types (projectService)",
+  typedAcp: "acp/all with types",
+};
+
+/**
+ * The flat config of configuration `name` (a key of NAMES). Modules are imported only when needed, so a child
+ * process measuring the floor's memory never loads the plugin or typescript-eslint. `typedRoot` is the folder
+ * of the typed project's tsconfig.json, for the typed configurations.
+ */
+export async function configFor(name, { plugin, typedRoot } = {}) {
+  const { default: parser } = await import("@typescript-eslint/parser");
+  const typed = name === "typedFloor" || name === "typedAcp";
+  const base = {
+    files: FILES,
+    languageOptions: {
+      parser,
+      ...(typed ? { parserOptions: { projectService: true, tsconfigRootDir: typedRoot } } : {}),
+    },
+    linterOptions: { noInlineConfig: true, reportUnusedDisableDirectives: "off" },
+  };
+  if (name === "floor" || name === "typedFloor") return [base];
+  if (name === "acp" || name === "typedAcp") {
+    const { default: acp } = await import(pathToFileURL(plugin).href);
+    return [base, { files: FILES, ...acp.configs.all }];
+  }
+  if (name === "tseslint") {
+    const { default: tseslint } = await import("typescript-eslint");
+    return [base, ...tseslint.configs.recommended.map((c) => (c.files ? c : { files: FILES, ...c }))];
+  }
+  throw new Error(`no configuration named ${name}`);
+}
+
+/** The number of rules configuration `name` turns on. */
+export const ruleCount = (config) =>
+  new Set(config.flatMap((c) => Object.entries(c.rules ?? {}).filter(([, v]) => v !== "off" && v !== 0 && !(Array.isArray(v) && (v[0] === "off" || v[0] === 0))).map(([k]) => k))).size;
