@@ -5,6 +5,7 @@ import { codeNumbers } from "../src/analysis/values/code-numbers.js";
 import type { Constant } from "../src/analysis/values/constant.js";
 import { inRange, JSON_RPC_RESERVED } from "../src/protocol/codes.js";
 import { specUrl } from "../src/protocol/links.js";
+import { sdkLostThrows } from "../src/analysis/lost-codes/sdk-throws.js";
 import { createRule } from "../src/create-rule.js";
 
 export type MessageIds = "nonIntegerCode" | "useNumber" | "missingMessage" | "nonStringMessage" | "mismatchedMessage";
@@ -103,8 +104,15 @@ export default createRule<[], MessageIds>({
       }
     };
 
+    // A coded value thrown out of an SDK handler is meant as a JSON-RPC error even with an app code: no-lost-error-code
+    // rewrites it into a RequestError, whose message this rule then judges.
+    const isLostThrow = (site: ErrorSite) =>
+      sdkLostThrows(model(), context.sourceCode).some((lost) => lost.node.range[0] <= site.node.range[0] && site.node.range[1] <= lost.node.range[1]);
+
     const checkMessage = (site: ErrorSite) => {
-      if (site.message === undefined || site.kind === "factory" || !isJsonRpcError(site, model())) return;
+      if (site.message === undefined || site.kind === "factory") return;
+      const rpc = isJsonRpcError(site, model());
+      if (!rpc && !(site.message && standardCodeOf(site.message, model()) && isLostThrow(site))) return;
       if (site.message === null) {
         context.report({ node: site.node, messageId: "missingMessage" });
         return;

@@ -1,7 +1,7 @@
 /**
  * Property: every suggestion a rule offers on generated ACP code leaves code that parses and that acp/all does not
- * report again for what it fixed: applied, re-linted with the same settings and options, the same rule and message
- * id are not reported again where the fixed report was.
+ * report again: applied, re-linted with the same settings and options, neither the same rule and message id nor
+ * any report that was not there before appears where the fixed report was.
  */
 import fc from "fast-check";
 import type { Linter } from "eslint";
@@ -50,6 +50,10 @@ function suggestionProblems(code: string, setup: Parameters<typeof lint>[1], cou
       const place = mapRange(code, output, rangeOf(code, report));
       const still = messages.find((m) => key(m) === key(report) && overlaps(rangeOf(output, m), place));
       if (still) problems.push(`${label}: still reported there: ${describeMessage(still)}`);
+      // Another rule's report on the rewritten code, which it did not make before the rewrite.
+      const before = new Set(original.filter((m) => overlaps(rangeOf(code, m), [range[0], range[1]])).map(key));
+      const fresh = messages.find((m) => !before.has(key(m)) && overlaps(rangeOf(output, m), [range[0], range[0] + text.length]));
+      if (fresh) problems.push(`${label}: newly reported there: ${describeMessage(fresh)}`);
     }
   }
   return problems;

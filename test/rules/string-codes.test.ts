@@ -1,8 +1,10 @@
 // A code written as a string that spells an integer ("-32602") is judged as that number by every rule, since
 // valid-error-object's suggestion turns it into the number: what the other rules say must not wait for that fix.
 import type { TestCaseError } from "@typescript-eslint/rule-tester";
+import noLostErrorCode from "../../rules/no-lost-error-code.js";
 import noReservedErrorCode from "../../rules/no-reserved-error-code.js";
 import preferErrorFactory, { type MessageIds as FactoryIds } from "../../rules/prefer-error-factory.js";
+import requireSessionCheck from "../../rules/require-session-check.js";
 import validErrorObject from "../../rules/valid-error-object.js";
 import { at } from "../locate.js";
 import { untypedTester } from "../rule-tester.js";
@@ -96,6 +98,45 @@ untypedTester().run("valid-error-object (codes written as strings)", validErrorO
           suggestions: [],
         },
       ],
+    },
+  ],
+});
+
+const sessionCode = `${SDK}import { agent, methods } from "@agentclientprotocol/sdk";
+const sessions = new Map<string, object>();
+agent({ name: "a" }).onRequest(methods.agent.session.prompt, async ({ params }) => {
+  if (!sessions.has(params.sessionId)) throw new RequestError("-32602", "boom");
+  return { stopReason: "end_turn" };
+});`;
+
+untypedTester().run("require-session-check (codes written as strings)", requireSessionCheck, {
+  valid: [
+    {
+      name: "the right code, spelled as a string (valid-error-object's finding, not this rule's)",
+      code: sessionCode.replace('"-32602", "boom"', '"-32002", "Session not found", { sessionId: params.sessionId }'),
+    },
+  ],
+  invalid: [
+    {
+      name: "an unknown session answered with the string -32602 is judged as -32602",
+      code: sessionCode,
+      errors: [{ messageId: "wrongCode", ...at(sessionCode, 'new RequestError("-32602", "boom")') }],
+    },
+  ],
+});
+
+const lostStringCode = `import { agent, methods } from "@agentclientprotocol/sdk";
+agent({ name: "a" }).onRequest(methods.agent.session.prompt, async () => {
+  throw Object.assign(new Error("bad"), { code: "-32602" });
+});`;
+
+untypedTester().run("no-lost-error-code (codes written as strings)", noLostErrorCode, {
+  valid: [],
+  invalid: [
+    {
+      name: "a string code carried by a plain Error is lost like a number",
+      code: lostStringCode,
+      errors: [{ messageId: "lostCode", ...at(lostStringCode, 'Object.assign(new Error("bad"), { code: "-32602" })') }],
     },
   ],
 });

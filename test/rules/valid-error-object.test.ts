@@ -1116,7 +1116,23 @@ export function negotiate(requested: number) {
 }
 `;
 
+const lostThrow = `import { agent, methods } from "@agentclientprotocol/sdk";
+agent({ name: "a" }).onRequest(methods.agent.session.prompt, async () => {
+  throw Object.assign(new Error("Resource not found"), { code: 45331 });
+});`;
+const appThrow = `export function fail() {
+  throw Object.assign(new Error("Resource not found"), { code: 45331 });
+}`;
+
+valid.push({ name: "an app-coded Error outside any SDK handler is no JSON-RPC error", code: appThrow });
+
 const invalidMismatched: Invalid[] = [
+  {
+    // no-lost-error-code turns it into new RequestError(45331, "Resource not found"): the message is judged already.
+    name: "a standard message on a coded value thrown out of an SDK handler, even with an app code",
+    code: lostThrow,
+    errors: [mismatched(lostThrow, '"Resource not found"', "Resource not found", -32002, 45331)],
+  },
   {
     name: "a standard message with another code: exact, case-insensitive, with a detail, padded, as a template",
     code: mismatchedLiteral,

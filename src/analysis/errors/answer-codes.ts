@@ -1,5 +1,6 @@
 import type { Answer } from "./answers.js";
 import type { ErrorSite } from "./error-sites.js";
+import { codeNumbers } from "../values/code-numbers.js";
 import type { ValueResolver } from "../values/values.js";
 
 /** -32603: what the SDK answers for a thrown value that is not a RequestError. */
@@ -7,10 +8,13 @@ export const INTERNAL_ERROR = -32603;
 /** -32002: the answer to an unknown session, file or terminal. */
 export const RESOURCE_NOT_FOUND = -32002;
 
-/** The codes an error site may answer with; `undefined` when they cannot be told. */
+/**
+ * The codes an error site may answer with; `undefined` when they cannot be told. A string that spells an
+ * integer counts as that number, as in every rule (valid-error-object's suggestion writes it as one).
+ */
 export function siteCodes(site: ErrorSite, values: ValueResolver): readonly number[] | undefined {
   if (site.factory) return [site.factory.code];
-  return site.code ? values.numbers(site.code) : undefined;
+  return site.code ? codeNumbers(site.code, values) : undefined;
 }
 
 /** The codes an answer may go out with; `undefined` when they cannot be told. */
@@ -19,7 +23,7 @@ export function answerCodes(answer: Answer, values: ValueResolver): readonly num
     case "site":
       return siteCodes(answer.site, values);
     case "held":
-      return values.numbers(answer.code);
+      return codeNumbers(answer.code, values);
     case "internal":
       return [INTERNAL_ERROR];
   }

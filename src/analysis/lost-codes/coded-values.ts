@@ -3,6 +3,7 @@ import { type AnswerContext, answerOf } from "../errors/answers.js";
 import type { ErrorClass } from "../errors/error-classes.js";
 import { argAt } from "../errors/error-sites.js";
 import { calleeName, unwrap } from "../syntax/ast.js";
+import { codeNumbers } from "../values/code-numbers.js";
 import { codesOf, lostValue, type ValueContext } from "./lost-values.js";
 import type { Entered } from "./reached-throws.js";
 
@@ -26,10 +27,10 @@ export function carriedCodes(expression: TSESTree.Node, frames: readonly Entered
       const code = argAt(inner.arguments, cls.codeIndex);
       return code && codesOf(code, frames, ctx);
     }
-    if (cls?.heldCode) return ctx.values.numbers(cls.heldCode);
+    if (cls?.heldCode) return codeNumbers(cls.heldCode, ctx.values);
   }
   const answer = answerOf(expression, ctx.answers);
-  if (answer?.kind === "held") return ctx.values.numbers(answer.code);
+  if (answer?.kind === "held") return codeNumbers(answer.code, ctx.values);
   if (answer?.kind !== "site") return undefined;
   if (answer.site.factory) return [answer.site.factory.code];
   return answer.site.code ? codesOf(answer.site.code, frames, ctx) : undefined;

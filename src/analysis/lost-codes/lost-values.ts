@@ -1,12 +1,14 @@
-import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import type { ClassNode, ErrorClass } from "../errors/error-classes.js";
 import { argAt } from "../errors/error-sites.js";
 import { calleeName, enclosingFunction, findProperty, type FunctionNode, memberName, staticKeyName, unwrap } from "../syntax/ast.js";
 import { functionOf, returnedExpressions } from "../syntax/functions.js";
 import { classByName } from "../syntax/instances.js";
+import { codeNumbers } from "../values/code-numbers.js";
 import type { ValueResolver } from "../values/values.js";
 import { isBuiltinError } from "./local-classes.js";
 import type { Entered } from "./reached-throws.js";
+import { variableOf } from "../syntax/variables.js";
 
 /**
  * How a thrown value that is not a RequestError carries its code:
@@ -46,7 +48,7 @@ const MAX_DEPTH = 5;
 
 /** The index of the parameter `id` names in `fn`, when it is a plain (not destructured, no default) parameter. */
 function paramIndex(fn: FunctionNode, id: TSESTree.Identifier, ctx: ValueContext): number | undefined {
-  const variable = ASTUtils.findVariable(ctx.sourceCode.getScope(id), id);
+  const variable = variableOf(ctx.sourceCode, id);
   const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
   // A parameter reassigned in the body no longer holds what the caller passed.
   if (def?.type !== "Parameter" || def.node !== fn || variable!.references.some((r) => r.isWrite())) return undefined;
@@ -69,7 +71,7 @@ export function codesOf(node: TSESTree.Node, frames: readonly Entered[], ctx: Va
     const passed = argumentOf(inner, frames, ctx);
     if (passed) return codesOf(passed.arg, passed.frames, ctx);
   }
-  return ctx.values.numbers(inner);
+  return codeNumbers(inner, ctx.values);
 }
 
 /** The same-file class `new X(...)` builds, as this rule describes it. */
@@ -115,7 +117,7 @@ function newValue(node: TSESTree.NewExpression, frames: readonly Entered[], ctx:
   const cls = constructedClass(node, ctx);
   if (!cls || cls.rpc) return undefined;
   if (cls.codeIndex === undefined) {
-    const codes = cls.heldCode && ctx.values.numbers(cls.heldCode);
+    const codes = cls.heldCode && codeNumbers(cls.heldCode, ctx.values);
     return codes ? { shape: "held-class", codes, className: cls.name } : undefined;
   }
   const code = argAt(node.arguments, cls.codeIndex);
@@ -166,7 +168,7 @@ function assignValue(node: TSESTree.CallExpression, frames: readonly Entered[], 
 
 /** `e.code = n` and `(e as any).code = n` written on the variable `id` declares, in its own function before `before`. */
 function codeWrites(id: TSESTree.Identifier, before: TSESTree.Node, ctx: ValueContext): TSESTree.Node[] {
-  const variable = ASTUtils.findVariable(ctx.sourceCode.getScope(id), id);
+  const variable = variableOf(ctx.sourceCode, id);
   const declared = variable?.defs[0]?.node;
   if (!variable || !declared) return [];
   const home = enclosingFunction(declared);

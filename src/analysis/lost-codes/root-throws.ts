@@ -1,7 +1,8 @@
-import { AST_NODE_TYPES, ASTUtils, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { enclosingFunction, type FunctionNode, memberName, unwrap } from "../syntax/ast.js";
 import { declaredName } from "../syntax/functions.js";
 import { calledFunctions, caughtBefore, type Entered, isAwaitedOrReturned, type ReachContext } from "./reached-throws.js";
+import { variableOf } from "../syntax/variables.js";
 
 /** How many same-file callers up a throw is followed to a root. */
 const MAX_DEPTH = 4;
@@ -42,7 +43,7 @@ class Callers {
 
   private byReference(id: TSESTree.Node): TSESTree.CallExpression[] {
     if (id.type !== AST_NODE_TYPES.Identifier) return [];
-    const variable = ASTUtils.findVariable(this.ctx.sourceCode.getScope(id), id);
+    const variable = variableOf(this.ctx.sourceCode, id);
     const out: TSESTree.CallExpression[] = [];
     for (const ref of variable?.references ?? []) {
       const call = ref.identifier.parent;
