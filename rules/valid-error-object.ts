@@ -112,7 +112,7 @@ export default createRule<[], MessageIds>({
     const checkMessage = (site: ErrorSite) => {
       if (site.message === undefined || site.kind === "factory") return;
       const rpc = isJsonRpcError(site, model());
-      if (!rpc && !(site.message && standardCodeOf(site.message, model()) && isLostThrow(site))) return;
+      if (!rpc && !(site.message && isLostThrow(site) && standardCodeOf(site.message, model()))) return;
       if (site.message === null) {
         context.report({ node: site.node, messageId: "missingMessage" });
         return;

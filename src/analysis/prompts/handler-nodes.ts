@@ -33,6 +33,48 @@ export function ownNodes(handler: Handler, sourceCode: SourceCode, nested = fals
   return out;
 }
 
+/** The statements a statement holds directly: blocks, branches, loop bodies, cases, try parts. */
+function innerStatements(node: TSESTree.Node): readonly (TSESTree.Node | null | undefined)[] {
+  switch (node.type) {
+    case AST_NODE_TYPES.BlockStatement:
+      return node.body;
+    case AST_NODE_TYPES.IfStatement:
+      return [node.consequent, node.alternate];
+    case AST_NODE_TYPES.TryStatement:
+      return [node.block, node.handler?.body, node.finalizer];
+    case AST_NODE_TYPES.SwitchStatement:
+      return node.cases.flatMap((c) => c.consequent);
+    case AST_NODE_TYPES.SwitchCase:
+      return node.consequent;
+    case AST_NODE_TYPES.ForStatement:
+    case AST_NODE_TYPES.ForInStatement:
+    case AST_NODE_TYPES.ForOfStatement:
+    case AST_NODE_TYPES.WhileStatement:
+    case AST_NODE_TYPES.DoWhileStatement:
+    case AST_NODE_TYPES.LabeledStatement:
+    case AST_NODE_TYPES.WithStatement:
+      return [node.body];
+    default:
+      return [];
+  }
+}
+
+/**
+ * The statements of a handler's own code, in source order, nested ones included: where its returns and its
+ * sending calls are. (Expressions hold no statements outside the functions nested in them, which are theirs.)
+ */
+export function ownStatements(handler: Handler): TSESTree.Node[] {
+  const out: TSESTree.Node[] = [];
+  const visit = (node: TSESTree.Node | null | undefined) => {
+    if (!node) return;
+    out.push(node);
+    for (const inner of innerStatements(node)) visit(inner);
+  };
+  const root = handler.body;
+  visit(isFunction(root) ? root.body : root);
+  return out;
+}
+
 /** Whether `node` is the handler's own code: inside its body and in its function, not a nested one. */
 export function isOwnCode(node: TSESTree.Node, handler: Handler): boolean {
   const root = handler.body;

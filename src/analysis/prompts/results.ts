@@ -4,7 +4,7 @@ import type { Handler } from "../handlers/types.js";
 import { calleeName, findProperty, type FunctionNode, memberName, unwrap } from "../syntax/ast.js";
 import { functionOf, returnedExpressions } from "../syntax/functions.js";
 import type { ValueResolver } from "../values/values.js";
-import { ownNodes } from "./handler-nodes.js";
+import { ownStatements } from "./handler-nodes.js";
 
 /** Helper parameters bound to what a call passes them: `finish("end_turn")` binds `reason` to `"end_turn"`. */
 export type Bindings = ReadonlyMap<TSESLint.Scope.Variable, TSESTree.Node>;
@@ -154,7 +154,7 @@ export function handlerExits(handler: Handler, ctx: ResultContext): HandlerExit[
     const found = resultObjects(fn.body, ctx, new Map(), 0);
     return [{ node: fn.body, results: found && toResults(handler, fn.body, found) }];
   }
-  for (const node of ownNodes(handler, ctx.sourceCode)) {
+  for (const node of ownStatements(handler)) {
     if (node.type === AST_NODE_TYPES.ReturnStatement) {
       if (!node.argument) continue;
       const found = resultObjects(node.argument, ctx, new Map(), 0);
