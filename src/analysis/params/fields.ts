@@ -49,11 +49,20 @@ export class ParamFields {
   private readonly roots: TSESTree.Node[] = [];
   private readonly scopes: TSESLint.Scope.Scope[] = [];
   private byName: Map<string, Variable[]> | undefined;
+  /** What roleOf and reads found, per node: tests ask about the same subexpressions many times. Cleared on a new binding. */
+  private readonly roleMemo = new Map<TSESTree.Node, ParamRole | null>();
+  private readonly readsMemo = new Map<TSESTree.Node, ReadonlySet<string>>();
 
   constructor(private readonly sourceCode: SourceCode) {}
 
+  private forget(): void {
+    this.roleMemo.clear();
+    this.readsMemo.clear();
+  }
+
   /** Binds a parameter or declared pattern to what it holds. */
   bind(pattern: TSESTree.Node, role: ParamRole): void {
+    this.forget();
     const inner = pattern.type === AST_NODE_TYPES.AssignmentPattern ? pattern.left : pattern;
     if (inner.type === AST_NODE_TYPES.Identifier) {
       // A parameter of a function given to declaredIn is in its scope; anything else is looked up.
@@ -77,6 +86,7 @@ export class ParamFields {
    * `const mode = modes.find(...)`. They are read when a test reaches one of their variables, not before.
    */
   declaredIn(fn: FunctionNode): void {
+    this.forget();
     this.roots.push(fn);
     const scope = this.sourceCode.scopeManager?.acquire(fn);
     if (scope) this.scopes.push(scope);
@@ -120,6 +130,16 @@ export class ParamFields {
 
   /** What an expression holds, when it is the params, a field, or a value looked up or decoded from fields. */
   roleOf(node: TSESTree.Node): ParamRole | undefined {
+    const known = this.roleMemo.get(node);
+    if (known !== undefined) return known ?? undefined;
+    // Set first: an expression whose role depends on itself has none.
+    this.roleMemo.set(node, null);
+    const role = this.findRole(node);
+    this.roleMemo.set(node, role ?? null);
+    return role;
+  }
+
+  private findRole(node: TSESTree.Node): ParamRole | undefined {
     const inner = unwrapChain(node);
     if (inner.type === AST_NODE_TYPES.Identifier) return this.roles.get(inner) ?? this.declaredRole(inner);
     if (inner.type === AST_NODE_TYPES.LogicalExpression && inner.operator !== "&&") return this.roleOf(inner.left);
@@ -206,6 +226,8 @@ export class ParamFields {
 
   /** The fields an expression reads, through variables that hold them or values found from them, callbacks included. */
   reads(node: TSESTree.Node): Set<string> {
+    const known = this.readsMemo.get(node);
+    if (known) return new Set(known);
     const out = new Set<string>();
     walk(node, this.sourceCode.visitorKeys, (n) => {
       if (n.type === AST_NODE_TYPES.MemberExpression || (n.type === AST_NODE_TYPES.Identifier && !isName(n))) {
@@ -215,6 +237,7 @@ export class ParamFields {
         if (field !== undefined) out.add(field);
       }
     });
+    this.readsMemo.set(node, new Set(out));
     return out;
   }
 
