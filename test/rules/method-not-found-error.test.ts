@@ -19,6 +19,23 @@ export class A implements acp.Agent {
 const V2 = { acp: { protocolVersion: 2 } };
 
 const valid: Valid[] = [
+  {
+    name: "a handler serving one value first, then refusing the others as 'not implemented' (an unsupported value: -32602)",
+    code: `import type { Agent, AuthenticateRequest, InitializeResponse } from "@agentclientprotocol/sdk";
+export class GatewayAgent implements Agent {
+  private gatewayMeta: unknown;
+  async initialize(): Promise<InitializeResponse> {
+    return { protocolVersion: 1, agentCapabilities: {}, authMethods: [{ id: "gateway", name: "Gateway" }] };
+  }
+  async authenticate(params: AuthenticateRequest): Promise<void> {
+    if (params.methodId === "gateway") {
+      this.gatewayMeta = params._meta;
+      return;
+    }
+    throw new Error("Method not implemented.");
+  }
+}`,
+  },
   { name: "* fallback throwing methodNotFound(method)", code: `${SDK}app.onRequest("*", ({ method }) => {\n  throw RequestError.methodNotFound(method);\n});` },
   { name: "* fallback: new RequestError(-32601, ...)", code: `${SDK}app.onRequest("*", (ctx) => {\n  throw new RequestError(-32601, "Method not found", { method: ctx.method });\n});` },
   {

@@ -45,6 +45,50 @@ function isWholeBody(node: TSESTree.Node, handler: Handler): boolean {
   return rest.length === 0 && only?.type === AST_NODE_TYPES.ThrowStatement && unwrap(only.argument) === node;
 }
 
+/**
+ * Whether the handler's own code returns before `node`: it serves some requests (`if (methodId === "gateway")
+ * { ...; return; }`), so an error after that is about the value it was given, not a method it lacks.
+ */
+function servesBefore(node: TSESTree.Node, handler: Handler): boolean {
+  const fn = handler.fn;
+  // A dispatcher's branch shares its function with the other branches, whose returns say nothing of this one.
+  if (!fn || handler.body !== fn || fn.body.type !== AST_NODE_TYPES.BlockStatement) return false;
+  let found = false;
+  const visit = (n: TSESTree.Node | null | undefined): void => {
+    if (!n || found || n.range[0] >= node.range[0]) return;
+    if (n.type === AST_NODE_TYPES.ReturnStatement) {
+      found = true;
+      return;
+    }
+    for (const inner of statementsIn(n)) visit(inner);
+  };
+  for (const statement of fn.body.body) visit(statement);
+  return found;
+}
+
+/** The statements a statement holds directly. */
+function statementsIn(node: TSESTree.Node): readonly (TSESTree.Node | null | undefined)[] {
+  switch (node.type) {
+    case AST_NODE_TYPES.BlockStatement:
+      return node.body;
+    case AST_NODE_TYPES.IfStatement:
+      return [node.consequent, node.alternate];
+    case AST_NODE_TYPES.TryStatement:
+      return [node.block, node.handler?.body, node.finalizer];
+    case AST_NODE_TYPES.SwitchStatement:
+      return node.cases.flatMap((c) => c.consequent);
+    case AST_NODE_TYPES.ForStatement:
+    case AST_NODE_TYPES.ForInStatement:
+    case AST_NODE_TYPES.ForOfStatement:
+    case AST_NODE_TYPES.WhileStatement:
+    case AST_NODE_TYPES.DoWhileStatement:
+    case AST_NODE_TYPES.LabeledStatement:
+      return [node.body];
+    default:
+      return [];
+  }
+}
+
 const within = (node: TSESTree.Node, region: TSESTree.Node) => region.range[0] <= node.range[0] && node.range[1] <= region.range[1];
 
 const PLAIN_ERRORS = new Set(["Error", "TypeError", "RangeError"]);
@@ -114,7 +158,7 @@ export function unsupportedFindings(model: FileModel): UnsupportedFinding[] {
     if (text === undefined || !SAYS_UNSUPPORTED.test(text)) continue;
     if (handler.fn && isCaught(c.node, handler.fn)) continue;
     const aboutMethod = ABOUT_METHOD.test(text) || namesMethod(text, handler) || interpolatesMethod(c.message) || isWholeBody(c.node, handler);
-    if (!aboutMethod) continue;
+    if (!aboutMethod || servesBefore(c.node, handler)) continue;
     const codes = c.codes();
     if (!codes || codes.length !== 1 || codes[0] === METHOD_NOT_FOUND) continue;
     out.push({ node: c.node, site: c.site, handler, code: codes[0]! });
