@@ -205,6 +205,39 @@ export function load(row: Row) {
 );
 const PLAIN_BRANCH = dispatcher("msg.id === undefined", 'throw new Error("unknown notification");');
 valid.push({ name: "no-id branch: a plain Error by default", code: PLAIN_BRANCH });
+valid.push(
+  {
+    // Only a cancel sent with an id reaches a request handler, and its error is answered.
+    name: "session/cancel registered with vscode-jsonrpc's onRequest",
+    code: `import { createMessageConnection, ResponseError, StreamMessageReader, StreamMessageWriter } from "vscode-jsonrpc/node";
+const connection = createMessageConnection(new StreamMessageReader(process.stdin), new StreamMessageWriter(process.stdout));
+const sessions = new Map<string, AbortController>();
+connection.onRequest("session/cancel", (params: { sessionId: string }) => {
+  const c = sessions.get(params.sessionId);
+  if (!c) throw new ResponseError(-32602, \`unknown session \${params.sessionId}\`);
+  c.abort();
+  return null;
+});
+connection.listen();`,
+  },
+  {
+    name: "a session/cancel case of a dispatcher inside a request handler's callback",
+    code: `declare const connection: { setRequestHandler(h: (method: string, params: { sessionId: string }) => unknown): void };
+const sessions = new Map<string, AbortController>();
+connection.setRequestHandler((method, params) => {
+  switch (method) {
+    case "session/cancel": {
+      const c = sessions.get(params.sessionId);
+      if (!c) throw new Error("unknown session");
+      c.abort();
+      return null;
+    }
+  }
+  return null;
+});`,
+    options: [{ plainErrors: true }],
+  },
+);
 invalid.push({ name: "no-id branch: plainErrors", code: PLAIN_BRANCH, options: [{ plainErrors: true }], errors: [plain(PLAIN_BRANCH, 'new Error("unknown notification")', "A message without id")] });
 
 const V2 = { acp: { protocolVersion: 2 } };

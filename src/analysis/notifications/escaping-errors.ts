@@ -3,7 +3,7 @@ import type { FileModel } from "../model.js";
 import type { ErrorSite } from "../errors/error-sites.js";
 import type { Handler } from "../handlers/types.js";
 import { isCaught } from "../sessions/sessions.js";
-import { isFunction, type FunctionNode } from "../syntax/ast.js";
+import { isFunction, type FunctionNode, memberName, unwrap } from "../syntax/ast.js";
 import type { NotificationTarget } from "./targets.js";
 
 /** An error site that a notification handler throws or returns, where nobody receives it. */
@@ -40,9 +40,28 @@ function escapingFrom(site: TSESTree.Node): FunctionNode | undefined {
 
 const within = (node: TSESTree.Node, outer: TSESTree.Node) => node.range[0] >= outer.range[0] && node.range[1] <= outer.range[1];
 
-/** The handlers of notification methods that have a function. */
+/** Registrations whose handler only ever receives requests, which are answered: `onRequest`, `setRequestHandler`. */
+const REQUEST_REGISTRATIONS = new Set(["onRequest", "setRequestHandler"]);
+
+const isRequestRegistration = (node: TSESTree.Node | undefined): boolean => {
+  if (node?.type !== AST_NODE_TYPES.CallExpression) return false;
+  const callee = unwrap(node.callee);
+  return callee.type === AST_NODE_TYPES.MemberExpression && REQUEST_REGISTRATIONS.has(memberName(callee) ?? "");
+};
+
+/**
+ * A notification method's handler that is registered for requests (`connection.onRequest("session/cancel", h)`,
+ * a `switch (method)` inside a request handler's callback): only a cancel sent with an id reaches it, and what
+ * it throws is answered.
+ */
+function receivesRequests(handler: Handler): boolean {
+  if (handler.style === "dispatch") return isRequestRegistration(handler.fn?.parent);
+  return isRequestRegistration(handler.methodNode.parent);
+}
+
+/** The handlers of notification methods that have a function and receive notifications. */
 export const notificationHandlers = (model: FileModel): Handler[] =>
-  model.handlers.handlers.filter((h) => h.method.kind === "notification" && h.fn);
+  model.handlers.handlers.filter((h) => h.method.kind === "notification" && h.fn && !receivesRequests(h));
 
 /** The error sites that escape notification handlers of the file (thrown or returned by the handler itself). */
 export function escapingNotificationErrors(model: FileModel): readonly EscapingError[] {
