@@ -57,6 +57,22 @@ export class A implements Agent {
   async initialize() { this.initialized = true; return { protocolVersion: 1 }; }
   async newSession() { if (!this.initialized) throw RequestError.invalidRequest(); return { sessionId: "s" }; }
 }` },
+  { name: "a client-side decorator whose initialize forwards to another agent (legacyAgents on)", options: [{ legacyAgents: true }], code: `import type { Agent, InitializeRequest, InitializeResponse, NewSessionRequest, NewSessionResponse,
+  PromptRequest, PromptResponse, CancelNotification, AuthenticateRequest } from "@agentclientprotocol/sdk";
+export class ListeningAgent implements Agent {
+  constructor(private readonly agent: Agent, private readonly onCall: (m: string) => void) {}
+  async initialize(p: InitializeRequest): Promise<InitializeResponse> { this.onCall("initialize"); return this.agent.initialize(p); }
+  async newSession(p: NewSessionRequest): Promise<NewSessionResponse> { return this.agent.newSession(p); }
+  async authenticate(p: AuthenticateRequest) { return this.agent.authenticate(p); }
+  async prompt(p: PromptRequest): Promise<PromptResponse> { return this.agent.prompt(p); }
+  async cancel(p: CancelNotification): Promise<void> { return this.agent.cancel(p); }
+}` },
+  { name: "a decorator that awaits the forwarded initialize (legacyAgents on)", options: [{ legacyAgents: true }], code: `import type { Agent, InitializeRequest } from "@agentclientprotocol/sdk";
+export class Logged implements Agent {
+  constructor(private readonly inner: Agent) {}
+  async initialize(p: InitializeRequest) { console.log(p); return await this.inner.initialize(p); }
+  async newSession() { return { sessionId: "s" }; }
+}` },
   { name: "a legacy class without a flag, option off", code: `import type { Agent } from "@agentclientprotocol/sdk";
 export class A implements Agent {
   async initialize() { return { protocolVersion: 1 }; }
@@ -151,6 +167,12 @@ app.onRequest(methods.agent.session.new, () => { throw new RequestError(-32603, 
   invalid("a legacy class without an init flag, legacyAgents", `import type { Agent } from "@agentclientprotocol/sdk";
 export class A implements Agent {
   async initialize() { return { protocolVersion: 1 }; }
+  async newSession() { return { sessionId: "s" }; }
+}`, (c) => [{ messageId: "ungatedLegacy", ...at(c, "A", 1) }], { options: [{ legacyAgents: true }] }),
+  invalid("a legacy class whose initialize initializes a store and answers itself, legacyAgents", `import type { Agent } from "@agentclientprotocol/sdk";
+export class A implements Agent {
+  constructor(private readonly store: { initialize(): Promise<void> }) {}
+  async initialize() { await this.store.initialize(); return { protocolVersion: 1 }; }
   async newSession() { return { sessionId: "s" }; }
 }`, (c) => [{ messageId: "ungatedLegacy", ...at(c, "A", 1) }], { options: [{ legacyAgents: true }] }),
 ];

@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { enclosingClass, walk } from "../syntax/ast.js";
+import { enclosingClass, enclosingFunction, type FunctionNode, memberName, unwrap, walk } from "../syntax/ast.js";
 import type { FileModel } from "../model.js";
 
 type ClassNode = TSESTree.ClassDeclaration | TSESTree.ClassExpression;
@@ -27,7 +27,35 @@ function testsMember(fn: TSESTree.Node, names: ReadonlySet<string>, sourceCode: 
   return found;
 }
 
-/** Legacy Agent classes with request handlers and no initialization flag their other handlers check. */
+/** `this.agent.initialize(params)`, awaited or not: the same request sent to an agent the class holds. */
+function isMemberInitialize(node: TSESTree.Node): boolean {
+  let inner = unwrap(node);
+  if (inner.type === AST_NODE_TYPES.AwaitExpression) inner = unwrap(inner.argument);
+  if (inner.type !== AST_NODE_TYPES.CallExpression) return false;
+  const callee = unwrap(inner.callee);
+  if (callee.type !== AST_NODE_TYPES.MemberExpression || memberName(callee) !== "initialize") return false;
+  const target = unwrap(callee.object);
+  return target.type === AST_NODE_TYPES.MemberExpression && unwrap(target.object).type === AST_NODE_TYPES.ThisExpression;
+}
+
+/**
+ * Whether an `initialize` returns what another agent answers (`return this.agent.initialize(params)`): the class is
+ * a decorator on the client's side that forwards to the real agent, receives no requests and has nothing to gate.
+ */
+function forwardsInitialize(fn: FunctionNode, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  if (fn.body.type !== AST_NODE_TYPES.BlockStatement) return isMemberInitialize(fn.body);
+  let found = false;
+  walk(fn.body, sourceCode.visitorKeys, (node) => {
+    if (found || node.type !== AST_NODE_TYPES.ReturnStatement || !node.argument) return;
+    if (enclosingFunction(node) === fn && isMemberInitialize(node.argument)) found = true;
+  });
+  return found;
+}
+
+/**
+ * Legacy Agent classes with request handlers and no initialization flag their other handlers check; not one whose
+ * `initialize` forwards to another agent.
+ */
 export function ungatedLegacyClasses(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): readonly ClassNode[] {
   const legacy = model.handlers.handlers.filter((h) => h.style === "legacy" && h.method.side === "agent");
   const byClass = new Map<ClassNode, typeof legacy>();
@@ -41,6 +69,7 @@ export function ungatedLegacyClasses(model: FileModel, sourceCode: Readonly<TSES
     const init = handlers.find((h) => h.method.wire === "initialize");
     const others = handlers.filter((h) => h.method.wire !== "initialize" && h.method.kind === "request");
     if (!init || others.length === 0) continue;
+    if (init.fn && forwardsInitialize(init.fn, sourceCode)) continue;
     const flags = assignedMembers(init.body, sourceCode);
     if (flags.size > 0 && others.some((h) => testsMember(h.body, flags, sourceCode))) continue;
     found.push(cls);
