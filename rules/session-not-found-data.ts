@@ -2,6 +2,8 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint
 import { type ErrorSite, type FileModel, getModel, messageText, RESOURCE_NOT_FOUND, siteCodes } from "../src/analysis/index.js";
 import { enclosingFunction, findProperty, type FunctionNode, hasSpread, unwrap, walk } from "../src/analysis/syntax/ast.js";
 import { sessionNotFoundFix } from "../src/analysis/sdk/session-advice.js";
+import { declaredName } from "../src/analysis/syntax/functions.js";
+import { findMethod } from "../src/protocol/methods.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
 
@@ -83,6 +85,22 @@ function namesSession(site: ErrorSite, model: FileModel, sourceCode: Readonly<TS
   return found;
 }
 
+/** The legacy names of session/delete: `deleteSession`, `unstable_deleteSession`. */
+const DELETE_NAMES: ReadonlySet<string> = new Set(findMethod("session/delete")?.legacyNames ?? []);
+
+/**
+ * Whether a site is in a function named like session/delete's legacy handler (`async deleteSession(params)`) that the
+ * model recognises as no handler: the nearest enclosing function with a name. Deleting a missing session must
+ * succeed, which is idempotent-session-delete's concern, not this rule's.
+ */
+function inDeleteNamedFunction(site: ErrorSite): boolean {
+  for (let fn = enclosingFunction(site.node); fn; fn = enclosingFunction(fn)) {
+    const named = declaredName(fn);
+    if (named) return DELETE_NAMES.has(named.name);
+  }
+  return false;
+}
+
 /**
  * Whether a site answers for an agent's session: on the miss branch of a session lookup, built from the requested
  * id, or naming a session. A client's unknown file or terminal is no session context.
@@ -98,6 +116,7 @@ function isSessionContext(site: ErrorSite, model: FileModel, sourceCode: Readonl
     // Deleting a missing session must succeed: idempotent-session-delete reports this site.
     return false;
   }
+  if (agentScopes.length === 0 && inDeleteNamedFunction(site)) return false;
   const onMiss = facts.misses.some((m) => m.answer?.kind === "site" && m.answer.site === site && agentScopes.includes(m.scope));
   if (onMiss) return true;
   let usesId = false;

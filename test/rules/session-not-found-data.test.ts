@@ -266,6 +266,31 @@ export class A implements acp.Agent {
 }`,
   },
   {
+    name: "unrecognised class: deleteSession with inline params throwing resourceNotFound is left to idempotent-session-delete",
+    code: `import { RequestError, type DeleteSessionResponse } from "@agentclientprotocol/sdk";
+export class AgyAgent {
+  private sessions = new Map<string, { id: string }>();
+  async deleteSession(params: { sessionId?: string }): Promise<DeleteSessionResponse> {
+    const sessionId = params.sessionId ?? "";
+    if (!this.sessions.delete(sessionId)) {
+      throw RequestError.resourceNotFound(sessionId);
+    }
+    return {};
+  }
+}`,
+  },
+  {
+    name: "legacy Agent class: deleteSession throwing resourceNotFound(sessionId) is left to idempotent-session-delete",
+    code: `import { RequestError, type Agent, type DeleteSessionRequest } from "@agentclientprotocol/sdk";
+export class A implements Agent {
+  private sessions = new Map<string, object>();
+  async deleteSession({ sessionId }: DeleteSessionRequest) {
+    if (!this.sessions.delete(sessionId)) throw RequestError.resourceNotFound(sessionId);
+    return {};
+  }
+}`,
+  },
+  {
     name: "another code on the miss branch is another rule's concern",
     code: `${SDK}app.onRequest(methods.agent.session.prompt, ({ params }) => {
   if (!sessions.has(params.sessionId)) throw RequestError.invalidParams({ sessionId: params.sessionId });
