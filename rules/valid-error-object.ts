@@ -1,6 +1,7 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { codeLeaves, type ErrorSite, type FileModel, getModel } from "../src/analysis/index.js";
-import { unwrap } from "../src/analysis/syntax/ast.js";
+import { calleeName, staticKeyName, unwrap } from "../src/analysis/syntax/ast.js";
+import { ERROR_SENDERS } from "../src/analysis/errors/send-calls.js";
 import { codeNumbers } from "../src/analysis/values/code-numbers.js";
 import type { Constant } from "../src/analysis/values/constant.js";
 import { inRange, JSON_RPC_RESERVED } from "../src/protocol/codes.js";
@@ -21,6 +22,25 @@ function isBadCode(value: Constant, rpc: boolean): boolean {
   if (typeof value === "number") return !Number.isInteger(value);
   if (rpc) return true;
   return typeof value === "string" && NUMERIC.test(value);
+}
+
+/**
+ * Whether a code string is a vendor's, not a JSON-RPC one: an integer spelled out that is no ACP code and outside the
+ * reserved range, in an object under an `error:` key of a body that is no JSON-RPC response and is neither thrown nor
+ * given to an error sender (a REST API's `{ error: { code: "1113", message } }`).
+ */
+function isVendorStringCode(value: Constant, site: ErrorSite, model: FileModel): boolean {
+  if (site.rpc || site.kind !== "object" || typeof value !== "string" || !NUMERIC.test(value)) return false;
+  const code = Number(value);
+  if (!Number.isInteger(code) || model.acpCodes.has(code) || inRange(code, JSON_RPC_RESERVED)) return false;
+  const prop = site.node.parent;
+  if (prop?.type !== AST_NODE_TYPES.Property || prop.value !== site.node || staticKeyName(prop.key, prop.computed) !== "error") return false;
+  const body = prop.parent;
+  if (body.type !== AST_NODE_TYPES.ObjectExpression) return false;
+  const place = body.parent;
+  if (place?.type === AST_NODE_TYPES.ThrowStatement) return false;
+  if (place?.type === AST_NODE_TYPES.CallExpression && place.arguments.includes(body) && ERROR_SENDERS.has(calleeName(place.callee) ?? "")) return false;
+  return true;
 }
 
 /**
@@ -84,7 +104,7 @@ export default createRule<[], MessageIds>({
     const checkCode = (site: ErrorSite, code: TSESTree.Node) => {
       for (const leaf of codeLeaves(code)) {
         const values = model().values.resolve(leaf);
-        const index = values?.findIndex((v) => isBadCode(v, site.rpc)) ?? -1;
+        const index = values?.findIndex((v) => isBadCode(v, site.rpc) && !isVendorStringCode(v, site, model())) ?? -1;
         if (index === -1) continue;
         const bad = values![index];
         const inner = unwrap(leaf);

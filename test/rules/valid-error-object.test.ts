@@ -57,6 +57,17 @@ const v2 = { acp: { protocolVersion: 2 } };
 // ---------------------------------------------------------------------------------------------------------------
 
 const valid: Valid[] = [
+  {
+    name: "a vendor's REST error body with a string code (a test mock of an HTTP API): no JSON-RPC error",
+    code: `
+function jsonResponse(body: unknown, init: { status: number }): Response {
+  return new Response(JSON.stringify(body), { status: init.status });
+}
+export function quotaExceeded(): Response {
+  return jsonResponse({ error: { code: "1113", message: "No permission for current API key" } }, { status: 429 });
+}
+`,
+  },
   // A well-formed agent: integer codes, string messages, standard messages with their own codes.
   {
     name: "SDK agent with well-formed RequestErrors and factories",
@@ -601,6 +612,18 @@ export function fail(reason: string) {
 }
 `;
 
+const vendorCodeInEnvelope = `
+export function refuse(id: number) {
+  return { jsonrpc: "2.0", id, error: { code: "1113", message: "No permission" } };
+}
+`;
+
+const vendorCodeThrown = `
+export function refuse() {
+  throw { error: { code: "1113", message: "No permission" } };
+}
+`;
+
 const classField = `
 export class QuotaError extends Error {
   code = "42001";
@@ -653,6 +676,16 @@ export function overflow(retries: number) {
 `;
 
 const invalidCodes: Invalid[] = [
+  {
+    name: "a vendor-looking string code in a JSON-RPC response is still judged",
+    code: vendorCodeInEnvelope,
+    errors: [nonInteger(vendorCodeInEnvelope, '"1113"', '"1113"', 1113)],
+  },
+  {
+    name: "a vendor-looking string code in a thrown error body is still judged",
+    code: vendorCodeThrown,
+    errors: [nonInteger(vendorCodeThrown, '"1113"', '"1113"', 1113)],
+  },
   {
     name: "RequestError with a numeric string code: suggestion to use the number",
     code: rpcStringCode,
