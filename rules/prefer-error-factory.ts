@@ -1,22 +1,10 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { codeLeaves, type ErrorSite, type FileModel, getModel, isBareNumber, messageText, RESOURCE_NOT_FOUND } from "../src/analysis/index.js";
+import { codeLeaves, type ErrorSite, type FileModel, getModel, isBareNumber, RESOURCE_NOT_FOUND } from "../src/analysis/index.js";
 import { findProperty, unwrap } from "../src/analysis/syntax/ast.js";
 import { codeNumbers, isIntegerString } from "../src/analysis/values/code-numbers.js";
 import { ERROR_FACTORIES, type ErrorFactory, FACTORY_BY_NAME } from "../src/protocol/codes.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
-
-const AUTH_REQUIRED = -32000;
-const ABOUT_AUTH = /auth|log\s*-?in|sign\s*-?in|credential|token|api[\s_-]?key|password|session expired/i;
-
-/**
- * -32000 with a message about something else ("Terminal limit reached"): JSON-RPC's generic server error used
- * where ACP means "authentication required". Calling it AuthRequired would only cement the mistake.
- */
-function isNotAboutAuth(message: TSESTree.Node | null | undefined, model: FileModel): boolean {
-  const text = message ? messageText(message, model.values) : undefined;
-  return text !== undefined && !ABOUT_AUTH.test(text);
-}
 
 export type MessageIds = "useFactory" | "useNamedConstant" | "replaceWithFactory";
 
@@ -164,7 +152,6 @@ export default createRule<[], MessageIds>({
             const [code] = codeNumbers(leaf, model.values) ?? [];
             const info = code === undefined ? undefined : model.acpCodes.get(code);
             if (code === undefined || !info) continue;
-            if (code === AUTH_REQUIRED && isNotAboutAuth(site.message, model)) continue;
             const data = isUndefined(site.data) ? undefined : site.data;
             const advice = adviceFor(code, data, model);
             if (advice === "none") continue;
