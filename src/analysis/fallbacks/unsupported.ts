@@ -3,7 +3,7 @@ import { siteCodes } from "../errors/answer-codes.js";
 import type { ErrorSite } from "../errors/error-sites.js";
 import type { Handler } from "../handlers/types.js";
 import type { FileModel } from "../model.js";
-import { calleeName, enclosingFunction, unwrap } from "../syntax/ast.js";
+import { calleeName, enclosingFunction, innerStatements, unwrap } from "../syntax/ast.js";
 import { isCaught } from "../sessions/sessions.js";
 import { messageText } from "../values/message-text.js";
 import { METHOD_NOT_FOUND } from "./findings.js";
@@ -60,33 +60,10 @@ function servesBefore(node: TSESTree.Node, handler: Handler): boolean {
       found = true;
       return;
     }
-    for (const inner of statementsIn(n)) visit(inner);
+    for (const inner of innerStatements(n)) visit(inner);
   };
   for (const statement of fn.body.body) visit(statement);
   return found;
-}
-
-/** The statements a statement holds directly. */
-function statementsIn(node: TSESTree.Node): readonly (TSESTree.Node | null | undefined)[] {
-  switch (node.type) {
-    case AST_NODE_TYPES.BlockStatement:
-      return node.body;
-    case AST_NODE_TYPES.IfStatement:
-      return [node.consequent, node.alternate];
-    case AST_NODE_TYPES.TryStatement:
-      return [node.block, node.handler?.body, node.finalizer];
-    case AST_NODE_TYPES.SwitchStatement:
-      return node.cases.flatMap((c) => c.consequent);
-    case AST_NODE_TYPES.ForStatement:
-    case AST_NODE_TYPES.ForInStatement:
-    case AST_NODE_TYPES.ForOfStatement:
-    case AST_NODE_TYPES.WhileStatement:
-    case AST_NODE_TYPES.DoWhileStatement:
-    case AST_NODE_TYPES.LabeledStatement:
-      return [node.body];
-    default:
-      return [];
-  }
 }
 
 const within = (node: TSESTree.Node, region: TSESTree.Node) => region.range[0] <= node.range[0] && node.range[1] <= region.range[1];

@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
-import { calleeName, memberName, unwrap } from "../syntax/ast.js";
+import { calleeName, isNullish, memberName, unwrap } from "../syntax/ast.js";
 import { isLookupCall, isPredicateCall } from "./calls.js";
 import type { ParamFields } from "./fields.js";
 
@@ -20,14 +20,6 @@ export interface Verdict {
 /** Members of a validator's result that are there when the input failed. */
 const FAILURE_MEMBERS = new Set(["error", "errors", "issues"]);
 
-function isNullish(node: TSESTree.Node): boolean {
-  const inner = unwrap(node);
-  return (
-    (inner.type === AST_NODE_TYPES.Identifier && inner.name === "undefined") ||
-    (inner.type === AST_NODE_TYPES.Literal && inner.value === null && !("regex" in inner)) ||
-    (inner.type === AST_NODE_TYPES.UnaryExpression && inner.operator === "void")
-  );
-}
 
 function literalValue(node: TSESTree.Node): { value: unknown } | undefined {
   const inner = unwrap(node);

@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import type { Handler } from "../handlers/types.js";
-import { children, isFunction } from "../syntax/ast.js";
+import { children, innerStatements, isFunction } from "../syntax/ast.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -31,32 +31,6 @@ export function ownNodes(handler: Handler, sourceCode: SourceCode, nested = fals
     visit(root.body);
   } else visit(root);
   return out;
-}
-
-/** The statements a statement holds directly: blocks, branches, loop bodies, cases, try parts. */
-function innerStatements(node: TSESTree.Node): readonly (TSESTree.Node | null | undefined)[] {
-  switch (node.type) {
-    case AST_NODE_TYPES.BlockStatement:
-      return node.body;
-    case AST_NODE_TYPES.IfStatement:
-      return [node.consequent, node.alternate];
-    case AST_NODE_TYPES.TryStatement:
-      return [node.block, node.handler?.body, node.finalizer];
-    case AST_NODE_TYPES.SwitchStatement:
-      return node.cases.flatMap((c) => c.consequent);
-    case AST_NODE_TYPES.SwitchCase:
-      return node.consequent;
-    case AST_NODE_TYPES.ForStatement:
-    case AST_NODE_TYPES.ForInStatement:
-    case AST_NODE_TYPES.ForOfStatement:
-    case AST_NODE_TYPES.WhileStatement:
-    case AST_NODE_TYPES.DoWhileStatement:
-    case AST_NODE_TYPES.LabeledStatement:
-    case AST_NODE_TYPES.WithStatement:
-      return [node.body];
-    default:
-      return [];
-  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { calleeName, unwrap } from "../syntax/ast.js";
+import { calleeName, isFalse, isNullish, unwrap } from "../syntax/ast.js";
 import type { RequestFields } from "./fields.js";
 import { readCall, readPath } from "./reads.js";
 
@@ -110,19 +110,7 @@ function lookupVariable(sourceCode: SourceCode, lookup: KeyedLookup): TSESLint.S
   return variable && variable.references.filter((r) => r.isWrite()).length === 1 ? variable : undefined;
 }
 
-function isNullish(node: TSESTree.Node): boolean {
-  const inner = unwrap(node);
-  return (
-    (inner.type === AST_NODE_TYPES.Identifier && inner.name === "undefined") ||
-    (inner.type === AST_NODE_TYPES.Literal && inner.value === null && !("regex" in inner)) ||
-    (inner.type === AST_NODE_TYPES.UnaryExpression && inner.operator === "void")
-  );
-}
 
-function isFalse(node: TSESTree.Node): boolean {
-  const inner = unwrap(node);
-  return inner.type === AST_NODE_TYPES.Literal && inner.value === false;
-}
 
 /** The lookup an expression reads: the lookup itself (awaited) or the variable holding its result. */
 function readOf(node: TSESTree.Node, lookups: readonly KeyedLookup[], vars: ReadonlyMap<TSESTree.Node, KeyedLookup>): KeyedLookup | undefined {

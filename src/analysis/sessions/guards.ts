@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { unwrap } from "../syntax/ast.js";
+import { isFalse, isNullish, unwrap } from "../syntax/ast.js";
 import { fallbackOf, lookupVariable, type SessionLookup } from "./lookups.js";
 import type { SessionScope, SessionScopes } from "./scopes.js";
 
@@ -65,19 +65,7 @@ function sessionRead(
   return undefined;
 }
 
-function isNullish(node: TSESTree.Node): boolean {
-  const inner = unwrap(node);
-  return (
-    (inner.type === AST_NODE_TYPES.Identifier && inner.name === "undefined") ||
-    (inner.type === AST_NODE_TYPES.Literal && inner.value === null && !("regex" in inner)) ||
-    (inner.type === AST_NODE_TYPES.UnaryExpression && inner.operator === "void")
-  );
-}
 
-function isFalse(node: TSESTree.Node): boolean {
-  const inner = unwrap(node);
-  return inner.type === AST_NODE_TYPES.Literal && inner.value === false;
-}
 
 function typeofArgument(node: TSESTree.BinaryExpression): TSESTree.Node | undefined {
   for (const side of [node.left, node.right]) {

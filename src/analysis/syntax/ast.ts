@@ -120,3 +120,45 @@ export function walk(root: TSESTree.Node, visitorKeys: VisitorKeys, visit: (node
     }
   }
 }
+
+/** `undefined`, `null` or `void x`: a test against it asks whether something is there. */
+export function isNullish(node: TSESTree.Node): boolean {
+  const inner = unwrap(node);
+  return (
+    (inner.type === AST_NODE_TYPES.Identifier && inner.name === "undefined") ||
+    (inner.type === AST_NODE_TYPES.Literal && inner.value === null && !("regex" in inner)) ||
+    (inner.type === AST_NODE_TYPES.UnaryExpression && inner.operator === "void")
+  );
+}
+
+/** The literal `false`. */
+export function isFalse(node: TSESTree.Node): boolean {
+  const inner = unwrap(node);
+  return inner.type === AST_NODE_TYPES.Literal && inner.value === false;
+}
+
+/** The statements a statement holds directly: a block's, the branches, loop bodies, cases, the parts of a try. */
+export function innerStatements(node: TSESTree.Node): readonly (TSESTree.Node | null | undefined)[] {
+  switch (node.type) {
+    case AST_NODE_TYPES.BlockStatement:
+      return node.body;
+    case AST_NODE_TYPES.IfStatement:
+      return [node.consequent, node.alternate];
+    case AST_NODE_TYPES.TryStatement:
+      return [node.block, node.handler?.body, node.finalizer];
+    case AST_NODE_TYPES.SwitchStatement:
+      return node.cases.flatMap((c) => c.consequent);
+    case AST_NODE_TYPES.SwitchCase:
+      return node.consequent;
+    case AST_NODE_TYPES.ForStatement:
+    case AST_NODE_TYPES.ForInStatement:
+    case AST_NODE_TYPES.ForOfStatement:
+    case AST_NODE_TYPES.WhileStatement:
+    case AST_NODE_TYPES.DoWhileStatement:
+    case AST_NODE_TYPES.LabeledStatement:
+    case AST_NODE_TYPES.WithStatement:
+      return [node.body];
+    default:
+      return [];
+  }
+}
