@@ -1,4 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { variableDeclaredFrom } from "../syntax/variables.js";
 import { calleeName, isFalse, isNullish, unwrap } from "../syntax/ast.js";
 import type { RequestFields } from "./fields.js";
 import { readCall, readPath } from "./reads.js";
@@ -91,22 +92,16 @@ export interface KeyedGuard {
   readonly miss: TSESTree.Node | null;
 }
 
+const KEPT_THROUGH: ReadonlySet<AST_NODE_TYPES> = new Set([
+  AST_NODE_TYPES.TSAsExpression,
+  AST_NODE_TYPES.TSNonNullExpression,
+  AST_NODE_TYPES.AwaitExpression,
+  AST_NODE_TYPES.ChainExpression,
+]);
+
 /** The variable a lookup's result is stored in: `const t = terminals.get(id)`, `const ok = await exists(p)`. */
 function lookupVariable(sourceCode: SourceCode, lookup: KeyedLookup): TSESLint.Scope.Variable | undefined {
-  let node: TSESTree.Node = lookup.node;
-  while (
-    node.parent?.type === AST_NODE_TYPES.TSAsExpression ||
-    node.parent?.type === AST_NODE_TYPES.TSNonNullExpression ||
-    node.parent?.type === AST_NODE_TYPES.AwaitExpression ||
-    node.parent?.type === AST_NODE_TYPES.ChainExpression
-  ) {
-    node = node.parent;
-  }
-  const declarator = node.parent;
-  if (declarator?.type !== AST_NODE_TYPES.VariableDeclarator || declarator.init !== node || declarator.id.type !== AST_NODE_TYPES.Identifier) {
-    return undefined;
-  }
-  const variable = sourceCode.scopeManager?.getDeclaredVariables(declarator)[0];
+  const variable = variableDeclaredFrom(sourceCode, lookup.node, KEPT_THROUGH);
   return variable && variable.references.filter((r) => r.isWrite()).length === 1 ? variable : undefined;
 }
 

@@ -1,4 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { variableDeclaredFrom } from "../syntax/variables.js";
 import { calleeName, unwrap } from "../syntax/ast.js";
 import { isCertainMissCall, mapReadStore } from "./certain-miss.js";
 import type { SessionScope, SessionScopes } from "./scopes.js";
@@ -103,21 +104,12 @@ function lookupAt(sourceCode: SourceCode, scopes: SessionScopes, scope: SessionS
   return undefined;
 }
 
+// Not `!`: `store.get(id)!` asserts the session exists, which is its own finding.
+const KEPT_THROUGH: ReadonlySet<AST_NODE_TYPES> = new Set([AST_NODE_TYPES.TSAsExpression, AST_NODE_TYPES.AwaitExpression, AST_NODE_TYPES.ChainExpression]);
+
 /** The variable a lookup's result is stored in: `const s = store.get(id)`, `const s = await store.load(id)`. */
 export function lookupVariable(sourceCode: SourceCode, lookup: SessionLookup): TSESLint.Scope.Variable | undefined {
-  let node: TSESTree.Node = lookup.node;
-  while (
-    node.parent?.type === AST_NODE_TYPES.TSAsExpression ||
-    node.parent?.type === AST_NODE_TYPES.AwaitExpression ||
-    node.parent?.type === AST_NODE_TYPES.ChainExpression
-  ) {
-    node = node.parent;
-  }
-  const declarator = node.parent;
-  if (declarator?.type !== AST_NODE_TYPES.VariableDeclarator || declarator.init !== node || declarator.id.type !== AST_NODE_TYPES.Identifier) {
-    return undefined;
-  }
-  return sourceCode.scopeManager?.getDeclaredVariables(declarator)[0];
+  return variableDeclaredFrom(sourceCode, lookup.node, KEPT_THROUGH);
 }
 
 /** `?? fail()` / `|| fail()` right after a lookup: the logical expression whose right side runs on a miss. */

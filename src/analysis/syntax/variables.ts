@@ -1,4 +1,4 @@
-import { ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 
 /**
  * The variable an identifier names: looked up by name from the scope ESLint gives the identifier, outwards.
@@ -7,4 +7,22 @@ import { ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils
  */
 export function variableOf(sourceCode: Readonly<TSESLint.SourceCode>, id: TSESTree.Identifier): TSESLint.Scope.Variable | null {
   return ASTUtils.findVariable(sourceCode.getScope(id), id.name);
+}
+
+/**
+ * The variable `const x = <value>` declares, when `value` is its whole initializer, seen through the wrappers
+ * named (`await`, `as T`, `?.`, `!`): where a lookup's result is kept (`const s = await store.get(id)`).
+ */
+export function variableDeclaredFrom(
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  value: TSESTree.Node,
+  through: ReadonlySet<AST_NODE_TYPES>,
+): TSESLint.Scope.Variable | undefined {
+  let node = value;
+  while (node.parent && through.has(node.parent.type)) node = node.parent;
+  const declarator = node.parent;
+  if (declarator?.type !== AST_NODE_TYPES.VariableDeclarator || declarator.init !== node || declarator.id.type !== AST_NODE_TYPES.Identifier) {
+    return undefined;
+  }
+  return sourceCode.scopeManager?.getDeclaredVariables(declarator)[0];
 }
