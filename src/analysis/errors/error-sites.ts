@@ -134,6 +134,19 @@ function isNewError(node: TSESTree.Node, classes: ReadonlyMap<string, ErrorClass
   return name !== undefined && (name === "Error" || name.endsWith("Error") || classes.has(name));
 }
 
+/** The `code` and `data` the object literals of `Object.assign(target, ...sources)` give, the last one winning. */
+export function assignedCodeAndData(sources: readonly TSESTree.CallExpressionArgument[]): { code?: TSESTree.Node; data?: TSESTree.Node } {
+  let code: TSESTree.Node | undefined;
+  let data: TSESTree.Node | undefined;
+  for (const source of sources) {
+    const object = unwrap(source);
+    if (object.type !== AST_NODE_TYPES.ObjectExpression) continue;
+    code = findProperty(object, "code")?.value ?? code;
+    data = findProperty(object, "data")?.value ?? data;
+  }
+  return { ...(code ? { code } : {}), ...(data ? { data } : {}) };
+}
+
 /** `Object.assign(new Error(message), { code, data })`. */
 export function assignSite(node: TSESTree.CallExpression, ctx: SiteContext): ErrorSite | undefined {
   const callee = unwrap(node.callee);
@@ -146,14 +159,7 @@ export function assignSite(node: TSESTree.CallExpression, ctx: SiteContext): Err
   }
   const [target, ...sources] = node.arguments;
   if (!target || !isNewError(unwrap(target), ctx.errorClasses)) return undefined;
-  let code: TSESTree.Node | undefined;
-  let data: TSESTree.Node | undefined;
-  for (const source of sources) {
-    const object = unwrap(source);
-    if (object.type !== AST_NODE_TYPES.ObjectExpression) continue;
-    code = findProperty(object, "code")?.value ?? code;
-    data = findProperty(object, "data")?.value ?? data;
-  }
+  const { code, data } = assignedCodeAndData(sources);
   if (!code) return undefined;
   const errorNew = unwrap(target) as TSESTree.NewExpression;
   const message = errorNew.arguments[0] ?? null;

@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import type { ClassNode, ErrorClass } from "../errors/error-classes.js";
-import { argAt } from "../errors/error-sites.js";
+import { argAt, assignedCodeAndData } from "../errors/error-sites.js";
 import { calleeName, enclosingFunction, findProperty, type FunctionNode, memberName, staticKeyName, unwrap } from "../syntax/ast.js";
 import { functionOf, returnedExpressions } from "../syntax/functions.js";
 import { classByName } from "../syntax/instances.js";
@@ -145,14 +145,7 @@ function assignValue(node: TSESTree.CallExpression, frames: readonly Entered[], 
   const held = written?.type === AST_NODE_TYPES.Identifier ? ctx.values.constInit(written) : undefined;
   const created = held ? unwrap(held) : written;
   if (!created || !isPlainErrorNew(created, ctx)) return undefined;
-  let code: TSESTree.Node | undefined;
-  let data: TSESTree.Node | undefined;
-  for (const source of sources) {
-    const object = unwrap(source);
-    if (object.type !== AST_NODE_TYPES.ObjectExpression) continue;
-    code = findProperty(object, "code")?.value ?? code;
-    data = findProperty(object, "data")?.value ?? data;
-  }
+  const { code, data } = assignedCodeAndData(sources);
   const codes = code && codesOf(code, frames, ctx);
   if (!code || !codes) return undefined;
   const single = sources.length === 1 ? unwrap(sources[0]!) : undefined;
