@@ -1,5 +1,6 @@
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
-import { type ErrorSite, getModel, type FileModel, isBareNumber, messageText } from "../src/analysis/index.js";
+import { type ErrorSite, getModel, type FileModel, messageText } from "../src/analysis/index.js";
+import { codeReplacement } from "../src/analysis/errors/code-replacement.js";
 import { fallbackFindings, METHOD_NOT_FOUND } from "../src/analysis/fallbacks/findings.js";
 import { type UnsupportedFinding, unsupportedFindings } from "../src/analysis/fallbacks/unsupported.js";
 import { unwrap } from "../src/analysis/syntax/ast.js";
@@ -48,24 +49,6 @@ function refusesValue(f: UnsupportedFinding, model: FileModel): boolean {
   return SPEAKS_OF_VALUE.test(messageText(message ?? undefined, model.values) ?? "");
 }
 
-/** The file's own name for -32601 (`Codes.MethodNotFound`), from a table of codes bound to a name. */
-function methodNotFoundConstant(model: FileModel): string | undefined {
-  for (const table of model.codeTables) {
-    const member = table.members.find((m) => m.codes.length === 1 && m.codes[0] === METHOD_NOT_FOUND);
-    if (!member) continue;
-    const node = table.node;
-    const owner =
-      node.type === "TSEnumDeclaration" ? node.id : node.parent.type === "VariableDeclarator" ? node.parent.id : unwrapAs(node.parent);
-    if (owner?.type === "Identifier" && /^[A-Za-z_$][\w$]*$/.test(member.key)) return `${owner.name}.${member.key}`;
-  }
-  return undefined;
-}
-
-function unwrapAs(node: TSESTree.Node): TSESTree.Node | undefined {
-  // `const Codes = { ... } as const`
-  return (node.type === "TSAsExpression" || node.type === "TSSatisfiesExpression") && node.parent.type === "VariableDeclarator" ? node.parent.id : undefined;
-}
-
 export default createRule<[], MessageIds>({
   name: "method-not-found-error",
   meta: {
@@ -109,20 +92,17 @@ export default createRule<[], MessageIds>({
         const must = model.settings.protocolVersion === 2;
         const text = (node: TSESTree.Node) => context.sourceCode.getText(node);
         const requestError = requestErrorName(model);
-        const isBareAcpCode = (code: TSESTree.Node) => isBareNumber(code) && (model.values.numbers(code) ?? []).every((n) => model.acpCodes.has(n));
 
         const suggest = (node: TSESTree.Node, site: ErrorSite | undefined, methodName: string | undefined): Suggestions => {
           // A hand-rolled error object: keep its shape, change the code.
           if (site?.kind === "object" && site.code && !site.sdk) {
-            const constant = methodNotFoundConstant(model);
-            // A bare -32601 where no bare ACP code was would be prefer-error-factory's next finding: in a file
-            // with the SDK, the factory's own error object instead; without it, no rewrite.
-            if (!constant && !isBareAcpCode(site.code)) {
+            const replacement = codeReplacement(site.code, METHOD_NOT_FOUND, site.message, model, context.sourceCode);
+            // No name for -32601 that adds no finding: in a file with the SDK, the factory's own error object.
+            if (!replacement) {
               if (!requestError || !methodName) return [];
               const object = `${requestError}.methodNotFound(${methodName}).toErrorResponse()`;
               return [{ messageId: "useMethodNotFound", data: { replacement: object }, fix: (fixer) => fixer.replaceText(site.node, object) }];
             }
-            const replacement = constant ?? String(METHOD_NOT_FOUND);
             const code = site.code;
             // A standard message of another code would then contradict the code: give -32601's own.
             const message = site.message && site.message.type === "Literal" ? site.message : undefined;

@@ -4,6 +4,7 @@ import { findProperty, unwrap } from "../src/analysis/syntax/ast.js";
 import { codeNumbers, isIntegerString } from "../src/analysis/values/code-numbers.js";
 import { ERROR_FACTORIES, type ErrorFactory, FACTORY_BY_NAME } from "../src/protocol/codes.js";
 import { specUrl } from "../src/protocol/links.js";
+import { isServerErrorMisread } from "../src/analysis/errors/code-replacement.js";
 import { createRule } from "../src/create-rule.js";
 
 export type MessageIds = "useFactory" | "useNamedConstant" | "replaceWithFactory";
@@ -152,6 +153,8 @@ export default createRule<[], MessageIds>({
             const [code] = codeNumbers(leaf, model.values) ?? [];
             const info = code === undefined ? undefined : model.acpCodes.get(code);
             if (code === undefined || !info) continue;
+            // -32000 for a failure that is not about authentication: naming it AuthRequired would cement the mistake.
+            if (isServerErrorMisread(code, site.message, model)) continue;
             const data = isUndefined(site.data) ? undefined : site.data;
             const advice = adviceFor(code, data, model);
             if (advice === "none") continue;

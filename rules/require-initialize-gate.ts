@@ -1,6 +1,7 @@
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import type { ErrorSite } from "../src/analysis/errors/error-sites.js";
-import { getModel } from "../src/analysis/index.js";
+import { codeReplacement } from "../src/analysis/errors/code-replacement.js";
+import { type FileModel, getModel } from "../src/analysis/index.js";
 import { ungatedApps } from "../src/analysis/initialization/ungated-apps.js";
 import { INVALID_REQUEST, notInitializedSites } from "../src/analysis/initialization/not-initialized.js";
 import { ungatedLegacyClasses } from "../src/analysis/initialization/legacy-gates.js";
@@ -12,12 +13,13 @@ import { createRule } from "../src/create-rule.js";
 export type MessageIds = "ungatedApp" | "ungatedAppV2" | "wrongCode" | "wrongCodeV2" | "repeatedInitialize" | "ungatedLegacy" | "ungatedLegacyV2" | "useInvalidRequest";
 type Options = [{ legacyAgents?: boolean }];
 
-/** The SDK's `RequestError.invalidRequest(data, message)` for an SDK-built error, else the code -32600. */
-function invalidRequestSuggestion(site: ErrorSite, sourceCode: Readonly<TSESLint.SourceCode>): TSESLint.SuggestionReportDescriptor<MessageIds>[] {
+/** The SDK's `RequestError.invalidRequest(data, message)` for an SDK-built error, else -32600 as the file names codes. */
+function invalidRequestSuggestion(site: ErrorSite, model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): TSESLint.SuggestionReportDescriptor<MessageIds>[] {
   const text = invalidRequestText(site, sourceCode);
   if (text) return [{ messageId: "useInvalidRequest", fix: (f) => f.replaceText(site.node, text) }];
   const code = site.code;
-  return code ? [{ messageId: "useInvalidRequest", fix: (f) => f.replaceText(code, String(INVALID_REQUEST)) }] : [];
+  const replacement = code && codeReplacement(code, INVALID_REQUEST, site.message, model, sourceCode);
+  return code && replacement ? [{ messageId: "useInvalidRequest", fix: (f) => f.replaceText(code, replacement) }] : [];
 }
 
 export default createRule<Options, MessageIds>({
@@ -71,7 +73,7 @@ export default createRule<Options, MessageIds>({
         const report = (site: ErrorSite, messageId: MessageIds) => {
           const node: TSESTree.Node = site.code ?? site.node;
           const code = site.factory ? `${site.factory.name}() (${site.factory.code})` : context.sourceCode.getText(node);
-          context.report({ node, messageId, data: { code }, suggest: invalidRequestSuggestion(site, context.sourceCode) });
+          context.report({ node, messageId, data: { code }, suggest: invalidRequestSuggestion(site, model, context.sourceCode) });
         };
         for (const site of wrong) report(site, v2 ? "wrongCodeV2" : "wrongCode");
         // Version 1 says nothing about a repeated initialize.

@@ -1304,6 +1304,14 @@ export class AgentErrors extends Error {
 
 const namedValid: Valid[] = [
   {
+    // JSON-RPC's generic "Server error" where ACP means "authentication required": naming it AuthRequired would cement it.
+    name: "-32000 with a message about something else than authentication",
+    code: `declare function write(m: unknown): void;
+export function handle(msg: { id: number; method: string }, count: number): void {
+  if (count >= 10) write({ jsonrpc: "2.0", id: msg.id, error: { code: -32000, message: "Terminal limit reached (max 10)" } });
+}`,
+  },
+  {
     name: "a code table and its members at the sites",
     code: `
 import { RequestError } from "@agentclientprotocol/sdk";

@@ -216,13 +216,18 @@ valid.push(
 );
 
 invalidCases.push(
+  // -32000 for "Please wait" is no bare ACP code prefer-error-factory reports: a bare -32600 in its place would be its next finding.
   invalid("a hand-rolled gate found by its guard, this.initialized", dispatcher('!this.initialized && msg.method !== "initialize"', WAIT), (c) => [{
     messageId: "wrongCode", data: { code: "-32000" }, ...at(c, "-32000"),
-    suggestions: [{ messageId: "useInvalidRequest", output: c.replace("-32000", "-32600") }],
+    suggestions: [],
   }]),
-  invalid("a gate with !this.ready and the method on the left", dispatcher('"initialize" !== msg.method && !this.ready', WAIT), (c) => [{
-    messageId: "wrongCode", ...at(c, "-32000"),
-    suggestions: [{ messageId: "useInvalidRequest", output: c.replace("-32000", "-32600") }],
+  invalid("a gate with !this.ready and the method on the left: a bare ACP code becomes the bare -32600", dispatcher('"initialize" !== msg.method && !this.ready', '{ code: -32603, message: "Please wait" }'), (c) => [{
+    messageId: "wrongCode", ...at(c, "-32603"),
+    suggestions: [{ messageId: "useInvalidRequest", output: c.replace("-32603", "-32600") }],
+  }]),
+  invalid("a hand-rolled gate naming its codes in a table: the suggestion names -32600 from it", `const Codes = { InvalidRequest: -32600, Busy: -32603 } as const;\n${dispatcher("!this.initialized && msg.method !== \"initialize\"", '{ code: Codes.Busy, message: "Please wait" }')}`, (c) => [{
+    messageId: "wrongCode", ...at(c, "Codes.Busy"),
+    suggestions: [{ messageId: "useInvalidRequest", output: c.replace("code: Codes.Busy", "code: Codes.InvalidRequest") }],
   }]),
   (() => {
     const code = `${SDK}let initialized = false;

@@ -1,8 +1,9 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import type { Answer } from "../errors/answers.js";
 import type { ErrorSite } from "../errors/error-sites.js";
+import { codeReplacement } from "../errors/code-replacement.js";
 import type { FileModel } from "../model.js";
-import { memberName, unwrap } from "../syntax/ast.js";
+import { unwrap } from "../syntax/ast.js";
 import { INVALID_PARAMS } from "./findings.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -84,24 +85,7 @@ export function invalidParamsFix(answer: Answer, model: Model, sourceCode: Sourc
     return { node: site.node, text: `${name}.invalidParams(${dataMessage(site.data, site.message, sourceCode)})` };
   }
   if (!site.code || site.kind === "class-code" || site.kind === "code-assignment") return undefined;
-  const text = codeText(site.code, model, sourceCode);
+  const text = codeReplacement(site.code, INVALID_PARAMS, site.message, model, sourceCode);
   return text === undefined ? undefined : { node: site.code, text };
 }
 
-/**
- * -32602 written as the code is: a bare number for a bare ACP code, the table's own member for a member of the
- * file's code table (`ErrorCodes.InternalError` -> `ErrorCodes.InvalidParams`); undefined otherwise.
- */
-function codeText(code: TSESTree.Node, model: Model, sourceCode: SourceCode): string | undefined {
-  const inner = unwrap(code);
-  if (inner.type === AST_NODE_TYPES.Literal || (inner.type === AST_NODE_TYPES.UnaryExpression && inner.argument.type === AST_NODE_TYPES.Literal)) {
-    // A bare ACP code for a bare ACP code; an invented one (-32001) is better given a name than a bare -32602.
-    const codes = model.values.numbers(inner);
-    return codes?.every((c) => model.acpCodes.has(c)) ? String(INVALID_PARAMS) : undefined;
-  }
-  if (inner.type !== AST_NODE_TYPES.MemberExpression || inner.computed) return undefined;
-  const key = memberName(inner);
-  const table = model.codeTables.find((t) => t.members.some((m) => m.key === key));
-  const member = table?.members.find((m) => m.codes.length === 1 && m.codes[0] === INVALID_PARAMS && /^[A-Za-z_$][\w$]*$/.test(m.key));
-  return member ? `${sourceCode.getText(inner.object)}.${member.key}` : undefined;
-}

@@ -1,0 +1,74 @@
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { FileModel } from "../model.js";
+import { memberName, unwrap } from "../syntax/ast.js";
+import { codeNumbers } from "../values/code-numbers.js";
+import { messageText } from "../values/message-text.js";
+import { isBareNumber } from "./code-leaves.js";
+import type { CodeTable } from "./code-tables.js";
+
+type Model = Pick<FileModel, "codeTables" | "acpCodes" | "values">;
+
+const AUTH_REQUIRED = -32000;
+const ABOUT_AUTH = /auth|log\s*-?in|sign\s*-?in|credential|token|api[\s_-]?key|password|session expired/i;
+
+/**
+ * -32000 with a message about something else ("Terminal limit reached"): JSON-RPC's generic server error,
+ * written where ACP means "authentication required". No rule names it AuthRequired.
+ */
+export function isServerErrorMisread(code: number, message: TSESTree.Node | null | undefined, model: Pick<FileModel, "values">): boolean {
+  if (code !== AUTH_REQUIRED || !message) return false;
+  const text = messageText(message, model.values);
+  return text !== undefined && !ABOUT_AUTH.test(text);
+}
+
+/**
+ * Whether `code` is an ACP code written as a bare number (or a string spelling one), the way prefer-error-factory
+ * reports it: a suggestion may put another bare ACP code there without a finding the original did not have.
+ */
+export function isReportedBareAcpCode(code: TSESTree.Node, message: TSESTree.Node | null | undefined, model: Model): boolean {
+  if (!isBareNumber(code)) return false;
+  const codes = codeNumbers(code, model.values);
+  return !!codes && codes.length > 0 && codes.every((c) => model.acpCodes.has(c) && !isServerErrorMisread(c, message, model));
+}
+
+/** How the table is named in code: `Codes` of `const Codes = {...}`, `enum Codes {...}`; undefined otherwise. */
+function tableName(table: CodeTable): string | undefined {
+  const node = table.node;
+  if (node.type === AST_NODE_TYPES.TSEnumDeclaration) return node.id.name;
+  let parent: TSESTree.Node | undefined = node.parent;
+  // `const Codes = { ... } as const`, `... satisfies Record<string, number>`.
+  while (parent?.type === AST_NODE_TYPES.TSAsExpression || parent?.type === AST_NODE_TYPES.TSSatisfiesExpression) parent = parent.parent;
+  return parent?.type === AST_NODE_TYPES.VariableDeclarator && parent.id.type === AST_NODE_TYPES.Identifier ? parent.id.name : undefined;
+}
+
+const memberFor = (table: CodeTable, wanted: number) =>
+  table.members.find((m) => m.codes.length === 1 && m.codes[0] === wanted && /^[A-Za-z_$][\w$]*$/.test(m.key));
+
+/**
+ * The text a suggestion writes in place of the code `code` to answer with `wanted`, named as the file names codes:
+ * the member of the code's own table (`Codes.InternalError` -> `Codes.InvalidParams`), a bare number where a bare
+ * ACP code was written, else a member of any table of the file; undefined when none fits (a bare number would be
+ * prefer-error-factory's next finding).
+ */
+export function codeReplacement(
+  code: TSESTree.Node,
+  wanted: number,
+  message: TSESTree.Node | null | undefined,
+  model: Model,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): string | undefined {
+  const inner = unwrap(code);
+  if (inner.type === AST_NODE_TYPES.MemberExpression && !inner.computed) {
+    const key = memberName(inner);
+    const own = model.codeTables.find((t) => t.members.some((m) => m.key === key));
+    const member = own && memberFor(own, wanted);
+    if (member) return `${sourceCode.getText(inner.object)}.${member.key}`;
+  }
+  if (isReportedBareAcpCode(inner, message, model)) return String(wanted);
+  for (const table of model.codeTables) {
+    const member = memberFor(table, wanted);
+    const name = member && tableName(table);
+    if (name) return `${name}.${member.key}`;
+  }
+  return undefined;
+}
