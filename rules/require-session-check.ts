@@ -132,7 +132,7 @@ export default createRule<[], MessageIds>({
         }
 
         if (!v2) return;
-        for (const { scope, answer } of deletedSessionAnswers(model, context.sourceCode)) {
+        for (const { scope, answer } of deletedSessionAnswers(model)) {
           // Only the SDKs are known to send a plain Error as -32603.
           if (answer.kind === "internal" && scope.handlers.every((h) => h.style === "dispatch")) continue;
           const codes = answerCodes(answer, model.values);

@@ -13,6 +13,7 @@ import {
   objectSite,
   type SiteContext,
 } from "./errors/error-sites.js";
+import type { AnswerContext } from "./errors/answers.js";
 import { findHandlers } from "./handlers/find-handlers.js";
 import type { FileHandlers } from "./handlers/types.js";
 import { helperCallSites } from "./errors/helper-sites.js";
@@ -48,6 +49,8 @@ export interface FileModel {
   readonly handlers: FileHandlers;
   /** What session-scoped handlers do with the sessions their requests name; found on first use. */
   readonly sessions: SessionFacts;
+  /** What analyses need to tell what a throw or return answers (the error sites by node); built on first use. */
+  readonly answers: AnswerContext;
 }
 
 type AnyContext = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
@@ -202,6 +205,7 @@ function buildModel(
 
   let handlers: FileHandlers | undefined;
   let sessions: SessionFacts | undefined;
+  let answers: AnswerContext | undefined;
   const model: FileModel = {
     settings,
     acpCodes,
@@ -219,13 +223,12 @@ function buildModel(
       return handlers;
     },
     get sessions() {
-      sessions ??= analyseSessions(sourceCode, model.handlers.handlers, {
-        sourceCode,
-        values,
-        sitesByNode: new Map(errorSites.map((site) => [site.node, site])),
-        errorClasses,
-      });
+      sessions ??= analyseSessions(sourceCode, model.handlers.handlers, model.answers);
       return sessions;
+    },
+    get answers() {
+      answers ??= { sourceCode, values, sitesByNode: new Map(errorSites.map((site) => [site.node, site])), errorClasses };
+      return answers;
     },
   };
   return model;

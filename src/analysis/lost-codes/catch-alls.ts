@@ -114,7 +114,7 @@ function codedContext(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode
     values: model.values,
     classes: localErrorClasses(sourceCode, model.nodes.classes, model.settings.errorClasses),
     errorClasses: model.errorClasses,
-    answers: { sourceCode, values: model.values, errorClasses: model.errorClasses, sitesByNode: new Map(model.errorSites.map((s) => [s.node, s])) },
+    answers: model.answers,
   };
 }
 

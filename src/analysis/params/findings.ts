@@ -60,12 +60,7 @@ function isWrong(failure: ParamFailure, codes: readonly number[]): boolean {
 function find(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): ParamsFinding[] {
   const requests = model.handlers.handlers.filter((h) => h.method.kind === "request" && h.method.side !== "protocol");
   if (requests.length === 0) return [];
-  const ctx: AnswerContext = {
-    sourceCode,
-    values: model.values,
-    sitesByNode: new Map(model.errorSites.map((site) => [site.node, site])),
-    errorClasses: model.errorClasses,
-  };
+  const ctx: AnswerContext = model.answers;
   const finder = new FailureFinder(sourceCode, model.nodes);
   const out: ParamsFinding[] = [];
   const seen = new Set<TSESTree.Node>();

@@ -143,12 +143,7 @@ export function cancelFindings(model: FileModel, sourceCode: Readonly<TSESLint.S
   const facts = promptFacts(model, sourceCode);
   const out: CancelFinding[] = [];
   if (facts.prompts.length > 0) {
-    const answers: AnswerContext = {
-      sourceCode,
-      values: model.values,
-      sitesByNode: new Map(model.errorSites.map((site) => [site.node, site])),
-      errorClasses: model.errorClasses,
-    };
+    const answers: AnswerContext = model.answers;
     for (const prompt of facts.prompts) {
       const base = { sourceCode, values: model.values, handler: prompt.handler, cancel: facts.cancel };
       const ctx: AbortContext = { ...base, linked: facts.cancel.cancels && isCancelledTurn(prompt, base) };

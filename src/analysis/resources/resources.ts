@@ -46,12 +46,7 @@ function analyse(model: FileModel, sourceCode: SourceCode): readonly ResourceMis
     if (field && handler.fn) targets.push({ handler, field, fn: handler.fn });
   }
   if (targets.length === 0) return [];
-  const answers: AnswerContext = {
-    sourceCode,
-    values: model.values,
-    sitesByNode: new Map(model.errorSites.map((site) => [site.node, site])),
-    errorClasses: model.errorClasses,
-  };
+  const answers: AnswerContext = model.answers;
   const scopes = new Map<string, ResourceScope>();
   const keyOf = (root: TSESTree.Node, field: ResourceField) => `${root.range[0]}:${root.range[1]}:${field}`;
   const handlerFns = new Set<TSESTree.Node>(targets.map((t) => t.fn));

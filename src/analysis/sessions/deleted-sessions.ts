@@ -1,4 +1,4 @@
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { type Answer, answerOf } from "../errors/answers.js";
 import type { FileModel } from "../model.js";
 import { memberName, unwrap } from "../syntax/ast.js";
@@ -72,13 +72,13 @@ function isAbsence(node: TSESTree.Node): boolean {
  * Protocol version 2: what `session/resume` code throws for a session that was deleted (`if (deleted.has(id)) throw
  * ...`), which is answered like any session that does not exist. Empty unless the file has a resume handler.
  */
-export function deletedSessionAnswers(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): readonly DeletedSessionAnswer[] {
+export function deletedSessionAnswers(model: FileModel): readonly DeletedSessionAnswer[] {
   const cached = cache.get(model);
   if (cached) return cached;
   const found: DeletedSessionAnswer[] = [];
   const scopes = model.sessions.scopes.filter(isResume);
   if (scopes.length > 0) {
-    const ctx = { sourceCode, values: model.values, sitesByNode: new Map(model.errorSites.map((s) => [s.node, s])), errorClasses: model.errorClasses };
+    const ctx = model.answers;
     for (const node of model.nodes.ifs) {
       for (const scope of scopes) {
         if (!within(node, scope.root) || !saysDeleted(node.test, scope, model)) continue;
