@@ -1,27 +1,9 @@
 // Checks the capability table against the JSON schema the installed SDK ships, so a schema change fails here.
-import { createRequire } from "node:module";
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { type CapabilityTree, capabilityPaths, capabilityPlace, capabilitySchema } from "../src/protocol/capabilities.js";
 import type { ProtocolVersion } from "../src/protocol/codes.js";
 import { METHODS } from "../src/protocol/methods.js";
-
-interface JsonSchema {
-  readonly $ref?: string;
-  readonly description?: string;
-  readonly properties?: Readonly<Record<string, JsonSchema>>;
-  readonly anyOf?: readonly JsonSchema[];
-  readonly oneOf?: readonly JsonSchema[];
-  readonly allOf?: readonly JsonSchema[];
-}
-type Defs = Readonly<Record<string, JsonSchema>>;
-
-const require = createRequire(import.meta.url);
-
-function defsOf(file: string): Defs {
-  const path = require.resolve(`@agentclientprotocol/sdk/${file}`);
-  return (JSON.parse(readFileSync(path, "utf8")) as { $defs: Defs }).$defs;
-}
+import { type Defs, defsOf, type JsonSchema } from "./sdk-schema.js";
 
 function deref(defs: Defs, node: JsonSchema | undefined): JsonSchema | undefined {
   let current = node;

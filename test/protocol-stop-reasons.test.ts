@@ -1,25 +1,8 @@
 // Checks the stop-reason table against the JSON schemas the installed SDK ships, so a schema change fails here.
-import { createRequire } from "node:module";
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { ProtocolVersion } from "../src/protocol/codes.js";
 import { CANCELLED, EXTENSION_PREFIX, isStopReason, STOP_REASONS } from "../src/protocol/stop-reasons.js";
-
-interface JsonSchema {
-  readonly $ref?: string;
-  readonly const?: string;
-  readonly title?: string;
-  readonly description?: string;
-  readonly properties?: Readonly<Record<string, JsonSchema>>;
-  readonly anyOf?: readonly JsonSchema[];
-  readonly oneOf?: readonly JsonSchema[];
-  readonly allOf?: readonly JsonSchema[];
-}
-type Defs = Readonly<Record<string, JsonSchema>>;
-
-const require = createRequire(import.meta.url);
-const defsOf = (file: string): Defs =>
-  (JSON.parse(readFileSync(require.resolve(`@agentclientprotocol/sdk/${file}`), "utf8")) as { $defs: Defs }).$defs;
+import { type Defs, defsOf, type JsonSchema } from "./sdk-schema.js";
 
 /** v1: `StopReason` is a `oneOf` of string constants, and `PromptResponse.stopReason` refers to it. */
 function v1Reasons(defs: Defs): string[] {
