@@ -1,4 +1,3 @@
-import type { TSESTree } from "@typescript-eslint/utils";
 import { getModel } from "../src/analysis/index.js";
 import { isUnguardedCodeLookup } from "../src/analysis/code-handling/code-lookups.js";
 import { endsFunction, exhaustivenessAssertion, isCodeSwitch, switchHead } from "../src/analysis/code-handling/code-switches.js";
@@ -33,19 +32,21 @@ export default createRule<[], MessageIds>({
   create(context) {
     const sourceCode = context.sourceCode;
     return {
-      SwitchStatement(node) {
+      Program() {
         const model = getModel(context);
-        if (!isCodeSwitch(node, model)) return;
-        const fallback = node.cases.find((clause) => clause.test === null);
-        if (!fallback) {
-          if (endsFunction(node)) context.report({ loc: switchHead(node, sourceCode), messageId: "fallsOffEnd" });
-          return;
+        for (const node of model.nodes.switches) {
+          if (!isCodeSwitch(node, model)) continue;
+          const fallback = node.cases.find((clause) => clause.test === null);
+          if (!fallback) {
+            if (endsFunction(node)) context.report({ loc: switchHead(node, sourceCode), messageId: "fallsOffEnd" });
+            continue;
+          }
+          const assertion = exhaustivenessAssertion(node, fallback, model, sourceCode);
+          if (assertion) context.report({ node: assertion, messageId: "assertsExhaustive" });
         }
-        const assertion = exhaustivenessAssertion(node, fallback, model, sourceCode);
-        if (assertion) context.report({ node: assertion, messageId: "assertsExhaustive" });
-      },
-      "MemberExpression[computed=true]"(node: TSESTree.MemberExpressionComputedName) {
-        if (isUnguardedCodeLookup(node, getModel(context), sourceCode)) context.report({ node, messageId: "unguardedLookup" });
+        for (const node of model.nodes.lookups) {
+          if (isUnguardedCodeLookup(node, model, sourceCode)) context.report({ node, messageId: "unguardedLookup" });
+        }
       },
     };
   },

@@ -124,7 +124,7 @@ export default createRule<[], MessageIds>({
         };
 
         const reported = new Set<TSESTree.Node>();
-        for (const f of fallbackFindings(model, context.sourceCode.visitorKeys, context.sourceCode.ast, text)) {
+        for (const f of fallbackFindings(model, context.sourceCode.visitorKeys, text)) {
           if (reported.has(f.node)) continue;
           reported.add(f.node);
           if (f.kind === "code") {

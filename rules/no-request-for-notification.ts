@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { getModel } from "../src/analysis/index.js";
+import { type FileModel, getModel } from "../src/analysis/index.js";
 import { misbuiltEnvelope } from "../src/analysis/outgoing/envelopes.js";
 import { isSendName, misroutedCall, type MisroutedCall } from "../src/analysis/outgoing/send-calls.js";
 import { memberName, unwrap } from "../src/analysis/syntax/ast.js";
@@ -63,44 +63,51 @@ export default createRule<[], MessageIds>({
   create(context) {
     const sourceCode = context.sourceCode;
     return {
-      CallExpression(call) {
-        const callee = unwrap(call.callee);
-        const name = callee.type === AST_NODE_TYPES.MemberExpression ? memberName(callee) : undefined;
-        if (name === undefined || !isSendName(name)) return;
-        const found = misroutedCall(call, sourceCode, getModel(context));
-        if (!found) return;
-        const data = { method: found.method.wire, call: `${found.property.name}()`, counterpart: `${found.counterpart}()` };
-        context.report({
-          node: found.call,
-          messageId: found.sentAs === "request" ? "requestForNotification" : "notificationForRequest",
-          data,
-          suggest: counterpartFits(found)
-            ? [{ messageId: "useCounterpart", data, fix: (fixer) => fixer.replaceText(found.property, found.counterpart) }]
-            : [],
-        });
-      },
-      ObjectExpression(object) {
-        if (!findJsonrpcKey(object)) return;
-        const found = misbuiltEnvelope(object, getModel(context));
-        if (!found) return;
-        const data = { method: found.method.wire };
-        const id = found.id;
-        if (!id) {
-          context.report({ node: object, messageId: "envelopeWithoutId", data });
-          return;
-        }
-        context.report({
-          node: id,
-          messageId: "envelopeWithId",
-          data,
-          suggest: [{ messageId: "removeId", fix: (fixer) => removeProperty(fixer, object, id) }],
-        });
+      Program() {
+        const model = getModel(context);
+        for (const call of model.nodes.calls) checkCall(call, model);
+        for (const object of model.nodes.objects) checkEnvelope(object, model);
       },
     };
+
+    function checkCall(call: TSESTree.CallExpression, model: FileModel): void {
+      const callee = unwrap(call.callee);
+      const name = callee.type === AST_NODE_TYPES.MemberExpression ? memberName(callee) : undefined;
+      if (name === undefined || !isSendName(name)) return;
+      const found = misroutedCall(call, sourceCode, model);
+      if (!found) return;
+      const data = { method: found.method.wire, call: `${found.property.name}()`, counterpart: `${found.counterpart}()` };
+      context.report({
+        node: found.call,
+        messageId: found.sentAs === "request" ? "requestForNotification" : "notificationForRequest",
+        data,
+        suggest: counterpartFits(found)
+          ? [{ messageId: "useCounterpart", data, fix: (fixer) => fixer.replaceText(found.property, found.counterpart) }]
+          : [],
+      });
+    }
+
+    function checkEnvelope(object: TSESTree.ObjectExpression, model: FileModel): void {
+      if (!findJsonrpcKey(object)) return;
+      const found = misbuiltEnvelope(object, model);
+      if (!found) return;
+      const data = { method: found.method.wire };
+      const id = found.id;
+      if (!id) {
+        context.report({ node: object, messageId: "envelopeWithoutId", data });
+        return;
+      }
+      context.report({
+        node: id,
+        messageId: "envelopeWithId",
+        data,
+        suggest: [{ messageId: "removeId", fix: (fixer) => removeProperty(fixer, object, id) }],
+      });
+    }
   },
 });
 
-/** A cheap test before the model: the literal has a `jsonrpc` key. */
+/** A cheap test before the envelope is read: the literal has a `jsonrpc` key. */
 function findJsonrpcKey(object: TSESTree.ObjectExpression): boolean {
   return object.properties.some(
     (p) => p.type === AST_NODE_TYPES.Property && ((p.key.type === AST_NODE_TYPES.Identifier && p.key.name === "jsonrpc") || (p.key.type === AST_NODE_TYPES.Literal && p.key.value === "jsonrpc")),

@@ -1,6 +1,7 @@
 import { AST_NODE_TYPES, type ParserServicesWithTypeInformation, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { codesOf, type ErrorCodeInfo } from "../protocol/codes.js";
-import { type FunctionNode, unwrap, walk } from "./syntax/ast.js";
+import { unwrap } from "./syntax/ast.js";
+import { fileNodes, type FileNodes } from "./file-nodes.js";
 import { type CodeTable, codeTable } from "./errors/code-tables.js";
 import { BUILTIN_ERROR_CLASSES, type ClassNode, className, describeErrorClass, type ErrorClass, rpcErrorClass } from "./errors/error-classes.js";
 import {
@@ -68,68 +69,6 @@ export function getModel(context: AnyContext): FileModel {
   return model;
 }
 
-/** The nodes of the file by kind, in source order: gathered by the model's one walk, for every analysis to reuse. */
-export interface FileNodes {
-  imports: TSESTree.ImportDeclaration[];
-  classes: ClassNode[];
-  news: TSESTree.NewExpression[];
-  calls: TSESTree.CallExpression[];
-  objects: TSESTree.ObjectExpression[];
-  assignments: TSESTree.AssignmentExpression[];
-  enums: TSESTree.TSEnumDeclaration[];
-  switches: TSESTree.SwitchStatement[];
-  ifs: TSESTree.IfStatement[];
-  throws: TSESTree.ThrowStatement[];
-  functions: FunctionNode[];
-}
-
-function collect(sourceCode: Readonly<TSESLint.SourceCode>): FileNodes {
-  const found: FileNodes = { imports: [], classes: [], news: [], calls: [], objects: [], assignments: [], enums: [], switches: [], ifs: [], throws: [], functions: [] };
-  walk(sourceCode.ast, sourceCode.visitorKeys, (node) => {
-    switch (node.type) {
-      case AST_NODE_TYPES.ImportDeclaration:
-        found.imports.push(node);
-        break;
-      case AST_NODE_TYPES.ClassDeclaration:
-      case AST_NODE_TYPES.ClassExpression:
-        found.classes.push(node);
-        break;
-      case AST_NODE_TYPES.NewExpression:
-        found.news.push(node);
-        break;
-      case AST_NODE_TYPES.CallExpression:
-        found.calls.push(node);
-        break;
-      case AST_NODE_TYPES.ObjectExpression:
-        found.objects.push(node);
-        break;
-      case AST_NODE_TYPES.AssignmentExpression:
-        found.assignments.push(node);
-        break;
-      case AST_NODE_TYPES.TSEnumDeclaration:
-        found.enums.push(node);
-        break;
-      case AST_NODE_TYPES.SwitchStatement:
-        found.switches.push(node);
-        break;
-      case AST_NODE_TYPES.IfStatement:
-        found.ifs.push(node);
-        break;
-      case AST_NODE_TYPES.ThrowStatement:
-        found.throws.push(node);
-        break;
-      case AST_NODE_TYPES.FunctionDeclaration:
-      case AST_NODE_TYPES.FunctionExpression:
-      case AST_NODE_TYPES.ArrowFunctionExpression:
-        found.functions.push(node);
-        break;
-      default:
-        break;
-    }
-  });
-  return found;
-}
-
 /** The JSON-RPC error classes by name, then the local Error subclasses that take or hold a code. */
 function errorClassesOf(settings: AcpSettings, classes: readonly ClassNode[]): Map<string, ErrorClass> {
   const byName = [...BUILTIN_ERROR_CLASSES, ...settings.errorClasses];
@@ -162,7 +101,7 @@ function buildModel(
   const services = sourceCode.parserServices;
   const typed = services?.program ? (services as ParserServicesWithTypeInformation) : undefined;
   const values = new ValueResolver(sourceCode, typed);
-  const found = collect(sourceCode);
+  const found = fileNodes(sourceCode);
 
   const sdk = new SdkImports([...BUILTIN_SDK_MODULES, ...settings.sdkModules]);
   for (const declaration of found.imports) sdk.add(declaration);

@@ -74,11 +74,11 @@ function findingsOf(source: FallbackSource, model: FileModel, keys: VisitorKeys)
 const cache = new WeakMap<FileModel, readonly FallbackFinding[]>();
 
 /** What the file's fallbacks answer an unknown method with, where that is not -32601. */
-export function fallbackFindings(model: FileModel, keys: VisitorKeys, program: TSESTree.Program, text: (node: TSESTree.Node) => string): readonly FallbackFinding[] {
+export function fallbackFindings(model: FileModel, keys: VisitorKeys, text: (node: TSESTree.Node) => string): readonly FallbackFinding[] {
   let found = cache.get(model);
   if (found) return found;
   const { handlers, fallbacks } = model.handlers;
-  found = handlers.length === 0 && fallbacks.length === 0 ? [] : fallbackSources(model, keys, program, text).flatMap((s) => findingsOf(s, model, keys));
+  found = handlers.length === 0 && fallbacks.length === 0 ? [] : fallbackSources(model, keys, text).flatMap((s) => findingsOf(s, model, keys));
   cache.set(model, found);
   return found;
 }

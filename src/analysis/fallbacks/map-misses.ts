@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import type { FileModel } from "../model.js";
-import { enclosingFunction, memberName, staticKeyName, unwrap, type VisitorKeys, walk } from "../syntax/ast.js";
+import { enclosingFunction, memberName, staticKeyName, unwrap } from "../syntax/ast.js";
 import type { FallbackSource } from "./types.js";
 
 /** `method`, `msg.method`: the expression naming the requested method. */
@@ -84,14 +84,16 @@ function inMiss(node: TSESTree.IfStatement, map: { name: string; onThis: boolean
 }
 
 /** The misses of handler maps: `const h = handlers[method]; if (!h) ...` and `if (!(method in handlers)) ...`. */
-export function mapMisses(model: FileModel, keys: VisitorKeys, program: TSESTree.Program, text: (node: TSESTree.Node) => string): FallbackSource[] {
+export function mapMisses(model: FileModel, text: (node: TSESTree.Node) => string): FallbackSource[] {
   const maps = requestMaps(model);
   if (maps.length === 0) return [];
   const out: FallbackSource[] = [];
-  walk(program, keys, (node) => {
+  // Lookups and ifs in source order, as a walk of the file meets them.
+  const candidates = [...model.nodes.lookups, ...model.nodes.ifs].sort((a, b) => a.range[0] - b.range[0]);
+  for (const node of candidates) {
     let branch: TSESTree.Statement | undefined;
     let methodNode: TSESTree.Node | undefined;
-    if (node.type === AST_NODE_TYPES.MemberExpression && node.computed && isMethodExpression(node.property) && maps.some((m) => isMapRef(node.object, m))) {
+    if (node.type === AST_NODE_TYPES.MemberExpression && isMethodExpression(node.property) && maps.some((m) => isMapRef(node.object, m))) {
       branch = missBranch(node);
       methodNode = node.property;
     } else if (node.type === AST_NODE_TYPES.IfStatement && maps.some((m) => inMiss(node, m))) {
@@ -100,6 +102,6 @@ export function mapMisses(model: FileModel, keys: VisitorKeys, program: TSESTree
     }
     const fn = branch && enclosingFunction(branch);
     if (branch && fn && methodNode) out.push({ kind: "miss", fn, path: [branch], methodName: text(methodNode) });
-  });
+  }
   return out;
 }

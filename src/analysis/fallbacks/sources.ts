@@ -62,7 +62,7 @@ function dispatcherDefaults(model: FileModel, text: (node: TSESTree.Node) => str
 }
 
 /** Every fallback of the file: `onRequest("*", fn)`, legacy `extMethod`, the `default` of a method switch. */
-export function fallbackSources(model: FileModel, keys: VisitorKeys, program: TSESTree.Program, text: (node: TSESTree.Node) => string): FallbackSource[] {
+export function fallbackSources(model: FileModel, keys: VisitorKeys, text: (node: TSESTree.Node) => string): FallbackSource[] {
   const out: FallbackSource[] = [];
   const add = (kind: "star" | "extMethod", fn: FunctionNode) => out.push({ kind, fn, path: unknownPath(fn, keys), methodName: paramMethodName(kind, fn) });
   for (const f of model.handlers.fallbacks) if (f.fn && f.side === "agent") add("star", f.fn);
@@ -70,6 +70,6 @@ export function fallbackSources(model: FileModel, keys: VisitorKeys, program: TS
   // vscode-jsonrpc's star handler gets `(method, params)`: like extMethod, the method is its first parameter.
   for (const fn of jsonRpcStarHandlers(model)) out.push({ kind: "star", fn, path: unknownPath(fn, keys), methodName: paramMethodName("extMethod", fn) });
   out.push(...dispatcherDefaults(model, text));
-  out.push(...mapMisses(model, keys, program, text));
+  out.push(...mapMisses(model, text));
   return out;
 }

@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { enclosingFunction, findProperty, memberName, unwrap, walk } from "../syntax/ast.js";
+import { enclosingFunction, findProperty, memberName, unwrap } from "../syntax/ast.js";
 import { methodRef } from "../handlers/method-names.js";
 import type { FileModel } from "../model.js";
 import { mentions, supportedVersionConstants, type SupportedVersions } from "./supported-versions.js";
@@ -76,30 +76,30 @@ export function clientVersionThrows(model: FileModel, sourceCode: Readonly<TSESL
   cache.set(model, found);
   if (!sourceCode.text.includes("protocolVersion")) return found;
   let constants: readonly SupportedVersions[] | undefined;
-  walk(sourceCode.ast, sourceCode.visitorKeys, (node) => {
-    if (node.type !== AST_NODE_TYPES.CallExpression) return;
+  for (const node of model.nodes.calls) {
     const requested = requestedVersion(node, model);
     const reads = requested === undefined ? undefined : answeredVersionReader(node);
     const fn = reads && enclosingFunction(node);
-    if (requested === undefined || !reads || !fn) return;
-    walk(fn.body, sourceCode.visitorKeys, (inner) => {
-      if (inner.type !== AST_NODE_TYPES.IfStatement || inner.range[0] < node.range[1]) return;
+    if (requested === undefined || !reads || !fn) continue;
+    for (const inner of model.nodes.ifs) {
+      // The ifs after the request, in the function that made it (nested functions included, as before).
+      if (inner.range[0] < node.range[1] || inner.range[1] > fn.body.range[1]) continue;
       const test = unwrap(inner.test);
-      if (test.type !== AST_NODE_TYPES.BinaryExpression || (test.operator !== "!==" && test.operator !== "!=")) return;
+      if (test.type !== AST_NODE_TYPES.BinaryExpression || (test.operator !== "!==" && test.operator !== "!=")) continue;
       const other = reads(unwrap(test.left)) ? test.right : reads(unwrap(test.right)) ? test.left : undefined;
       const value = other && model.values.resolve(other);
-      if (value?.length !== 1 || value[0] !== requested) return;
+      if (value?.length !== 1 || value[0] !== requested) continue;
       const thrown = directThrow(inner.consequent);
-      if (!thrown) return;
-      constants ??= supportedVersionConstants(sourceCode, model.values);
+      if (!thrown) continue;
+      constants ??= supportedVersionConstants(model.nodes.declarators, model.values);
       const older = constants.find((c) => c.versions.some((v) => v < requested));
-      if (!older) return;
+      if (!older) continue;
       const names = new Set(constants.map((c) => c.name));
       // The list is ignored only if nothing between the request and the throw consults it.
       const consulted = fn.body.type === AST_NODE_TYPES.BlockStatement && fn.body.body.some((s) => s.range[1] > node.range[1] && s.range[0] < thrown.range[1] && s !== inner && mentions(s, names, sourceCode));
-      if (consulted || mentions(inner, names, sourceCode)) return;
+      if (consulted || mentions(inner, names, sourceCode)) continue;
       found.push({ thrown, requested, supported: older });
-    });
-  });
+    }
+  }
   return found;
 }

@@ -48,14 +48,14 @@ function versionsOf(init: TSESTree.Node, name: string, values: ValueResolver): r
 }
 
 /** `const` lists, ranges and minimums of protocol versions declared anywhere in the file. */
-export function supportedVersionConstants(sourceCode: Readonly<TSESLint.SourceCode>, values: ValueResolver): readonly SupportedVersions[] {
+export function supportedVersionConstants(declarators: readonly TSESTree.VariableDeclarator[], values: ValueResolver): readonly SupportedVersions[] {
   const found: SupportedVersions[] = [];
-  walk(sourceCode.ast, sourceCode.visitorKeys, (node) => {
-    if (node.type !== AST_NODE_TYPES.VariableDeclarator || node.id.type !== AST_NODE_TYPES.Identifier || !node.init) return;
-    if (node.parent?.type !== AST_NODE_TYPES.VariableDeclaration || node.parent.kind !== "const") return;
+  for (const node of declarators) {
+    if (node.id.type !== AST_NODE_TYPES.Identifier || !node.init) continue;
+    if (node.parent?.type !== AST_NODE_TYPES.VariableDeclaration || node.parent.kind !== "const") continue;
     const versions = versionsOf(node.init, node.id.name, values);
     if (versions) found.push({ name: node.id.name, versions });
-  });
+  }
   return found;
 }
 

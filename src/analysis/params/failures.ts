@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import type { Handler } from "../handlers/types.js";
 import { calleeName, enclosingFunction, type FunctionNode, isFunction, memberName, unwrap } from "../syntax/ast.js";
-import type { FileNodes } from "../model.js";
+import type { FileNodes } from "../file-nodes.js";
 import { functionOf } from "../syntax/functions.js";
 import { isCaught } from "../sessions/sessions.js";
 import { isConversion, isDecodeCall } from "./calls.js";

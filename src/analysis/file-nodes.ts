@@ -1,0 +1,103 @@
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { ClassNode } from "./errors/error-classes.js";
+import { type FunctionNode, walk } from "./syntax/ast.js";
+
+/** The nodes of the file by kind, in source order: gathered once, for every analysis to reuse. */
+export interface FileNodes {
+  imports: TSESTree.ImportDeclaration[];
+  classes: ClassNode[];
+  news: TSESTree.NewExpression[];
+  calls: TSESTree.CallExpression[];
+  objects: TSESTree.ObjectExpression[];
+  assignments: TSESTree.AssignmentExpression[];
+  enums: TSESTree.TSEnumDeclaration[];
+  switches: TSESTree.SwitchStatement[];
+  ifs: TSESTree.IfStatement[];
+  throws: TSESTree.ThrowStatement[];
+  functions: FunctionNode[];
+  declarators: TSESTree.VariableDeclarator[];
+  /** Computed member expressions: `handlers[method]`, `CODES[err.code]`. */
+  lookups: TSESTree.MemberExpressionComputedName[];
+}
+
+const emptyNodes = (): FileNodes => ({
+  imports: [],
+  classes: [],
+  news: [],
+  calls: [],
+  objects: [],
+  assignments: [],
+  enums: [],
+  switches: [],
+  ifs: [],
+  throws: [],
+  functions: [],
+  declarators: [],
+  lookups: [],
+});
+
+/** Where each gathered node type goes. */
+const LISTS: Readonly<Partial<Record<string, keyof FileNodes>>> = {
+  [AST_NODE_TYPES.ImportDeclaration]: "imports",
+  [AST_NODE_TYPES.ClassDeclaration]: "classes",
+  [AST_NODE_TYPES.ClassExpression]: "classes",
+  [AST_NODE_TYPES.NewExpression]: "news",
+  [AST_NODE_TYPES.CallExpression]: "calls",
+  [AST_NODE_TYPES.ObjectExpression]: "objects",
+  [AST_NODE_TYPES.AssignmentExpression]: "assignments",
+  [AST_NODE_TYPES.TSEnumDeclaration]: "enums",
+  [AST_NODE_TYPES.SwitchStatement]: "switches",
+  [AST_NODE_TYPES.IfStatement]: "ifs",
+  [AST_NODE_TYPES.ThrowStatement]: "throws",
+  [AST_NODE_TYPES.FunctionDeclaration]: "functions",
+  [AST_NODE_TYPES.FunctionExpression]: "functions",
+  [AST_NODE_TYPES.ArrowFunctionExpression]: "functions",
+  [AST_NODE_TYPES.VariableDeclarator]: "declarators",
+};
+
+function gatherLookup(node: TSESTree.MemberExpression, into: FileNodes): void {
+  if (node.computed) into.lookups.push(node);
+}
+
+/** Nodes gathered during the lint's own traversal, by file; complete once the traversal has left the Program. */
+const gathered = new WeakMap<TSESTree.Program, { nodes: FileNodes; complete: boolean }>();
+
+/**
+ * Listeners that gather the file's nodes as ESLint's traversal enters them, for the first rule of the plugin
+ * that asks on this file (undefined for the others): ESLint visits every node anyway, and a walk of our own
+ * over every node of every file cost more than most rules. `Program:exit` marks the gathering complete; it
+ * runs before any rule's own `Program:exit`, since this rule's listeners were registered first.
+ */
+export function nodeGatherer(sourceCode: Readonly<TSESLint.SourceCode>): TSESLint.RuleListener | undefined {
+  const program = sourceCode.ast;
+  if (gathered.has(program)) return undefined;
+  const entry = { nodes: emptyNodes(), complete: false };
+  gathered.set(program, entry);
+  const listeners: Record<string, (node: TSESTree.Node) => void> = {};
+  for (const [type, list] of Object.entries(LISTS)) {
+    const into = entry.nodes[list!] as TSESTree.Node[];
+    listeners[type] = (node) => into.push(node);
+  }
+  listeners[AST_NODE_TYPES.MemberExpression] = (node) => gatherLookup(node as TSESTree.MemberExpression, entry.nodes);
+  listeners["Program:exit"] = () => {
+    entry.complete = true;
+  };
+  return listeners as TSESLint.RuleListener;
+}
+
+/** The file's nodes by kind: those the traversal gathered when it is over, else from a walk of the file. */
+export function fileNodes(sourceCode: Readonly<TSESLint.SourceCode>): FileNodes {
+  const entry = gathered.get(sourceCode.ast);
+  return entry?.complete ? entry.nodes : walkedNodes(sourceCode);
+}
+
+/** The file's nodes by kind, from a walk of the file (what the gatherer must equal). */
+export function walkedNodes(sourceCode: Readonly<TSESLint.SourceCode>): FileNodes {
+  const found = emptyNodes();
+  walk(sourceCode.ast, sourceCode.visitorKeys, (node) => {
+    const list = LISTS[node.type];
+    if (list) (found[list] as TSESTree.Node[]).push(node);
+    else if (node.type === AST_NODE_TYPES.MemberExpression) gatherLookup(node, found);
+  });
+  return found;
+}

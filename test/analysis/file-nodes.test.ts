@@ -1,0 +1,101 @@
+// The model reads the file's nodes from ESLint's own traversal (gathered by the first rule of the plugin that
+// runs on a file) instead of a walk of its own: on real code, both must give the same nodes in the same order.
+import { readFileSync } from "node:fs";
+import tsParser from "@typescript-eslint/parser";
+import { Linter } from "eslint";
+import { describe, expect, it } from "vitest";
+import { fileNodes, type FileNodes, walkedNodes } from "../../src/analysis/file-nodes.js";
+import { createRule } from "../../src/create-rule.js";
+import plugin from "../../src/index.js";
+import { corpusFiles, REPO, sourceType, virtualPath } from "../robustness/corpus.js";
+
+/** Every 10th corpus file: each package, JavaScript and TypeScript, the SDK's sources and builds. */
+const SAMPLE = corpusFiles().filter((_, i) => i % 10 === 0);
+
+type Compared = { readonly gathered: FileNodes; readonly walked: FileNodes };
+
+function compareOn(text: string, file: string, rules: Record<string, "error">): Compared {
+  let compared: Compared | undefined;
+  const probe = createRule({
+    name: "probe",
+    meta: { type: "problem", docs: { description: "probe", spec: { requirement: "", url: "" } }, messages: {}, schema: [] },
+    defaultOptions: [],
+    create: (context) => ({
+      Program() {
+        compared = { gathered: fileNodes(context.sourceCode), walked: walkedNodes(context.sourceCode) };
+      },
+    }),
+  });
+  const linter = new Linter({ configType: "flat", cwd: REPO });
+  const messages = linter.verify(
+    text,
+    [
+      {
+        files: ["**/*.{ts,mts,cts,js,mjs,cjs}"],
+        languageOptions: { parser: tsParser as unknown as Linter.Parser, sourceType: sourceType(file) },
+        plugins: { acp: plugin, probe: { rules: { probe } } as never },
+        rules: { ...rules, "probe/probe": "error" },
+        linterOptions: { noInlineConfig: true, reportUnusedDisableDirectives: "off" },
+      },
+    ],
+    { filename: virtualPath(file) },
+  );
+  const fatal = messages.find((m) => m.fatal || (!m.ruleId && !/noInlineConfig/u.test(m.message)));
+  if (fatal) throw new Error(`${file}: ${fatal.message}`);
+  return compared!;
+}
+
+function expectSameNodes({ gathered, walked }: Compared): void {
+  expect(gathered).not.toBe(walked);
+  for (const key of Object.keys(walked) as (keyof FileNodes)[]) {
+    const a = gathered[key] as readonly unknown[];
+    const b = walked[key] as readonly unknown[];
+    expect(a.length, key).toBe(b.length);
+    expect(a.every((node, i) => node === b[i]), key).toBe(true);
+  }
+}
+
+describe("the nodes gathered during ESLint's traversal", () => {
+  it(`equal a walk of the file on ${SAMPLE.length} corpus files, the probe rule alone`, { timeout: 120_000 }, () => {
+    let calls = 0;
+    for (const file of SAMPLE) {
+      const compared = compareOn(readFileSync(file, "utf8"), file, {});
+      calls += compared.walked.calls.length;
+      expectSameNodes(compared);
+    }
+    // The sample is real code, not a set of empty files.
+    expect(calls).toBeGreaterThan(10_000);
+  });
+
+  it("equal a walk when another rule of the plugin gathers them first", () => {
+    const file = SAMPLE.find((f) => f.includes("@agentclientprotocol/sdk/dist/"))!;
+    const compared = compareOn(readFileSync(file, "utf8"), file, { "acp/valid-error-object": "error", "acp/no-request-for-notification": "error" });
+    expect(compared.walked.calls.length).toBeGreaterThan(0);
+    expectSameNodes(compared);
+  });
+
+  it("are not used before the traversal has left the file: a walk stands in", () => {
+    let early: FileNodes | undefined;
+    let late: FileNodes | undefined;
+    const probe = createRule({
+      name: "early",
+      meta: { type: "problem", docs: { description: "probe", spec: { requirement: "", url: "" } }, messages: {}, schema: [] },
+      defaultOptions: [],
+      create: (context) => ({
+        CallExpression() {
+          early ??= fileNodes(context.sourceCode);
+        },
+        Program() {
+          late = fileNodes(context.sourceCode);
+        },
+      }),
+    });
+    new Linter({ configType: "flat" }).verify("f(); g(); h();", [
+      { files: ["**/*"], languageOptions: { parser: tsParser as unknown as Linter.Parser }, plugins: { probe: { rules: { early: probe } } as never }, rules: { "probe/early": "error" } },
+    ]);
+    // Mid-traversal only the first call has been gathered: the early answer is a full walk instead.
+    expect(early!.calls).toHaveLength(3);
+    expect(late!.calls).toHaveLength(3);
+    expect(late).not.toBe(early);
+  });
+});
