@@ -101,3 +101,21 @@ export function walkedNodes(sourceCode: Readonly<TSESLint.SourceCode>): FileNode
   });
   return found;
 }
+
+/**
+ * The nodes of `sorted` (a list of FileNodes: in source order, by start) that lie inside `root`, in that order: a
+ * binary search for the first, not a walk of `root`.
+ */
+export function nodesWithin<T extends TSESTree.Node>(sorted: readonly T[], root: TSESTree.Node): T[] {
+  const [start, end] = root.range;
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (sorted[mid]!.range[0] < start) low = mid + 1;
+    else high = mid;
+  }
+  const out: T[] = [];
+  for (let i = low; i < sorted.length && sorted[i]!.range[0] < end; i++) if (sorted[i]!.range[1] <= end) out.push(sorted[i]!);
+  return out;
+}

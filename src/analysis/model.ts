@@ -162,7 +162,7 @@ function buildModel(
       return handlers;
     },
     get sessions() {
-      sessions ??= analyseSessions(sourceCode, model.handlers.handlers, model.answers);
+      sessions ??= analyseSessions(sourceCode, found, model.handlers.handlers, model.answers);
       return sessions;
     },
     get answers() {

@@ -2,6 +2,7 @@ import { AST_NODE_TYPES, type ParserServicesWithTypeInformation, type TSESLint, 
 import { type FunctionNode, memberName, staticKeyName, unwrap, walk } from "../syntax/ast.js";
 import { functionOf } from "../syntax/functions.js";
 import type { Handler } from "../handlers/types.js";
+import { type FileNodes, nodesWithin } from "../file-nodes.js";
 
 type Variable = TSESLint.Scope.Variable;
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -50,6 +51,7 @@ export class SessionScopes {
 
   constructor(
     private readonly sourceCode: SourceCode,
+    private readonly fileNodes: Readonly<FileNodes>,
     /** Present only when the parser has type information. */
     readonly services?: ParserServicesWithTypeInformation,
   ) {}
@@ -141,8 +143,8 @@ export class SessionScopes {
 
   /** `const p = ctx.params`, `const { sessionId } = params`, `const id = params.sessionId` inside the scope. */
   private bindDeclarations(scope: SessionScope): void {
-    for (const node of this.nodesOf(scope)) {
-      if (node.type !== AST_NODE_TYPES.VariableDeclarator || !node.init) continue;
+    for (const node of nodesWithin(this.fileNodes.declarators, scope.root)) {
+      if (!node.init) continue;
       if (this.isSessionId(node.init, scope)) this.bindPattern(node.id, "id", scope);
       else if (this.isRequest(node.init, scope)) this.bindPattern(node.id, "request", scope);
     }
@@ -169,8 +171,7 @@ export class SessionScopes {
   private followHelpers(scope: SessionScope, seen: Set<SessionScope>): void {
     if (seen.has(scope)) return;
     seen.add(scope);
-    const calls = this.nodesOf(scope).filter((n): n is TSESTree.CallExpression => n.type === AST_NODE_TYPES.CallExpression);
-    for (const call of calls) {
+    for (const call of nodesWithin(this.fileNodes.calls, scope.root)) {
       const fn = functionOf(this.sourceCode, call.callee);
       if (!fn || fn === scope.root || isInside(call, fn)) continue;
       const helper = this.helperFor(fn, call, scope);

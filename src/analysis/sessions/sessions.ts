@@ -2,6 +2,7 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint
 import { type AnswerContext, type Answer, answerOf, sentAnswer } from "../errors/answers.js";
 import { calleeName, findProperty, isFunction, memberName, unwrap } from "../syntax/ast.js";
 import type { Handler } from "../handlers/types.js";
+import type { FileNodes } from "../file-nodes.js";
 import { answerStatement, findGuards, type SessionGuard } from "./guards.js";
 import { findLookups, type SessionLookup } from "./lookups.js";
 import { unguardedUse } from "./unguarded.js";
@@ -47,8 +48,8 @@ function contains(outer: TSESTree.Node, node: TSESTree.Node): boolean {
 }
 
 /** Follows the session ids of every handler whose params carry one, through the helpers it calls. */
-export function analyseSessions(sourceCode: Readonly<TSESLint.SourceCode>, handlers: readonly Handler[], answers: AnswerContext): SessionFacts {
-  const registry = new SessionScopes(sourceCode, answers.values.services);
+export function analyseSessions(sourceCode: Readonly<TSESLint.SourceCode>, nodes: Readonly<FileNodes>, handlers: readonly Handler[], answers: AnswerContext): SessionFacts {
+  const registry = new SessionScopes(sourceCode, nodes, answers.values.services);
   for (const handler of handlers) if (handler.method.sessionScoped && handler.method.side !== "protocol") registry.addHandler(handler);
   const misses: SessionMiss[] = [];
   const unguarded: UnguardedSession[] = [];
