@@ -184,7 +184,8 @@ export default createRule<[], MessageIds>({
     return {
       Program() {
         const model = getModel(context);
-        const fix = sessionNotFoundFix(model);
+        // The advice names a factory of the user's SDK version: worked out for the first finding only.
+        let fix: string | undefined;
         const v2 = model.settings.protocolVersion === 2;
         for (const site of model.errorSites) {
           if (model.delegated.has(site)) continue;
@@ -192,6 +193,7 @@ export default createRule<[], MessageIds>({
           if (!codes || !codes.every((c) => c === RESOURCE_NOT_FOUND)) continue;
           const verdict = dataVerdict(site, model);
           if (verdict !== "missing" || !isSessionContext(site, model, sourceCode)) continue;
+          fix ??= sessionNotFoundFix(model);
           if (site.factory?.name === "resourceNotFound") {
             context.report({ node: site.node, messageId: v2 ? "resourceNotFoundForSessionV2" : "resourceNotFoundForSession", data: { fix }, suggest: suggestions(site, model) });
           } else {

@@ -90,6 +90,16 @@ function errorClassesOf(settings: AcpSettings, classes: readonly ClassNode[]): M
   return known;
 }
 
+/** The code tables among the file's object literals and enums. */
+function tablesOf(found: FileNodes, values: ValueResolver, acpCodes: ReadonlyMap<number, ErrorCodeInfo>): CodeTable[] {
+  const tables: CodeTable[] = [];
+  for (const node of [...found.objects, ...found.enums]) {
+    const table = codeTable(node, values, acpCodes);
+    if (table) tables.push(table);
+  }
+  return tables;
+}
+
 function buildModel(
   sourceCode: Readonly<TSESLint.SourceCode>,
   rawSettings: AnyContext["settings"],
@@ -136,12 +146,10 @@ function buildModel(
   // Objects were taken before the helper calls were known: an argument of one is its data, not an error.
   const errorSites = sites.filter((site) => site.kind !== "object" || !claimed.has(site.node));
 
-  const codeTables: CodeTable[] = [];
-  for (const node of [...found.objects, ...found.enums]) {
-    const table = codeTable(node, values, acpCodes);
-    if (table) codeTables.push(table);
-  }
 
+  // Code tables, like the handlers and what depends on them, are found on first use: most files need none.
+  let codeTables: CodeTable[] | undefined;
+  const factories = new Map<string, boolean>();
   let handlers: FileHandlers | undefined;
   let sessions: SessionFacts | undefined;
   let answers: AnswerContext | undefined;
@@ -151,11 +159,18 @@ function buildModel(
     values,
     sdk,
     sdkVersion,
-    hasFactory: (name) => sdkHasFactory(sdkVersion, name),
+    hasFactory(name) {
+      let has = factories.get(name);
+      if (has === undefined) factories.set(name, (has = sdkHasFactory(sdkVersion, name)));
+      return has;
+    },
     errorClasses,
     errorSites,
     delegated,
-    codeTables,
+    get codeTables() {
+      codeTables ??= tablesOf(found, values, acpCodes);
+      return codeTables;
+    },
     nodes: found,
     get handlers() {
       handlers ??= findHandlers(found, { sourceCode, sdk, values });

@@ -54,14 +54,21 @@ function isNeverNumber(node: TSESTree.Node): boolean {
   }
 }
 
-/** Whether two members of an object literal could hold numbers: resolving the values of every object is costly. */
-function mayHoldTwoNumbers(node: TSESTree.ObjectExpression): boolean {
+/**
+ * Whether two members of an object literal could hold codes: resolving the values of every object is costly. When
+ * every code is negative, a number literal is none of them either (`-32601` is a unary minus, not a literal).
+ */
+function mayHoldTwoCodes(node: TSESTree.ObjectExpression, negativeCodes: boolean): boolean {
   let candidates = 0;
   for (const prop of node.properties) {
-    if (prop.type === AST_NODE_TYPES.Property && prop.kind === "init" && !prop.method && !isNeverNumber(prop.value) && ++candidates === 2) return true;
+    if (prop.type !== AST_NODE_TYPES.Property || prop.kind !== "init" || prop.method || isNeverNumber(prop.value)) continue;
+    if (negativeCodes && prop.value.type === AST_NODE_TYPES.Literal) continue;
+    if (++candidates === 2) return true;
   }
   return false;
 }
+
+const allNegative = new WeakMap<ReadonlyMap<number, unknown>, boolean>();
 
 /** The table `node` forms when two of its members resolve to ACP codes. */
 export function codeTable(
@@ -69,7 +76,9 @@ export function codeTable(
   values: ValueResolver,
   acpCodes: ReadonlyMap<number, unknown>,
 ): CodeTable | undefined {
-  if (node.type === AST_NODE_TYPES.ObjectExpression && !mayHoldTwoNumbers(node)) return undefined;
+  let negative = allNegative.get(acpCodes);
+  if (negative === undefined) allNegative.set(acpCodes, (negative = [...acpCodes.keys()].every((code) => code < 0)));
+  if (node.type === AST_NODE_TYPES.ObjectExpression && !mayHoldTwoCodes(node, negative)) return undefined;
   const members = membersOf(node, values);
   const acpMembers = members.filter((m) => m.codes.length === 1 && acpCodes.has(m.codes[0]!));
   return acpMembers.length >= 2 ? { node, members } : undefined;

@@ -33,7 +33,8 @@ export interface MisroutedCall {
 
 /** Whether any call of the file could be a send: the names only, before resolving any receiver. */
 export function isSendName(name: string): boolean {
-  return name in COUNTERPART;
+  // Own keys only: `toString` and `constructor` are no send methods.
+  return Object.hasOwn(COUNTERPART, name);
 }
 
 /** The misrouted send `call` makes, if its receiver is tied to the SDK (or vscode-jsonrpc) and its method resolves. */
