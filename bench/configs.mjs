@@ -19,11 +19,15 @@ export function pluginPath(argv = process.argv) {
 
 export const NAMES = {
   floor: "floor: TS parser, no rules",
+  noop: "one no-op rule (any rule's cost)",
   acp: "acp/all",
   tseslint: "typescript-eslint recommended",
   typedFloor: "floor with types (projectService)",
   typedAcp: "acp/all with types",
 };
+
+/** A plugin of one rule that listens to `Program` and does nothing. */
+const NOOP_PLUGIN = { rules: { noop: { meta: { type: "problem", schema: [] }, create: () => ({ Program() {} }) } } };
 
 /**
  * The flat config of configuration `name` (a key of NAMES). Modules are imported only when needed, so a child
@@ -42,6 +46,9 @@ export async function configFor(name, { plugin, typedRoot } = {}) {
     linterOptions: { noInlineConfig: true, reportUnusedDisableDirectives: "off" },
   };
   if (name === "floor" || name === "typedFloor") return [base];
+  // What ESLint adds for a file as soon as one rule is on, whatever the rule does: the part of any plugin's
+  // overhead over the floor that no plugin can remove.
+  if (name === "noop") return [base, { files: FILES, plugins: { bench: NOOP_PLUGIN }, rules: { "bench/noop": "error" } }];
   if (name === "acp" || name === "typedAcp") {
     const { default: acp } = await import(pathToFileURL(plugin).href);
     return [base, { files: FILES, ...acp.configs.all }];

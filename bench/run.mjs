@@ -71,13 +71,13 @@ try {
   out();
 
   const configs = {};
-  for (const key of ["floor", "acp", "tseslint"]) configs[key] = await configFor(key, { plugin });
+  for (const key of ["floor", "noop", "acp", "tseslint"]) configs[key] = await configFor(key, { plugin });
   const eslint = Object.fromEntries(Object.entries(configs).map(([key, config]) => [key, eslintFor(config, root)]));
 
   // ---- Untyped ----
   process.stderr.write("untyped workload\n");
   const untyped = await interleave(
-    ["floor", "acp", "tseslint"].map((key) => ({ key, eslint: eslint[key], files: work.files })),
+    ["floor", "noop", "acp", "tseslint"].map((key) => ({ key, eslint: eslint[key], files: work.files })),
     { rounds: PLAN.rounds, warmup: PLAN.warmup, cwd: root, label: "untyped" },
   );
   const table = (result, keys, linesLinted) => {
@@ -95,11 +95,15 @@ try {
     best: summary(result[over].cpu).min / summary(result[base].cpu).min,
   });
   out(`Untyped: the workload, ${PLAN.rounds} rounds after ${PLAN.warmup} warm-up`);
-  table(untyped, ["floor", "acp", "tseslint"], lines(work.files));
+  table(untyped, ["floor", "noop", "acp", "tseslint"], lines(work.files));
   const acpUntyped = overhead(untyped, "acp", "floor");
   const tsUntyped = overhead(untyped, "tseslint", "floor");
+  const noopUntyped = overhead(untyped, "noop", "floor");
+  const acpOverNoop = overhead(untyped, "acp", "noop");
   out(`  acp/all ${percent(acpUntyped.median)} over the floor [rounds ${percent(acpUntyped.min)} .. ${percent(acpUntyped.max)}, IQR ${percent(acpUntyped.q1)} .. ${percent(acpUntyped.q3)}]; best passes ${percent(acpUntyped.best)}`);
   out(`  typescript-eslint recommended ${percent(tsUntyped.median)} over the floor [rounds ${percent(tsUntyped.min)} .. ${percent(tsUntyped.max)}]; best passes ${percent(tsUntyped.best)}`);
+  out(`  one no-op rule ${percent(noopUntyped.median)} over the floor [rounds ${percent(noopUntyped.min)} .. ${percent(noopUntyped.max)}]: what ESLint adds once any rule is on`);
+  out(`  acp/all ${percent(acpOverNoop.median)} over one no-op rule [rounds ${percent(acpOverNoop.min)} .. ${percent(acpOverNoop.max)}]: what the plugin's own work adds`);
   out();
 
   // ---- Typed ----
