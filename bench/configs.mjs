@@ -23,6 +23,7 @@ export const NAMES = {
   acp: "acp/all",
   tseslint: "typescript-eslint recommended",
   typedFloor: "floor with types (projectService)",
+  typedNoop: "one no-op rule with types",
   typedAcp: "acp/all with types",
 };
 
@@ -36,7 +37,7 @@ const NOOP_PLUGIN = { rules: { noop: { meta: { type: "problem", schema: [] }, cr
  */
 export async function configFor(name, { plugin, typedRoot } = {}) {
   const { default: parser } = await import("@typescript-eslint/parser");
-  const typed = name === "typedFloor" || name === "typedAcp";
+  const typed = name.startsWith("typed");
   const base = {
     files: FILES,
     languageOptions: {
@@ -48,7 +49,7 @@ export async function configFor(name, { plugin, typedRoot } = {}) {
   if (name === "floor" || name === "typedFloor") return [base];
   // What ESLint adds for a file as soon as one rule is on, whatever the rule does: the part of any plugin's
   // overhead over the floor that no plugin can remove.
-  if (name === "noop") return [base, { files: FILES, plugins: { bench: NOOP_PLUGIN }, rules: { "bench/noop": "error" } }];
+  if (name === "noop" || name === "typedNoop") return [base, { files: FILES, plugins: { bench: NOOP_PLUGIN }, rules: { "bench/noop": "error" } }];
   if (name === "acp" || name === "typedAcp") {
     const { default: acp } = await import(pathToFileURL(plugin).href);
     return [base, { files: FILES, ...acp.configs.all }];

@@ -110,10 +110,11 @@ try {
   process.stderr.write("typed project\n");
   const typedRoot = writeTypedProject(root, { quick });
   const typed = typedFiles({ quick });
-  for (const key of ["typedFloor", "typedAcp"]) configs[key] = await configFor(key, { plugin, typedRoot });
-  for (const key of ["typedFloor", "typedAcp"]) eslint[key] = eslintFor(configs[key], root);
+  const typedKeys = ["typedFloor", "typedNoop", "typedAcp"];
+  for (const key of typedKeys) configs[key] = await configFor(key, { plugin, typedRoot });
+  for (const key of typedKeys) eslint[key] = eslintFor(configs[key], root);
   const typedResult = await interleave(
-    ["typedFloor", "typedAcp"].map((key) => ({ key, eslint: eslint[key], files: typed })),
+    typedKeys.map((key) => ({ key, eslint: eslint[key], files: typed })),
     { rounds: PLAN.typedRounds, warmup: PLAN.warmup, cwd: root, label: "typed" },
   );
   const generatedTyped = typed.filter((f) => f.name.startsWith("typed/generated/"));
@@ -121,9 +122,12 @@ try {
     `Typed: parserOptions.projectService on a temporary project, ${int(typed.length)} files, ${int(lines(typed))} lines linted ` +
       `(${int(generatedTyped.length)} generated, the rest copies of zod's sources), ${PLAN.typedRounds} rounds after ${PLAN.warmup} warm-up`,
   );
-  table(typedResult, ["typedFloor", "typedAcp"], lines(typed));
+  table(typedResult, typedKeys, lines(typed));
   const acpTyped = overhead(typedResult, "typedAcp", "typedFloor");
+  const noopTyped = overhead(typedResult, "typedNoop", "typedFloor");
+  const acpOverNoopTyped = overhead(typedResult, "typedAcp", "typedNoop");
   out(`  acp/all with types ${percent(acpTyped.median)} over the floor with types [rounds ${percent(acpTyped.min)} .. ${percent(acpTyped.max)}, IQR ${percent(acpTyped.q1)} .. ${percent(acpTyped.q3)}]; best passes ${percent(acpTyped.best)}`);
+  out(`  one no-op rule with types ${percent(noopTyped.median)} over the floor with types [rounds ${percent(noopTyped.min)} .. ${percent(noopTyped.max)}]; acp/all with types ${percent(acpOverNoopTyped.median)} over it [rounds ${percent(acpOverNoopTyped.min)} .. ${percent(acpOverNoopTyped.max)}]`);
   out();
 
   // ---- One file grown 10 times ----
@@ -189,7 +193,7 @@ try {
   process.stderr.write("peak memory\n");
   const memory = {};
   for (let run = 0; run < PLAN.memoryRuns; run++) {
-    for (const key of ["floor", "acp", "tseslint", "typedFloor", "typedAcp"]) {
+    for (const key of ["floor", "noop", "acp", "tseslint", "typedFloor", "typedNoop", "typedAcp"]) {
       const typedKey = key.startsWith("typed");
       const m = peakMemory(key, { plugin, quick, root, typedRoot: typedKey ? typedRoot : undefined });
       (memory[key] ??= { rss: [], heap: [] }).rss.push(m.rss);
@@ -205,6 +209,11 @@ try {
   const memUntyped = summary(memory.acp.rss).median / summary(memory.floor.rss).median;
   const memTyped = summary(memory.typedAcp.rss).median / summary(memory.typedFloor.rss).median;
   out(`  acp/all's peak ${percent(memUntyped)} over the floor's, untyped; ${percent(memTyped)} typed`);
+  const memNoop = summary(memory.noop.rss).median / summary(memory.floor.rss).median;
+  const memNoopTyped = summary(memory.typedNoop.rss).median / summary(memory.typedFloor.rss).median;
+  const memOverNoop = summary(memory.acp.rss).median / summary(memory.noop.rss).median;
+  const memOverNoopTyped = summary(memory.typedAcp.rss).median / summary(memory.typedNoop.rss).median;
+  out(`  one no-op rule's peak ${percent(memNoop)} over the floor's, untyped; ${percent(memNoopTyped)} typed; acp/all's ${percent(memOverNoop)} over it, untyped; ${percent(memOverNoopTyped)} typed`);
   out();
 
   // ---- Targets ----
