@@ -296,6 +296,12 @@ const valid: Valid[] = [
     await ctx.notify("session/cancel", { sessionId: "s" });`) },
   { name: "SDK: a custom _ method as a request or a notification", code: drive(`    await ctx.request("_acme/cancel", {});
     await ctx.notify("_acme/prompt", {});`) },
+  {
+    name: "SDK: methods every object has (toString, valueOf, constructor) are no send calls, whatever they are given",
+    code: drive(`    ctx.toString("session/cancel");
+    ctx.valueOf("session/prompt");
+    ctx.constructor("session/cancel");`),
+  },
   { name: "SDK: a method that does not resolve", code: drive(`    const method = process.env.METHOD ?? "x";
     await ctx.request(method, {});`) },
   { name: "SDK: a client method sent to the agent is another rule's business (no agent method of that name)", code: drive(`    await ctx.request("session/update", {});`) },
