@@ -26,7 +26,7 @@ const ruleCreator = ESLintUtils.RuleCreator<AcpRuleDocs>((name) => `${REPOSITORY
  *   holds something for it would otherwise accept a bad value on every other file;
  * - the options merged with their defaults are kept for each distinct options value: RuleCreator merges them
  *   (a structuredClone and a deep merge) again for every rule and every file, which costs more on a file with
- *   nothing ACP in it than the rule itself. Rules only read their options.
+ *   nothing ACP in it than the rule itself. The kept value is frozen: every file shares it.
  */
 export const createRule: typeof ruleCreator = (rule) => {
   const module = ruleCreator(rule);
@@ -40,7 +40,7 @@ export const createRule: typeof ruleCreator = (rule) => {
       const key = context.options.length === 0 ? "" : JSON.stringify(context.options);
       let options = merged.get(key);
       if (!options) {
-        options = ESLintUtils.applyDefault(defaults, context.options as Options) as Options;
+        options = deepFreeze(ESLintUtils.applyDefault(defaults, context.options as Options) as Options);
         merged.set(key, options);
       }
       const { Program: program, ...listeners } = rule.create(context, options) as TSESLint.RuleListener;
@@ -70,4 +70,13 @@ function merge(a: TSESLint.RuleListener, b: TSESLint.RuleListener): TSESLint.Rul
       : second;
   }
   return merged as TSESLint.RuleListener;
+}
+
+/** `value` with every object and array in it frozen. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
 }

@@ -146,7 +146,6 @@ function buildModel(
   // Objects were taken before the helper calls were known: an argument of one is its data, not an error.
   const errorSites = sites.filter((site) => site.kind !== "object" || !claimed.has(site.node));
 
-
   // Code tables, like the handlers and what depends on them, are found on first use: most files need none.
   let codeTables: CodeTable[] | undefined;
   const factories = new Map<string, boolean>();

@@ -4,7 +4,9 @@ import { readFileSync } from "node:fs";
 import tsParser from "@typescript-eslint/parser";
 import { Linter } from "eslint";
 import { describe, expect, it } from "vitest";
-import { fileNodes, type FileNodes, walkedNodes } from "../../src/analysis/file-nodes.js";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { fileNodes, type FileNodes, nodesWithin, walkedNodes } from "../../src/analysis/file-nodes.js";
+import { walk } from "../../src/analysis/syntax/ast.js";
 import { createRule } from "../../src/create-rule.js";
 import plugin from "../../src/index.js";
 import { corpusFiles, REPO, sourceType, virtualPath } from "../robustness/corpus.js";
@@ -12,20 +14,24 @@ import { corpusFiles, REPO, sourceType, virtualPath } from "../robustness/corpus
 /** Every 10th corpus file: each package, JavaScript and TypeScript, the SDK's sources and builds. */
 const SAMPLE = corpusFiles().filter((_, i) => i % 10 === 0);
 
-type Compared = { readonly gathered: FileNodes; readonly walked: FileNodes };
+type Compared = { readonly gathered: FileNodes; readonly walked: FileNodes; readonly sourceCode: Readonly<TSESLint.SourceCode> };
 
-function compareOn(text: string, file: string, rules: Record<string, "error">): Compared {
-  let compared: Compared | undefined;
-  const probe = createRule({
+/** A rule made by the plugin's createRule (so it gathers nodes when it is the plugin's first on a file). */
+const probeRule = (create: (context: Readonly<TSESLint.RuleContext<never, []>>) => TSESLint.RuleListener) =>
+  createRule({
     name: "probe",
     meta: { type: "problem", docs: { description: "probe", spec: { requirement: "", url: "" } }, messages: {}, schema: [] },
     defaultOptions: [],
-    create: (context) => ({
-      Program() {
-        compared = { gathered: fileNodes(context.sourceCode), walked: walkedNodes(context.sourceCode) };
-      },
-    }),
+    create,
   });
+
+function compareOn(text: string, file: string, rules: Record<string, "error">): Compared {
+  let compared: Compared | undefined;
+  const probe = probeRule((context) => ({
+    Program() {
+      compared = { gathered: fileNodes(context.sourceCode), walked: walkedNodes(context.sourceCode), sourceCode: context.sourceCode };
+    },
+  }));
   const linter = new Linter({ configType: "flat", cwd: REPO });
   const messages = linter.verify(
     text,
@@ -77,25 +83,41 @@ describe("the nodes gathered during ESLint's traversal", () => {
   it("are not used before the traversal has left the file: a walk stands in", () => {
     let early: FileNodes | undefined;
     let late: FileNodes | undefined;
-    const probe = createRule({
-      name: "early",
-      meta: { type: "problem", docs: { description: "probe", spec: { requirement: "", url: "" } }, messages: {}, schema: [] },
-      defaultOptions: [],
-      create: (context) => ({
-        CallExpression() {
-          early ??= fileNodes(context.sourceCode);
-        },
-        Program() {
-          late = fileNodes(context.sourceCode);
-        },
-      }),
-    });
+    const probe = probeRule((context) => ({
+      CallExpression() {
+        early ??= fileNodes(context.sourceCode);
+      },
+      Program() {
+        late = fileNodes(context.sourceCode);
+      },
+    }));
     new Linter({ configType: "flat" }).verify("f(); g(); h();", [
-      { files: ["**/*"], languageOptions: { parser: tsParser as unknown as Linter.Parser }, plugins: { probe: { rules: { early: probe } } as never }, rules: { "probe/early": "error" } },
+      { files: ["**/*"], languageOptions: { parser: tsParser as unknown as Linter.Parser }, plugins: { probe: { rules: { probe } } as never }, rules: { "probe/probe": "error" } },
     ]);
     // Mid-traversal only the first call has been gathered: the early answer is a full walk instead.
     expect(early!.calls).toHaveLength(3);
     expect(late!.calls).toHaveLength(3);
     expect(late).not.toBe(early);
+  });
+
+  it("inside a function or its body, are what a walk of it finds (nodesWithin)", () => {
+    let roots = 0;
+    for (const file of SAMPLE.slice(0, 60)) {
+      const { gathered, sourceCode } = compareOn(readFileSync(file, "utf8"), file, {});
+      // A function, and its body: an arrow's expression body may itself be a call.
+      for (const root of gathered.functions.flatMap((fn) => [fn, fn.body])) {
+        const inside: { calls: TSESTree.Node[]; declarators: TSESTree.Node[] } = { calls: [], declarators: [] };
+        walk(root, sourceCode.visitorKeys, (node) => {
+          if (node.type === "CallExpression") inside.calls.push(node);
+          if (node.type === "VariableDeclarator") inside.declarators.push(node);
+        });
+        for (const [found, expected] of [[nodesWithin(gathered.calls, root), inside.calls], [nodesWithin(gathered.declarators, root), inside.declarators]] as const) {
+          expect(found.length).toBe(expected.length);
+          expect(found.every((node, i) => node === expected[i])).toBe(true);
+        }
+        roots++;
+      }
+    }
+    expect(roots).toBeGreaterThan(2_000);
   });
 });

@@ -1,5 +1,6 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import type { ValueResolver } from "../values/values.js";
+import { ERROR_CODES } from "../../protocol/codes.js";
 
 export interface CodeTableMember {
   readonly key: string;
@@ -54,21 +55,19 @@ function isNeverNumber(node: TSESTree.Node): boolean {
   }
 }
 
-/**
- * Whether two members of an object literal could hold codes: resolving the values of every object is costly. When
- * every code is negative, a number literal is none of them either (`-32601` is a unary minus, not a literal).
- */
-function mayHoldTwoCodes(node: TSESTree.ObjectExpression, negativeCodes: boolean): boolean {
+/** Every code ACP defines, in any version, is negative: a number literal is none (`-32601` is a unary minus). */
+const LITERALS_ARE_NO_CODES = ERROR_CODES.every((info) => info.code < 0);
+
+/** Whether two members of an object literal could hold ACP codes: resolving the values of every object is costly. */
+function mayHoldTwoCodes(node: TSESTree.ObjectExpression): boolean {
   let candidates = 0;
   for (const prop of node.properties) {
     if (prop.type !== AST_NODE_TYPES.Property || prop.kind !== "init" || prop.method || isNeverNumber(prop.value)) continue;
-    if (negativeCodes && prop.value.type === AST_NODE_TYPES.Literal) continue;
+    if (LITERALS_ARE_NO_CODES && prop.value.type === AST_NODE_TYPES.Literal) continue;
     if (++candidates === 2) return true;
   }
   return false;
 }
-
-const allNegative = new WeakMap<ReadonlyMap<number, unknown>, boolean>();
 
 /** The table `node` forms when two of its members resolve to ACP codes. */
 export function codeTable(
@@ -76,9 +75,7 @@ export function codeTable(
   values: ValueResolver,
   acpCodes: ReadonlyMap<number, unknown>,
 ): CodeTable | undefined {
-  let negative = allNegative.get(acpCodes);
-  if (negative === undefined) allNegative.set(acpCodes, (negative = [...acpCodes.keys()].every((code) => code < 0)));
-  if (node.type === AST_NODE_TYPES.ObjectExpression && !mayHoldTwoCodes(node, negative)) return undefined;
+  if (node.type === AST_NODE_TYPES.ObjectExpression && !mayHoldTwoCodes(node)) return undefined;
   const members = membersOf(node, values);
   const acpMembers = members.filter((m) => m.codes.length === 1 && acpCodes.has(m.codes[0]!));
   return acpMembers.length >= 2 ? { node, members } : undefined;
