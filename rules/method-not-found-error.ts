@@ -96,7 +96,7 @@ export default createRule<[], MessageIds>({
         const suggest = (node: TSESTree.Node, site: ErrorSite | undefined, methodName: string | undefined): Suggestions => {
           // A hand-rolled error object: keep its shape, change the code.
           if (site?.kind === "object" && site.code && !site.sdk) {
-            const replacement = codeReplacement(site.code, METHOD_NOT_FOUND, site.message, model, context.sourceCode);
+            const replacement = codeReplacement(site.code, METHOD_NOT_FOUND, site.message, model);
             // No name for -32601 that adds no finding: in a file with the SDK, the factory's own error object.
             if (!replacement) {
               if (!requestError || !methodName) return [];

@@ -18,7 +18,7 @@ function invalidRequestSuggestion(site: ErrorSite, model: FileModel, sourceCode:
   const text = invalidRequestText(site, sourceCode);
   if (text) return [{ messageId: "useInvalidRequest", fix: (f) => f.replaceText(site.node, text) }];
   const code = site.code;
-  const replacement = code && codeReplacement(code, INVALID_REQUEST, site.message, model, sourceCode);
+  const replacement = code && codeReplacement(code, INVALID_REQUEST, site.message, model);
   return code && replacement ? [{ messageId: "useInvalidRequest", fix: (f) => f.replaceText(code, replacement) }] : [];
 }
 

@@ -634,6 +634,31 @@ export function route(msg: { id: number; method: string; params: { cwd?: string;
       unsupported(c, "mode", { text: '{ code: -32603, message: "Unknown mode" }', code: "-32603 Internal error", fix: "-32602", replaced: "-32603", suggestion: "-32602" }),
     ],
   ),
+  // Two tables with the same key: the code's own table (named by the code) has no -32602, so the file's other one.
+  invalid(
+    `const ErrorCodes = { InvalidParams: -32602, InternalError: -32603 } as const;
+const Legacy = { InternalError: -32603, MethodNotFound: -32601 } as const;
+export function route(msg: { id: number; method: string; params: { cwd?: string } }) {
+  switch (msg.method) {
+    case "session/new":
+      if (msg.params.cwd === undefined) {
+        return { jsonrpc: "2.0", id: msg.id, error: { code: Legacy.InternalError, message: "cwd is required" } };
+      }
+      return { jsonrpc: "2.0", id: msg.id, result: { sessionId: "s" } };
+    default:
+      return undefined;
+  }
+}`,
+    (c) => [
+      malformed(c, "a missing or mistyped `cwd`", {
+        text: '{ code: Legacy.InternalError, message: "cwd is required" }',
+        code: "-32603 Internal error",
+        fix: "ErrorCodes.InvalidParams",
+        replaced: "Legacy.InternalError",
+        suggestion: "ErrorCodes.InvalidParams",
+      }),
+    ],
+  ),
   // A dispatcher that decodes each line itself: the decoded message holds the params.
   invalid(
     `declare function send(message: unknown): void;

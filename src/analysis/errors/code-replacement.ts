@@ -1,4 +1,4 @@
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import type { FileModel } from "../model.js";
 import { memberName, unwrap } from "../syntax/ast.js";
 import { codeNumbers } from "../values/code-numbers.js";
@@ -55,14 +55,16 @@ export function codeReplacement(
   wanted: number,
   message: TSESTree.Node | null | undefined,
   model: Model,
-  sourceCode: Readonly<TSESLint.SourceCode>,
 ): string | undefined {
   const inner = unwrap(code);
-  if (inner.type === AST_NODE_TYPES.MemberExpression && !inner.computed) {
+  // `Codes.InternalError`: the member of that same table, found by its name, not by the key alone (another
+  // table of the file may have an `InternalError` too).
+  if (inner.type === AST_NODE_TYPES.MemberExpression && !inner.computed && inner.object.type === AST_NODE_TYPES.Identifier) {
     const key = memberName(inner);
-    const own = model.codeTables.find((t) => t.members.some((m) => m.key === key));
+    const owner = inner.object.name;
+    const own = model.codeTables.find((t) => tableName(t) === owner && t.members.some((m) => m.key === key));
     const member = own && memberFor(own, wanted);
-    if (member) return `${sourceCode.getText(inner.object)}.${member.key}`;
+    if (member) return `${owner}.${member.key}`;
   }
   if (isReportedBareAcpCode(inner, message, model)) return String(wanted);
   for (const table of model.codeTables) {

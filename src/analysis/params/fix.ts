@@ -85,7 +85,7 @@ export function invalidParamsFix(answer: Answer, model: Model, sourceCode: Sourc
     return { node: site.node, text: `${name}.invalidParams(${dataMessage(site.data, site.message, sourceCode)})` };
   }
   if (!site.code || site.kind === "class-code" || site.kind === "code-assignment") return undefined;
-  const text = codeReplacement(site.code, INVALID_PARAMS, site.message, model, sourceCode);
+  const text = codeReplacement(site.code, INVALID_PARAMS, site.message, model);
   return text === undefined ? undefined : { node: site.code, text };
 }
 
