@@ -1,7 +1,8 @@
 import { ESLintUtils } from "@typescript-eslint/utils";
 import type { TSESLint } from "@typescript-eslint/utils";
 import { nodeGatherer } from "./analysis/file-nodes.js";
-import { checkSettings } from "./analysis/settings.js";
+import { fileRelevance } from "./analysis/relevance.js";
+import { type AcpSettings, acpSettings } from "./analysis/settings.js";
 
 export const REPOSITORY_URL = "https://github.com/eslint-plugin-acp/eslint-plugin-acp";
 
@@ -21,9 +22,11 @@ export interface AcpRuleDocs {
 const ruleCreator = ESLintUtils.RuleCreator<AcpRuleDocs>((name) => `${REPOSITORY_URL}/blob/main/docs/rules/${name}.md`);
 
 /**
- * RuleCreator, with two changes to `create`:
+ * RuleCreator, with three changes to `create`:
  * - `settings.acp` is checked before a rule looks at a file: a rule that reads the settings only when the file
  *   holds something for it would otherwise accept a bad value on every other file;
+ * - on a file whose tokens show nothing any rule could report (`fileRelevance`), the rule listens to nothing:
+ *   most files a project lints are not ACP code, and there even gathering their nodes costs more than the check;
  * - the options merged with their defaults are kept for each distinct options value: RuleCreator merges them
  *   (a structuredClone and a deep merge) again for every rule and every file, which costs more on a file with
  *   nothing ACP in it than the rule itself. The kept value is frozen: every file shares it.
@@ -36,6 +39,9 @@ export const createRule: typeof ruleCreator = (rule) => {
   return {
     ...module,
     create(context) {
+      const settings = settingsOrThrower(context.settings);
+      if (typeof settings === "function") return { "Program:exit": settings };
+      if (!fileRelevance(context.sourceCode, settings).any) return {};
       // Options passed schema validation, so they are JSON.
       const key = context.options.length === 0 ? "" : JSON.stringify(context.options);
       let options = merged.get(key);
@@ -45,16 +51,25 @@ export const createRule: typeof ruleCreator = (rule) => {
       }
       const { Program: program, ...listeners } = rule.create(context, options) as TSESLint.RuleListener;
       // A rule's `Program` runs when the traversal leaves the file, once the gatherer has every node.
-      const atExit: TSESLint.RuleListener = {
-        "Program:exit"(node) {
-          checkSettings(context.settings);
-          program?.(node);
-        },
-      };
+      const atExit: TSESLint.RuleListener = program ? { "Program:exit": program } : {};
       return merge(merge(nodeGatherer(context.sourceCode) ?? {}, listeners), atExit);
     },
   };
 };
+
+/**
+ * The file's settings, or, when they are invalid, a listener that throws their error: thrown from a listener rather
+ * than from `create`, the error keeps its own first line (ESLint prefixes errors of `create` with the rule's name).
+ */
+function settingsOrThrower(raw: Readonly<Record<string, unknown>> | undefined): AcpSettings | (() => never) {
+  try {
+    return acpSettings(raw);
+  } catch (error) {
+    return () => {
+      throw error;
+    };
+  }
+}
 
 /** Listeners of `a` and `b`, those of a selector both have called in that order. */
 function merge(a: TSESLint.RuleListener, b: TSESLint.RuleListener): TSESLint.RuleListener {

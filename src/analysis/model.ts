@@ -21,7 +21,8 @@ import { helperCallSites } from "./errors/helper-sites.js";
 import { sendCallSite } from "./errors/send-calls.js";
 import { BUILTIN_SDK_MODULES, SdkImports } from "./sdk/imports.js";
 import { detectSdkVersion, sdkHasFactory } from "./sdk/sdk-version.js";
-import { type AcpSettings, readSettings } from "./settings.js";
+import { fileRelevance } from "./relevance.js";
+import { type AcpSettings, acpSettings } from "./settings.js";
 import { analyseSessions, type SessionFacts } from "./sessions/sessions.js";
 import { ValueResolver } from "./values/values.js";
 
@@ -55,6 +56,8 @@ export interface FileModel {
 }
 
 type AnyContext = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
+
+const NO_HANDLERS: FileHandlers = { handlers: [], fallbacks: [] };
 
 const models = new WeakMap<TSESTree.Program, FileModel>();
 
@@ -105,7 +108,7 @@ function buildModel(
   rawSettings: AnyContext["settings"],
   file: Pick<AnyContext, "filename" | "cwd">,
 ): FileModel {
-  const settings = readSettings(rawSettings);
+  const settings = acpSettings(rawSettings);
   const sdkVersion = settings.sdkVersion ?? detectSdkVersion(file.filename, file.cwd);
   const acpCodes = codesOf(settings.protocolVersion);
   const services = sourceCode.parserServices;
@@ -167,12 +170,14 @@ function buildModel(
     errorSites,
     delegated,
     get codeTables() {
-      codeTables ??= tablesOf(found, values, acpCodes);
+      // Two members must resolve to ACP codes: in a file that writes none and imports no SDK constant, none do.
+      codeTables ??= fileRelevance(sourceCode, settings).codes ? tablesOf(found, values, acpCodes) : [];
       return codeTables;
     },
     nodes: found,
     get handlers() {
-      handlers ??= findHandlers(found, { sourceCode, sdk, values });
+      // A file that names neither the SDK nor a method holds no handler in any style (see fileRelevance).
+      handlers ??= fileRelevance(sourceCode, settings).handlers ? findHandlers(found, { sourceCode, sdk, values }) : NO_HANDLERS;
       return handlers;
     },
     get sessions() {

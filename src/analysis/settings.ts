@@ -29,9 +29,11 @@ function stringList(value: unknown, key: string): readonly string[] {
 }
 
 /** Reads `settings.acp`; a bad value throws an error naming the setting and what it accepts. */
+const DEFAULTS: AcpSettings = Object.freeze({ protocolVersion: 1, errorClasses: Object.freeze([]), sdkModules: Object.freeze([]) });
+
 export function readSettings(settings: Readonly<Record<string, unknown>> | undefined): AcpSettings {
   const raw = settings?.["acp"];
-  if (raw === undefined) return { protocolVersion: 1, errorClasses: [], sdkModules: [] };
+  if (raw === undefined) return DEFAULTS;
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
     throw new AcpSettingsError(`eslint-plugin-acp: settings.acp must be an object, got ${JSON.stringify(raw)}.`);
   }
@@ -63,11 +65,18 @@ export function readSettings(settings: Readonly<Record<string, unknown>> | undef
   };
 }
 
-const checked = new WeakSet<object>();
+const read = new WeakMap<object, AcpSettings>();
 
-/** Throws for a bad `settings.acp`, like `readSettings`; each settings object is read once. */
-export function checkSettings(settings: Readonly<Record<string, unknown>> | undefined): void {
-  if (!settings || checked.has(settings)) return;
-  readSettings(settings);
-  checked.add(settings);
+/**
+ * `readSettings`, once per settings object: ESLint hands every rule of a file, and every file of a configuration,
+ * the same object.
+ */
+export function acpSettings(settings: Readonly<Record<string, unknown>> | undefined): AcpSettings {
+  if (!settings) return readSettings(settings);
+  let found = read.get(settings);
+  if (!found) {
+    found = readSettings(settings);
+    read.set(settings, found);
+  }
+  return found;
 }
