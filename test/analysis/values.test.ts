@@ -448,6 +448,15 @@ export function fail(code: number, message: string): never {
     expect(resolveProbe(`declare function busy(): -32042; const probe = busy();`, { typed: true })).toEqual([-32042]);
   });
 
+  it("asks the checker only about what the file does not define: not a local function's call, nor a callback's parameter", () => {
+    // The checker would answer -32001 for each; inferring them costs more than the rest of the lint's analysis.
+    expect(resolveProbe(`const make = () => -32001 as const; export const probe = make();`, { typed: true })).toBeUndefined();
+    expect(resolveProbe(`declare function on(f: (e: { code: -32001 }) => void): void; on((e) => { const probe = e.code; });`, { typed: true })).toBeUndefined();
+    expect(resolveProbe(`declare function make(): { code: -32001 }; export const probe = make().code;`, { typed: true })).toBeUndefined();
+    // What the file only declares is another file's to define.
+    expect(resolveProbe(`declare function on(f: (e: { code: -32001 }) => void): void; on((e: { code: -32001 }) => { const probe = e.code; });`, { typed: true })).toEqual([-32001]);
+  });
+
   it("leaves a reassigned number variable unknown even with types", () => {
     expect(resolveProbe(`let code = -32001; code = -32002; export const probe = code;`, { typed: true })).toBeUndefined();
   });

@@ -266,13 +266,55 @@ export class ValueResolver {
   }
 
   /** With type information: the checker's number- or string-literal type (a union gives each member). */
+  /**
+   * The checker's literal type of what the file does not define itself: a name imported or declared outside the
+   * file (`ErrorCodes.Busy`, `acp.CODES.x.y`), declared without a value (`declare const`, a parameter's annotation,
+   * `declare function busy(): -32042`). What the file defines has been followed already, and asking the checker
+   * about any other expression (a call of a generic function, an unannotated callback's parameter) makes it infer
+   * types the lint does not otherwise need, which costs more than everything else the plugin does.
+   */
   private resolveByType(node: TSESTree.Node): ValueSet | undefined {
-    if (!this.services || !isExpressionLike(node)) return undefined;
-    return typedValues(this.services, node, (id) =>
-      importBinding(variableOf(this.sourceCode, id)),
-    );
+    if (!this.services || !this.isTypedOutside(unwrap(node))) return undefined;
+    return typedValues(this.services, node, (id) => importBinding(variableOf(this.sourceCode, id)));
+  }
+
+  private isTypedOutside(node: TSESTree.Node): boolean {
+    if (node.type === AST_NODE_TYPES.CallExpression) {
+      const callee = unwrap(node.callee);
+      return callee.type === AST_NODE_TYPES.Identifier && this.isDeclaredOutside(callee);
+    }
+    const root = constantRoot(node);
+    return root !== undefined && this.isDeclaredOutside(root);
+  }
+
+  /** Whether a name's value is given by a type rather than by code of this file (see resolveByType). */
+  private isDeclaredOutside(name: TSESTree.Identifier): boolean {
+    const variable = variableOf(this.sourceCode, name);
+    if (!variable || variable.defs.length === 0 || importBinding(variable)) return true;
+    if (variable.defs.length !== 1) return false;
+    const def = variable.defs[0]!;
+    switch (def.type) {
+      case "Parameter":
+        return isAnnotatedParameter(def.name as TSESTree.Identifier);
+      case "Variable":
+        return !(def.node as TSESTree.VariableDeclarator).init;
+      case "FunctionName":
+        return def.node.type === AST_NODE_TYPES.TSDeclareFunction;
+      default:
+        return false;
+    }
   }
 }
+
+/** Whether the parameter a name belongs to (`code: T`, `{ code }: T`, `code: T = x`) has a type annotation. */
+function isAnnotatedParameter(name: TSESTree.Identifier): boolean {
+  let node: TSESTree.Node = name;
+  while (node.parent && PATTERN_PARTS.has(node.parent.type)) node = node.parent;
+  const param = node.type === AST_NODE_TYPES.AssignmentPattern ? node.left : node;
+  return "typeAnnotation" in param && param.typeAnnotation !== undefined;
+}
+
+const PATTERN_PARTS = new Set<string>([AST_NODE_TYPES.Property, AST_NODE_TYPES.ObjectPattern, AST_NODE_TYPES.ArrayPattern, AST_NODE_TYPES.RestElement, AST_NODE_TYPES.AssignmentPattern]);
 
 /** Wrappers a value passes through unchanged: `(x as T)`, `x!`, `x satisfies T`. */
 function isTransparent(node: TSESTree.Node): boolean {
@@ -307,14 +349,11 @@ function isWritePosition(node: TSESTree.Node, parent: TSESTree.Node): boolean {
   }
 }
 
-function isExpressionLike(node: TSESTree.Node): boolean {
-  return (
-    node.type === AST_NODE_TYPES.Identifier ||
-    node.type === AST_NODE_TYPES.MemberExpression ||
-    node.type === AST_NODE_TYPES.CallExpression ||
-    node.type === AST_NODE_TYPES.TSAsExpression ||
-    node.type === AST_NODE_TYPES.TSNonNullExpression
-  );
+/** The name a constant is read through: `X`, or the `X` of `X.a.b` (through casts); none for anything else. */
+function constantRoot(node: TSESTree.Node): TSESTree.Identifier | undefined {
+  const inner = unwrap(node);
+  if (inner.type === AST_NODE_TYPES.Identifier) return inner;
+  return inner.type === AST_NODE_TYPES.MemberExpression ? constantRoot(inner.object) : undefined;
 }
 
 /** `Object.freeze({ ... })` stands for its argument. */
