@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type ParserServicesWithTypeInformation, type TSESTree } from "@typescript-eslint/utils";
 import { ERROR_CODES, inRange, JSON_RPC_RESERVED } from "../../protocol/codes.js";
-import { memberName, unwrap } from "../syntax/ast.js";
+import { isFunction, memberName, unwrap } from "../syntax/ast.js";
 import { functionOf } from "../syntax/functions.js";
 import { argAt, type ErrorSite, type SiteContext } from "./error-sites.js";
 import { isLoggerName, isSender } from "./responses.js";
@@ -110,7 +110,10 @@ export function sendCallSite(node: TSESTree.CallExpression, ctx: SiteContext): E
   // asked (which costs more); without, after the cheap name and argument tests.
   const services = ctx.values.services;
   if (services && functionOf(ctx.sourceCode, node.callee)) return undefined;
-  const typed = services ? typedSlots(services, node) : undefined;
+  // A callee read off a call's result (`agent(...).onRequest(...).onRequest`), or one given a function (a
+  // registration, `app.onRequest(m, async (ctx) => ...)`), has its type only once the checker has inferred the whole
+  // chain, handlers included; a sender is a reference (`transport.error`) given the parts of an error.
+  const typed = services && isPlainReceiver(node.callee, false) && !node.arguments.some(isFunction) ? typedSlots(services, node) : undefined;
   const slots = typed === undefined ? untypedSlots(node, ctx) : (typed ?? undefined);
   const code = slots && argAt(node.arguments, slots.code);
   if (!slots || !code || (!services && functionOf(ctx.sourceCode, node.callee))) return undefined;
