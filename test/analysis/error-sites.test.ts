@@ -920,6 +920,19 @@ untyped.sendError(4, -32003, "fallback without a signature");
     ]);
   });
 
+  it("with type information, asks no signature of a callee read off a call's result nor of a call given a function", () => {
+    // Their types need the whole chain inferred; as without types, a sender is a reference given an error's parts.
+    const probed = modelOf(`import { Transport } from "./transport.js";
+declare function connect(): Transport;
+declare function register(method: string, code: number, message: string, handler: () => void): void;
+declare const transport: Transport;
+connect().error(1, -32001, "x");
+register("session/prompt", -32001, "x", () => {});
+transport.error(2, -32602, "the same sender as a reference");
+`, { typed: true });
+    expect(summaries(probed).map((s) => [s.kind, s.node])).toEqual([["send-call", `transport.error(2, -32602, "the same sender as a reference")`]]);
+  });
+
   it("with type information, follows a same-file helper whose parameter is a sender's code", () => {
     const probed = modelOf(`import { Transport } from "./transport.js";
 declare const transport: Transport;
