@@ -65,7 +65,8 @@ export function fileRelevance(sourceCode: Readonly<TSESLint.SourceCode>, setting
  */
 function readRelevance(sourceCode: Readonly<TSESLint.SourceCode>, settings: AcpSettings): FileRelevance {
   const text = sourceCode.text;
-  if (ESCAPE.test(text)) return scanTokens(sourceCode.ast.tokens ?? [], settings);
+  // A parser that gives no tokens leaves nothing to read them from: such a file may hold anything.
+  if (ESCAPE.test(text)) return sourceCode.ast.tokens ? scanTokens(sourceCode.ast.tokens, settings) : ALWAYS;
   const patterns = patternsFor(settings);
   if (patterns.handlers.test(text)) return ALWAYS;
   const codes = CODE_NUMBERS.test(text);
