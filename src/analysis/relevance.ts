@@ -6,8 +6,8 @@ import { BUILTIN_SDK_MODULES, JSON_RPC_MODULES } from "./sdk/imports.js";
 import type { AcpSettings } from "./settings.js";
 
 /**
- * What a file's tokens say it may hold, read before any analysis: most files a project lints have nothing to do
- * with ACP, and on those every rule is silent whatever it looks at.
+ * What a file may hold, read from its text before any analysis: most files a project lints have nothing to do with
+ * ACP, and on those every rule is silent whatever it looks at.
  * - `handlers`: the file may hold ACP handlers. Every handler style is named by an SDK (or JSON-RPC library)
  *   import or by a method's wire name written in the file: `agent()` / `client()` apps, legacy classes and
  *   delegates by SDK exports, hand-rolled dispatch and vscode-jsonrpc registrations by a string (or a constant
@@ -16,8 +16,8 @@ import type { AcpSettings } from "./settings.js";
  *   reads: those say `code`, name an error class (`RequestError`, `ResponseError`, `settings.acp.errorClasses`)
  *   or an error sender, or write a JSON-RPC code as a number; a client's initialize request names its
  *   `clientCapabilities`.
- * With type information the tokens are not enough (a constant, a method name or a sender's signature may come
- * from another file), so a typed file is always analysed.
+ * With type information the text is not enough (a constant, a method name or a sender's signature may come from
+ * another file), so a typed file is always analysed.
  */
 export interface FileRelevance {
   readonly handlers: boolean;
