@@ -330,7 +330,8 @@ try {
   out(`Attribution: an in-process CPU profile of acp/all (node:inspector, sampling every ${INTERVAL} µs), ${PLAN.profilePasses} pass${PLAN.profilePasses > 1 ? "es" : ""} over each set.`);
   out(`"plugin" is the share of samples with a frame from ${plugin.replace(/[^/\\]*$/, "")} on the stack: its own code and what it calls`);
   out("(@typescript-eslint/utils, the type checker), not ESLint's dispatch of its listeners nor the garbage collection it causes");
-  out("(see above). A slower machine slows both sides alike, so the share holds where pass times swing.");
+  out("(see above). A slower machine slows both sides alike, so the share holds where pass times swing. \"plugin / the rest\"");
+  out("is its samples over all the others: what its own code adds to the pass.");
   out(`  ${pad("set", 48)} ${pad("samples", -8)}  ${pad("in GC", -6)}  ${pad("plugin", -6)}  ${pad("plugin, outside GC", -18)}  ${pad("plugin / the rest", -17)}`);
   for (const [i, a] of attributed.entries()) {
     const share = a.plugin / a.samples;
