@@ -25,7 +25,7 @@ import { eslintFor, interleave, lintFiles } from "./measure.mjs";
 import { peakMemory } from "./peak-memory.mjs";
 import { attribute, INTERVAL, profiled } from "./profile.mjs";
 import { growthText, out, ratioTable, target } from "./report.mjs";
-import { diffs, growthStats, int, mb, mib, ms, pad, percent, ratioStats, spread, summary } from "./stats.mjs";
+import { diffs, growthStats, int, mb, mib, ms, pad, percent, range, ratioStats, spread, summary } from "./stats.mjs";
 import { typedFiles, writeTypedProject } from "./typed-project.mjs";
 import { copies, lineCount, workload } from "./workload.mjs";
 
@@ -40,7 +40,8 @@ if (!existsSync(plugin)) {
 /**
  * Each timed part: warm-up rounds, then at least `rounds` measured ones, and in the full run more while the
  * part's `budget` (ms) lasts, up to `maxRounds`; the budgets add up to about 15 minutes on 2 cores. Growth handler
- * count N (and 10N); memory children per configuration; traced passes of each GC child; profiled passes.
+ * count N (and 10N); memory children per configuration; traced passes of each GC child and children a GC row;
+ * profiled passes.
  */
 const PLAN = quick
   ? {
@@ -51,6 +52,7 @@ const PLAN = quick
       handlers: 30,
       memoryRuns: 1,
       gcPasses: 3,
+      gcRuns: 1,
       profilePasses: 2,
     }
   : {
@@ -61,6 +63,7 @@ const PLAN = quick
       handlers: 100,
       memoryRuns: 3,
       gcPasses: 3,
+      gcRuns: 3,
       profilePasses: 1,
     };
 
@@ -281,26 +284,30 @@ try {
     { key: "acp", label: NAMES.acp },
     { key: "acp", copy: true, label: "acp/all, contexts copied (diag.)" },
   ];
-  out(`Garbage collection: a child process a row, node --single-threaded (no concurrent GC: the same lint makes the same collections),`);
-  out(`V8's --trace-gc-nvp on for ${PLAN.gcPasses} passes after an untraced warm-up pass and a full GC; sums over the ${PLAN.gcPasses} passes. Counts and`);
-  out("promoted bytes are deterministic; pauses are times (of GC work, on one thread) and vary with the machine.");
+  out(`Garbage collection: child processes with node --single-threaded (no concurrent GC: the same lint makes nearly the same`);
+  out(`collections), V8's --trace-gc-nvp on for ${PLAN.gcPasses} passes after an untraced warm-up pass and a full GC; sums over the ${PLAN.gcPasses} passes.`);
+  out("Counts and promoted bytes barely move from run to run, but V8 still sizes the old generation by measured GC speed, so now");
+  out(`and then a child promotes tens of MB more: ${PLAN.gcRuns > 1 ? `each row is the child of median promotion among ${PLAN.gcRuns}, with their range` : "one child a row here (the full run takes the median of 3)"}.`);
+  out("Pauses are times (of GC work, on one thread) and vary with the machine.");
   out("\"contexts copied\" is a diagnostic, never used in the timings: in that child only, ESLint's FileContext.prototype.extend");
   out("(which makes each rule's context an Object.create() of the file's context, holding its AST, tokens and scopes) is replaced");
   out("by a copy of the same fields into a fresh frozen object (bench/rule-context-copy.mjs).");
-  const gc = {};
   for (const set of ["real", "generated"]) {
-    const rows = GC_ROWS.map((row) => ({ ...row, ...gcTrace(row.key, { plugin, root, set, copy: row.copy, passes: PLAN.gcPasses }) }));
-    gc[set] = rows;
+    const rows = GC_ROWS.map((row) => {
+      const runs = Array.from({ length: PLAN.gcRuns }, () => gcTrace(row.key, { plugin, root, set, copy: row.copy, passes: PLAN.gcPasses }));
+      const sorted = runs.sort((a, b) => a.promoted - b.promoted);
+      return { ...row, ...sorted[(sorted.length - 1) >> 1], low: sorted[0].promoted, high: sorted.at(-1).promoted };
+    });
     const { files, lines: linesTraced } = rows[0];
     out(`  ${set === "real" ? "the quick workload's real files" : "the quick workload's generated ACP files"} (${int(files)} files, ${int(linesTraced)} lines)`);
-    out(`    ${pad("configuration", 40)} ${pad("scavenges", -9)}  ${pad("promoted", -9)}  ${pad("scavenge pauses", -15)}  ${pad("mark-compacts", -13)}  ${pad("m-c pauses + incr. steps", -24)}  ${pad("reports", -7)}`);
+    out(`    ${pad("configuration", 40)} ${pad("scavenges", -9)}  ${pad("promoted", -9)}${PLAN.gcRuns > 1 ? `  ${pad("range", -19)}` : ""}  ${pad("scavenge pauses", -15)}  ${pad("mark-compacts", -13)}  ${pad("m-c pauses + incr. steps", -24)}  ${pad("reports", -7)}`);
     for (const r of rows) {
       if (r.note) {
         out(`    ${pad(r.label, 40)} skipped: ${r.note}`);
         continue;
       }
       out(
-        `    ${pad(r.label, 40)} ${pad(int(r.scavenges), -9)}  ${pad(mb(r.promoted), -9)}  ${pad(ms(r.scavengeMs), -15)}  ${pad(int(r.markCompacts), -13)}  ${pad(`${ms(r.markCompactMs)} + ${ms(r.incrementalMs)}`, -24)}  ${pad(int(r.reports), -7)}`,
+        `    ${pad(r.label, 40)} ${pad(int(r.scavenges), -9)}  ${pad(mb(r.promoted), -9)}${PLAN.gcRuns > 1 ? `  ${pad(range(r.low, r.high, mb), -19)}` : ""}  ${pad(ms(r.scavengeMs), -15)}  ${pad(int(r.markCompacts), -13)}  ${pad(`${ms(r.markCompactMs)} + ${ms(r.incrementalMs)}`, -24)}  ${pad(int(r.reports), -7)}`,
       );
     }
     const [floor, noop, noopCopy, acp, acpCopy] = rows;
