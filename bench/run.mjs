@@ -40,8 +40,8 @@ if (!existsSync(plugin)) {
 /**
  * Each timed part: warm-up rounds, then at least `rounds` measured ones, and in the full run more while the
  * part's `budget` (ms) lasts, up to `maxRounds`; the budgets add up to about 15 minutes on 2 cores. Growth handler
- * count N (and 10N); memory children per configuration; traced passes of each GC child and children a GC row;
- * profiled passes.
+ * count N (and 10N); memory children per configuration; traced passes of each GC child, and children a GC row
+ * by file set; profiled passes.
  */
 const PLAN = quick
   ? {
@@ -52,7 +52,7 @@ const PLAN = quick
       handlers: 30,
       memoryRuns: 1,
       gcPasses: 3,
-      gcRuns: 1,
+      gcRuns: { real: 1, generated: 1 },
       profilePasses: 2,
     }
   : {
@@ -63,7 +63,7 @@ const PLAN = quick
       handlers: 100,
       memoryRuns: 3,
       gcPasses: 3,
-      gcRuns: 3,
+      gcRuns: { real: 3, generated: 1 },
       profilePasses: 1,
     };
 
@@ -210,7 +210,8 @@ try {
   out(`  cost(10N) / cost(N) of the plugin's part over the floor (acp - floor): ${growthText(file10.floor)}`);
   out(`  cost(10N) / cost(N) of the plugin's part over one no-op rule (acp - no-op): ${growthText(file10.noop)}`);
   out("  (each part is the median of per-round differences; the factor is the ratio of the medians: a small difference of two");
-  out("  large times swings from round to round)");
+  out("  large times swings from round to round. \"inf\", here and below: the part at N was not above zero in a round or in");
+  out("  enough resamples, so nothing bounds the factor)");
   out();
 
   // ---- The workload grown 4 times ----
@@ -287,27 +288,28 @@ try {
   out(`Garbage collection: child processes with node --single-threaded (no concurrent GC: the same lint makes nearly the same`);
   out(`collections), V8's --trace-gc-nvp on for ${PLAN.gcPasses} passes after an untraced warm-up pass and a full GC; sums over the ${PLAN.gcPasses} passes.`);
   out("Counts and promoted bytes barely move from run to run, but V8 still sizes the old generation by measured GC speed, so now");
-  out(`and then a child promotes tens of MB more: ${PLAN.gcRuns > 1 ? `each row is the child of median promotion among ${PLAN.gcRuns}, with their range` : "one child a row here (the full run takes the median of 3)"}.`);
+  out("and then a child promotes tens of MB more: where a row has several children, it shows the one of median promotion and the range.");
   out("Pauses are times (of GC work, on one thread) and vary with the machine.");
   out("\"contexts copied\" is a diagnostic, never used in the timings: in that child only, ESLint's FileContext.prototype.extend");
   out("(which makes each rule's context an Object.create() of the file's context, holding its AST, tokens and scopes) is replaced");
   out("by a copy of the same fields into a fresh frozen object (bench/rule-context-copy.mjs).");
   for (const set of ["real", "generated"]) {
     const rows = GC_ROWS.map((row) => {
-      const runs = Array.from({ length: PLAN.gcRuns }, () => gcTrace(row.key, { plugin, root, set, copy: row.copy, passes: PLAN.gcPasses }));
+      const runs = Array.from({ length: PLAN.gcRuns[set] }, () => gcTrace(row.key, { plugin, root, set, copy: row.copy, passes: PLAN.gcPasses }));
       const sorted = runs.sort((a, b) => a.promoted - b.promoted);
       return { ...row, ...sorted[(sorted.length - 1) >> 1], low: sorted[0].promoted, high: sorted.at(-1).promoted };
     });
     const { files, lines: linesTraced } = rows[0];
-    out(`  ${set === "real" ? "the quick workload's real files" : "the quick workload's generated ACP files"} (${int(files)} files, ${int(linesTraced)} lines)`);
-    out(`    ${pad("configuration", 40)} ${pad("scavenges", -9)}  ${pad("promoted", -9)}${PLAN.gcRuns > 1 ? `  ${pad("range", -19)}` : ""}  ${pad("scavenge pauses", -15)}  ${pad("mark-compacts", -13)}  ${pad("m-c pauses + incr. steps", -24)}  ${pad("reports", -7)}`);
+    const children = PLAN.gcRuns[set] > 1 ? `median of ${PLAN.gcRuns[set]} children a row` : "one child a row";
+    out(`  ${set === "real" ? "the quick workload's real files" : "the quick workload's generated ACP files"} (${int(files)} files, ${int(linesTraced)} lines), ${children}`);
+    out(`    ${pad("configuration", 40)} ${pad("scavenges", -9)}  ${pad("promoted", -9)}${PLAN.gcRuns[set] > 1 ? `  ${pad("range", -19)}` : ""}  ${pad("scavenge pauses", -15)}  ${pad("mark-compacts", -13)}  ${pad("m-c pauses + incr. steps", -24)}  ${pad("reports", -7)}`);
     for (const r of rows) {
       if (r.note) {
         out(`    ${pad(r.label, 40)} skipped: ${r.note}`);
         continue;
       }
       out(
-        `    ${pad(r.label, 40)} ${pad(int(r.scavenges), -9)}  ${pad(mb(r.promoted), -9)}${PLAN.gcRuns > 1 ? `  ${pad(range(r.low, r.high, mb), -19)}` : ""}  ${pad(ms(r.scavengeMs), -15)}  ${pad(int(r.markCompacts), -13)}  ${pad(`${ms(r.markCompactMs)} + ${ms(r.incrementalMs)}`, -24)}  ${pad(int(r.reports), -7)}`,
+        `    ${pad(r.label, 40)} ${pad(int(r.scavenges), -9)}  ${pad(mb(r.promoted), -9)}${PLAN.gcRuns[set] > 1 ? `  ${pad(range(r.low, r.high, mb), -19)}` : ""}  ${pad(ms(r.scavengeMs), -15)}  ${pad(int(r.markCompacts), -13)}  ${pad(`${ms(r.markCompactMs)} + ${ms(r.incrementalMs)}`, -24)}  ${pad(int(r.reports), -7)}`,
       );
     }
     const [floor, noop, noopCopy, acp, acpCopy] = rows;

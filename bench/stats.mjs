@@ -10,6 +10,9 @@ export function quantile(xs, q) {
   const at = (s.length - 1) * q;
   const lo = Math.floor(at);
   const hi = Math.ceil(at);
+  if (lo === hi || s[lo] === s[hi]) return s[lo];
+  // Between a number and Infinity (a growth factor with no bound) lies Infinity.
+  if (!Number.isFinite(s[hi] - s[lo])) return s[hi];
   return s[lo] + (s[hi] - s[lo]) * (at - lo);
 }
 
@@ -58,13 +61,16 @@ export function ratioStats(a, b) {
   return { ...summary(r), ...bootstrap(r.length, (pick) => median(pick.map((i) => r[i]))), best: Math.min(...a) / Math.min(...b) };
 }
 
+/** a / b, or Infinity when b is not positive: a part at N lost in the noise bounds no growth factor. */
+const grown = (a, b) => (b > 0 ? a / b : Number.POSITIVE_INFINITY);
+
 /**
  * Growth of a part: median(a) / median(b) (per-round ratios of two small differences swing too much to take
  * their median), with the bootstrap interval of that ratio and the per-round ratios' extremes.
  */
 export function growthStats(a, b) {
-  const r = a.map((x, i) => x / b[i]);
-  const ofMedians = (pick) => median(pick.map((i) => a[i])) / median(pick.map((i) => b[i]));
+  const r = a.map((x, i) => grown(x, b[i]));
+  const ofMedians = (pick) => grown(median(pick.map((i) => a[i])), median(pick.map((i) => b[i])));
   return { ...summary(r), median: ofMedians(a.map((_, i) => i)), ...bootstrap(a.length, ofMedians) };
 }
 
@@ -78,7 +84,7 @@ export const int = (n) => Math.round(n).toLocaleString("en-US");
 export const percent = (ratio, digits = 1) => `${ratio >= 1 ? "+" : ""}${((ratio - 1) * 100).toFixed(digits)}%`;
 
 /** A growth factor 10.734 as "10.73x". */
-export const times = (x) => (Number.isFinite(x) ? `${x.toFixed(2)}x` : "n/a");
+export const times = (x) => (Number.isFinite(x) ? `${x.toFixed(2)}x` : x === Number.POSITIVE_INFINITY ? "inf" : "n/a");
 
 /** A duration in milliseconds, 4 significant characters or so: "812 ms", "3.41 s". */
 export function ms(x) {
