@@ -52,7 +52,7 @@ const PLAN = quick
       handlers: 30,
       memoryRuns: 1,
       gcPasses: 3,
-      gcRuns: { real: 1, generated: 1 },
+      gcRuns: { real: 3, generated: 1 },
       profilePasses: 2,
     }
   : {
@@ -287,8 +287,9 @@ try {
   ];
   out(`Garbage collection: child processes with node --single-threaded (no concurrent GC: the same lint makes nearly the same`);
   out(`collections), V8's --trace-gc-nvp on for ${PLAN.gcPasses} passes after an untraced warm-up pass and a full GC; sums over the ${PLAN.gcPasses} passes.`);
-  out("Counts and promoted bytes barely move from run to run, but V8 still sizes the old generation by measured GC speed, so now");
-  out("and then a child promotes tens of MB more: where a row has several children, it shows the one of median promotion and the range.");
+  out("Counts and promoted bytes barely move from run to run, but V8 still times mark-compacts by measured GC speed, and until one");
+  out("runs, dead old objects keep young ones alive: now and then a child promotes 5-30 MB more or less. Where a row has several");
+  out("children, it shows the one of median promotion, and the range.");
   out("Pauses are times (of GC work, on one thread) and vary with the machine.");
   out("\"contexts copied\" is a diagnostic, never used in the timings: in that child only, ESLint's FileContext.prototype.extend");
   out("(which makes each rule's context an Object.create() of the file's context, holding its AST, tokens and scopes) is replaced");
