@@ -303,14 +303,14 @@ try {
     const { files, lines: linesTraced } = rows[0];
     const children = PLAN.gcRuns[set] > 1 ? `median of ${PLAN.gcRuns[set]} children a row` : "one child a row";
     out(`  ${set === "real" ? "the quick workload's real files" : "the quick workload's generated ACP files"} (${int(files)} files, ${int(linesTraced)} lines), ${children}`);
-    out(`    ${pad("configuration", 40)} ${pad("scavenges", -9)}  ${pad("promoted", -9)}${PLAN.gcRuns[set] > 1 ? `  ${pad("range", -19)}` : ""}  ${pad("scavenge pauses", -15)}  ${pad("mark-compacts", -13)}  ${pad("m-c pauses + incr. steps", -24)}  ${pad("reports", -7)}`);
+    out(`    ${pad("configuration", 40)} ${pad("scavenges", -9)}  ${pad("promoted", -9)}${PLAN.gcRuns[set] > 1 ? `  ${pad("range", -20)}` : ""}  ${pad("scavenge pauses", -15)}  ${pad("mark-compacts", -13)}  ${pad("m-c pauses + incr. steps", -24)}  ${pad("reports", -7)}`);
     for (const r of rows) {
       if (r.note) {
         out(`    ${pad(r.label, 40)} skipped: ${r.note}`);
         continue;
       }
       out(
-        `    ${pad(r.label, 40)} ${pad(int(r.scavenges), -9)}  ${pad(mb(r.promoted), -9)}${PLAN.gcRuns[set] > 1 ? `  ${pad(range(r.low, r.high, mb), -19)}` : ""}  ${pad(ms(r.scavengeMs), -15)}  ${pad(int(r.markCompacts), -13)}  ${pad(`${ms(r.markCompactMs)} + ${ms(r.incrementalMs)}`, -24)}  ${pad(int(r.reports), -7)}`,
+        `    ${pad(r.label, 40)} ${pad(int(r.scavenges), -9)}  ${pad(mb(r.promoted), -9)}${PLAN.gcRuns[set] > 1 ? `  ${pad(range(r.low, r.high, mb), -20)}` : ""}  ${pad(ms(r.scavengeMs), -15)}  ${pad(int(r.markCompacts), -13)}  ${pad(`${ms(r.markCompactMs)} + ${ms(r.incrementalMs)}`, -24)}  ${pad(int(r.reports), -7)}`,
       );
     }
     const [floor, noop, noopCopy, acp, acpCopy] = rows;
