@@ -39,7 +39,8 @@ if (!existsSync(plugin)) {
 
 /**
  * Each timed part: warm-up rounds, then at least `rounds` measured ones, and in the full run more while the
- * part's `budget` (ms) lasts, up to `maxRounds`; the budgets add up to about 15 minutes on 2 cores. Growth handler
+ * part's `budget` (ms) lasts, up to `maxRounds` (the 10x part needs no warm-up: the untyped part warmed the same
+ * ESLint instances up). On a shared 2-core machine the minimums alone took 26 minutes. Growth handler
  * count N (and 10N); memory children per configuration; traced passes of each GC child, and children a GC row
  * by file set; profiled passes.
  */
@@ -47,7 +48,7 @@ const PLAN = quick
   ? {
       untyped: { warmup: 1, rounds: 3 },
       typed: { warmup: 1, rounds: 3 },
-      grow: { warmup: 1, rounds: 3 },
+      grow: { warmup: 0, rounds: 3 },
       four: { warmup: 0, rounds: 2 },
       handlers: 30,
       memoryRuns: 1,
@@ -58,7 +59,7 @@ const PLAN = quick
   : {
       untyped: { warmup: 1, rounds: 6, maxRounds: 12, budget: 300_000 },
       typed: { warmup: 1, rounds: 6, maxRounds: 15, budget: 60_000 },
-      grow: { warmup: 1, rounds: 6, maxRounds: 15, budget: 60_000 },
+      grow: { warmup: 0, rounds: 6, maxRounds: 15, budget: 60_000 },
       four: { warmup: 0, rounds: 4, maxRounds: 12, budget: 100_000 },
       handlers: 100,
       memoryRuns: 3,
@@ -124,6 +125,32 @@ try {
   };
   const ratio = (result, over, base) => ratioStats(result[over].cpu, result[base].cpu);
 
+  const typedRoot = writeTypedProject(root, { quick });
+  const typed = typedFiles({ quick });
+  const typedKeys = ["typedFloor", "typedNoop", "typedAcp"];
+  for (const key of typedKeys) configs[key] = await configFor(key, { plugin, typedRoot });
+  for (const key of typedKeys) eslint[key] = eslintFor(configs[key], root);
+
+  // ---- Attribution, measured first ----
+  // V8 keeps the frames of functions inlined into optimized code only for code optimized while a profiler runs:
+  // profiled after the timed parts, the create-rule wrapper vanished from one set's stacks. So the profiles come
+  // first, after warm-up passes that run under the profiler too (the code they optimize keeps its frames).
+  section("profiles");
+  const profileSets = [
+    { label: `real files (${int(real.length)} files, ${int(lines(real))} lines)`, eslint: eslint.acp, files: real },
+    { label: `generated ACP files (${int(work.generated.length)} files, ${int(lines(work.generated))} lines)`, eslint: eslint.acp, files: work.generated },
+    { label: `typed project (${int(typed.length)} files, ${int(lines(typed))} lines)`, eslint: eslint.typedAcp, files: typed },
+  ];
+  await profiled(() => lintFiles(eslint.acp, small.files, root));
+  await profiled(() => lintFiles(eslint.typedAcp, typed, root));
+  const attributed = [];
+  for (const set of profileSets) {
+    const profile = await profiled(async () => {
+      for (let i = 0; i < PLAN.profilePasses; i++) await lintFiles(set.eslint, set.files, root);
+    });
+    attributed.push(attribute(profile, plugin));
+  }
+
   // ---- Untyped ----
   section("untyped workload");
   const untypedKeys = ["floor", "floorAgain", "noop", "acp", "tseslint"];
@@ -151,11 +178,6 @@ try {
 
   // ---- Typed ----
   section("typed project");
-  const typedRoot = writeTypedProject(root, { quick });
-  const typed = typedFiles({ quick });
-  const typedKeys = ["typedFloor", "typedNoop", "typedAcp"];
-  for (const key of typedKeys) configs[key] = await configFor(key, { plugin, typedRoot });
-  for (const key of typedKeys) eslint[key] = eslintFor(configs[key], root);
   const typedResult = await interleave(
     typedKeys.map((key) => ({ key, eslint: eslint[key], files: typed })),
     { ...PLAN.typed, cwd: root, label: "typed" },
@@ -322,22 +344,9 @@ try {
   }
   out();
 
-  // ---- Attribution ----
-  section("profiles");
-  const generatedFiles = work.generated;
-  const profileSets = [
-    { label: `real files (${int(real.length)} files, ${int(lines(real))} lines)`, eslint: eslint.acp, files: real },
-    { label: `generated ACP files (${int(generatedFiles.length)} files, ${int(lines(generatedFiles))} lines)`, eslint: eslint.acp, files: generatedFiles },
-    { label: `typed project (${int(typed.length)} files, ${int(lines(typed))} lines)`, eslint: eslint.typedAcp, files: typed },
-  ];
-  const attributed = [];
-  for (const set of profileSets) {
-    const profile = await profiled(async () => {
-      for (let i = 0; i < PLAN.profilePasses; i++) await lintFiles(set.eslint, set.files, root);
-    });
-    attributed.push(attribute(profile, plugin));
-  }
-  out(`Attribution: an in-process CPU profile of acp/all (node:inspector, sampling every ${INTERVAL} µs), ${PLAN.profilePasses} pass${PLAN.profilePasses > 1 ? "es" : ""} over each set.`);
+  // ---- Attribution (profiled at the start, see above) ----
+  out(`Attribution: an in-process CPU profile of acp/all (node:inspector, sampling every ${INTERVAL} µs), ${PLAN.profilePasses} pass${PLAN.profilePasses > 1 ? "es" : ""} over each set,`);
+  out("taken before the timed parts, after a profiled warm-up pass (so that V8 keeps the frames of inlined functions).");
   out(`"plugin" is the share of samples with a frame from ${plugin.replace(/[^/\\]*$/, "")} on the stack: its own code and what it calls`);
   out("(@typescript-eslint/utils, the type checker), not ESLint's dispatch of its listeners nor the garbage collection it causes");
   out("(see above). A slower machine slows both sides alike, so the share holds where pass times swing. \"plugin / the rest\"");
