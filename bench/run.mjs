@@ -280,7 +280,7 @@ try {
     process.stderr.write(`  memory: run ${run + 1}/${PLAN.memoryRuns}\n`);
   }
   out(`Peak memory: a child process per configuration lints its files once (the untyped workload, or the typed project's), median of ${PLAN.memoryRuns}`);
-  out(`  ${pad("configuration", 36)} ${pad("max RSS [min .. max]", -26)}  ${pad("largest V8 heap", -15)}`);
+  out(`  ${pad("configuration", 36)} ${pad("peak RSS [min .. max]", -26)}  ${pad("largest V8 heap", -15)}`);
   for (const key of Object.keys(memory)) {
     out(`  ${pad(NAMES[key], 36)} ${pad(spread(summary(memory[key].rss), mib), -26)}  ${pad(mib(summary(memory[key].heap).median), -15)}`);
   }
