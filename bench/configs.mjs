@@ -19,6 +19,7 @@ export function pluginPath(argv = process.argv) {
 
 export const NAMES = {
   floor: "floor: TS parser, no rules",
+  floorAgain: "floor again (A/A: same config)",
   noop: "one no-op rule (any rule's cost)",
   acp: "acp/all",
   tseslint: "typescript-eslint recommended",
@@ -46,7 +47,7 @@ export async function configFor(name, { plugin, typedRoot } = {}) {
     },
     linterOptions: { noInlineConfig: true, reportUnusedDisableDirectives: "off" },
   };
-  if (name === "floor" || name === "typedFloor") return [base];
+  if (name === "floor" || name === "floorAgain" || name === "typedFloor") return [base];
   // What ESLint adds for a file as soon as one rule is on, whatever the rule does: the part of any plugin's
   // overhead over the floor that no plugin can remove.
   if (name === "noop" || name === "typedNoop") return [base, { files: FILES, plugins: { bench: NOOP_PLUGIN }, rules: { "bench/noop": "error" } }];

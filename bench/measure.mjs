@@ -1,9 +1,11 @@
 // Timing: a pass lints a list of files with one configuration; a round makes one pass with every
-// configuration, the order rotating from round to round so that none always runs first or right after
-// another. Passes are whole (a configuration is not interleaved with another inside a pass: switching costs the
-// JIT and the collector, and garbage would be collected on another configuration's clock) and start after a
-// full garbage collection, untimed. Times are CPU time of the whole process (user + system, all threads: it
-// counts what the lint did, not how long it waited for a core on a shared machine) and wall time.
+// configuration. The order of a round comes from a Williams design: over n rounds (2n for an odd count) every
+// configuration runs right after every other exactly once, so none always pays for its predecessor's leftovers
+// (garbage, a cold cache) and none always runs first. Passes are whole (a configuration is not interleaved with
+// another inside a pass: switching costs the JIT and the collector, and garbage would be collected on another
+// configuration's clock) and start after a full garbage collection, untimed. Times are CPU time of the whole
+// process (user + system, all threads: it counts what the lint did, not how long it waited for a core on a
+// shared machine) and wall time.
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { setFlagsFromString } from "node:v8";
@@ -43,23 +45,48 @@ async function pass(eslint, files, cwd, repeat) {
 }
 
 /**
- * `warmup + rounds` rounds over `entries` (`{ key, eslint, files, repeat? }`). Returns, by key, the CPU and wall
- * time of each measured round (warm-up dropped) and the reports of one lint of the files.
+ * The orders of a Williams design for `n` configurations: n rows for an even n, 2n for an odd one. Row 0 is
+ * 0, 1, n-1, 2, n-2, ...; row r adds r to each (mod n); an odd n adds the rows reversed.
  */
-export async function interleave(entries, { rounds, warmup, cwd, label }) {
+export function williams(n) {
+  const first = [0];
+  for (let i = 1, lo = 1, hi = n - 1; i < n; i++) first.push(i % 2 ? lo++ : hi--);
+  const rows = Array.from({ length: n }, (_, r) => first.map((x) => (x + r) % n));
+  return n % 2 ? [...rows, ...rows.map((row) => [...row].reverse())] : rows;
+}
+
+/**
+ * Warm-up rounds, then measured rounds over `entries` (`{ key, eslint, files, warm?, repeat? }`): at least
+ * `rounds`, and more while the measured rounds have taken less than `budget` ms and fewer than `maxRounds` ran
+ * (the count never depends on the times measured, only on the clock). Warm-up passes lint `warm` if given (a
+ * smaller set: the JIT warms as well on it). Returns, by key, the CPU and wall time of each measured round and
+ * the reports of one lint of the files, and the number of rounds.
+ */
+export async function interleave(entries, { rounds, warmup, cwd, label, budget = 0, maxRounds = rounds }) {
   const out = Object.fromEntries(entries.map((e) => [e.key, { cpu: [], wall: [], reports: 0 }]));
-  for (let round = 0; round < warmup + rounds; round++) {
+  const orders = williams(entries.length);
+  for (let round = 0; round < warmup; round++) {
     const started = performance.now();
-    for (let i = 0; i < entries.length; i++) {
-      const entry = entries[(round + i) % entries.length];
+    for (const i of orders[(orders.length - 1 - round) % orders.length]) {
+      const entry = entries[i];
+      await pass(entry.eslint, entry.warm ?? entry.files, cwd, entry.repeat ?? 1);
+    }
+    process.stderr.write(`  ${label}: warm-up ${round + 1}/${warmup} (${((performance.now() - started) / 1000).toFixed(1)} s)\n`);
+  }
+  const measuring = performance.now();
+  let round = 0;
+  while (round < rounds || (round < maxRounds && performance.now() - measuring < budget)) {
+    const started = performance.now();
+    for (const i of orders[round % orders.length]) {
+      const entry = entries[i];
       const result = await pass(entry.eslint, entry.files, cwd, entry.repeat ?? 1);
       out[entry.key].reports = result.reports;
-      if (round < warmup) continue;
       out[entry.key].cpu.push(result.cpu);
       out[entry.key].wall.push(result.wall);
     }
-    const what = round < warmup ? `warm-up ${round + 1}/${warmup}` : `round ${round - warmup + 1}/${rounds}`;
-    process.stderr.write(`  ${label}: ${what} (${((performance.now() - started) / 1000).toFixed(1)} s)\n`);
+    round++;
+    const of = maxRounds > rounds ? `${rounds}-${maxRounds}` : `${rounds}`;
+    process.stderr.write(`  ${label}: round ${round}/${of} (${((performance.now() - started) / 1000).toFixed(1)} s)\n`);
   }
-  return out;
+  return { ...out, rounds: round };
 }

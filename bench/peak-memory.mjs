@@ -1,6 +1,7 @@
 // Peak memory of one configuration: a child process (this file run as a script) lints the workload once with
-// it and reports its maximum resident set size and the largest V8 heap it saw; `peakMemory` runs that child.
+// it and reports its peak resident set size and the largest V8 heap it saw; `peakMemory` runs that child.
 import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { getHeapStatistics } from "node:v8";
 import { fileURLToPath } from "node:url";
 
@@ -33,8 +34,22 @@ async function child(argv) {
     if (result.messages.some((m) => m.fatal)) throw new Error(`${file.name} does not parse`);
     heap = Math.max(heap, getHeapStatistics().used_heap_size);
   }
-  // maxRSS is in kibibytes.
-  process.stdout.write(`${JSON.stringify({ rss: process.resourceUsage().maxRSS * 1024, heap })}\n`);
+  process.stdout.write(`${JSON.stringify({ rss: peakRss(), heap })}\n`);
+}
+
+/**
+ * This process's peak resident set in bytes. Linux's VmHWM belongs to the memory of this program alone; getrusage's
+ * maxRSS (process.resourceUsage) carries over the parent's resident set from the fork, so a child of a bench that
+ * had grown to 265 MiB reported 265 MiB for every configuration. maxRSS (in kibibytes) only where there is no /proc.
+ */
+function peakRss() {
+  try {
+    const kib = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync("/proc/self/status", "utf8"))?.[1];
+    if (kib) return Number(kib) * 1024;
+  } catch {
+    // not Linux
+  }
+  return process.resourceUsage().maxRSS * 1024;
 }
 
 if (process.argv[1] === SELF) await child(process.argv.slice(2));
