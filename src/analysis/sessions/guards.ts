@@ -87,8 +87,7 @@ export function findGuards(sourceCode: SourceCode, scopes: SessionScopes, scope:
     if (variable && variable.references.filter((r) => r.isWrite()).length === 1) vars.set(variable, lookup);
   }
   const out: SessionGuard[] = [];
-  for (const node of scopes.nodesOf(scope)) {
-    if (node.type !== AST_NODE_TYPES.IfStatement && node.type !== AST_NODE_TYPES.ConditionalExpression) continue;
+  for (const node of scopes.testsOf(scope)) {
     const found = presence(node.test, lookups, vars);
     if (!found) continue;
     out.push({ test: node.test, lookup: found.lookup, miss: found.present ? (node.alternate ?? null) : node.consequent });

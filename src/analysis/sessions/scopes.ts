@@ -3,6 +3,7 @@ import { type FunctionNode, memberName, staticKeyName, unwrap, walk } from "../s
 import { functionOf } from "../syntax/functions.js";
 import type { Handler } from "../handlers/types.js";
 import { type FileNodes, nodesWithin } from "../file-nodes.js";
+import { inSourceOrder } from "../syntax/source-order.js";
 
 type Variable = TSESLint.Scope.Variable;
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -47,6 +48,7 @@ export class SessionScopes {
   readonly scopes: SessionScope[] = [];
   private readonly byRoot = new Map<TSESTree.Node, SessionScope>();
   private readonly nodeLists = new Map<TSESTree.Node, readonly TSESTree.Node[]>();
+  private readonly callLists = new Map<TSESTree.Node, readonly TSESTree.CallExpression[]>();
   private readonly owners = new Map<TSESTree.Identifier | TSESTree.JSXIdentifier, Variable>();
 
   constructor(
@@ -56,7 +58,28 @@ export class SessionScopes {
     readonly services?: ParserServicesWithTypeInformation,
   ) {}
 
-  /** Every node of a scope's code, in source order; listed once, read by every pass over the scope. */
+  /** The calls of a scope's code, in source order; found once, read when following helpers and finding lookups. */
+  private callsOf(scope: SessionScope): readonly TSESTree.CallExpression[] {
+    let calls = this.callLists.get(scope.root);
+    if (!calls) this.callLists.set(scope.root, (calls = nodesWithin(this.fileNodes.calls, scope.root)));
+    return calls;
+  }
+
+  /** The calls, computed members and `in` tests of a scope's code, in source order: where it may look a session up. */
+  lookupSites(scope: SessionScope): readonly TSESTree.Node[] {
+    const ins = nodesWithin(this.fileNodes.binaries, scope.root).filter((node) => node.operator === "in");
+    return inSourceOrder<TSESTree.Node>(this.callsOf(scope), nodesWithin(this.fileNodes.lookups, scope.root), ins);
+  }
+
+  /** The `if` statements and conditional expressions of a scope's code, in source order: where it may test a session. */
+  testsOf(scope: SessionScope): readonly (TSESTree.IfStatement | TSESTree.ConditionalExpression)[] {
+    return inSourceOrder<TSESTree.IfStatement | TSESTree.ConditionalExpression>(
+      nodesWithin(this.fileNodes.ifs, scope.root),
+      nodesWithin(this.fileNodes.conditionals, scope.root),
+    );
+  }
+
+  /** Every node of a scope's code, in source order; listed once, on first use: only a use left unchecked needs them all. */
   nodesOf(scope: SessionScope): readonly TSESTree.Node[] {
     let nodes = this.nodeLists.get(scope.root);
     if (!nodes) {
@@ -171,7 +194,7 @@ export class SessionScopes {
   private followHelpers(scope: SessionScope, seen: Set<SessionScope>): void {
     if (seen.has(scope)) return;
     seen.add(scope);
-    for (const call of nodesWithin(this.fileNodes.calls, scope.root)) {
+    for (const call of this.callsOf(scope)) {
       const fn = functionOf(this.sourceCode, call.callee);
       if (!fn || fn === scope.root || isInside(call, fn)) continue;
       const helper = this.helperFor(fn, call, scope);
