@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import type { Handler } from "../handlers/types.js";
 import { calleeName, enclosingFunction, type FunctionNode, isFunction, memberName, unwrap } from "../syntax/ast.js";
-import type { FileNodes } from "../file-nodes.js";
+import { type FileNodes, nodesWithin } from "../file-nodes.js";
 import { functionOf } from "../syntax/functions.js";
 import { isCaught } from "../sessions/sessions.js";
 import { isConversion, isDecodeCall } from "./calls.js";
@@ -79,21 +79,6 @@ function returns(node: TSESTree.Node): boolean {
   return last !== undefined && returns(last);
 }
 
-/** The nodes of a list in source order (the model's) that lie inside `root`, found by bisection. */
-function within<T extends TSESTree.Node>(list: readonly T[], root: TSESTree.Node): T[] {
-  const [from, to] = root.range;
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (list[mid]!.range[0] < from) lo = mid + 1;
-    else hi = mid;
-  }
-  const out: T[] = [];
-  for (let i = lo; i < list.length && list[i]!.range[0] < to; i++) if (list[i]!.range[1] <= to) out.push(list[i]!);
-  return out;
-}
-
 /**
  * The statement right after `statement` in its block: the answer to a failed test only when nothing runs between
  * (`if (MODES.includes(id)) return {}; throw ...`); an error thrown after more work may be about that work.
@@ -157,7 +142,7 @@ export class FailureFinder {
       if (kind && branch) out.push({ ...kind, handler, branch, root });
     };
     // The file's nodes of each kind within the root and of its own function (a callback's throws answer its caller).
-    const mine = <T extends TSESTree.Node>(list: readonly T[]) => within(list, root).filter((n) => enclosingFunction(n) === own);
+    const mine = <T extends TSESTree.Node>(list: readonly T[]) => nodesWithin(list, root).filter((n) => enclosingFunction(n) === own);
     for (const node of mine(this.nodes.ifs)) {
       const verdict = reader.read(node.test);
       if (!verdict) continue;
