@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type ParserServicesWithTypeInformation, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { type FunctionNode, memberName, staticKeyName, unwrap, walk } from "../syntax/ast.js";
+import { type FunctionNode, memberName, staticKeyName, unwrap } from "../syntax/ast.js";
 import { functionOf } from "../syntax/functions.js";
 import type { Handler } from "../handlers/types.js";
 import { type FileNodes, nodesWithin } from "../file-nodes.js";
@@ -29,6 +29,16 @@ const ID_NORMALISERS = new Set(["trim", "toString", "valueOf"]);
 /** Members that lead from a request to its params: `ctx.params`, `message.request.params`. */
 const REQUEST_PARTS = new Set(["params", "request"]);
 
+/** What `unwrapChain` sees through: type assertions and optional chains. */
+const PASSED_THROUGH: ReadonlySet<string> = new Set([
+  AST_NODE_TYPES.TSAsExpression,
+  AST_NODE_TYPES.TSNonNullExpression,
+  AST_NODE_TYPES.TSSatisfiesExpression,
+  AST_NODE_TYPES.TSTypeAssertion,
+  AST_NODE_TYPES.TSInstantiationExpression,
+  AST_NODE_TYPES.ChainExpression,
+]);
+
 /** The variable a declared identifier introduces. */
 function declaredVariable(sourceCode: SourceCode, id: TSESTree.Identifier): Variable | undefined {
   const scope = sourceCode.getScope(id);
@@ -44,10 +54,23 @@ function isStable(variable: Variable): boolean {
   return variable.references.filter((r) => r.isWrite()).length <= 1 && variable.defs.length === 1;
 }
 
+/**
+ * What is kept of a scope to tell at once whether something is already there: a helper every handler calls is
+ * reached once per call, and comparing with each handler and caller so far made that quadratic.
+ */
+interface Known {
+  readonly handlers: Set<Handler>;
+  readonly calls: Set<TSESTree.CallExpression>;
+  /** The parameters bound, by role: binding one again finds what it found before. */
+  readonly params: Map<TSESTree.Node, Set<"request" | "id">>;
+  /** How many variables the scope held when binding its declarations last found nothing new. */
+  settled: number | undefined;
+}
+
 export class SessionScopes {
   readonly scopes: SessionScope[] = [];
   private readonly byRoot = new Map<TSESTree.Node, SessionScope>();
-  private readonly nodeLists = new Map<TSESTree.Node, readonly TSESTree.Node[]>();
+  private readonly known = new Map<SessionScope, Known>();
   private readonly callLists = new Map<TSESTree.Node, readonly TSESTree.CallExpression[]>();
   private readonly owners = new Map<TSESTree.Identifier | TSESTree.JSXIdentifier, Variable>();
 
@@ -79,16 +102,37 @@ export class SessionScopes {
     );
   }
 
-  /** Every node of a scope's code, in source order; listed once, on first use: only a use left unchecked needs them all. */
-  nodesOf(scope: SessionScope): readonly TSESTree.Node[] {
-    let nodes = this.nodeLists.get(scope.root);
-    if (!nodes) {
-      const list: TSESTree.Node[] = [];
-      walk(scope.root, this.sourceCode.visitorKeys, (node) => list.push(node));
-      nodes = list;
-      this.nodeLists.set(scope.root, nodes);
+  /**
+   * The identifiers and members of a scope's code that read the requested id (what `isSessionId` holds for), in
+   * no particular order: found from the references of the variables that hold the id or the request, and the
+   * `.sessionId` members above a request's, rather than by going through every node of the scope.
+   */
+  idReads(scope: SessionScope): TSESTree.Node[] {
+    const [start, end] = scope.root.range;
+    const out: TSESTree.Node[] = [];
+    const add = (node: TSESTree.Node) => {
+      if (start <= node.range[0] && node.range[1] <= end && this.isSessionId(node, scope)) out.push(node);
+    };
+    for (const variable of scope.ids) {
+      for (const ref of variable.references) if (ref.identifier.type === AST_NODE_TYPES.Identifier) add(ref.identifier);
     }
-    return nodes;
+    for (const variable of scope.requests) {
+      for (const ref of variable.references) {
+        // Up from the request through `.params`, `.request`, `?.` and type assertions to a `.sessionId`.
+        let node: TSESTree.Node = ref.identifier;
+        while (node.parent) {
+          const parent: TSESTree.Node = node.parent;
+          if (!PASSED_THROUGH.has(parent.type)) {
+            if (parent.type !== AST_NODE_TYPES.MemberExpression || parent.object !== node) break;
+            const name = memberName(parent);
+            if (name === "sessionId") add(parent);
+            if (!REQUEST_PARTS.has(name ?? "")) break;
+          }
+          node = parent;
+        }
+      }
+    }
+    return out;
   }
 
   /** Whether an expression is the session id the request names (`params.sessionId`, a variable holding it). */
@@ -124,8 +168,7 @@ export class SessionScopes {
   /** Adds the scope of a session-scoped handler, then the helpers it hands the id to. */
   addHandler(handler: Handler): void {
     const scope = this.scopeOf(handler.body);
-    if (scope.handlers.includes(handler)) return;
-    scope.handlers.push(handler);
+    if (!this.addTo(scope, handler)) return;
     if (handler.fn) {
       // Inline dispatch: the request is whatever the dispatching function was given.
       const params = handler.body === handler.fn ? handler.fn.params.slice(0, 1) : handler.fn.params;
@@ -141,9 +184,19 @@ export class SessionScopes {
     if (!scope) {
       scope = { root, handlers: [], requests: new Set(), ids: new Set(), callers: [] };
       this.byRoot.set(root, scope);
+      this.known.set(scope, { handlers: new Set(), calls: new Set(), params: new Map(), settled: undefined });
       this.scopes.push(scope);
     }
     return scope;
+  }
+
+  /** Adds a handler to a scope; false when it was there already. */
+  private addTo(scope: SessionScope, handler: Handler): boolean {
+    const { handlers } = this.known.get(scope)!;
+    if (handlers.has(handler)) return false;
+    handlers.add(handler);
+    scope.handlers.push(handler);
+    return true;
   }
 
   /** `ctx`, `{ params }`, `{ params: { sessionId } }`, `{ sessionId }` as parameters or declarations. */
@@ -164,13 +217,21 @@ export class SessionScopes {
     }
   }
 
-  /** `const p = ctx.params`, `const { sessionId } = params`, `const id = params.sessionId` inside the scope. */
+  /**
+   * `const p = ctx.params`, `const { sessionId } = params`, `const id = params.sessionId` inside the scope. A pass
+   * that starts from the variables the last one ended with, when that one bound nothing new, would bind nothing.
+   */
   private bindDeclarations(scope: SessionScope): void {
+    const known = this.known.get(scope)!;
+    const held = () => scope.ids.size + scope.requests.size;
+    const before = held();
+    if (known.settled === before) return;
     for (const node of nodesWithin(this.fileNodes.declarators, scope.root)) {
       if (!node.init) continue;
       if (this.isSessionId(node.init, scope)) this.bindPattern(node.id, "id", scope);
       else if (this.isRequest(node.init, scope)) this.bindPattern(node.id, "request", scope);
     }
+    known.settled = held() === before ? before : undefined;
   }
 
   /**
@@ -195,13 +256,20 @@ export class SessionScopes {
     if (seen.has(scope)) return;
     seen.add(scope);
     for (const call of this.callsOf(scope)) {
+      // Cheap first: a call handed neither the id nor the request makes no helper, whatever it calls.
+      if (!call.arguments.some((arg) => arg.type !== AST_NODE_TYPES.SpreadElement && this.roleOf(arg, scope))) continue;
       const fn = functionOf(this.sourceCode, call.callee);
       if (!fn || fn === scope.root || isInside(call, fn)) continue;
       const helper = this.helperFor(fn, call, scope);
       if (!helper) continue;
-      for (const handler of scope.handlers) if (!helper.handlers.includes(handler)) helper.handlers.push(handler);
+      for (const handler of scope.handlers) this.addTo(helper, handler);
       this.followHelpers(helper, seen);
     }
+  }
+
+  /** What an argument hands a helper: the id, the request, or neither. */
+  private roleOf(arg: TSESTree.Node, scope: SessionScope): "id" | "request" | undefined {
+    return this.isSessionId(arg, scope) ? "id" : this.isRequest(arg, scope) ? "request" : undefined;
   }
 
   private helperFor(fn: FunctionNode, call: TSESTree.CallExpression, caller: SessionScope): SessionScope | undefined {
@@ -209,13 +277,22 @@ export class SessionScopes {
     call.arguments.forEach((arg, index) => {
       const param = fn.params[index];
       if (!param || arg.type === AST_NODE_TYPES.SpreadElement) return;
-      const role = this.isSessionId(arg, caller) ? "id" : this.isRequest(arg, caller) ? "request" : undefined;
+      const role = this.roleOf(arg, caller);
       if (!role) return;
       helper ??= this.scopeOf(fn);
+      // Every call of a helper hands it the same parameters: each is bound once per role.
+      const params = this.known.get(helper)!.params;
+      const roles = params.get(param) ?? new Set();
+      if (roles.has(role)) return;
+      params.set(param, roles.add(role));
       this.bindPattern(param, role, helper);
     });
     if (helper) {
-      if (!helper.callers.some((c) => c.call === call)) helper.callers.push({ call, from: caller });
+      const { calls } = this.known.get(helper)!;
+      if (!calls.has(call)) {
+        calls.add(call);
+        helper.callers.push({ call, from: caller });
+      }
       this.bindDeclarations(helper);
     }
     return helper;
