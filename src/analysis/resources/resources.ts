@@ -53,6 +53,7 @@ function analyse(model: FileModel, sourceCode: SourceCode): readonly ResourceMis
     scopes: new Map(),
     handlerFns: new Set(targets.map((t) => t.fn)),
     ownNodes: new Map(),
+    helperHandlers: new Map(),
   };
   const { scopes } = search;
   for (const { handler, field, fn } of targets) {
@@ -110,6 +111,8 @@ interface Search {
   readonly handlerFns: ReadonlySet<TSESTree.Node>;
   /** Listed once per root: following helpers and finding misses both read them. */
   readonly ownNodes: Map<TSESTree.Node, readonly TSESTree.Node[]>;
+  /** The handlers of each helper, to tell at once whether one is there (every handler may call one helper). */
+  readonly helperHandlers: Map<ResourceScope, Set<Handler>>;
 }
 
 const keyOf = (root: TSESTree.Node, field: ResourceField) => `${root.range[0]}:${root.range[1]}:${field}`;
@@ -138,7 +141,13 @@ function followHelpers(search: Search, scope: ResourceScope, depth: number): voi
       helper = { root: fn, fields, handlers: [], helper: true, dispatch: false };
       scopes.set(key, helper);
     }
-    for (const h of scope.handlers) if (!helper.handlers.includes(h)) helper.handlers.push(h);
+    let known = search.helperHandlers.get(helper);
+    if (!known) search.helperHandlers.set(helper, (known = new Set(helper.handlers)));
+    for (const h of scope.handlers) {
+      if (known.has(h)) continue;
+      known.add(h);
+      helper.handlers.push(h);
+    }
     followHelpers(search, helper, depth + 1);
   }
 }
