@@ -81,6 +81,8 @@ function isTypeofUndefined(node: TSESTree.BinaryExpression): boolean {
 
 /** The `if` statements and conditional expressions of a scope that test whether the session exists. */
 export function findGuards(sourceCode: SourceCode, scopes: SessionScopes, scope: SessionScope, lookups: readonly SessionLookup[]): SessionGuard[] {
+  // A guard tests a lookup: without one there is nothing to test.
+  if (lookups.length === 0) return [];
   const vars = new Map<TSESLint.Scope.Variable, SessionLookup>();
   for (const lookup of lookups) {
     const variable = lookup.kind === "has" ? undefined : lookupVariable(sourceCode, lookup);
