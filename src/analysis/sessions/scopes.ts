@@ -71,8 +71,10 @@ export class SessionScopes {
   readonly scopes: SessionScope[] = [];
   private readonly byRoot = new Map<TSESTree.Node, SessionScope>();
   private readonly known = new Map<SessionScope, Known>();
+  private readonly sortedReferences = new Map<Variable, readonly (TSESTree.Identifier | TSESTree.JSXIdentifier)[]>();
   private readonly callLists = new Map<TSESTree.Node, readonly TSESTree.CallExpression[]>();
   private readonly owners = new Map<TSESTree.Identifier | TSESTree.JSXIdentifier, Variable>();
+  private readonly tracked = new Set<Variable>();
 
   constructor(
     private readonly sourceCode: SourceCode,
@@ -114,12 +116,12 @@ export class SessionScopes {
       if (start <= node.range[0] && node.range[1] <= end && this.isSessionId(node, scope)) out.push(node);
     };
     for (const variable of scope.ids) {
-      for (const ref of variable.references) if (ref.identifier.type === AST_NODE_TYPES.Identifier) add(ref.identifier);
+      for (const id of this.referencesIn(variable, scope)) if (id.type === AST_NODE_TYPES.Identifier) add(id);
     }
     for (const variable of scope.requests) {
-      for (const ref of variable.references) {
+      for (const id of this.referencesIn(variable, scope)) {
         // Up from the request through `.params`, `.request`, `?.` and type assertions to a `.sessionId`.
-        let node: TSESTree.Node = ref.identifier;
+        let node: TSESTree.Node = id;
         while (node.parent) {
           const parent: TSESTree.Node = node.parent;
           if (!PASSED_THROUGH.has(parent.type)) {
@@ -133,6 +135,19 @@ export class SessionScopes {
       }
     }
     return out;
+  }
+
+  /**
+   * The references of a variable inside a scope's code: a dispatcher's message is read in every branch, and each
+   * branch going through all of them would make the dispatcher's cost grow with its branches squared.
+   */
+  private referencesIn(variable: Variable, scope: SessionScope): readonly (TSESTree.Identifier | TSESTree.JSXIdentifier)[] {
+    let sorted = this.sortedReferences.get(variable);
+    if (!sorted) {
+      sorted = variable.references.map((ref) => ref.identifier).sort((a, b) => a.range[0] - b.range[0]);
+      this.sortedReferences.set(variable, sorted);
+    }
+    return nodesWithin(sorted, scope.root);
   }
 
   /** Whether an expression is the session id the request names (`params.sessionId`, a variable holding it). */
@@ -159,9 +174,14 @@ export class SessionScopes {
     return variable !== undefined && set.has(variable);
   }
 
-  /** Remembers which variable each reference of `variable` reads, so `holds` is one lookup. */
+  /**
+   * Remembers which variable each reference of `variable` reads, so `holds` is one lookup; once per variable, not
+   * once per scope that holds it (a dispatcher's message is the request of every branch).
+   */
   private track(variable: Variable, set: Set<Variable>): void {
     set.add(variable);
+    if (this.tracked.has(variable)) return;
+    this.tracked.add(variable);
     for (const ref of variable.references) this.owners.set(ref.identifier, variable);
   }
 
