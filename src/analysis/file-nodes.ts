@@ -13,6 +13,8 @@ export interface FileNodes {
   enums: TSESTree.TSEnumDeclaration[];
   switches: TSESTree.SwitchStatement[];
   ifs: TSESTree.IfStatement[];
+  conditionals: TSESTree.ConditionalExpression[];
+  binaries: TSESTree.BinaryExpression[];
   throws: TSESTree.ThrowStatement[];
   functions: FunctionNode[];
   declarators: TSESTree.VariableDeclarator[];
@@ -30,6 +32,8 @@ const emptyNodes = (): FileNodes => ({
   enums: [],
   switches: [],
   ifs: [],
+  conditionals: [],
+  binaries: [],
   throws: [],
   functions: [],
   declarators: [],
@@ -48,6 +52,8 @@ const LISTS: Readonly<Partial<Record<string, keyof FileNodes>>> = {
   [AST_NODE_TYPES.TSEnumDeclaration]: "enums",
   [AST_NODE_TYPES.SwitchStatement]: "switches",
   [AST_NODE_TYPES.IfStatement]: "ifs",
+  [AST_NODE_TYPES.ConditionalExpression]: "conditionals",
+  [AST_NODE_TYPES.BinaryExpression]: "binaries",
   [AST_NODE_TYPES.ThrowStatement]: "throws",
   [AST_NODE_TYPES.FunctionDeclaration]: "functions",
   [AST_NODE_TYPES.FunctionExpression]: "functions",

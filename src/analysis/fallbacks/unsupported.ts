@@ -70,13 +70,14 @@ const within = (node: TSESTree.Node, region: TSESTree.Node) => region.range[0] <
 
 const PLAIN_ERRORS = new Set(["Error", "TypeError", "RangeError"]);
 
+/** An error site with a message, or a plain error thrown (`site` undefined: the SDKs send it as -32603). */
 interface Candidate {
   readonly node: TSESTree.Node;
   readonly site: ErrorSite | undefined;
   readonly message: TSESTree.Node;
-  /** The codes it answers with; resolved only for the few candidates that get that far. */
-  codes(): readonly number[] | undefined;
 }
+
+const PLAIN_ERROR_CODES: readonly number[] = [-32603];
 
 /** `throw new Error("...")` in the handlers' own code (nested functions included): the SDKs send it as -32603. */
 function plainThrows(handlers: readonly Handler[], throws: readonly TSESTree.ThrowStatement[]): Candidate[] {
@@ -89,7 +90,7 @@ function plainThrows(handlers: readonly Handler[], throws: readonly TSESTree.Thr
     if (!PLAIN_ERRORS.has(calleeName(thrown.callee) ?? "") || !thrown.arguments[0]) continue;
     for (let p: TSESTree.Node | undefined = node.parent; p; p = p.parent) {
       if (!fns.has(p)) continue;
-      out.push({ node: thrown, site: undefined, message: thrown.arguments[0], codes: () => [-32603] });
+      out.push({ node: thrown, site: undefined, message: thrown.arguments[0] });
       break;
     }
   }
@@ -119,10 +120,9 @@ export function unsupportedFindings(model: FileModel): UnsupportedFinding[] {
   const out: UnsupportedFinding[] = [];
   const handlers = model.handlers.handlers.filter((h) => h.method.kind === "request");
   if (handlers.length === 0) return out;
-  const candidates: Candidate[] = [
-    ...model.errorSites.flatMap((site) => (site.message ? [{ node: site.node, site, message: site.message, codes: () => siteCodes(site, model.values) }] : [])),
-    ...plainThrows(handlers, model.nodes.throws),
-  ];
+  const candidates: Candidate[] = [];
+  for (const site of model.errorSites) if (site.message) candidates.push({ node: site.node, site, message: site.message });
+  candidates.push(...plainThrows(handlers, model.nodes.throws));
   const handlerOf = handlerFinder(handlers);
   const seen = new Set<TSESTree.Node>();
   for (const c of candidates) {
@@ -136,7 +136,8 @@ export function unsupportedFindings(model: FileModel): UnsupportedFinding[] {
     if (handler.fn && isCaught(c.node, handler.fn)) continue;
     const aboutMethod = ABOUT_METHOD.test(text) || namesMethod(text, handler) || interpolatesMethod(c.message) || isWholeBody(c.node, handler);
     if (!aboutMethod || servesBefore(c.node, handler)) continue;
-    const codes = c.codes();
+    // The codes are resolved only for the few candidates that get this far.
+    const codes = c.site ? siteCodes(c.site, model.values) : PLAIN_ERROR_CODES;
     if (!codes || codes.length !== 1 || codes[0] === METHOD_NOT_FOUND) continue;
     out.push({ node: c.node, site: c.site, handler, code: codes[0]! });
   }

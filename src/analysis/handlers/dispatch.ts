@@ -80,7 +80,10 @@ function keyRef(key: TSESTree.Node): MethodRef | undefined {
 /** Hand-rolled dispatch: method switches, `if` chains on the method, and handler maps keyed by method names. */
 export function dispatchHandlers(nodes: HandlerNodes, ctx: HandlerContext, claimed: ReadonlySet<TSESTree.Node>): Handler[] {
   const out: Handler[] = [];
-  for (const node of nodes.switches) out.push(...resolveGroup(switchCandidates(node, ctx)));
+  for (const node of nodes.switches) {
+    const candidates = switchCandidates(node, ctx);
+    if (candidates.length > 0) out.push(...resolveGroup(candidates));
+  }
   // The `if` chains of one function form one dispatch.
   const ifsByFunction = new Map<TSESTree.Node | undefined, Candidate[]>();
   for (const node of nodes.ifs) {
@@ -92,8 +95,9 @@ export function dispatchHandlers(nodes: HandlerNodes, ctx: HandlerContext, claim
   }
   for (const group of ifsByFunction.values()) out.push(...resolveGroup(group));
   for (const node of nodes.objects) {
-    const candidates = mapCandidates(node, ctx).filter((c) => !claimed.has(c.body));
-    out.push(...resolveGroup(candidates));
+    // Most objects hold no function, and most files' objects are no handler maps: nothing to group.
+    const candidates = mapCandidates(node, ctx);
+    if (candidates.length > 0) out.push(...resolveGroup(candidates.filter((c) => !claimed.has(c.body))));
   }
   return out;
 }

@@ -14,10 +14,6 @@ interface AppUse {
   escapes: boolean;
 }
 
-function isInitialize(node: TSESTree.Node, model: FileModel): boolean {
-  return methodRef(node, model.sdk, model.values)?.wire === "initialize";
-}
-
 /** Follows `.onRequest(...).onNotification(...)` chains up from an app expression. */
 function chainUp(start: TSESTree.Node, use: AppUse, model: FileModel): void {
   let node: TSESTree.Node = start;
@@ -30,10 +26,11 @@ function chainUp(start: TSESTree.Node, use: AppUse, model: FileModel): void {
     if (name === "onRequest") {
       const [method] = call.arguments;
       if (method && method.type !== AST_NODE_TYPES.SpreadElement) {
-        if (isInitialize(method, model)) {
+        const wire = methodRef(method, model.sdk, model.values)?.wire;
+        if (wire === "initialize") {
           if (call.arguments.length === 2) use.gated = true;
           else use.requests++;
-        } else if (methodRef(method, model.sdk, model.values)?.wire !== "*") use.requests++;
+        } else if (wire !== "*") use.requests++;
       }
     } else if (name === "use") use.escapes = true;
     node = call;

@@ -77,7 +77,8 @@ export function codesOf(node: TSESTree.Node, frames: readonly Entered[], ctx: Va
 /** The same-file class `new X(...)` builds, as this rule describes it. */
 function constructedClass(node: TSESTree.NewExpression, ctx: ValueContext): ErrorClass | undefined {
   const callee = unwrap(node.callee);
-  if (callee.type !== AST_NODE_TYPES.Identifier) return undefined;
+  // Most files have no error class of their own: no need to find what the name stands for.
+  if (callee.type !== AST_NODE_TYPES.Identifier || ctx.classes.size === 0) return undefined;
   const cls = classByName(ctx.sourceCode, callee);
   return cls ? ctx.classes.get(cls) : undefined;
 }

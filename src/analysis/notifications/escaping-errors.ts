@@ -40,6 +40,21 @@ function escapingFrom(site: TSESTree.Node): FunctionNode | undefined {
 
 const within = (node: TSESTree.Node, outer: TSESTree.Node) => node.range[0] >= outer.range[0] && node.range[1] <= outer.range[1];
 
+/**
+ * The first of `list` (handlers or targets) with the function `fn` whose body holds `node`: the list is grouped by
+ * function once, so that each error site of the file does not try every one of them.
+ */
+function finder<T extends { readonly fn?: TSESTree.Node | undefined; readonly body: TSESTree.Node }>(list: readonly T[]): (fn: TSESTree.Node, node: TSESTree.Node) => T | undefined {
+  const byFn = new Map<TSESTree.Node, T[]>();
+  for (const item of list) {
+    if (!item.fn) continue;
+    const group = byFn.get(item.fn);
+    if (group) group.push(item);
+    else byFn.set(item.fn, [item]);
+  }
+  return (fn, node) => byFn.get(fn)?.find((item) => within(node, item.body));
+}
+
 /** Registrations whose handler only ever receives requests, which are answered: `onRequest`, `setRequestHandler`. */
 const REQUEST_REGISTRATIONS = new Set(["onRequest", "setRequestHandler"]);
 
@@ -70,11 +85,12 @@ export function escapingNotificationErrors(model: FileModel): readonly EscapingE
   const handlers = notificationHandlers(model);
   const result: EscapingError[] = [];
   if (handlers.length > 0) {
+    const handlerOf = finder(handlers);
     for (const site of model.errorSites) {
       if (site.kind === "helper-call") continue; // a shared helper may be right for requests: stay silent
       const fn = escapingFrom(site.node);
       if (!fn) continue;
-      const handler = handlers.find((h) => h.fn === fn && within(site.node, h.body));
+      const handler = handlerOf(fn, site.node);
       if (!handler || isCaught(site.node, fn)) continue;
       result.push({ site, handler });
     }
@@ -88,11 +104,12 @@ export function escapingNotificationErrors(model: FileModel): readonly EscapingE
 export function escapingTargetErrors(model: FileModel, targets: readonly NotificationTarget[]): EscapingTargetError[] {
   const result: EscapingTargetError[] = [];
   if (targets.length === 0) return result;
+  const targetOf = finder(targets);
   for (const site of model.errorSites) {
     if (site.kind === "helper-call") continue;
     const fn = escapingFrom(site.node);
     if (!fn) continue;
-    const target = targets.find((t) => t.fn === fn && within(site.node, t.body));
+    const target = targetOf(fn, site.node);
     if (!target || isCaught(site.node, fn)) continue;
     result.push({ site, target });
   }

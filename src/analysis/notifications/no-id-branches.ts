@@ -31,12 +31,21 @@ export function noIdBranches(model: FileModel, sourceCode: Readonly<TSESLint.Sou
   const result: NotificationTarget[] = [];
   const speaksJsonRpc = model.handlers.handlers.length > 0 || model.sdk.named.size > 0 || model.sdk.namespaces.size > 0 || sourceCode.text.includes("jsonrpc");
   if (speaksJsonRpc) {
+    // A dispatcher tests the id of its message in many branches: its function is walked once per message name.
+    const reads = new Map<TSESTree.Node, Map<string, boolean>>();
+    const readsMethodOnce = (fn: TSESTree.Node, name: string) => {
+      let byName = reads.get(fn);
+      if (!byName) reads.set(fn, (byName = new Map()));
+      let found = byName.get(name);
+      if (found === undefined) byName.set(name, (found = readsMethod(fn, name, sourceCode.visitorKeys)));
+      return found;
+    };
     for (const node of model.nodes.ifs) {
       const test = idTest(node.test);
       const fn = test && enclosingFunction(node);
       if (!test || !fn) continue;
       const body = test.holdsWithoutId ? node.consequent : node.alternate;
-      if (!body || !readsMethod(fn, test.message.name, sourceCode.visitorKeys)) continue;
+      if (!body || !readsMethodOnce(fn, test.message.name)) continue;
       result.push({ method: NO_ID_MESSAGE, body, fn, isBranch: true });
     }
   }

@@ -47,11 +47,27 @@ function singleInit(id: TSESTree.Identifier, sourceCode: SourceCode): TSESTree.E
 
 const other = (side: "agent" | "client"): "agent" | "client" => (side === "agent" ? "client" : "agent");
 
-/** The context an SDK handler function receives: the app's side, from the model's handlers and fallbacks. */
-function handlerSide(fn: TSESTree.Node, model: FileModel): "agent" | "client" | undefined {
-  const handler = model.handlers.handlers.find((h) => h.style === "sdk" && h.fn === fn);
-  if (handler) return handler.method.side === "client" ? "client" : handler.method.side === "agent" ? "agent" : undefined;
-  return model.handlers.fallbacks.find((f) => f.style === "sdk" && f.fn === fn)?.side;
+type Side = "agent" | "client" | undefined;
+
+/** The side of each SDK handler function, then of each fallback's, by function: listed once per file. */
+const sidesByFile = new WeakMap<FileModel, ReadonlyMap<TSESTree.Node, Side>>();
+
+/**
+ * The context an SDK handler function receives: the app's side, from the model's handlers and fallbacks (the first
+ * that has the function). Asked for every send of every handler: searching the handlers each time was quadratic.
+ */
+function handlerSide(fn: TSESTree.Node, model: FileModel): Side {
+  let sides = sidesByFile.get(model);
+  if (!sides) {
+    const found = new Map<TSESTree.Node, Side>();
+    for (const h of model.handlers.handlers) {
+      if (h.style !== "sdk" || !h.fn || found.has(h.fn)) continue;
+      found.set(h.fn, h.method.side === "client" ? "client" : h.method.side === "agent" ? "agent" : undefined);
+    }
+    for (const f of model.handlers.fallbacks) if (f.style === "sdk" && f.fn && !found.has(f.fn)) found.set(f.fn, f.side);
+    sidesByFile.set(model, (sides = found));
+  }
+  return sides.get(fn);
 }
 
 /** The app side of the callback `fn` when it is `app.connectWith(stream, fn)`. */

@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import type { Handler } from "../handlers/types.js";
 import { calleeName, enclosingFunction, type FunctionNode, isFunction, memberName, unwrap } from "../syntax/ast.js";
-import type { FileNodes } from "../file-nodes.js";
+import { type FileNodes, nodesWithin } from "../file-nodes.js";
 import { functionOf } from "../syntax/functions.js";
 import { isCaught } from "../sessions/sessions.js";
 import { isConversion, isDecodeCall } from "./calls.js";
@@ -40,9 +40,16 @@ const WATCHED: Readonly<Record<string, Readonly<Record<string, FailureKind>>>> =
 /** How deep same-file helpers handed a field are followed (`assertMode(modeId)` -> its own helpers). */
 const HELPER_DEPTH = 2;
 
+const NONE_WATCHED: Readonly<Record<string, FailureKind>> = {};
+
 function watchedOf(handler: Handler): Readonly<Record<string, FailureKind>> {
-  return handler.method.side === "agent" ? (WATCHED[handler.method.wire] ?? {}) : {};
+  return handler.method.side === "agent" ? (WATCHED[handler.method.wire] ?? NONE_WATCHED) : NONE_WATCHED;
 }
+
+/** The names of each method's watched fields, listed once rather than for every handler and helper. */
+const WATCHED_NAMES = new Map<Readonly<Record<string, FailureKind>>, ReadonlySet<string>>(
+  [...Object.values(WATCHED), NONE_WATCHED].map((watched) => [watched, new Set(Object.keys(watched))]),
+);
 
 function kindOf(verdict: Verdict, watched: Readonly<Record<string, FailureKind>>): { kind: FailureKind; field?: string } | undefined {
   // The last watched field wins: a test of `value` through the option its `configId` found is about the value.
@@ -79,21 +86,6 @@ function returns(node: TSESTree.Node): boolean {
   return last !== undefined && returns(last);
 }
 
-/** The nodes of a list in source order (the model's) that lie inside `root`, found by bisection. */
-function within<T extends TSESTree.Node>(list: readonly T[], root: TSESTree.Node): T[] {
-  const [from, to] = root.range;
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (list[mid]!.range[0] < from) lo = mid + 1;
-    else hi = mid;
-  }
-  const out: T[] = [];
-  for (let i = lo; i < list.length && list[i]!.range[0] < to; i++) if (list[i]!.range[1] <= to) out.push(list[i]!);
-  return out;
-}
-
 /**
  * The statement right after `statement` in its block: the answer to a failed test only when nothing runs between
  * (`if (MODES.includes(id)) return {}; throw ...`); an error thrown after more work may be about that work.
@@ -123,7 +115,7 @@ export class FailureFinder {
 
   constructor(
     private readonly sourceCode: Readonly<TSESLint.SourceCode>,
-    private readonly nodes: Pick<FileNodes, "ifs" | "switches" | "throws" | "calls">,
+    private readonly nodes: Pick<FileNodes, "ifs" | "switches" | "throws" | "calls" | "functions">,
   ) {}
 
   private fieldsOf(fn: FunctionNode, style: "context" | "params" | "dispatch"): ParamFields {
@@ -152,12 +144,17 @@ export class FailureFinder {
 
   private scan(handler: Handler, root: TSESTree.Node, own: FunctionNode, fields: ParamFields, out: ParamFailure[], seen: Set<FunctionNode>, depth: number): void {
     const watched = watchedOf(handler);
-    const reader = new TestReader(fields, new Set(Object.keys(watched)));
+    const reader = new TestReader(fields, WATCHED_NAMES.get(watched));
     const add = (kind: { kind: FailureKind; field?: string } | undefined, branch: ParamFailure["branch"] | null | undefined) => {
       if (kind && branch) out.push({ ...kind, handler, branch, root });
     };
     // The file's nodes of each kind within the root and of its own function (a callback's throws answer its caller).
-    const mine = <T extends TSESTree.Node>(list: readonly T[]) => within(list, root).filter((n) => enclosingFunction(n) === own);
+    // Most roots hold no function of their own: then every node inside is the root function's.
+    const onlyOwn = (root === own || enclosingFunction(root) === own) && nodesWithin(this.nodes.functions, root).every((f) => f === own);
+    const mine = <T extends TSESTree.Node>(list: readonly T[]) => {
+      const inside = nodesWithin(list, root);
+      return onlyOwn ? inside : inside.filter((n) => enclosingFunction(n) === own);
+    };
     for (const node of mine(this.nodes.ifs)) {
       const verdict = reader.read(node.test);
       if (!verdict) continue;

@@ -1,6 +1,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { calleeName, type FunctionNode, memberName, staticKeyName, unwrap, walk } from "../syntax/ast.js";
+import { calleeName, type FunctionNode, memberName, staticKeyName, unwrap } from "../syntax/ast.js";
 import { variableOf } from "../syntax/variables.js";
+import { nodesWithin } from "../file-nodes.js";
 
 type Variable = TSESLint.Scope.Variable;
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -92,32 +93,35 @@ export class RequestFields {
     }
   }
 
-  /** `const p = ctx.params`, `const { path } = params`, `const file = resolve(cwd, params.path)` inside `root`. */
-  bindDeclarations(root: TSESTree.Node): void {
-    walk(root, this.sourceCode.visitorKeys, (node) => {
-      if (node.type !== AST_NODE_TYPES.VariableDeclarator || !node.init) return;
+  /**
+   * `const p = ctx.params`, `const { path } = params`, `const file = resolve(cwd, params.path)` inside `fn`, from
+   * the file's declarators (in source order: one may bind what the next reads).
+   */
+  private bindDeclarations(fn: FunctionNode, declarators: readonly TSESTree.VariableDeclarator[]): void {
+    for (const node of nodesWithin(declarators, fn)) {
+      if (!node.init) continue;
       if (this.isField(node.init)) this.bind(node.id, "field");
       else if (this.isRequest(node.init)) this.bind(node.id, "request");
-    });
+    }
   }
 
   /** The fields of a handler function: its request parameters, then its declarations. */
-  static ofHandler(sourceCode: SourceCode, field: ResourceField, fn: FunctionNode, body: TSESTree.Node): RequestFields {
+  static ofHandler(sourceCode: SourceCode, declarators: readonly TSESTree.VariableDeclarator[], field: ResourceField, fn: FunctionNode, body: TSESTree.Node): RequestFields {
     const fields = new RequestFields(sourceCode, field);
     // Inline dispatch: the request is whatever the dispatching function was given.
     const params = body === fn ? fn.params.slice(0, 1) : fn.params;
     for (const param of params) fields.bind(param, "request");
-    fields.bindDeclarations(fn);
+    fields.bindDeclarations(fn, declarators);
     return fields;
   }
 
   /** The fields of a same-file helper given the field as argument `index`. */
-  static ofHelper(sourceCode: SourceCode, field: ResourceField, fn: FunctionNode, index: number): RequestFields | undefined {
+  static ofHelper(sourceCode: SourceCode, declarators: readonly TSESTree.VariableDeclarator[], field: ResourceField, fn: FunctionNode, index: number): RequestFields | undefined {
     const param = fn.params[index];
     if (!param || param.type === AST_NODE_TYPES.RestElement) return undefined;
     const fields = new RequestFields(sourceCode, field);
     fields.bind(param, "field");
-    fields.bindDeclarations(fn);
+    fields.bindDeclarations(fn, declarators);
     return fields;
   }
 }

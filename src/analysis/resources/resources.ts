@@ -47,18 +47,25 @@ function analyse(model: FileModel, sourceCode: SourceCode): readonly ResourceMis
   }
   if (targets.length === 0) return [];
   const answers: AnswerContext = model.answers;
-  const scopes = new Map<string, ResourceScope>();
-  const keyOf = (root: TSESTree.Node, field: ResourceField) => `${root.range[0]}:${root.range[1]}:${field}`;
-  const handlerFns = new Set<TSESTree.Node>(targets.map((t) => t.fn));
+  const search: Search = {
+    sourceCode,
+    declarators: model.nodes.declarators,
+    scopes: new Map(),
+    handlerFns: new Set(targets.map((t) => t.fn)),
+    ownNodes: new Map(),
+    helperHandlers: new Map(),
+  };
+  const { scopes } = search;
   for (const { handler, field, fn } of targets) {
     const key = keyOf(handler.body, field);
     let scope = scopes.get(key);
     if (!scope) {
-      scope = { root: handler.body, fields: RequestFields.ofHandler(sourceCode, field, fn, handler.body), handlers: [], helper: false, dispatch: handler.style === "dispatch" };
+      const fields = RequestFields.ofHandler(sourceCode, search.declarators, field, fn, handler.body);
+      scope = { root: handler.body, fields, handlers: [], helper: false, dispatch: handler.style === "dispatch" };
       scopes.set(key, scope);
     }
     scope.handlers.push(handler);
-    followHelpers(sourceCode, scope, scopes, keyOf, handlerFns, 0);
+    followHelpers(search, scope, 0);
   }
 
   const misses = new Map<TSESTree.Node, ResourceMiss>();
@@ -68,7 +75,7 @@ function analyse(model: FileModel, sourceCode: SourceCode): readonly ResourceMis
     else misses.set(miss.answer.node, { ...known, handlers: [...new Set([...known.handlers, ...miss.handlers])] });
   };
   for (const scope of scopes.values()) {
-    const nodes = ownNodes(sourceCode, scope.root);
+    const nodes = ownNodesOf(search, scope.root);
     const ctx: TraceContext = { answers, dispatch: scope.dispatch, fsError: false };
     const lookups = keyedLookups(nodes, scope.fields);
     const checks: TSESTree.Node[] = [];
@@ -96,31 +103,51 @@ function statementsOf(node: TSESTree.Node): readonly TSESTree.Node[] {
   return node.type === AST_NODE_TYPES.BlockStatement ? node.body : [node];
 }
 
+/** What the search for scopes shares: the scopes found so far by root and field, and each root's own nodes. */
+interface Search {
+  readonly sourceCode: SourceCode;
+  readonly declarators: readonly TSESTree.VariableDeclarator[];
+  readonly scopes: Map<string, ResourceScope>;
+  readonly handlerFns: ReadonlySet<TSESTree.Node>;
+  /** Listed once per root: following helpers and finding misses both read them. */
+  readonly ownNodes: Map<TSESTree.Node, readonly TSESTree.Node[]>;
+  /** The handlers of each helper, to tell at once whether one is there (every handler may call one helper). */
+  readonly helperHandlers: Map<ResourceScope, Set<Handler>>;
+}
+
+const keyOf = (root: TSESTree.Node, field: ResourceField) => `${root.range[0]}:${root.range[1]}:${field}`;
+
+function ownNodesOf(search: Search, root: TSESTree.Node): readonly TSESTree.Node[] {
+  let nodes = search.ownNodes.get(root);
+  if (!nodes) search.ownNodes.set(root, (nodes = ownNodes(search.sourceCode, root)));
+  return nodes;
+}
+
 /** Adds the same-file functions a scope hands the path or terminal id to (`this.getTerminal(params.terminalId)`). */
-function followHelpers(
-  sourceCode: SourceCode,
-  scope: ResourceScope,
-  scopes: Map<string, ResourceScope>,
-  keyOf: (root: TSESTree.Node, field: ResourceField) => string,
-  handlerFns: ReadonlySet<TSESTree.Node>,
-  depth: number,
-): void {
+function followHelpers(search: Search, scope: ResourceScope, depth: number): void {
   if (depth >= 2) return;
-  for (const node of ownNodes(sourceCode, scope.root)) {
+  const { sourceCode, scopes } = search;
+  for (const node of ownNodesOf(search, scope.root)) {
     if (node.type !== AST_NODE_TYPES.CallExpression) continue;
     const index = node.arguments.findIndex((arg) => arg.type !== AST_NODE_TYPES.SpreadElement && scope.fields.isField(arg));
     if (index < 0) continue;
     const fn = functionOf(sourceCode, node.callee);
-    if (!fn || !isFunction(fn) || fn === scope.root || handlerFns.has(fn)) continue;
+    if (!fn || !isFunction(fn) || fn === scope.root || search.handlerFns.has(fn)) continue;
     const key = keyOf(fn, scope.fields.field);
     let helper = scopes.get(key);
     if (!helper) {
-      const fields = RequestFields.ofHelper(sourceCode, scope.fields.field, fn, index);
+      const fields = RequestFields.ofHelper(sourceCode, search.declarators, scope.fields.field, fn, index);
       if (!fields) continue;
       helper = { root: fn, fields, handlers: [], helper: true, dispatch: false };
       scopes.set(key, helper);
     }
-    for (const h of scope.handlers) if (!helper.handlers.includes(h)) helper.handlers.push(h);
-    followHelpers(sourceCode, helper, scopes, keyOf, handlerFns, depth + 1);
+    let known = search.helperHandlers.get(helper);
+    if (!known) search.helperHandlers.set(helper, (known = new Set(helper.handlers)));
+    for (const h of scope.handlers) {
+      if (known.has(h)) continue;
+      known.add(h);
+      helper.handlers.push(h);
+    }
+    followHelpers(search, helper, depth + 1);
   }
 }

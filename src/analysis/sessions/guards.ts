@@ -81,14 +81,15 @@ function isTypeofUndefined(node: TSESTree.BinaryExpression): boolean {
 
 /** The `if` statements and conditional expressions of a scope that test whether the session exists. */
 export function findGuards(sourceCode: SourceCode, scopes: SessionScopes, scope: SessionScope, lookups: readonly SessionLookup[]): SessionGuard[] {
+  // A guard tests a lookup: without one there is nothing to test.
+  if (lookups.length === 0) return [];
   const vars = new Map<TSESLint.Scope.Variable, SessionLookup>();
   for (const lookup of lookups) {
     const variable = lookup.kind === "has" ? undefined : lookupVariable(sourceCode, lookup);
     if (variable && variable.references.filter((r) => r.isWrite()).length === 1) vars.set(variable, lookup);
   }
   const out: SessionGuard[] = [];
-  for (const node of scopes.nodesOf(scope)) {
-    if (node.type !== AST_NODE_TYPES.IfStatement && node.type !== AST_NODE_TYPES.ConditionalExpression) continue;
+  for (const node of scopes.testsOf(scope)) {
     const found = presence(node.test, lookups, vars);
     if (!found) continue;
     out.push({ test: node.test, lookup: found.lookup, miss: found.present ? (node.alternate ?? null) : node.consequent });

@@ -36,7 +36,7 @@ const WRITE_METHODS = /^(set|add|push|put|insert|delete|remove|emit|send|notify|
 /** The lookups of one scope: `store.get(id)`, `store[id]`, `store.has(id)`, `id in store`, `getSession(id)`. */
 export function findLookups(sourceCode: SourceCode, scopes: SessionScopes, scope: SessionScope): SessionLookup[] {
   const out: SessionLookup[] = [];
-  for (const node of scopes.nodesOf(scope)) {
+  for (const node of scopes.lookupSites(scope)) {
     const lookup = lookupAt(sourceCode, scopes, scope, node);
     if (lookup) out.push(lookup);
   }
@@ -63,28 +63,25 @@ function callLookup(sourceCode: SourceCode, scopes: SessionScopes, scope: Sessio
     callee.type === AST_NODE_TYPES.MemberExpression && callee.object.type !== AST_NODE_TYPES.ThisExpression ? callee.object : undefined;
   const firstIsId = first !== undefined && first.type !== AST_NODE_TYPES.SpreadElement && scopes.isSessionId(first, scope);
   if (store && firstIsId && method === "get") {
-    const isMap = isMapStore(sourceCode, store);
-    return { node, kind: "get", ...lazyCertainMiss(() => isMap || isCertainMissCall(sourceCode, scopes.services, node)), store, method };
+    return lazyLookup({ node, kind: "get", store, method }, () => isMapStore(sourceCode, store) || isCertainMissCall(sourceCode, scopes.services, node));
   }
-  if (store && firstIsId && HAS_METHODS.has(method ?? "")) return { node, kind: "has", certainMiss: isMapStore(sourceCode, store), store, method };
+  if (store && firstIsId && HAS_METHODS.has(method ?? "")) return lazyLookup({ node, kind: "has", store, method }, () => isMapStore(sourceCode, store));
   if (method === undefined || WRITE_METHODS.test(method) || FORM_CHECKS.test(method)) return undefined;
   // `getSession(id)` that only returns `sessions.get(id)` reads `sessions`.
   const readStore = mapReadStore(sourceCode, node) ?? store;
-  return {
-    node,
-    kind: "call",
-    ...lazyCertainMiss(() => isCertainMissCall(sourceCode, scopes.services, node)),
-    ...(readStore ? { store: readStore } : {}),
-    method,
-  };
+  return lazyLookup({ node, kind: "call", ...(readStore ? { store: readStore } : {}), method }, () => isCertainMissCall(sourceCode, scopes.services, node));
 }
 
-/** `certainMiss`, worked out on first read. */
-function lazyCertainMiss(compute: () => boolean): { readonly certainMiss: boolean } {
+/**
+ * A lookup whose `certainMiss` is worked out on first read: only a use left unchecked asks, and it may take the
+ * type checker. (Spread into another object, the getter would run at once.)
+ */
+function lazyLookup(lookup: Omit<SessionLookup, "certainMiss">, certainMiss: () => boolean): SessionLookup {
   let value: boolean | undefined;
   return {
+    ...lookup,
     get certainMiss() {
-      value ??= compute();
+      value ??= certainMiss();
       return value;
     },
   };
@@ -96,7 +93,7 @@ function lookupAt(sourceCode: SourceCode, scopes: SessionScopes, scope: SessionS
     // `store[id] = x` writes the store; it is no lookup.
     const parent = node.parent;
     if (parent.type === AST_NODE_TYPES.AssignmentExpression && parent.left === node) return undefined;
-    return { node, kind: "get", certainMiss: isMapStore(sourceCode, node.object), store: node.object };
+    return lazyLookup({ node, kind: "get", store: node.object }, () => isMapStore(sourceCode, node.object));
   }
   if (node.type === AST_NODE_TYPES.BinaryExpression && node.operator === "in" && scopes.isSessionId(node.left, scope)) {
     return { node, kind: "has", certainMiss: true, store: node.right };

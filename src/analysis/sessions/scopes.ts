@@ -1,8 +1,9 @@
 import { AST_NODE_TYPES, type ParserServicesWithTypeInformation, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { type FunctionNode, memberName, staticKeyName, unwrap, walk } from "../syntax/ast.js";
+import { type FunctionNode, memberName, staticKeyName, unwrap } from "../syntax/ast.js";
 import { functionOf } from "../syntax/functions.js";
 import type { Handler } from "../handlers/types.js";
 import { type FileNodes, nodesWithin } from "../file-nodes.js";
+import { inSourceOrder } from "../syntax/source-order.js";
 
 type Variable = TSESLint.Scope.Variable;
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -28,6 +29,16 @@ const ID_NORMALISERS = new Set(["trim", "toString", "valueOf"]);
 /** Members that lead from a request to its params: `ctx.params`, `message.request.params`. */
 const REQUEST_PARTS = new Set(["params", "request"]);
 
+/** What `unwrapChain` sees through: type assertions and optional chains. */
+const PASSED_THROUGH: ReadonlySet<string> = new Set([
+  AST_NODE_TYPES.TSAsExpression,
+  AST_NODE_TYPES.TSNonNullExpression,
+  AST_NODE_TYPES.TSSatisfiesExpression,
+  AST_NODE_TYPES.TSTypeAssertion,
+  AST_NODE_TYPES.TSInstantiationExpression,
+  AST_NODE_TYPES.ChainExpression,
+]);
+
 /** The variable a declared identifier introduces. */
 function declaredVariable(sourceCode: SourceCode, id: TSESTree.Identifier): Variable | undefined {
   const scope = sourceCode.getScope(id);
@@ -43,11 +54,27 @@ function isStable(variable: Variable): boolean {
   return variable.references.filter((r) => r.isWrite()).length <= 1 && variable.defs.length === 1;
 }
 
+/**
+ * What is kept of a scope to tell at once whether something is already there: a helper every handler calls is
+ * reached once per call, and comparing with each handler and caller so far made that quadratic.
+ */
+interface Known {
+  readonly handlers: Set<Handler>;
+  readonly calls: Set<TSESTree.CallExpression>;
+  /** The parameters bound, by role: binding one again finds what it found before. */
+  readonly params: Map<TSESTree.Node, Set<"request" | "id">>;
+  /** How many variables the scope held when binding its declarations last found nothing new. */
+  settled: number | undefined;
+}
+
 export class SessionScopes {
   readonly scopes: SessionScope[] = [];
   private readonly byRoot = new Map<TSESTree.Node, SessionScope>();
-  private readonly nodeLists = new Map<TSESTree.Node, readonly TSESTree.Node[]>();
+  private readonly known = new Map<SessionScope, Known>();
+  private readonly sortedReferences = new Map<Variable, readonly (TSESTree.Identifier | TSESTree.JSXIdentifier)[]>();
+  private readonly callLists = new Map<TSESTree.Node, readonly TSESTree.CallExpression[]>();
   private readonly owners = new Map<TSESTree.Identifier | TSESTree.JSXIdentifier, Variable>();
+  private readonly tracked = new Set<Variable>();
 
   constructor(
     private readonly sourceCode: SourceCode,
@@ -56,16 +83,71 @@ export class SessionScopes {
     readonly services?: ParserServicesWithTypeInformation,
   ) {}
 
-  /** Every node of a scope's code, in source order; listed once, read by every pass over the scope. */
-  nodesOf(scope: SessionScope): readonly TSESTree.Node[] {
-    let nodes = this.nodeLists.get(scope.root);
-    if (!nodes) {
-      const list: TSESTree.Node[] = [];
-      walk(scope.root, this.sourceCode.visitorKeys, (node) => list.push(node));
-      nodes = list;
-      this.nodeLists.set(scope.root, nodes);
+  /** The calls of a scope's code, in source order; found once, read when following helpers and finding lookups. */
+  private callsOf(scope: SessionScope): readonly TSESTree.CallExpression[] {
+    let calls = this.callLists.get(scope.root);
+    if (!calls) this.callLists.set(scope.root, (calls = nodesWithin(this.fileNodes.calls, scope.root)));
+    return calls;
+  }
+
+  /** The calls, computed members and `in` tests of a scope's code, in source order: where it may look a session up. */
+  lookupSites(scope: SessionScope): readonly TSESTree.Node[] {
+    const ins = nodesWithin(this.fileNodes.binaries, scope.root).filter((node) => node.operator === "in");
+    return inSourceOrder<TSESTree.Node>(this.callsOf(scope), nodesWithin(this.fileNodes.lookups, scope.root), ins);
+  }
+
+  /** The `if` statements and conditional expressions of a scope's code, in source order: where it may test a session. */
+  testsOf(scope: SessionScope): readonly (TSESTree.IfStatement | TSESTree.ConditionalExpression)[] {
+    return inSourceOrder<TSESTree.IfStatement | TSESTree.ConditionalExpression>(
+      nodesWithin(this.fileNodes.ifs, scope.root),
+      nodesWithin(this.fileNodes.conditionals, scope.root),
+    );
+  }
+
+  /**
+   * The identifiers and members of a scope's code that read the requested id (what `isSessionId` holds for), in
+   * no particular order: found from the references of the variables that hold the id or the request, and the
+   * `.sessionId` members above a request's, rather than by going through every node of the scope.
+   */
+  idReads(scope: SessionScope): TSESTree.Node[] {
+    const [start, end] = scope.root.range;
+    const out: TSESTree.Node[] = [];
+    const add = (node: TSESTree.Node) => {
+      if (start <= node.range[0] && node.range[1] <= end && this.isSessionId(node, scope)) out.push(node);
+    };
+    for (const variable of scope.ids) {
+      for (const id of this.referencesIn(variable, scope)) if (id.type === AST_NODE_TYPES.Identifier) add(id);
     }
-    return nodes;
+    for (const variable of scope.requests) {
+      for (const id of this.referencesIn(variable, scope)) {
+        // Up from the request through `.params`, `.request`, `?.` and type assertions to a `.sessionId`.
+        let node: TSESTree.Node = id;
+        while (node.parent) {
+          const parent: TSESTree.Node = node.parent;
+          if (!PASSED_THROUGH.has(parent.type)) {
+            if (parent.type !== AST_NODE_TYPES.MemberExpression || parent.object !== node) break;
+            const name = memberName(parent);
+            if (name === "sessionId") add(parent);
+            if (!REQUEST_PARTS.has(name ?? "")) break;
+          }
+          node = parent;
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The references of a variable inside a scope's code: a dispatcher's message is read in every branch, and each
+   * branch going through all of them would make the dispatcher's cost grow with its branches squared.
+   */
+  private referencesIn(variable: Variable, scope: SessionScope): readonly (TSESTree.Identifier | TSESTree.JSXIdentifier)[] {
+    let sorted = this.sortedReferences.get(variable);
+    if (!sorted) {
+      sorted = variable.references.map((ref) => ref.identifier).sort((a, b) => a.range[0] - b.range[0]);
+      this.sortedReferences.set(variable, sorted);
+    }
+    return nodesWithin(sorted, scope.root);
   }
 
   /** Whether an expression is the session id the request names (`params.sessionId`, a variable holding it). */
@@ -92,17 +174,21 @@ export class SessionScopes {
     return variable !== undefined && set.has(variable);
   }
 
-  /** Remembers which variable each reference of `variable` reads, so `holds` is one lookup. */
+  /**
+   * Remembers which variable each reference of `variable` reads, so `holds` is one lookup; once per variable, not
+   * once per scope that holds it (a dispatcher's message is the request of every branch).
+   */
   private track(variable: Variable, set: Set<Variable>): void {
     set.add(variable);
+    if (this.tracked.has(variable)) return;
+    this.tracked.add(variable);
     for (const ref of variable.references) this.owners.set(ref.identifier, variable);
   }
 
   /** Adds the scope of a session-scoped handler, then the helpers it hands the id to. */
   addHandler(handler: Handler): void {
     const scope = this.scopeOf(handler.body);
-    if (scope.handlers.includes(handler)) return;
-    scope.handlers.push(handler);
+    if (!this.addTo(scope, handler)) return;
     if (handler.fn) {
       // Inline dispatch: the request is whatever the dispatching function was given.
       const params = handler.body === handler.fn ? handler.fn.params.slice(0, 1) : handler.fn.params;
@@ -118,9 +204,19 @@ export class SessionScopes {
     if (!scope) {
       scope = { root, handlers: [], requests: new Set(), ids: new Set(), callers: [] };
       this.byRoot.set(root, scope);
+      this.known.set(scope, { handlers: new Set(), calls: new Set(), params: new Map(), settled: undefined });
       this.scopes.push(scope);
     }
     return scope;
+  }
+
+  /** Adds a handler to a scope; false when it was there already. */
+  private addTo(scope: SessionScope, handler: Handler): boolean {
+    const { handlers } = this.known.get(scope)!;
+    if (handlers.has(handler)) return false;
+    handlers.add(handler);
+    scope.handlers.push(handler);
+    return true;
   }
 
   /** `ctx`, `{ params }`, `{ params: { sessionId } }`, `{ sessionId }` as parameters or declarations. */
@@ -141,13 +237,21 @@ export class SessionScopes {
     }
   }
 
-  /** `const p = ctx.params`, `const { sessionId } = params`, `const id = params.sessionId` inside the scope. */
+  /**
+   * `const p = ctx.params`, `const { sessionId } = params`, `const id = params.sessionId` inside the scope. A pass
+   * that starts from the variables the last one ended with, when that one bound nothing new, would bind nothing.
+   */
   private bindDeclarations(scope: SessionScope): void {
+    const known = this.known.get(scope)!;
+    const held = () => scope.ids.size + scope.requests.size;
+    const before = held();
+    if (known.settled === before) return;
     for (const node of nodesWithin(this.fileNodes.declarators, scope.root)) {
       if (!node.init) continue;
       if (this.isSessionId(node.init, scope)) this.bindPattern(node.id, "id", scope);
       else if (this.isRequest(node.init, scope)) this.bindPattern(node.id, "request", scope);
     }
+    known.settled = held() === before ? before : undefined;
   }
 
   /**
@@ -171,14 +275,21 @@ export class SessionScopes {
   private followHelpers(scope: SessionScope, seen: Set<SessionScope>): void {
     if (seen.has(scope)) return;
     seen.add(scope);
-    for (const call of nodesWithin(this.fileNodes.calls, scope.root)) {
+    for (const call of this.callsOf(scope)) {
+      // Cheap first: a call handed neither the id nor the request makes no helper, whatever it calls.
+      if (!call.arguments.some((arg) => arg.type !== AST_NODE_TYPES.SpreadElement && this.roleOf(arg, scope))) continue;
       const fn = functionOf(this.sourceCode, call.callee);
       if (!fn || fn === scope.root || isInside(call, fn)) continue;
       const helper = this.helperFor(fn, call, scope);
       if (!helper) continue;
-      for (const handler of scope.handlers) if (!helper.handlers.includes(handler)) helper.handlers.push(handler);
+      for (const handler of scope.handlers) this.addTo(helper, handler);
       this.followHelpers(helper, seen);
     }
+  }
+
+  /** What an argument hands a helper: the id, the request, or neither. */
+  private roleOf(arg: TSESTree.Node, scope: SessionScope): "id" | "request" | undefined {
+    return this.isSessionId(arg, scope) ? "id" : this.isRequest(arg, scope) ? "request" : undefined;
   }
 
   private helperFor(fn: FunctionNode, call: TSESTree.CallExpression, caller: SessionScope): SessionScope | undefined {
@@ -186,13 +297,22 @@ export class SessionScopes {
     call.arguments.forEach((arg, index) => {
       const param = fn.params[index];
       if (!param || arg.type === AST_NODE_TYPES.SpreadElement) return;
-      const role = this.isSessionId(arg, caller) ? "id" : this.isRequest(arg, caller) ? "request" : undefined;
+      const role = this.roleOf(arg, caller);
       if (!role) return;
       helper ??= this.scopeOf(fn);
+      // Every call of a helper hands it the same parameters: each is bound once per role.
+      const params = this.known.get(helper)!.params;
+      const roles = params.get(param) ?? new Set();
+      if (roles.has(role)) return;
+      params.set(param, roles.add(role));
       this.bindPattern(param, role, helper);
     });
     if (helper) {
-      if (!helper.callers.some((c) => c.call === call)) helper.callers.push({ call, from: caller });
+      const { calls } = this.known.get(helper)!;
+      if (!calls.has(call)) {
+        calls.add(call);
+        helper.callers.push({ call, from: caller });
+      }
       this.bindDeclarations(helper);
     }
     return helper;

@@ -1,5 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { calleeName, isFunction, unwrap, walk } from "../syntax/ast.js";
+import { calleeName, isFunction, unwrap } from "../syntax/ast.js";
+import { type FileNodes, nodesWithin } from "../file-nodes.js";
 import { functionOf } from "../syntax/functions.js";
 import type { Handler } from "../handlers/types.js";
 import { lookupVariable, type SessionLookup } from "./lookups.js";
@@ -21,25 +22,25 @@ function storeKey(sourceCode: SourceCode, node: TSESTree.Node): string {
 
 /**
  * The stores the file's session/new, session/load and session/resume handlers add the new session to (through
- * the same-file functions they call, one level deep).
+ * the same-file functions they call, one level deep), from the file's gathered assignments and calls.
  */
-export function openedSessionStores(sourceCode: SourceCode, handlers: readonly Handler[]): ReadonlySet<string> {
+export function openedSessionStores(sourceCode: SourceCode, nodes: Pick<FileNodes, "assignments" | "calls">, handlers: readonly Handler[]): ReadonlySet<string> {
   const keys = new Set<string>();
   const visited = new Set<TSESTree.Node>();
   const visit = (root: TSESTree.Node, depth: number) => {
     if (visited.has(root)) return;
     visited.add(root);
-    walk(root, sourceCode.visitorKeys, (node) => {
-      if (node.type === AST_NODE_TYPES.AssignmentExpression && node.left.type === AST_NODE_TYPES.MemberExpression && node.left.computed) {
-        keys.add(storeKey(sourceCode, node.left.object));
-      }
-      if (node.type !== AST_NODE_TYPES.CallExpression || node.arguments.length === 0) return;
+    for (const node of nodesWithin(nodes.assignments, root)) {
+      if (node.left.type === AST_NODE_TYPES.MemberExpression && node.left.computed) keys.add(storeKey(sourceCode, node.left.object));
+    }
+    for (const node of nodesWithin(nodes.calls, root)) {
+      if (node.arguments.length === 0) continue;
       const callee = unwrap(node.callee);
       const isStoreCall = callee.type === AST_NODE_TYPES.MemberExpression && callee.object.type !== AST_NODE_TYPES.ThisExpression;
       if (isStoreCall && ADDING_METHODS.test(calleeName(callee) ?? "")) keys.add(storeKey(sourceCode, callee.object));
       const helper = depth < 1 ? functionOf(sourceCode, node.callee) : undefined;
       if (helper && !isFunctionInside(helper, root)) visit(helper, depth + 1);
-    });
+    }
   };
   for (const handler of handlers) if (OPENING_METHODS.has(handler.method.wire) && handler.method.side === "agent") visit(handler.body, 0);
   return keys;

@@ -56,7 +56,7 @@ export function analyseSessions(sourceCode: Readonly<TSESLint.SourceCode>, nodes
   // Built only when a scope has a lookup: most files have none.
   let opened: ReadonlySet<string> | undefined;
   const isSessions = (lookup: SessionLookup, wording: MissWording | undefined) => {
-    opened ??= openedSessionStores(sourceCode, handlers);
+    opened ??= openedSessionStores(sourceCode, nodes, handlers);
     return isSessionLookup(sourceCode, lookup, opened, wording);
   };
   for (const scope of registry.scopes) {

@@ -40,15 +40,9 @@ function dereferenceOf(sourceCode: SourceCode, scopes: SessionScopes, scope: Ses
  */
 function isCheckedByEveryCaller(scopes: SessionScopes, scope: SessionScope): boolean {
   if (scope.callers.length === 0 || scope.handlers.some((h) => h.body === scope.root)) return false;
-  return scope.callers.every(({ call, from }) => {
-    for (const node of scopes.nodesOf(from)) {
-      if (node.range[0] >= call.range[0]) return false;
-      if (node.parent?.type === AST_NODE_TYPES.VariableDeclarator && node.parent.init === node) continue;
-      const isIdRead = (node.type === AST_NODE_TYPES.MemberExpression || node.type === AST_NODE_TYPES.Identifier) && !isDeclarationName(node) && scopes.isSessionId(node, from);
-      if (isIdRead) return true;
-    }
-    return false;
-  });
+  return scope.callers.every(({ call, from }) =>
+    scopes.idReads(from).some((node) => node.range[0] < call.range[0] && !isNamingOnly(node)),
+  );
 }
 
 /** A function between `node` and the lookup's own function: a callback that may run later, or never. */
@@ -65,18 +59,13 @@ function isInNestedFunction(node: TSESTree.Node, root: TSESTree.Node, lookup: TS
  * a write (`store[id] ??= fresh()`), a helper that may throw. Any of them may be a guard, so the use is not judged.
  */
 function hasEarlierMention(scopes: SessionScopes, scope: SessionScope, lookup: SessionLookup, use: TSESTree.Node): boolean {
-  for (const node of scopes.nodesOf(scope)) {
-    if (node.range[0] >= use.range[0]) return false;
-    if (lookup.node.range[0] <= node.range[0] && node.range[1] <= lookup.node.range[1]) continue;
-    // `const id = params.sessionId` only names the id.
-    if (node.parent?.type === AST_NODE_TYPES.VariableDeclarator && node.parent.init === node) continue;
-    const isIdRead =
-      (node.type === AST_NODE_TYPES.MemberExpression || node.type === AST_NODE_TYPES.Identifier) &&
-      !isDeclarationName(node) &&
-      scopes.isSessionId(node, scope);
-    if (isIdRead) return true;
-  }
-  return false;
+  const inLookup = (node: TSESTree.Node) => lookup.node.range[0] <= node.range[0] && node.range[1] <= lookup.node.range[1];
+  return scopes.idReads(scope).some((node) => node.range[0] < use.range[0] && !inLookup(node) && !isNamingOnly(node));
+}
+
+/** `const id = params.sessionId` and the names a declaration gives only name the id: they check nothing. */
+function isNamingOnly(node: TSESTree.Node): boolean {
+  return (node.parent?.type === AST_NODE_TYPES.VariableDeclarator && node.parent.init === node) || isDeclarationName(node);
 }
 
 function isDeclarationName(node: TSESTree.Node): boolean {
