@@ -338,7 +338,7 @@ try {
     const [floor, noop, noopCopy, acp, acpCopy] = rows;
     out(`    promoted over the floor: one no-op rule ${mb(noop.promoted - floor.promoted)}, acp/all ${mb(acp.promoted - floor.promoted)}`);
     if (!noopCopy.note && !acpCopy.note) {
-      out(`    with the rule contexts copied: one no-op rule ${mb(noopCopy.promoted - floor.promoted)}, acp/all ${mb(acpCopy.promoted - floor.promoted)} (what stays once ESLint's part is gone: acp/all's own)`);
+      out(`    with the rule contexts copied: one no-op rule ${mb(noopCopy.promoted - floor.promoted)}, acp/all ${mb(acpCopy.promoted - floor.promoted)} (what stays once ESLint's part is gone: acp/all's own, though not a reference it keeps past a file; see the README)`);
       if (noopCopy.copyCalls === 0) out("    (the copy was never called: this eslint does not make rule contexts with FileContext.prototype.extend)");
     }
   }
