@@ -108,6 +108,13 @@ app.onRequest(methods.agent.session.prompt, ({ params }) => {
   chat.turns += 1;
   return {};
 });`,
+  // The same within a template: the helper's placeholder comes before the use's (ESLint visits a template's text parts first).
+  `${SDK}declare function touch(id: string): string;
+app.onRequest(methods.agent.session.prompt, (ctx) => {
+  const chat = sessions.get(ctx.params.sessionId);
+  console.log(\`\${touch(ctx.params.sessionId)}: \${chat.turns}\`);
+  return {};
+});`,
   // A store of unknown kind may throw or create on a miss itself.
   `${SDK}declare const manager: { get(id: string): Chat };
 app.onRequest(methods.agent.session.prompt, ({ params }) => {
