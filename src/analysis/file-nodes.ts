@@ -14,7 +14,8 @@ export interface FileNodes {
   switches: TSESTree.SwitchStatement[];
   ifs: TSESTree.IfStatement[];
   conditionals: TSESTree.ConditionalExpression[];
-  binaries: TSESTree.BinaryExpression[];
+  /** `key in object` tests. */
+  inTests: TSESTree.BinaryExpression[];
   throws: TSESTree.ThrowStatement[];
   functions: FunctionNode[];
   declarators: TSESTree.VariableDeclarator[];
@@ -33,7 +34,7 @@ const emptyNodes = (): FileNodes => ({
   switches: [],
   ifs: [],
   conditionals: [],
-  binaries: [],
+  inTests: [],
   throws: [],
   functions: [],
   declarators: [],
@@ -53,7 +54,6 @@ const LISTS: Readonly<Partial<Record<string, keyof FileNodes>>> = {
   [AST_NODE_TYPES.SwitchStatement]: "switches",
   [AST_NODE_TYPES.IfStatement]: "ifs",
   [AST_NODE_TYPES.ConditionalExpression]: "conditionals",
-  [AST_NODE_TYPES.BinaryExpression]: "binaries",
   [AST_NODE_TYPES.ThrowStatement]: "throws",
   [AST_NODE_TYPES.FunctionDeclaration]: "functions",
   [AST_NODE_TYPES.FunctionExpression]: "functions",
@@ -63,6 +63,10 @@ const LISTS: Readonly<Partial<Record<string, keyof FileNodes>>> = {
 
 function gatherLookup(node: TSESTree.MemberExpression, into: FileNodes): void {
   if (node.computed) into.lookups.push(node);
+}
+
+function gatherInTest(node: TSESTree.BinaryExpression, into: FileNodes): void {
+  if (node.operator === "in") into.inTests.push(node);
 }
 
 /** Nodes gathered during the lint's own traversal, by file; complete once the traversal has left the Program. */
@@ -85,6 +89,7 @@ export function nodeGatherer(sourceCode: Readonly<TSESLint.SourceCode>): TSESLin
     listeners[type] = (node) => into.push(node);
   }
   listeners[AST_NODE_TYPES.MemberExpression] = (node) => gatherLookup(node as TSESTree.MemberExpression, entry.nodes);
+  listeners[AST_NODE_TYPES.BinaryExpression] = (node) => gatherInTest(node as TSESTree.BinaryExpression, entry.nodes);
   listeners["Program:exit"] = () => {
     entry.complete = true;
   };
@@ -104,6 +109,7 @@ export function walkedNodes(sourceCode: Readonly<TSESLint.SourceCode>): FileNode
     const list = LISTS[node.type];
     if (list) (found[list] as TSESTree.Node[]).push(node);
     else if (node.type === AST_NODE_TYPES.MemberExpression) gatherLookup(node, found);
+    else if (node.type === AST_NODE_TYPES.BinaryExpression) gatherInTest(node, found);
   });
   return found;
 }

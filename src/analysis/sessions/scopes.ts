@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type ParserServicesWithTypeInformation, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { type FunctionNode, memberName, staticKeyName, unwrap } from "../syntax/ast.js";
+import { type FunctionNode, memberName, staticKeyName, unwrap, VALUE_WRAPPERS } from "../syntax/ast.js";
 import { functionOf } from "../syntax/functions.js";
 import type { Handler } from "../handlers/types.js";
 import { type FileNodes, nodesWithin } from "../file-nodes.js";
@@ -29,15 +29,8 @@ const ID_NORMALISERS = new Set(["trim", "toString", "valueOf"]);
 /** Members that lead from a request to its params: `ctx.params`, `message.request.params`. */
 const REQUEST_PARTS = new Set(["params", "request"]);
 
-/** What `unwrapChain` sees through: type assertions and optional chains. */
-const PASSED_THROUGH: ReadonlySet<string> = new Set([
-  AST_NODE_TYPES.TSAsExpression,
-  AST_NODE_TYPES.TSNonNullExpression,
-  AST_NODE_TYPES.TSSatisfiesExpression,
-  AST_NODE_TYPES.TSTypeAssertion,
-  AST_NODE_TYPES.TSInstantiationExpression,
-  AST_NODE_TYPES.ChainExpression,
-]);
+/** What stands between a request and its `.sessionId` without changing the value: `unwrap`'s wrappers and `?.` chains. */
+const PASSED_THROUGH: ReadonlySet<AST_NODE_TYPES> = new Set([...VALUE_WRAPPERS, AST_NODE_TYPES.ChainExpression]);
 
 /** The variable a declared identifier introduces. */
 function declaredVariable(sourceCode: SourceCode, id: TSESTree.Identifier): Variable | undefined {
@@ -92,7 +85,7 @@ export class SessionScopes {
 
   /** The calls, computed members and `in` tests of a scope's code, in source order: where it may look a session up. */
   lookupSites(scope: SessionScope): readonly TSESTree.Node[] {
-    const ins = nodesWithin(this.fileNodes.binaries, scope.root).filter((node) => node.operator === "in");
+    const ins = nodesWithin(this.fileNodes.inTests, scope.root);
     return inSourceOrder<TSESTree.Node>(this.callsOf(scope), nodesWithin(this.fileNodes.lookups, scope.root), ins);
   }
 
@@ -238,8 +231,8 @@ export class SessionScopes {
   }
 
   /**
-   * `const p = ctx.params`, `const { sessionId } = params`, `const id = params.sessionId` inside the scope. A pass
-   * that starts from the variables the last one ended with, when that one bound nothing new, would bind nothing.
+   * `const p = ctx.params`, `const { sessionId } = params`, `const id = params.sessionId` inside the scope. Skipped
+   * when the scope holds the same variables as after the last pass that bound nothing new: it would bind nothing.
    */
   private bindDeclarations(scope: SessionScope): void {
     const known = this.known.get(scope)!;

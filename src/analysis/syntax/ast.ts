@@ -1,21 +1,26 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 
-/** Strips the TypeScript-only wrappers that do not change a value: `x as T`, `x!`, `x satisfies T`, `<T>x`. */
+/** The TypeScript-only wrappers that do not change a value: `x as T`, `x!`, `x satisfies T`, `<T>x`, `f<T>`. */
+export const VALUE_WRAPPERS: ReadonlySet<AST_NODE_TYPES> = new Set([
+  AST_NODE_TYPES.TSAsExpression,
+  AST_NODE_TYPES.TSNonNullExpression,
+  AST_NODE_TYPES.TSSatisfiesExpression,
+  AST_NODE_TYPES.TSTypeAssertion,
+  AST_NODE_TYPES.TSInstantiationExpression,
+]);
+
+type ValueWrapper =
+  | TSESTree.TSAsExpression
+  | TSESTree.TSNonNullExpression
+  | TSESTree.TSSatisfiesExpression
+  | TSESTree.TSTypeAssertion
+  | TSESTree.TSInstantiationExpression;
+
+/** Strips the wrappers of VALUE_WRAPPERS. */
 export function unwrap(node: TSESTree.Node): TSESTree.Node {
   let current = node;
-  for (;;) {
-    switch (current.type) {
-      case AST_NODE_TYPES.TSAsExpression:
-      case AST_NODE_TYPES.TSNonNullExpression:
-      case AST_NODE_TYPES.TSSatisfiesExpression:
-      case AST_NODE_TYPES.TSTypeAssertion:
-      case AST_NODE_TYPES.TSInstantiationExpression:
-        current = current.expression;
-        break;
-      default:
-        return current;
-    }
-  }
+  while (VALUE_WRAPPERS.has(current.type)) current = (current as ValueWrapper).expression;
+  return current;
 }
 
 /** The static name of a property key or member property: `a.b`, `a["b"]`, `{ b: 1 }`, `{ "b": 1 }`. */
