@@ -43,7 +43,9 @@ const HELPER_DEPTH = 2;
 const NONE_WATCHED: Readonly<Record<string, FailureKind>> = {};
 
 function watchedOf(handler: Handler): Readonly<Record<string, FailureKind>> {
-  return handler.method.side === "agent" ? (WATCHED[handler.method.wire] ?? NONE_WATCHED) : NONE_WATCHED;
+  // Own keys only: an extension method may be named like an Object.prototype member (`toString`).
+  const { side, wire } = handler.method;
+  return side === "agent" && Object.hasOwn(WATCHED, wire) ? WATCHED[wire]! : NONE_WATCHED;
 }
 
 /** The names of each method's watched fields, listed once rather than for every handler and helper. */
