@@ -103,15 +103,21 @@ function statementsOf(node: TSESTree.Node): readonly TSESTree.Node[] {
   return node.type === AST_NODE_TYPES.BlockStatement ? node.body : [node];
 }
 
-/** What the search for scopes shares: the scopes found so far by root and field, and each root's own nodes. */
+/** What the search for scopes shares, built once per file. */
 interface Search {
   readonly sourceCode: SourceCode;
+  /** The file's gathered declarators, to bind a scope's variables without walking it. */
   readonly declarators: readonly TSESTree.VariableDeclarator[];
+  /** The scopes found so far, by root and field (keyOf). */
   readonly scopes: Map<string, ResourceScope>;
+  /** The handlers' own functions: a helper is never one of them. */
   readonly handlerFns: ReadonlySet<TSESTree.Node>;
   /** Listed once per root: following helpers and finding misses both read them. */
   readonly ownNodes: Map<TSESTree.Node, readonly TSESTree.Node[]>;
-  /** The handlers of each helper, to tell at once whether one is there (every handler may call one helper). */
+  /**
+   * The handlers of each scope that is followed as a helper, to tell at once whether one is there (every handler may
+   * call one helper); filled on first use from the scope's handlers, and added to with them.
+   */
   readonly helperHandlers: Map<ResourceScope, Set<Handler>>;
 }
 
