@@ -89,7 +89,7 @@ export function findGuards(sourceCode: SourceCode, scopes: SessionScopes, scope:
     if (variable && variable.references.filter((r) => r.isWrite()).length === 1) vars.set(variable, lookup);
   }
   const out: SessionGuard[] = [];
-  for (const node of scopes.testsOf(scope)) {
+  for (const node of scopes.nodes.tests(scope.root)) {
     const found = presence(node.test, lookups, vars);
     if (!found) continue;
     out.push({ test: node.test, lookup: found.lookup, miss: found.present ? (node.alternate ?? null) : node.consequent });

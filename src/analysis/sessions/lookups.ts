@@ -36,7 +36,7 @@ const WRITE_METHODS = /^(set|add|push|put|insert|delete|remove|emit|send|notify|
 /** The lookups of one scope: `store.get(id)`, `store[id]`, `store.has(id)`, `id in store`, `getSession(id)`. */
 export function findLookups(sourceCode: SourceCode, scopes: SessionScopes, scope: SessionScope): SessionLookup[] {
   const out: SessionLookup[] = [];
-  for (const node of scopes.lookupSites(scope)) {
+  for (const node of scopes.nodes.lookupSites(scope.root)) {
     const lookup = lookupAt(sourceCode, scopes, scope, node);
     if (lookup) out.push(lookup);
   }

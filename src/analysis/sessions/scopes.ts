@@ -2,8 +2,8 @@ import { AST_NODE_TYPES, type ParserServicesWithTypeInformation, type TSESLint, 
 import { type FunctionNode, memberName, staticKeyName, unwrap, VALUE_WRAPPERS } from "../syntax/ast.js";
 import { functionOf } from "../syntax/functions.js";
 import type { Handler } from "../handlers/types.js";
-import { type FileNodes, nodesWithin } from "../file-nodes.js";
-import { inSourceOrder } from "../syntax/source-order.js";
+import type { FileNodes } from "../file-nodes.js";
+import { ScopeNodes } from "./scope-nodes.js";
 
 type Variable = TSESLint.Scope.Variable;
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -51,7 +51,7 @@ function isStable(variable: Variable): boolean {
  * What is kept of a scope to tell at once whether something is already there: a helper every handler calls is
  * reached once per call, and comparing with each handler and caller so far made that quadratic.
  */
-interface Known {
+interface ScopeMembership {
   readonly handlers: Set<Handler>;
   readonly calls: Set<TSESTree.CallExpression>;
   /** The parameters bound, by role: binding one again finds what it found before. */
@@ -63,38 +63,20 @@ interface Known {
 export class SessionScopes {
   readonly scopes: SessionScope[] = [];
   private readonly byRoot = new Map<TSESTree.Node, SessionScope>();
-  private readonly known = new Map<SessionScope, Known>();
-  private readonly sortedReferences = new Map<Variable, readonly (TSESTree.Identifier | TSESTree.JSXIdentifier)[]>();
-  private readonly callLists = new Map<TSESTree.Node, readonly TSESTree.CallExpression[]>();
+  private readonly known = new Map<SessionScope, ScopeMembership>();
   private readonly owners = new Map<TSESTree.Identifier | TSESTree.JSXIdentifier, Variable>();
   private readonly tracked = new Set<Variable>();
 
+  /** Each scope's nodes by kind: where its lookups, tests and reads of the id are looked for. */
+  readonly nodes: ScopeNodes;
+
   constructor(
     private readonly sourceCode: SourceCode,
-    private readonly fileNodes: Readonly<FileNodes>,
+    fileNodes: Readonly<FileNodes>,
     /** Present only when the parser has type information. */
     readonly services?: ParserServicesWithTypeInformation,
-  ) {}
-
-  /** The calls of a scope's code, in source order; found once, read when following helpers and finding lookups. */
-  private callsOf(scope: SessionScope): readonly TSESTree.CallExpression[] {
-    let calls = this.callLists.get(scope.root);
-    if (!calls) this.callLists.set(scope.root, (calls = nodesWithin(this.fileNodes.calls, scope.root)));
-    return calls;
-  }
-
-  /** The calls, computed members and `in` tests of a scope's code, in source order: where it may look a session up. */
-  lookupSites(scope: SessionScope): readonly TSESTree.Node[] {
-    const ins = nodesWithin(this.fileNodes.inTests, scope.root);
-    return inSourceOrder<TSESTree.Node>(this.callsOf(scope), nodesWithin(this.fileNodes.lookups, scope.root), ins);
-  }
-
-  /** The `if` statements and conditional expressions of a scope's code, in source order: where it may test a session. */
-  testsOf(scope: SessionScope): readonly (TSESTree.IfStatement | TSESTree.ConditionalExpression)[] {
-    return inSourceOrder<TSESTree.IfStatement | TSESTree.ConditionalExpression>(
-      nodesWithin(this.fileNodes.ifs, scope.root),
-      nodesWithin(this.fileNodes.conditionals, scope.root),
-    );
+  ) {
+    this.nodes = new ScopeNodes(fileNodes);
   }
 
   /**
@@ -109,10 +91,10 @@ export class SessionScopes {
       if (start <= node.range[0] && node.range[1] <= end && this.isSessionId(node, scope)) out.push(node);
     };
     for (const variable of scope.ids) {
-      for (const id of this.referencesIn(variable, scope)) if (id.type === AST_NODE_TYPES.Identifier) add(id);
+      for (const id of this.nodes.referencesIn(variable, scope.root)) if (id.type === AST_NODE_TYPES.Identifier) add(id);
     }
     for (const variable of scope.requests) {
-      for (const id of this.referencesIn(variable, scope)) {
+      for (const id of this.nodes.referencesIn(variable, scope.root)) {
         // Up from the request through `.params`, `.request`, `?.` and type assertions to a `.sessionId`.
         let node: TSESTree.Node = id;
         while (node.parent) {
@@ -128,19 +110,6 @@ export class SessionScopes {
       }
     }
     return out;
-  }
-
-  /**
-   * The references of a variable inside a scope's code: a dispatcher's message is read in every branch, and each
-   * branch going through all of them would make the dispatcher's cost grow with its branches squared.
-   */
-  private referencesIn(variable: Variable, scope: SessionScope): readonly (TSESTree.Identifier | TSESTree.JSXIdentifier)[] {
-    let sorted = this.sortedReferences.get(variable);
-    if (!sorted) {
-      sorted = variable.references.map((ref) => ref.identifier).sort((a, b) => a.range[0] - b.range[0]);
-      this.sortedReferences.set(variable, sorted);
-    }
-    return nodesWithin(sorted, scope.root);
   }
 
   /** Whether an expression is the session id the request names (`params.sessionId`, a variable holding it). */
@@ -239,7 +208,7 @@ export class SessionScopes {
     const held = () => scope.ids.size + scope.requests.size;
     const before = held();
     if (known.settled === before) return;
-    for (const node of nodesWithin(this.fileNodes.declarators, scope.root)) {
+    for (const node of this.nodes.declarators(scope.root)) {
       if (!node.init) continue;
       if (this.isSessionId(node.init, scope)) this.bindPattern(node.id, "id", scope);
       else if (this.isRequest(node.init, scope)) this.bindPattern(node.id, "request", scope);
@@ -268,7 +237,7 @@ export class SessionScopes {
   private followHelpers(scope: SessionScope, seen: Set<SessionScope>): void {
     if (seen.has(scope)) return;
     seen.add(scope);
-    for (const call of this.callsOf(scope)) {
+    for (const call of this.nodes.calls(scope.root)) {
       // Cheap first: a call handed neither the id nor the request makes no helper, whatever it calls.
       if (!call.arguments.some((arg) => arg.type !== AST_NODE_TYPES.SpreadElement && this.roleOf(arg, scope))) continue;
       const fn = functionOf(this.sourceCode, call.callee);
