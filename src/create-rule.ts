@@ -25,7 +25,7 @@ const ruleCreator = ESLintUtils.RuleCreator<AcpRuleDocs>((name) => `${REPOSITORY
  * RuleCreator, with three changes to `create`:
  * - `settings.acp` is checked before a rule looks at a file: a rule that reads the settings only when the file
  *   holds something for it would otherwise accept a bad value on every other file;
- * - on a file whose tokens show nothing any rule could report (`fileRelevance`), the rule listens to nothing:
+ * - on a file whose text shows nothing any rule could report (`fileRelevance`), the rule listens to nothing:
  *   most files a project lints are not ACP code, and there even gathering their nodes costs more than the check;
  * - the options merged with their defaults are kept for each distinct options value: RuleCreator merges them
  *   (a structuredClone and a deep merge) again for every rule and every file, which costs more on a file with

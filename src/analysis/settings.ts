@@ -28,9 +28,10 @@ function stringList(value: unknown, key: string): readonly string[] {
   return value as string[];
 }
 
-/** Reads `settings.acp`; a bad value throws an error naming the setting and what it accepts. */
+/** What an absent `settings.acp` means; frozen, since every file shares it. */
 const DEFAULTS: AcpSettings = Object.freeze({ protocolVersion: 1, errorClasses: Object.freeze([]), sdkModules: Object.freeze([]) });
 
+/** Reads `settings.acp`; a bad value throws an error naming the setting and what it accepts. */
 export function readSettings(settings: Readonly<Record<string, unknown>> | undefined): AcpSettings {
   const raw = settings?.["acp"];
   if (raw === undefined) return DEFAULTS;

@@ -1,4 +1,4 @@
-// What a file's tokens say it may hold (relevance.ts): what the plugin skips must be a file no rule can report on,
+// What a file's text says it may hold (relevance.ts): what the plugin skips must be a file no rule can report on,
 // and each way a handler or an error is written must keep its file analysed.
 import { describe, expect, it } from "vitest";
 import { fileRelevance } from "../../src/analysis/relevance.js";

@@ -1,5 +1,5 @@
 /**
- * The shortcut of relevance.ts (rules listen to nothing on a file whose tokens show nothing for them, and the model
+ * The shortcut of relevance.ts (rules listen to nothing on a file whose text shows nothing for them, and the model
  * finds no handlers in a file that names neither the SDK nor a method) must change no report: one share of the
  * robustness corpus, plus every file of the repository's fixtures and examples, linted with the
  * plugin as it is and with a copy of it whose relevance check always says yes, must give the same messages.

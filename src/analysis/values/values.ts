@@ -265,10 +265,10 @@ export class ValueResolver {
     return previous?.length === 1 && typeof previous[0] === "number" ? [previous[0] + 1] : undefined;
   }
 
-  /** With type information: the checker's number- or string-literal type (a union gives each member). */
   /**
-   * The checker's literal type of what the file does not define itself: a name imported or declared outside the
-   * file (`ErrorCodes.Busy`, `acp.CODES.x.y`), declared without a value (`declare const`, a parameter's annotation,
+   * With type information, the checker's number- or string-literal type (a union gives each member) of what the
+   * file does not define itself: a name imported or declared outside the file (`ErrorCodes.Busy`, `acp.CODES.x.y`),
+   * declared without a value (`declare const`, a parameter's annotation,
    * `declare function busy(): -32042`). What the file defines has been followed already, and asking the checker
    * about any other expression (a call of a generic function, an unannotated callback's parameter) makes it infer
    * types the lint does not otherwise need, which costs more than everything else the plugin does.
