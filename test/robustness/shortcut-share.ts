@@ -17,14 +17,23 @@ type Plugin = typeof plugin;
 /** What `fileRelevance` answers for every file in the copy: typed, so that a new kind of shortcut must be added here. */
 const MAY_HOLD_ANYTHING: FileRelevance = { handlers: true, codes: true, any: true };
 
-/** The plugin loaded again with `fileRelevance` answering "may hold anything" for every file. */
-export async function unfilteredPlugin(): Promise<Plugin> {
+/**
+ * The plugin loaded again with `fileRelevance` answering "may hold anything" for every file, and how often the copy
+ * asked it: a copy that never asks is the plugin itself, and the comparison would prove nothing.
+ */
+export async function unfilteredPlugin(): Promise<{ plugin: Plugin; asked: () => number }> {
+  let asked = 0;
   vi.resetModules();
-  vi.doMock("../../src/analysis/relevance.js", () => ({ fileRelevance: () => MAY_HOLD_ANYTHING }));
+  vi.doMock("../../src/analysis/relevance.js", () => ({
+    fileRelevance: () => {
+      asked++;
+      return MAY_HOLD_ANYTHING;
+    },
+  }));
   const loaded = (await import("../../src/index.js")).default;
   vi.doUnmock("../../src/analysis/relevance.js");
   expect(loaded).not.toBe(plugin);
-  return loaded;
+  return { plugin: loaded, asked: () => asked };
 }
 
 /** Every TypeScript and JavaScript file under the repository's `dirs` (the code ACP users write, and its mistakes). */
@@ -57,7 +66,7 @@ function inputs(index: number, count: number): Input[] {
 
 export function shortcutShareTest(index: number, count: number): void {
   it(`share ${index + 1} of ${count}: the same messages with and without the shortcut`, { timeout: 240_000 }, async () => {
-    const unfiltered = await unfilteredPlugin();
+    const { plugin: unfiltered, asked } = await unfilteredPlugin();
     const linter = new Linter({ configType: "flat", cwd: REPO });
     const configs = (p: Plugin) => {
       const swap = (list: Linter.Config[]) => list.map((c) => ({ ...c, plugins: { acp: p } }));
@@ -84,5 +93,7 @@ export function shortcutShareTest(index: number, count: number): void {
     expect(differences).toEqual([]);
     // The inputs reach the rules: the comparison is not between two silent runs.
     expect(messages).toBeGreaterThan(50);
+    // Every rule of the copy asked its stand-in on every file: the copy really had no shortcut.
+    expect(asked()).toBeGreaterThanOrEqual(files.length);
   });
 }
