@@ -67,6 +67,17 @@ describe("fileRelevance", () => {
     expect(relevanceOf(code, { settings: { acp: { errorClasses: ["AgentFailure"] } } })).toBe("errors");
   });
 
+  it.each([
+    ["a JSON-RPC code as a number", `fail(-32601, "x");`, true],
+    ["a code in hex", `fail(-0x7d59, "x");`, true],
+    ["an SDK import, whose constants are codes", `import { RequestError } from "@agentclientprotocol/sdk";`, true],
+    ["an object with a code but no code number", `throw { code: n, message: "x" };`, false],
+    ["RequestError without a code number", `throw new RequestError(n, "x");`, false],
+  ])("looks for code tables after %s: %s", (_, code, tables) => {
+    const { sourceCode } = modelOf(code, {});
+    expect(fileRelevance(sourceCode, acpSettings({})).codes).toBe(tables);
+  });
+
   it("analyses every file with type information: a constant, a name or a signature may come from another file", () => {
     expect(relevanceOf(`export const x = 1;`, { typed: true })).toBe("handlers");
   });
