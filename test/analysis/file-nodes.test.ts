@@ -29,7 +29,7 @@ const probeRule = (create: (context: Readonly<TSESLint.RuleContext<never, []>>) 
 
 /**
  * The probe's view of a file, or undefined for a file the plugin's rules do not listen to at all (nothing in its
- * tokens for any rule: see relevance.ts), which a plain rule outside createRule confirms.
+ * text for any rule: see relevance.ts), which a plain rule outside createRule confirms.
  */
 function compareOn(text: string, file: string, rules: Record<string, "error">): Compared | undefined {
   let compared: Compared | undefined;
