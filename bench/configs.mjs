@@ -26,6 +26,7 @@ export const NAMES = {
   typedFloor: "floor with types (projectService)",
   typedNoop: "one no-op rule with types",
   typedAcp: "acp/all with types",
+  typedCheckedAcp: "acp/all beside typescript-eslint recommendedTypeChecked, with types",
 };
 
 /** A plugin of one rule that listens to `Program` and does nothing. */
@@ -54,6 +55,13 @@ export async function configFor(name, { plugin, typedRoot } = {}) {
   if (name === "acp" || name === "typedAcp") {
     const { default: acp } = await import(pathToFileURL(plugin).href);
     return [base, { files: FILES, ...acp.configs.all }];
+  }
+  // A typed setup as users run one: typescript-eslint's type-checked rules already ask the checker about the
+  // file, so what acp/all adds there is its own analysis, not the type inference it would otherwise pay for.
+  if (name === "typedCheckedAcp") {
+    const [{ default: tseslint }, { default: acp }] = await Promise.all([import("typescript-eslint"), import(pathToFileURL(plugin).href)]);
+    const checked = tseslint.configs.recommendedTypeChecked.map((c) => (c.files ? c : { files: FILES, ...c }));
+    return [base, ...checked, { files: FILES, ...acp.configs.all }];
   }
   if (name === "tseslint") {
     const { default: tseslint } = await import("typescript-eslint");

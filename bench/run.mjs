@@ -128,8 +128,8 @@ try {
   const typedRoot = writeTypedProject(root, { quick });
   const typed = typedFiles({ quick });
   const typedKeys = ["typedFloor", "typedNoop", "typedAcp"];
-  for (const key of typedKeys) configs[key] = await configFor(key, { plugin, typedRoot });
-  for (const key of typedKeys) eslint[key] = eslintFor(configs[key], root);
+  for (const key of [...typedKeys, "typedCheckedAcp"]) configs[key] = await configFor(key, { plugin, typedRoot });
+  for (const key of [...typedKeys, "typedCheckedAcp"]) eslint[key] = eslintFor(configs[key], root);
 
   // ---- Attribution, measured first ----
   // V8 keeps the frames of functions inlined into optimized code only for code optimized while a profiler runs:
@@ -140,9 +140,11 @@ try {
     { label: `real files (${int(real.length)} files, ${int(lines(real))} lines)`, eslint: eslint.acp, files: real },
     { label: `generated ACP files (${int(work.generated.length)} files, ${int(lines(work.generated))} lines)`, eslint: eslint.acp, files: work.generated },
     { label: `typed project (${int(typed.length)} files, ${int(lines(typed))} lines)`, eslint: eslint.typedAcp, files: typed },
+    { label: "typed project beside recommendedTypeChecked", eslint: eslint.typedCheckedAcp, files: typed },
   ];
   await profiled(() => lintFiles(eslint.acp, small.files, root));
   await profiled(() => lintFiles(eslint.typedAcp, typed, root));
+  await profiled(() => lintFiles(eslint.typedCheckedAcp, typed, root));
   const attributed = [];
   for (const set of profileSets) {
     const profile = await profiled(async () => {
@@ -350,7 +352,9 @@ try {
   out(`"plugin" is the share of samples with a frame from ${plugin.replace(/[^/\\]*$/, "")} on the stack: its own code and what it calls`);
   out("(@typescript-eslint/utils, the type checker), not ESLint's dispatch of its listeners nor the garbage collection it causes");
   out("(see above). A slower machine slows both sides alike, so the share holds where pass times swing. \"plugin / the rest\"");
-  out("is its samples over all the others: what its own code adds to the pass.");
+  out("is its samples over all the others: what its own code adds to the pass. The last set lints the typed project with");
+  out("typescript-eslint's recommendedTypeChecked on as well, as typed projects run it: the type inference the plugin asks for");
+  out("is then shared with those rules (charged to whichever asks first), so its share there is what acp/all adds to such a setup.");
   out(`  ${pad("set", 48)} ${pad("samples", -8)}  ${pad("in GC", -6)}  ${pad("plugin", -6)}  ${pad("plugin, outside GC", -18)}  ${pad("plugin / the rest", -17)}`);
   for (const [i, a] of attributed.entries()) {
     const share = a.plugin / a.samples;
@@ -362,7 +366,7 @@ try {
   const weight = new Map();
   for (const a of attributed) for (const [key, f] of a.functions) weight.set(key, (weight.get(key) ?? 0) + f.inclusive / a.samples);
   const top = [...weight].sort((x, y) => y[1] - x[1]).slice(0, 8).map(([key]) => key);
-  out("  top plugin functions by inclusive share of the samples (self: in the function's own code), real / generated / typed:");
+  out("  top plugin functions by inclusive share of the samples (self: in the function's own code), in the sets' order:");
   for (const key of top) {
     const cells = attributed.map((a) => {
       const f = a.functions.get(key) ?? { inclusive: 0, self: 0 };
