@@ -168,6 +168,8 @@ app.onRequest(methods.agent.session.new, () => ({ sessionId: "s" }) as never);
 app.onRequest(methods.agent.session.prompt, () => ({ stopReason: "end_turn" }) as never);
 app.onRequest(methods.agent.session.delete, () => ({}));`;
 
+const V2_AGENT_ASSERTED = V2_AGENT.replace('export const app = agent({ name: "a" });', 'type App = ReturnType<typeof agent>;\nexport const app = <App>agent({ name: "a" });');
+
 const V2_ELICITATION = `import { client, methods } from "@agentclientprotocol/sdk/experimental/v2";
 export const editor = client({ name: "editor" }).onRequest(methods.client.elicitation.create, () => ({ action: { action: "cancel" } }) as never);
 export async function drive(stream: Parameters<typeof editor.connectWith>[0]) {
@@ -233,6 +235,15 @@ const specificInvalid: Invalid[] = [
     errors: [
       missing(V2_AGENT, "session: {}", "`capabilities.session`", "`session/list` or `session/resume` or `session/close`"),
       unadvertised(at(V2_AGENT, "methods.agent.session.delete"), "session/delete", "`capabilities.session.delete`", { must: "MUST" }),
+    ],
+  },
+  {
+    name: "protocol version 2: the same app held under a <T> assertion",
+    code: V2_AGENT_ASSERTED,
+    settings: V2,
+    errors: [
+      missing(V2_AGENT_ASSERTED, "session: {}", "`capabilities.session`", "`session/list` or `session/resume` or `session/close`"),
+      unadvertised(at(V2_AGENT_ASSERTED, "methods.agent.session.delete"), "session/delete", "`capabilities.session.delete`", { must: "MUST" }),
     ],
   },
   {

@@ -190,6 +190,10 @@ export const DISPATCH_VALID: (string | ValidTestCase<[]>)[] = [
     NOT_FOUND,
     'catch (e) {\n    const code = e instanceof RpcError ? e.code : -32603;\n    send({ jsonrpc: "2.0", id: msg.id, error: { code, message: String(e) } });\n  }',
   ),
+  mapDispatcher(
+    NOT_FOUND,
+    'catch (e) {\n    console.error((e satisfies unknown as { code?: number }).code);\n    send({ jsonrpc: "2.0", id: msg.id, error: { code: -32603, message: "Internal error" } });\n  }',
+  ),
   mapDispatcher(NOT_FOUND, 'catch (e: any) {\n    const { code = -32603, message } = e;\n    send({ jsonrpc: "2.0", id: msg.id, error: { code, message } });\n  }'),
   // A log line is no answer.
   mapDispatcher(NOT_FOUND, 'catch (e: any) {\n    console.error({ code: -32603, message: e.message });\n  }'),

@@ -206,6 +206,25 @@ const add = (name: string, code: string, errors: Invalid["errors"], extra: Parti
   ]);
 }
 {
+  // `<const>{...}` is `{...} as const` in the older syntax: the table keeps its name.
+  const code = `const Codes = <const>{ MethodNotFound: -32601, InternalError: -32603 };\nexport function route(msg: { id: number; method: string }) {\n  switch (msg.method) {\n    case "session/new":\n      return { jsonrpc: "2.0", id: msg.id, result: { sessionId: "s" } };\n    default:\n      return { jsonrpc: "2.0", id: msg.id, error: { code: Codes.InternalError, message: "Internal error" } };\n  }\n}`;
+  add("dispatch: the suggestion names the constant of a table written with a <const> assertion", code, [
+    {
+      messageId: "wrongCode",
+      data: { code: "-32603" },
+      ...at(code, `{ code: Codes.InternalError, message: "Internal error" }`),
+      suggestions: [{ messageId: "useCode", data: { replacement: "Codes.MethodNotFound" }, output: code.replace(`code: Codes.InternalError, message: "Internal error"`, `code: Codes.MethodNotFound, message: "Method not found"`) }],
+    },
+  ]);
+}
+{
+  const code = `import { RequestError } from "@agentclientprotocol/sdk";\ntype Handler = (p: unknown) => unknown;\nconst handlers = <Record<string, Handler>>{\n  "session/new": () => ({ sessionId: "s" }),\n};\nexport function route(method: string, params: unknown) {\n  const h = handlers[method];\n  if (!h) throw RequestError.invalidRequest({ method });\n  return h(params);\n}`;
+  const node = "RequestError.invalidRequest({ method })";
+  add("handler map written with a <T> type assertion: the miss answered with -32600", code, [
+    { messageId: "wrongCode", data: { code: "-32600" }, ...at(code, node), suggestions: [{ messageId: "useMethodNotFound", data: { replacement: "RequestError.methodNotFound(method)" }, output: code.replace(node, "RequestError.methodNotFound(method)") }] },
+  ]);
+}
+{
   const code = `export function route(msg: { id: number; method: string }) {\n  switch (msg.method) {\n    case "session/new":\n      return { jsonrpc: "2.0", id: msg.id, result: { sessionId: "s" } };\n    default:\n      return { jsonrpc: "2.0", id: msg.id, result: null };\n  }\n}`;
   add("dispatch: a default answering a success envelope", code, [{ messageId: "success", ...at(code, `{ jsonrpc: "2.0", id: msg.id, result: null }`) }]);
 }

@@ -108,6 +108,9 @@ function shape(name: string, code: string, errors: (code: string) => Report[]): 
   shape("a returned Promise.reject(...)", prompt(`if (!signedIn) return Promise.reject(${rejected});`), (code) => [
     lost(code, rejected, "object", "-32000", [useRequestError(code, rejected, 'new RequestError(-32000, "sign in first")', "-32000")]),
   ]);
+  shape("a returned Promise.reject(...) under a <T> assertion", prompt(`if (!signedIn) return <Promise<never>>Promise.reject(${rejected});`), (code) => [
+    lost(code, rejected, "object", "-32000", [useRequestError(code, rejected, 'new RequestError(-32000, "sign in first")', "-32000")]),
+  ]);
   valid.push(prompt(`void Promise.reject(${rejected}).catch(() => undefined);`), prompt(`Promise.reject(${rejected}).catch(() => undefined);`));
   shape("an object held in a const", prompt('const failure = { code: -32000, message: "sign in first" };\n  if (!signedIn) throw failure;'), (code) => [
     lost(code, "failure", "object", "-32000", [], 1),
@@ -138,6 +141,7 @@ function shape(name: string, code: string, errors: (code: string) => Report[]): 
     lost(code, heldAssign, "Error given a code by Object.assign", "-32000"),
   ]);
   shape("e.code = n on a plain Error", prompt('const err = new Error("sign in first");\n  (err as any).code = -32000;\n  throw err;'), (code) => [thrownErr(code)]);
+  shape("e.code = n through satisfies and as", prompt('const err = new Error("sign in first");\n  (err satisfies Error as { code?: number }).code = -32000;\n  throw err;'), (code) => [thrownErr(code)]);
   shape("e.code = n, typed any", prompt('const err: any = new Error("sign in first");\n  err.code = -32000;\n  if (!signedIn) throw err;'), (code) => [thrownErr(code)]);
 }
 {

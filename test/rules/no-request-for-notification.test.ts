@@ -283,6 +283,20 @@ stdout.write(JSON.stringify(message) + "\\n");`,
 stdout.write(JSON.stringify(message) + "\\n");`,
   ),
   {
+    name: "envelope: a request without an id under a <T> assertion, stringified as it is",
+    code: `${ENVELOPE}type Out = { jsonrpc: "2.0"; method: string; params: unknown };\nstdout.write(JSON.stringify(<Out>{ jsonrpc: "2.0", method: "session/prompt", params: { sessionId: "s", prompt: [] } }) + "\\n");`,
+    errors: [
+      {
+        messageId: "envelopeWithoutId",
+        data: { method: "session/prompt" },
+        ...at(
+          `${ENVELOPE}type Out = { jsonrpc: "2.0"; method: string; params: unknown };\nstdout.write(JSON.stringify(<Out>{ jsonrpc: "2.0", method: "session/prompt", params: { sessionId: "s", prompt: [] } }) + "\\n");`,
+          `{ jsonrpc: "2.0", method: "session/prompt", params: { sessionId: "s", prompt: [] } }`,
+        ),
+      },
+    ],
+  },
+  {
     name: "envelope: a request without an id stringified as it is",
     code: `${ENVELOPE}stdout.write(JSON.stringify({ jsonrpc: "2.0", method: "session/prompt", params: { sessionId: "s", prompt: [] } }) + "\\n");`,
     errors: [{ messageId: "envelopeWithoutId", data: { method: "session/prompt" }, ...at(`${ENVELOPE}stdout.write(JSON.stringify({ jsonrpc: "2.0", method: "session/prompt", params: { sessionId: "s", prompt: [] } }) + "\\n");`, `{ jsonrpc: "2.0", method: "session/prompt", params: { sessionId: "s", prompt: [] } }`) }],

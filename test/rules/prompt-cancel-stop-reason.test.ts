@@ -505,6 +505,17 @@ const invalid: Invalid[] = [
     errors: [wrongStop(recognised.conditional, '"end_turn"', "end_turn")],
   },
   {
+    name: "signal.aborted ? end_turn : ..., the controller stored through satisfies",
+    code: recognised.conditional.replace("turns.set(params.sessionId, controller);", "turns.set(params.sessionId, controller satisfies AbortController);"),
+    errors: [
+      wrongStop(
+        recognised.conditional.replace("turns.set(params.sessionId, controller);", "turns.set(params.sessionId, controller satisfies AbortController);"),
+        '"end_turn"',
+        "end_turn",
+      ),
+    ],
+  },
+  {
     name: "a local const holding the abort test",
     code: recognised.localFlag,
     errors: [wrongStop(recognised.localFlag, '"end_turn"', "end_turn")],

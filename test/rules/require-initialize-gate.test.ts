@@ -103,6 +103,9 @@ ${NEW}`, (c) => [ungated(c)]),
   invalid("only a * fallback", `${SDK}export const app = agent({ name: "a" });
 app.onRequest("*", () => ({}));
 ${NEW}`, (c) => [ungated(c)]),
+  invalid("no initialize handler, the app held under a <T> assertion", `${SDK}type App = ReturnType<typeof agent>;
+export const app = <App>agent({ name: "a" });
+${NEW}`, (c) => [ungated(c)]),
   invalid("a chained app without initialize", `${SDK}export const app = agent({ name: "a" }).onRequest(methods.agent.session.new, () => ({ sessionId: "s" }));`, (c) => [ungated(c)]),
   invalid("protocol version 2", `${SDK}export const app = agent({ name: "a" });
 ${NEW}`, (c) => [{ ...ungated(c), messageId: "ungatedAppV2" }], { settings: V2 }),

@@ -2,7 +2,7 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint
 import type { Handler } from "../handlers/types.js";
 import { methodRef } from "../handlers/method-names.js";
 import type { SdkImports } from "../sdk/imports.js";
-import { memberName, unwrap } from "../syntax/ast.js";
+import { isValueWrapper, memberName, unwrap } from "../syntax/ast.js";
 import { functionOf } from "../syntax/functions.js";
 import type { ValueResolver } from "../values/values.js";
 import { alwaysThrows, capabilitiesIn } from "./shapes.js";
@@ -18,7 +18,6 @@ export interface AppContext {
 const REGISTRATIONS = new Set(["onRequest", "onNotification"]);
 /** Builder methods that neither register handlers nor hand the app to anyone. */
 const CLOSED = new Set(["connect", "connectWith"]);
-const WRAPPERS = new Set<string>([AST_NODE_TYPES.TSAsExpression, AST_NODE_TYPES.TSNonNullExpression, AST_NODE_TYPES.TSSatisfiesExpression]);
 
 /** The `agent()` / `client()` call an app expression comes from, through chained registrations and `const`s. */
 function appRoot(node: TSESTree.Node, ctx: AppContext, depth = 0): TSESTree.CallExpression | undefined {
@@ -50,7 +49,7 @@ function followUses(expr: TSESTree.Node, ctx: AppContext, uses: AppUses, seen: S
     const parent = current.parent;
     if (!parent || seen.has(current)) return;
     seen.add(current);
-    if (WRAPPERS.has(parent.type)) {
+    if (isValueWrapper(parent)) {
       current = parent;
       continue;
     }

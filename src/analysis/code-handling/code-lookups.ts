@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { calleeName, children, isFunction, unwrap } from "../syntax/ast.js";
+import { calleeName, children, isFunction, isValueWrapper, unwrap } from "../syntax/ast.js";
 import type { FileModel } from "../model.js";
 import { variableOf } from "../syntax/variables.js";
 
@@ -48,16 +48,7 @@ function isCodeExpression(node: TSESTree.Node): boolean {
 /** Wrappers a looked-up value passes through unchanged, for the purpose of what is done with it. */
 function outermost(node: TSESTree.Node): TSESTree.Node {
   let current = node;
-  while (
-    current.parent &&
-    (current.parent.type === AST_NODE_TYPES.TSAsExpression ||
-      current.parent.type === AST_NODE_TYPES.TSNonNullExpression ||
-      current.parent.type === AST_NODE_TYPES.TSSatisfiesExpression ||
-      current.parent.type === AST_NODE_TYPES.TSTypeAssertion ||
-      current.parent.type === AST_NODE_TYPES.ChainExpression)
-  ) {
-    current = current.parent;
-  }
+  while (current.parent && (isValueWrapper(current.parent) || current.parent.type === AST_NODE_TYPES.ChainExpression)) current = current.parent;
   return current;
 }
 

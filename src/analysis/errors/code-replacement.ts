@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import type { FileModel } from "../model.js";
-import { memberName, unwrap } from "../syntax/ast.js";
+import { memberName, outermostWrapper, unwrap } from "../syntax/ast.js";
 import { codeNumbers } from "../values/code-numbers.js";
 import { messageText } from "../values/message-text.js";
 import { isBareNumber } from "./code-leaves.js";
@@ -35,9 +35,8 @@ export function isReportedBareAcpCode(code: TSESTree.Node, message: TSESTree.Nod
 function tableName(table: CodeTable): string | undefined {
   const node = table.node;
   if (node.type === AST_NODE_TYPES.TSEnumDeclaration) return node.id.name;
-  let parent: TSESTree.Node | undefined = node.parent;
   // `const Codes = { ... } as const`, `... satisfies Record<string, number>`.
-  while (parent?.type === AST_NODE_TYPES.TSAsExpression || parent?.type === AST_NODE_TYPES.TSSatisfiesExpression) parent = parent.parent;
+  const parent = outermostWrapper(node).parent;
   return parent?.type === AST_NODE_TYPES.VariableDeclarator && parent.id.type === AST_NODE_TYPES.Identifier ? parent.id.name : undefined;
 }
 

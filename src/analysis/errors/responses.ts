@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { calleeName, findProperty, memberName, staticKeyName, unwrap } from "../syntax/ast.js";
+import { calleeName, findProperty, memberName, outermostWrapper, staticKeyName, unwrap } from "../syntax/ast.js";
 import type { ValueResolver } from "../values/values.js";
 import { variableOf } from "../syntax/variables.js";
 
@@ -25,21 +25,10 @@ export function isLoggerName(name: string | undefined): boolean {
   return name !== undefined && /^console$|log$|logger$/i.test(name);
 }
 
-/** The expression a value is part of, past the wrappers that leave it unchanged (`x as T`, `x!`, `x satisfies T`). */
+/** The expression a value is part of, past the wrappers that leave it unchanged (VALUE_WRAPPERS). */
 export function valuePlace(node: TSESTree.Node): { readonly child: TSESTree.Node; readonly parent: TSESTree.Node | undefined } {
-  let child: TSESTree.Node = node;
-  let parent = node.parent;
-  while (
-    parent &&
-    (parent.type === AST_NODE_TYPES.TSAsExpression ||
-      parent.type === AST_NODE_TYPES.TSSatisfiesExpression ||
-      parent.type === AST_NODE_TYPES.TSNonNullExpression ||
-      parent.type === AST_NODE_TYPES.TSTypeAssertion)
-  ) {
-    child = parent;
-    parent = parent.parent;
-  }
-  return { child, parent };
+  const child = outermostWrapper(node);
+  return { child, parent: child.parent };
 }
 
 /** The object a value is the `error` of (`{ error: value }`, `{ error }`), when it is one. */

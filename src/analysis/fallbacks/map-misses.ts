@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import type { FileModel } from "../model.js";
-import { enclosingFunction, memberName, staticKeyName, unwrap } from "../syntax/ast.js";
+import { enclosingFunction, memberName, outermostWrapper, staticKeyName, unwrap } from "../syntax/ast.js";
 import type { FallbackSource } from "./types.js";
 
 /** `method`, `msg.method`: the expression naming the requested method. */
@@ -12,8 +12,7 @@ function isMethodExpression(node: TSESTree.Node): boolean {
 
 /** The name a handler map is reached by: `handlers` for a variable, `this.handlers` for a class field. */
 function mapName(map: TSESTree.ObjectExpression): { name: string; onThis: boolean } | undefined {
-  let node: TSESTree.Node = map;
-  while (node.parent && (node.parent.type === AST_NODE_TYPES.TSAsExpression || node.parent.type === AST_NODE_TYPES.TSSatisfiesExpression)) node = node.parent;
+  const node = outermostWrapper(map);
   const parent = node.parent;
   if (parent?.type === AST_NODE_TYPES.VariableDeclarator && parent.init === node && parent.id.type === AST_NODE_TYPES.Identifier) return { name: parent.id.name, onThis: false };
   if (parent?.type === AST_NODE_TYPES.PropertyDefinition && parent.value === node) {

@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { memberName } from "../syntax/ast.js";
+import { isValueWrapper, memberName } from "../syntax/ast.js";
 import { methodRef } from "../handlers/method-names.js";
 import type { FileModel } from "../model.js";
 
@@ -73,7 +73,7 @@ export function ungatedApps(model: FileModel, sourceCode: Readonly<TSESLint.Sour
     chainUp(node, use, model);
     while (top.parent?.type === AST_NODE_TYPES.MemberExpression && top.parent.parent?.type === AST_NODE_TYPES.CallExpression) top = top.parent.parent;
     let holder: TSESTree.Node | undefined = top.parent;
-    while (holder && (holder.type === AST_NODE_TYPES.TSAsExpression || holder.type === AST_NODE_TYPES.TSSatisfiesExpression)) holder = holder.parent;
+    while (holder && isValueWrapper(holder)) holder = holder.parent;
     if (holder?.type === AST_NODE_TYPES.VariableDeclarator && holder.id.type === AST_NODE_TYPES.Identifier) {
       const declaration = holder.parent;
       if (declaration?.type !== AST_NODE_TYPES.VariableDeclaration || declaration.kind !== "const") continue;

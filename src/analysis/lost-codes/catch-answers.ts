@@ -3,7 +3,7 @@ import type { ErrorSite } from "../errors/error-sites.js";
 import { siteCodes } from "../errors/answer-codes.js";
 import { outletsOf } from "../errors/responses.js";
 import { isResponseValue, sendsResponse } from "../errors/sent-responses.js";
-import { children, enclosingFunction, isFunction, staticKeyName } from "../syntax/ast.js";
+import { children, enclosingFunction, isFunction, outermostWrapper, staticKeyName } from "../syntax/ast.js";
 import type { ValueResolver } from "../values/values.js";
 import { isBuiltinError } from "./local-classes.js";
 
@@ -33,10 +33,7 @@ function isGlobalError(node: TSESTree.Node, sourceCode: Readonly<TSESLint.Source
 
 /** Whether a use of the caught error reads its code or tells its class: `e.code`, `e instanceof X`, `"code" in e`, `const { code } = e`. */
 function tellsErrorsApart(id: TSESTree.Identifier, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
-  let node: TSESTree.Node = id;
-  while (node.parent && (node.parent.type === AST_NODE_TYPES.TSAsExpression || node.parent.type === AST_NODE_TYPES.TSNonNullExpression || node.parent.type === AST_NODE_TYPES.TSTypeAssertion)) {
-    node = node.parent;
-  }
+  const node = outermostWrapper(id);
   const parent = node.parent;
   if (!parent) return false;
   if (parent.type === AST_NODE_TYPES.MemberExpression && parent.object === node) return TELLING.has(staticKeyName(parent.property, parent.computed) ?? "");

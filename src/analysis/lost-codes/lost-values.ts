@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import type { ClassNode, ErrorClass } from "../errors/error-classes.js";
 import { argAt, assignedCodeAndData } from "../errors/error-sites.js";
-import { calleeName, enclosingFunction, findProperty, type FunctionNode, memberName, staticKeyName, unwrap } from "../syntax/ast.js";
+import { calleeName, enclosingFunction, findProperty, type FunctionNode, memberName, outermostWrapper, staticKeyName, unwrap } from "../syntax/ast.js";
 import { functionOf, returnedExpressions } from "../syntax/functions.js";
 import { classByName } from "../syntax/instances.js";
 import { codeNumbers } from "../values/code-numbers.js";
@@ -168,10 +168,7 @@ function codeWrites(id: TSESTree.Identifier, before: TSESTree.Node, ctx: ValueCo
   const home = enclosingFunction(declared);
   const out: TSESTree.Node[] = [];
   for (const ref of variable.references) {
-    let node: TSESTree.Node = ref.identifier;
-    while (node.parent && (node.parent.type === AST_NODE_TYPES.TSAsExpression || node.parent.type === AST_NODE_TYPES.TSNonNullExpression || node.parent.type === AST_NODE_TYPES.TSTypeAssertion)) {
-      node = node.parent;
-    }
+    const node = outermostWrapper(ref.identifier);
     const member = node.parent;
     if (member?.type !== AST_NODE_TYPES.MemberExpression || member.object !== node || memberName(member) !== "code") continue;
     const assignment = member.parent;

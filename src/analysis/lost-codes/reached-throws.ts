@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { children, type FunctionNode, isFunction, memberName, unwrap } from "../syntax/ast.js";
+import { children, type FunctionNode, isFunction, memberName, outermostWrapper, unwrap } from "../syntax/ast.js";
 import { classMember, functionOf } from "../syntax/functions.js";
 import { instanceClass } from "../syntax/instances.js";
 import type { ValueResolver } from "../values/values.js";
@@ -39,12 +39,8 @@ export function caughtBefore(node: TSESTree.Node, boundary: TSESTree.Node): bool
 
 /** `await f()`, `return f()`, `=> f()`: a call whose rejection becomes the caller's. */
 export function isAwaitedOrReturned(call: TSESTree.Node): boolean {
-  let child = call;
-  let parent = call.parent;
-  while (parent && (parent.type === AST_NODE_TYPES.TSAsExpression || parent.type === AST_NODE_TYPES.TSNonNullExpression || parent.type === AST_NODE_TYPES.TSSatisfiesExpression)) {
-    child = parent;
-    parent = parent.parent;
-  }
+  const child = outermostWrapper(call);
+  const parent = child.parent;
   if (!parent) return false;
   if (parent.type === AST_NODE_TYPES.AwaitExpression || parent.type === AST_NODE_TYPES.ReturnStatement) return true;
   return parent.type === AST_NODE_TYPES.ArrowFunctionExpression && parent.body === child;

@@ -2,7 +2,7 @@ import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import type { MethodInfo } from "../../protocol/methods.js";
 import { isDistinctiveWire, methodRef, resolveMethod } from "../handlers/method-names.js";
 import type { FileModel } from "../model.js";
-import { calleeName, findProperty, hasSpread, unwrap } from "../syntax/ast.js";
+import { calleeName, findProperty, hasSpread, outermostWrapper, unwrap } from "../syntax/ast.js";
 
 /** A hand-built JSON-RPC message whose `id` says the other kind than its method. */
 export interface MisbuiltEnvelope {
@@ -17,8 +17,7 @@ const WRITE_CALLS = new Set(["write", "send", "stringify", "postMessage", "write
 
 /** Whether the literal goes as written into a write/send/stringify call: its direct argument, no helper between. */
 function sentAsIs(object: TSESTree.ObjectExpression): boolean {
-  let node: TSESTree.Node = object;
-  while (node.parent && (node.parent.type === AST_NODE_TYPES.TSAsExpression || node.parent.type === AST_NODE_TYPES.TSSatisfiesExpression)) node = node.parent;
+  const node = outermostWrapper(object);
   const call = node.parent;
   if (call?.type !== AST_NODE_TYPES.CallExpression || !call.arguments.includes(node as TSESTree.CallExpressionArgument)) return false;
   const name = calleeName(call.callee);

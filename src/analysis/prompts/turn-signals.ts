@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { memberName, unwrap } from "../syntax/ast.js";
+import { memberName, outermostWrapper, unwrap } from "../syntax/ast.js";
 import type { ValueResolver } from "../values/values.js";
 import type { CancelEffects } from "./cancel-effects.js";
 
@@ -44,8 +44,7 @@ const namesTarget = (names: readonly string[], ctx: TurnSignalContext) => names.
 function isStoredAsTarget(id: TSESTree.Identifier, ctx: TurnSignalContext): boolean {
   const variable = ASTUtils.findVariable(ctx.sourceCode.getScope(id), id.name);
   return (variable?.references ?? []).some((ref) => {
-    let node: TSESTree.Node = ref.identifier;
-    while (node.parent && (node.parent.type === AST_NODE_TYPES.TSAsExpression || node.parent.type === AST_NODE_TYPES.TSNonNullExpression)) node = node.parent;
+    const node = outermostWrapper(ref.identifier);
     const parent = node.parent;
     if (parent?.type === AST_NODE_TYPES.CallExpression && parent.arguments.includes(node as TSESTree.CallExpressionArgument)) {
       return namesTarget(chain(parent.callee).names, ctx);

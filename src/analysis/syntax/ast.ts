@@ -16,6 +16,21 @@ type ValueWrapper =
   | TSESTree.TSTypeAssertion
   | TSESTree.TSInstantiationExpression;
 
+/** Whether `node` is one of VALUE_WRAPPERS. */
+export function isValueWrapper(node: TSESTree.Node): node is ValueWrapper {
+  return VALUE_WRAPPERS.has(node.type);
+}
+
+/**
+ * `node` with the wrappers of VALUE_WRAPPERS around it: the expression whose parent says what is done with the value
+ * (`(err as Coded).code`, `await (f() satisfies Promise<T>)`).
+ */
+export function outermostWrapper(node: TSESTree.Node): TSESTree.Node {
+  let current = node;
+  while (current.parent && isValueWrapper(current.parent)) current = current.parent;
+  return current;
+}
+
 /** Strips the wrappers of VALUE_WRAPPERS. */
 export function unwrap(node: TSESTree.Node): TSESTree.Node {
   let current = node;

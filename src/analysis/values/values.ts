@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type ParserServicesWithTypeInformation, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { staticKeyName, unwrap } from "../syntax/ast.js";
+import { isValueWrapper, staticKeyName, unwrap } from "../syntax/ast.js";
 import type { ValueSet } from "./constant.js";
 import { importBinding, typedValues } from "./typed-values.js";
 import { variableOf } from "../syntax/variables.js";
@@ -221,7 +221,7 @@ export class ValueResolver {
       let firstKey: string | undefined;
       for (;;) {
         if (!parent) return false;
-        if (isTransparent(parent) || (parent.type === AST_NODE_TYPES.MemberExpression && parent.object === node)) {
+        if (isValueWrapper(parent) || (parent.type === AST_NODE_TYPES.MemberExpression && parent.object === node)) {
           if (parent.type === AST_NODE_TYPES.MemberExpression && !throughMember) {
             throughMember = true;
             firstKey = this.keyOf(parent.property, parent.computed);
@@ -316,15 +316,6 @@ function isAnnotatedParameter(name: TSESTree.Identifier): boolean {
 
 const PATTERN_PARTS = new Set<string>([AST_NODE_TYPES.Property, AST_NODE_TYPES.ObjectPattern, AST_NODE_TYPES.ArrayPattern, AST_NODE_TYPES.RestElement, AST_NODE_TYPES.AssignmentPattern]);
 
-/** Wrappers a value passes through unchanged: `(x as T)`, `x!`, `x satisfies T`. */
-function isTransparent(node: TSESTree.Node): boolean {
-  return (
-    node.type === AST_NODE_TYPES.TSAsExpression ||
-    node.type === AST_NODE_TYPES.TSNonNullExpression ||
-    node.type === AST_NODE_TYPES.TSSatisfiesExpression ||
-    node.type === AST_NODE_TYPES.TSTypeAssertion
-  );
-}
 
 /** Whether `node` (a member access) is written by `parent`: assigned, updated, deleted, or a destructuring target. */
 function isWritePosition(node: TSESTree.Node, parent: TSESTree.Node): boolean {
