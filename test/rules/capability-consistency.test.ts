@@ -228,24 +228,18 @@ const specificInvalid: Invalid[] = [
     code: FALLBACK,
     errors: [missing(FALLBACK, "loadSession: true", "`agentCapabilities.loadSession`", "`session/load`", "the error its fallback throws")],
   },
-  {
-    name: "protocol version 2: session/delete needs capabilities.session.delete, session {} needs the baseline handlers",
-    code: V2_AGENT,
+  ...[
+    ["protocol version 2: session/delete needs capabilities.session.delete, session {} needs the baseline handlers", V2_AGENT],
+    ["protocol version 2: the same app held under a <T> assertion", V2_AGENT_ASSERTED],
+  ].map(([name = "", code = ""]) => ({
+    name,
+    code,
     settings: V2,
     errors: [
-      missing(V2_AGENT, "session: {}", "`capabilities.session`", "`session/list` or `session/resume` or `session/close`"),
-      unadvertised(at(V2_AGENT, "methods.agent.session.delete"), "session/delete", "`capabilities.session.delete`", { must: "MUST" }),
+      missing(code, "session: {}", "`capabilities.session`", "`session/list` or `session/resume` or `session/close`"),
+      unadvertised(at(code, "methods.agent.session.delete"), "session/delete", "`capabilities.session.delete`", { must: "MUST" }),
     ],
-  },
-  {
-    name: "protocol version 2: the same app held under a <T> assertion",
-    code: V2_AGENT_ASSERTED,
-    settings: V2,
-    errors: [
-      missing(V2_AGENT_ASSERTED, "session: {}", "`capabilities.session`", "`session/list` or `session/resume` or `session/close`"),
-      unadvertised(at(V2_AGENT_ASSERTED, "methods.agent.session.delete"), "session/delete", "`capabilities.session.delete`", { must: "MUST" }),
-    ],
-  },
+  })),
   {
     name: "protocol version 2: an elicitation handler without a mode is answered -32602, not -32601",
     code: V2_ELICITATION,
