@@ -162,7 +162,7 @@ export default createRule<[], MessageIds>({
               context.report({ node: leaf, messageId: "useNamedConstant", data: { code, name: info.name } });
               continue;
             }
-            const call = site.sdk && leaves.length === 1 ? factoryCall(site, code, info.message, text, model.hasFactory) : undefined;
+            const call = site.sdk && leaves.length === 1 ? factoryCall(site, code, info.message, text, (name) => model.hasFactory(name)) : undefined;
             const suggest: TSESLint.SuggestionReportDescriptor<MessageIds>[] = call
               ? [
                   {

@@ -1,6 +1,7 @@
 import { ESLintUtils } from "@typescript-eslint/utils";
-import type { TSESLint } from "@typescript-eslint/utils";
-import { nodeGatherer } from "./analysis/file-nodes.js";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { nodeGatherer, releaseNodes } from "./analysis/file-nodes.js";
+import { releaseModel } from "./analysis/model.js";
 import { fileRelevance } from "./analysis/relevance.js";
 import { type AcpSettings, acpSettings } from "./analysis/settings.js";
 
@@ -22,14 +23,15 @@ export interface AcpRuleDocs {
 const ruleCreator = ESLintUtils.RuleCreator<AcpRuleDocs>((name) => `${REPOSITORY_URL}/blob/main/docs/rules/${name}.md`);
 
 /**
- * RuleCreator, with three changes to `create`:
+ * RuleCreator, with four changes to `create`:
  * - `settings.acp` is checked before a rule looks at a file: a rule that reads the settings only when the file
  *   holds something for it would otherwise accept a bad value on every other file;
  * - on a file whose text shows nothing any rule could report (`fileRelevance`), the rule listens to nothing:
  *   most files a project lints are not ACP code, and there even gathering their nodes costs more than the check;
  * - the options merged with their defaults are kept for each distinct options value: RuleCreator merges them
  *   (a structuredClone and a deep merge) again for every rule and every file, which costs more on a file with
- *   nothing ACP in it than the rule itself. The kept value is frozen: every file shares it.
+ *   nothing ACP in it than the rule itself. The kept value is frozen: every file shares it;
+ * - when the last of the plugin's rules leaves a file, the file's model and gathered nodes are let go (`finisher`).
  */
 export const createRule: typeof ruleCreator = (rule) => {
   const module = ruleCreator(rule);
@@ -52,10 +54,31 @@ export const createRule: typeof ruleCreator = (rule) => {
       const { Program: program, ...listeners } = rule.create(context, options) as TSESLint.RuleListener;
       // A rule's `Program` runs when the traversal leaves the file, once the gatherer has every node.
       const atExit: TSESLint.RuleListener = program ? { "Program:exit": program } : {};
-      return merge(merge(nodeGatherer(context.sourceCode) ?? {}, listeners), atExit);
+      const done: TSESLint.RuleListener = { "Program:exit": finisher(context.sourceCode.ast) };
+      return merge(merge(merge(nodeGatherer(context.sourceCode) ?? {}, listeners), atExit), done);
     },
   };
 };
+
+/** For each file, how many of the plugin's rules listen to it and how many of them have left it. */
+const listening = new WeakMap<TSESTree.Program, { rules: number; done: number }>();
+
+/**
+ * The listener that ends a rule's work on a file: when the last of the plugin's rules on the file has left it
+ * (ESLint creates every rule before the traversal starts), the file's model and gathered nodes are let go, so
+ * that nothing the plugin keeps reaches them while V8 collects the young generation (see releaseModel).
+ */
+function finisher(program: TSESTree.Program): () => void {
+  let count = listening.get(program);
+  if (!count) listening.set(program, (count = { rules: 0, done: 0 }));
+  const file = count;
+  file.rules++;
+  return () => {
+    if (++file.done < file.rules) return;
+    releaseModel(program);
+    releaseNodes(program);
+  };
+}
 
 /**
  * The file's settings, or, when they are invalid, a listener that throws their error: thrown from a listener rather

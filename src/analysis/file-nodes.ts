@@ -83,17 +83,37 @@ export function nodeGatherer(sourceCode: Readonly<TSESLint.SourceCode>): TSESLin
   if (gathered.has(program)) return undefined;
   const entry = { nodes: emptyNodes(), complete: false };
   gathered.set(program, entry);
-  const listeners: Record<string, (node: TSESTree.Node) => void> = {};
-  for (const [type, list] of Object.entries(LISTS)) {
-    const into = entry.nodes[list!] as TSESTree.Node[];
-    listeners[type] = (node) => into.push(node);
-  }
-  listeners[AST_NODE_TYPES.MemberExpression] = (node) => gatherLookup(node as TSESTree.MemberExpression, entry.nodes);
-  listeners[AST_NODE_TYPES.BinaryExpression] = (node) => gatherInTest(node as TSESTree.BinaryExpression, entry.nodes);
-  listeners["Program:exit"] = () => {
-    entry.complete = true;
+  // Built from entries, never as `listeners[type] = (node) => ...`: V8 allocates a function assigned to a property
+  // in old space, and such a function, dead after the file, kept the file's nodes alive through every scavenge
+  // until the next full collection.
+  const listeners: [string, (node: never) => void][] = Object.entries(LISTS).map(([type, list]) => [type, pushTo(entry.nodes[list!] as TSESTree.Node[])]);
+  listeners.push(
+    [AST_NODE_TYPES.MemberExpression, gatherWith(gatherLookup, entry.nodes)],
+    [AST_NODE_TYPES.BinaryExpression, gatherWith(gatherInTest, entry.nodes)],
+    ["Program:exit", completes(entry)],
+  );
+  return Object.fromEntries(listeners) as TSESLint.RuleListener;
+}
+
+const pushTo =
+  (into: TSESTree.Node[]) =>
+  (node: TSESTree.Node): void => {
+    into.push(node);
   };
-  return listeners as TSESLint.RuleListener;
+
+const gatherWith =
+  <T extends TSESTree.Node>(gather: (node: T, into: FileNodes) => void, into: FileNodes) =>
+  (node: T): void => {
+    gather(node, into);
+  };
+
+const completes = (entry: { complete: boolean }) => (): void => {
+  entry.complete = true;
+};
+
+/** Forgets the file's gathered nodes once no rule of the plugin will ask for them again (see releaseModel). */
+export function releaseNodes(program: TSESTree.Program): void {
+  gathered.delete(program);
 }
 
 /** The file's nodes by kind: those the traversal gathered when it is over, else from a walk of the file. */

@@ -74,17 +74,34 @@ function callLookup(sourceCode: SourceCode, scopes: SessionScopes, scope: Sessio
 
 /**
  * A lookup whose `certainMiss` is worked out on first read: only a use left unchecked asks, and it may take the
- * type checker. (Spread into another object, the getter would run at once.)
+ * type checker. A class, not an object literal with a getter: V8 allocates a literal's accessor pair in old space,
+ * which kept the file's nodes alive through scavenges after the file (see LazyFileModel). Spread into another
+ * object, a lookup would lose `certainMiss`.
  */
+class LazyLookup implements SessionLookup {
+  readonly node: TSESTree.Node;
+  readonly kind: SessionLookup["kind"];
+  // Declared only: set when the lookup has them, as the object literals were.
+  declare readonly store?: TSESTree.Node;
+  declare readonly method?: string;
+  #certainMiss: boolean | (() => boolean);
+
+  constructor(lookup: Omit<SessionLookup, "certainMiss">, certainMiss: () => boolean) {
+    this.node = lookup.node;
+    this.kind = lookup.kind;
+    if (lookup.store) this.store = lookup.store;
+    if (lookup.method !== undefined) this.method = lookup.method;
+    this.#certainMiss = certainMiss;
+  }
+
+  get certainMiss(): boolean {
+    if (typeof this.#certainMiss === "function") this.#certainMiss = this.#certainMiss();
+    return this.#certainMiss;
+  }
+}
+
 function lazyLookup(lookup: Omit<SessionLookup, "certainMiss">, certainMiss: () => boolean): SessionLookup {
-  let value: boolean | undefined;
-  return {
-    ...lookup,
-    get certainMiss() {
-      value ??= certainMiss();
-      return value;
-    },
-  };
+  return new LazyLookup(lookup, certainMiss);
 }
 
 function lookupAt(sourceCode: SourceCode, scopes: SessionScopes, scope: SessionScope, node: TSESTree.Node): SessionLookup | undefined {
