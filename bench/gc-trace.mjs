@@ -33,11 +33,15 @@ export function parseTrace(text) {
 
 /**
  * Runs the child for configuration `name` on file set `set` ("real" or "generated" of the quick workload), with
- * ESLint's rule contexts copied if `copy` (rule-context-copy.mjs). Returns the trace's sums, the reports of one
+ * ESLint's rule contexts copied if `copy` (rule-context-copy.mjs) and allocation-site pretenuring off unless `pretenuring`. Returns the trace's sums, the reports of one
  * lint, the files and lines linted, and the patch's calls or the note saying why it was not applied.
  */
-export function gcTrace(name, { plugin, root, set, copy = false, passes }) {
-  const args = ["--single-threaded", SELF, name, "--plugin", plugin, "--root", root, "--set", set, "--passes", String(passes)];
+export function gcTrace(name, { plugin, root, set, copy = false, passes, pretenuring = true }) {
+  // V8's allocation-site pretenuring allocates objects of sites whose objects mostly survive straight in old space
+  // (not counted as promoted). Its decisions flip with small changes of timing; off, the promoted bytes follow
+  // what is kept alive, and no longer what V8 happened to decide.
+  const flags = pretenuring ? ["--single-threaded"] : ["--single-threaded", "--no-allocation-site-pretenuring"];
+  const args = [...flags, SELF, name, "--plugin", plugin, "--root", root, "--set", set, "--passes", String(passes)];
   const child = spawnSync(process.execPath, copy ? [...args, "--copy"] : args, { encoding: "utf8", maxBuffer: 256 << 20 });
   const line = child.stderr.split("\n").find((l) => l.startsWith(MARKER));
   if (child.status !== 0 || !line) throw new Error(`gc trace of ${name} failed (exit ${child.status}):\n${child.stderr}`);

@@ -308,6 +308,8 @@ try {
     { key: "noop", copy: true, label: "one no-op rule, contexts copied (diag.)" },
     { key: "acp", label: NAMES.acp },
     { key: "acp", copy: true, label: "acp/all, contexts copied (diag.)" },
+    { key: "floor", pretenuring: false, label: "floor, no pretenuring (diag.)" },
+    { key: "acp", copy: true, pretenuring: false, label: "acp/all, copied, no pretenuring (diag.)" },
   ];
   out(`Garbage collection: child processes with node --single-threaded (no concurrent GC: the same lint makes nearly the same`);
   out(`collections), V8's --trace-gc-nvp on for ${PLAN.gcPasses} passes after an untraced warm-up pass and a full GC; sums over the ${PLAN.gcPasses} passes.`);
@@ -317,10 +319,12 @@ try {
   out("Pauses are times (of GC work, on one thread) and vary with the machine.");
   out("\"contexts copied\" is a diagnostic, never used in the timings: in that child only, ESLint's FileContext.prototype.extend");
   out("(which makes each rule's context an Object.create() of the file's context, holding its AST, tokens and scopes) is replaced");
-  out("by a copy of the same fields into a fresh frozen object (bench/rule-context-copy.mjs).");
+  out("by a copy of the same fields into a fresh frozen object (bench/rule-context-copy.mjs). \"no pretenuring\" runs V8 with");
+  out("--no-allocation-site-pretenuring: pretenuring allocates the objects of some allocation sites straight in old space, which");
+  out("promotes less, and its decisions flip with small changes of timing; off, promoted bytes follow what is kept alive.");
   for (const set of ["real", "generated"]) {
     const rows = GC_ROWS.map((row) => {
-      const runs = Array.from({ length: PLAN.gcRuns[set] }, () => gcTrace(row.key, { plugin, root, set, copy: row.copy, passes: PLAN.gcPasses }));
+      const runs = Array.from({ length: PLAN.gcRuns[set] }, () => gcTrace(row.key, { plugin, root, set, copy: row.copy, pretenuring: row.pretenuring !== false, passes: PLAN.gcPasses }));
       const sorted = runs.sort((a, b) => a.promoted - b.promoted);
       return { ...row, ...sorted[(sorted.length - 1) >> 1], low: sorted[0].promoted, high: sorted.at(-1).promoted };
     });
@@ -337,10 +341,11 @@ try {
         `    ${pad(r.label, 40)} ${pad(int(r.scavenges), -9)}  ${pad(mb(r.promoted), -9)}${PLAN.gcRuns[set] > 1 ? `  ${pad(range(r.low, r.high, mb), -20)}` : ""}  ${pad(ms(r.scavengeMs), -15)}  ${pad(int(r.markCompacts), -13)}  ${pad(`${ms(r.markCompactMs)} + ${ms(r.incrementalMs)}`, -24)}  ${pad(int(r.reports), -7)}`,
       );
     }
-    const [floor, noop, noopCopy, acp, acpCopy] = rows;
+    const [floor, noop, noopCopy, acp, acpCopy, floorFixed, acpCopyFixed] = rows;
     out(`    promoted over the floor: one no-op rule ${mb(noop.promoted - floor.promoted)}, acp/all ${mb(acp.promoted - floor.promoted)}`);
     if (!noopCopy.note && !acpCopy.note) {
-      out(`    with the rule contexts copied: one no-op rule ${mb(noopCopy.promoted - floor.promoted)}, acp/all ${mb(acpCopy.promoted - floor.promoted)} (what stays once ESLint's part is gone: acp/all's own, though not a reference it keeps past a file; see the README)`);
+      out(`    with the rule contexts copied: one no-op rule ${mb(noopCopy.promoted - floor.promoted)}, acp/all ${mb(acpCopy.promoted - floor.promoted)} (what stays once ESLint's part is gone)`);
+      out(`    the same without pretenuring, where it does not flip: acp/all ${mb(acpCopyFixed.promoted - floorFixed.promoted)} over the floor (what the plugin keeps alive past its files; see the README)`);
       if (noopCopy.copyCalls === 0) out("    (the copy was never called: this eslint does not make rule contexts with FileContext.prototype.extend)");
     }
   }
