@@ -16,6 +16,26 @@ export default tseslint.config(
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
   },
   {
+    // Code that runs for every linted file must not leave old-space objects pointing at the file's structures:
+    // V8 allocates the accessor pair of an object literal's getter, and a function assigned to a property, in old
+    // space, and until the next full collection such an object, dead or not, keeps what it reaches alive through
+    // every scavenge (the bench's GC section measured 77 MB more promoted over its real files).
+    files: ["rules/**/*.ts", "src/analysis/**/*.ts", "src/create-rule.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "ObjectExpression > Property[kind=/^[gs]et$/]",
+          message: "A getter or setter of an object literal lives in old space and keeps what it captures alive: use a class.",
+        },
+        {
+          selector: "AssignmentExpression[left.type='MemberExpression'] > :matches(ArrowFunctionExpression, FunctionExpression).right",
+          message: "A function assigned to a property is allocated in old space and keeps what it captures alive: build the object from entries or a literal.",
+        },
+      ],
+    },
+  },
+  {
     files: ["**/*.js", "**/*.mjs"],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: { globals: { console: "readonly", process: "readonly" } },
