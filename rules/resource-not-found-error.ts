@@ -1,6 +1,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { getModel, INTERNAL_ERROR, RESOURCE_NOT_FOUND } from "../src/analysis/index.js";
 import { fixFor, INVALID_PARAMS } from "../src/analysis/resources/fixes.js";
+import { outermostWrapper } from "../src/analysis/syntax/ast.js";
 import { resourceMisses } from "../src/analysis/resources/resources.js";
 import type { ResourceMiss } from "../src/analysis/resources/types.js";
 import { specUrl } from "../src/protocol/links.js";
@@ -31,8 +32,7 @@ function sendsInternalError(miss: ResourceMiss): boolean {
 }
 
 function isThrown(node: TSESTree.Node): boolean {
-  let child = node;
-  while (child.parent?.type === AST_NODE_TYPES.TSAsExpression || child.parent?.type === AST_NODE_TYPES.TSNonNullExpression) child = child.parent;
+  const child = outermostWrapper(node);
   return child.parent?.type === AST_NODE_TYPES.ThrowStatement && child.parent.argument === child;
 }
 

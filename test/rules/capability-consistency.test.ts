@@ -169,6 +169,7 @@ app.onRequest(methods.agent.session.prompt, () => ({ stopReason: "end_turn" }) a
 app.onRequest(methods.agent.session.delete, () => ({}));`;
 
 const V2_AGENT_ASSERTED = V2_AGENT.replace('export const app = agent({ name: "a" });', 'type App = ReturnType<typeof agent>;\nexport const app = <App>agent({ name: "a" });');
+if (!V2_AGENT_ASSERTED.includes("<App>agent(")) throw new Error("V2_AGENT no longer declares the app as the <T> case expects");
 
 const V2_ELICITATION = `import { client, methods } from "@agentclientprotocol/sdk/experimental/v2";
 export const editor = client({ name: "editor" }).onRequest(methods.client.elicitation.create, () => ({ action: { action: "cancel" } }) as never);

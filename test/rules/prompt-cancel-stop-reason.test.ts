@@ -147,6 +147,12 @@ controller.signal.throwIfAborted();
 return { stopReason: "end_turn" };`),
 };
 
+const STORED_THROUGH_SATISFIES = recognised.conditional.replace(
+  "turns.set(params.sessionId, controller);",
+  "turns.set(params.sessionId, controller satisfies AbortController);",
+);
+if (STORED_THROUGH_SATISFIES === recognised.conditional) throw new Error("the conditional case no longer stores its controller as expected");
+
 /** A legacy agent whose session/cancel sets a flag its prompt reads. */
 const FLAGGED = `import * as acp from "@agentclientprotocol/sdk";
 type Turn = { cancelled: boolean };
@@ -506,14 +512,8 @@ const invalid: Invalid[] = [
   },
   {
     name: "signal.aborted ? end_turn : ..., the controller stored through satisfies",
-    code: recognised.conditional.replace("turns.set(params.sessionId, controller);", "turns.set(params.sessionId, controller satisfies AbortController);"),
-    errors: [
-      wrongStop(
-        recognised.conditional.replace("turns.set(params.sessionId, controller);", "turns.set(params.sessionId, controller satisfies AbortController);"),
-        '"end_turn"',
-        "end_turn",
-      ),
-    ],
+    code: STORED_THROUGH_SATISFIES,
+    errors: [wrongStop(STORED_THROUGH_SATISFIES, '"end_turn"', "end_turn")],
   },
   {
     name: "a local const holding the abort test",

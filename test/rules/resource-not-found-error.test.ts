@@ -70,6 +70,13 @@ const TERMINAL_RESOURCE_NOT_FOUND = `const terminal = terminals.get(params.termi
 if (!terminal) throw RequestError.resourceNotFound(params.terminalId);
 return { output: terminal.output, truncated: false };`;
 
+const PLAIN_SATISFIES = variant(
+  TERMINAL_PLAIN,
+  "const terminal = terminals.get(params.terminalId);",
+  "const terminal = terminals.get(params.terminalId) satisfies unknown;",
+);
+const THROWN_AS = variant(TERMINAL_PLAIN, "throw new Error(`no terminal ${params.terminalId}`);", "throw <Error>new Error(`no terminal ${params.terminalId}`);");
+
 const CORRECT_BODIES: readonly [string, string, string][] = [
   ["an existence check answering -32002", "fs/read_text_file", `if (!existsSync(params.path)) throw RequestError.resourceNotFound(params.path);
 return { content: await readFile(params.path, "utf8") };`],
@@ -135,6 +142,15 @@ return { output: terminal.output, truncated: false };`), settings: V2 });
         code: terminalPlain,
         errors: [report(terminalPlain, "terminalInternalError", "new Error(`no terminal ${params.terminalId}`)", rewrites ? { fix: terminalNotFound, with: terminalNotFound } : undefined)],
       },
+    );
+  }
+  if (style === CLIENT_HANDLER_STYLES[0]) {
+    // The lookup kept through satisfies, and a throw under a <T> assertion, are the same findings.
+    const kept = style.program("terminal/output", PLAIN_SATISFIES);
+    const asserted = style.program("terminal/output", THROWN_AS);
+    styleInvalid.push(
+      { name: `${style.name}: the lookup kept through satisfies`, code: kept, errors: [report(kept, "terminalInternalError", "new Error(`no terminal ${params.terminalId}`)", { fix: terminalNotFound, with: terminalNotFound })] },
+      { name: `${style.name}: the plain Error thrown under a <T> assertion`, code: asserted, errors: [report(asserted, "terminalInternalError", "new Error(`no terminal ${params.terminalId}`)", { fix: terminalNotFound, with: terminalNotFound })] },
     );
   }
   const wrong = style.program("fs/read_text_file", ENOENT_WRONG_CODE);
@@ -250,9 +266,19 @@ app.onRequest(methods.client.terminal.output, ({ params }) => {
   return { output: terminal.output, truncated: false };
 });`;
 
+/** `text` with `from` replaced by `to`, which must be in it: a case built from another must not silently equal it. */
+function variant(text: string, from: string, to: string): string {
+  if (!text.includes(from)) throw new Error(`the base case no longer contains ${from}`);
+  return text.replace(from, to);
+}
+
+const FALLBACK_SATISFIES = variant(FALLBACK, "terminals.get(params.terminalId) ??", "(terminals.get(params.terminalId) satisfies unknown) ??");
+
 const CATCH_CALLBACK = `${SDK}app.onRequest(methods.client.fs.readTextFile, async ({ params }) => {
   return { content: await readFile(params.path, "utf8").catch(() => "") };
 });`;
+
+const CATCH_CALLBACK_ASSERTED = variant(CATCH_CALLBACK, "content: await readFile", "content: <string>await readFile");
 
 const AFTER_CATCH = `${SDK}app.onRequest(methods.client.fs.readTextFile, async ({ params }) => {
   let text = "";
@@ -497,6 +523,16 @@ const invalid: Invalid[] = [
     name: "?? with a same-file helper that throws a plain Error",
     code: FALLBACK,
     errors: [report(FALLBACK, "terminalInternalError", 'new Error("no terminal " + id)')],
+  },
+  {
+    name: "?? with a same-file helper, the lookup under satisfies",
+    code: FALLBACK_SATISFIES,
+    errors: [report(FALLBACK_SATISFIES, "terminalInternalError", 'new Error("no terminal " + id)')],
+  },
+  {
+    name: "a .catch() callback giving the content \"\", the read under a <T> assertion",
+    code: CATCH_CALLBACK_ASSERTED,
+    errors: [report(CATCH_CALLBACK_ASSERTED, "swallowed", '""', { fix: NOT_FOUND, with: `{ throw ${NOT_FOUND}; }` })],
   },
   {
     name: "a .catch() callback on the read that gives the content \"\"",

@@ -225,6 +225,27 @@ app.onRequest(methods.agent.session.setMode, ({ params }) => {
       (c) => [report("internalError", c, "new Error(`Session ${id} not found`)"), report("wrongCode", c, 'raise(-32602, "Unknown session")')],
     ),
     invalid(
+      "the lookup under satisfies: kept in a const and tested, or given a ?? fallback",
+      `${SDK}function sessionGone(id: string): never {
+  throw new Error(\`Session \${id} not found\`);
+}
+app.onRequest(methods.agent.session.new, () => {
+  convos.set("s", { turns: 0 });
+  return { sessionId: "s" };
+});
+app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  const convo = convos.get(params.sessionId) satisfies { turns: number } | undefined;
+  if (!convo) throw new Error("gone");
+  return { stopReason: "end_turn", turns: convo.turns };
+});
+app.onRequest(methods.agent.session.setMode, ({ params }) => {
+  const session = (manager.lookup({ sessionId: params.sessionId }) satisfies { turns: number } | undefined) ?? sessionGone(params.sessionId);
+  session.turns = 0;
+  return {};
+});`,
+      (c) => [report("internalError", c, "new Error(`Session ${id} not found`)"), report("internalError", c, 'new Error("gone")')],
+    ),
+    invalid(
       "early exits: a block that logs first, and a throwing helper called as a statement",
       `${SDK}function sessionGone(id: string): never {
   throw new RequestError(-32001, \`no session \${id}\`);
