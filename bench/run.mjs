@@ -140,7 +140,7 @@ try {
     { label: `real files (${int(real.length)} files, ${int(lines(real))} lines)`, eslint: eslint.acp, files: real },
     { label: `generated ACP files (${int(work.generated.length)} files, ${int(lines(work.generated))} lines)`, eslint: eslint.acp, files: work.generated },
     { label: `typed project (${int(typed.length)} files, ${int(lines(typed))} lines)`, eslint: eslint.typedAcp, files: typed },
-    { label: "typed project beside recommendedTypeChecked", eslint: eslint.typedCheckedAcp, files: typed },
+    { label: `typed, beside recommendedTypeChecked (${int(typed.length)} files)`, eslint: eslint.typedCheckedAcp, files: typed },
   ];
   await profiled(() => lintFiles(eslint.acp, small.files, root));
   await profiled(() => lintFiles(eslint.typedAcp, typed, root));
@@ -345,7 +345,7 @@ try {
     out(`    promoted over the floor: one no-op rule ${mb(noop.promoted - floor.promoted)}, acp/all ${mb(acp.promoted - floor.promoted)}`);
     if (!noopCopy.note && !acpCopy.note) {
       out(`    with the rule contexts copied: one no-op rule ${mb(noopCopy.promoted - floor.promoted)}, acp/all ${mb(acpCopy.promoted - floor.promoted)} (what stays once ESLint's part is gone)`);
-      out(`    the same without pretenuring, where it does not flip: acp/all ${mb(acpCopyFixed.promoted - floorFixed.promoted)} over the floor (what the plugin keeps alive past its files; see the README)`);
+      out(`    the same without pretenuring, where it does not flip: acp/all ${mb(acpCopyFixed.promoted - floorFixed.promoted)} over the floor (promoted over the floor with ESLint's part and V8's pretenuring out of the way; see the README)`);
       if (noopCopy.copyCalls === 0) out("    (the copy was never called: this eslint does not make rule contexts with FileContext.prototype.extend)");
     }
   }
@@ -359,7 +359,7 @@ try {
   out("(see above). A slower machine slows both sides alike, so the share holds where pass times swing. \"plugin / the rest\"");
   out("is its samples over all the others: what its own code adds to the pass. The last set lints the typed project with");
   out("typescript-eslint's recommendedTypeChecked on as well, as typed projects run it: the type inference the plugin asks for");
-  out("is then shared with those rules (charged to whichever asks first), so its share there is what acp/all adds to such a setup.");
+  out("is then shared with those rules (charged to whichever asks first), so its share there leaves out inference they pay for anyway.");
   out(`  ${pad("set", 48)} ${pad("samples", -8)}  ${pad("in GC", -6)}  ${pad("plugin", -6)}  ${pad("plugin, outside GC", -18)}  ${pad("plugin / the rest", -17)}`);
   for (const [i, a] of attributed.entries()) {
     const share = a.plugin / a.samples;
@@ -367,7 +367,8 @@ try {
       `  ${pad(profileSets[i].label, 48)} ${pad(int(a.samples), -8)}  ${pad(`${((a.gc / a.samples) * 100).toFixed(1)}%`, -6)}  ${pad(`${(share * 100).toFixed(1)}%`, -6)}  ${pad(`${((a.plugin / (a.samples - a.gc)) * 100).toFixed(1)}%`, -18)}  ${pad(percent(1 / (1 - share)), -17)}`,
     );
   }
-  // The top functions over the three sets, each set weighing the same (shares, not sample counts).
+  // The top functions over the sets, each set weighing the same (shares, not sample counts): the typed project,
+  // profiled twice, weighs double.
   const weight = new Map();
   for (const a of attributed) for (const [key, f] of a.functions) weight.set(key, (weight.get(key) ?? 0) + f.inclusive / a.samples);
   const top = [...weight].sort((x, y) => y[1] - x[1]).slice(0, 8).map(([key]) => key);
