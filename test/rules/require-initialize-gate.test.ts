@@ -15,6 +15,9 @@ const valid: Valid[] = [
   { name: "two-argument initialize with methods.agent.initialize", code: `${SDK}export const app = agent({ name: "a" });
 app.onRequest(methods.agent.initialize, () => ({ protocolVersion: 1 }));
 ${NEW}` },
+  { name: "initialize registered on the app under as", code: `${SDK}export const app = agent({ name: "a" });
+(app as typeof app).onRequest(methods.agent.initialize, () => ({ protocolVersion: 1 }));
+${NEW}` },
   { name: "two-argument initialize with the wire string", code: `${SDK}export const app = agent({ name: "a" });
 app.onRequest("initialize", () => ({ protocolVersion: 1 }));
 ${NEW}` },
@@ -106,6 +109,9 @@ ${NEW}`, (c) => [ungated(c)]),
   invalid("no initialize handler, the app held under a <T> assertion", `${SDK}type App = ReturnType<typeof agent>;
 export const app = <App>agent({ name: "a" });
 ${NEW}`, (c) => [ungated(c)]),
+  invalid("no initialize handler, registrations made on the app under as", `${SDK}export const app = agent({ name: "a" });
+(app as typeof app).onRequest(methods.agent.session.new, () => ({ sessionId: "s" }));`, (c) => [ungated(c)]),
+  invalid("a chained app without initialize, the app under as", `${SDK}export const app = (agent({ name: "a" }) as ReturnType<typeof agent>).onRequest(methods.agent.session.new, () => ({ sessionId: "s" }));`, (c) => [ungated(c)]),
   invalid("a chained app without initialize", `${SDK}export const app = agent({ name: "a" }).onRequest(methods.agent.session.new, () => ({ sessionId: "s" }));`, (c) => [ungated(c)]),
   invalid("protocol version 2", `${SDK}export const app = agent({ name: "a" });
 ${NEW}`, (c) => [{ ...ungated(c), messageId: "ungatedAppV2" }], { settings: V2 }),

@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { isValueWrapper, memberName } from "../syntax/ast.js";
+import { memberName, outermostWrapper } from "../syntax/ast.js";
 import { methodRef } from "../handlers/method-names.js";
 import type { FileModel } from "../model.js";
 
@@ -14,14 +14,22 @@ interface AppUse {
   escapes: boolean;
 }
 
-/** Follows `.onRequest(...).onNotification(...)` chains up from an app expression. */
-function chainUp(start: TSESTree.Node, use: AppUse, model: FileModel): void {
+/** The call of `.name(...)` on `app` (seen through value wrappers: `(app as App).onRequest(...)`), if that is what is done with it. */
+function methodCallOn(app: TSESTree.Node): { call: TSESTree.CallExpression; member: TSESTree.MemberExpression } | undefined {
+  const node = outermostWrapper(app);
+  const member = node.parent;
+  if (member?.type !== AST_NODE_TYPES.MemberExpression || member.object !== node) return undefined;
+  const call = member.parent;
+  return call?.type === AST_NODE_TYPES.CallExpression && call.callee === member ? { call, member } : undefined;
+}
+
+/** Follows `.onRequest(...).onNotification(...)` chains up from an app expression; returns the last call, or `start`. */
+function chainUp(start: TSESTree.Node, use: AppUse, model: FileModel): TSESTree.Node {
   let node: TSESTree.Node = start;
   for (;;) {
-    const member = node.parent;
-    if (member?.type !== AST_NODE_TYPES.MemberExpression || member.object !== node) return;
-    const call = member.parent;
-    if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== member) return;
+    const found = methodCallOn(node);
+    if (!found) return node;
+    const { call, member } = found;
     const name = memberName(member);
     if (name === "onRequest") {
       const [method] = call.arguments;
@@ -43,8 +51,8 @@ function usesOf(declarator: TSESTree.VariableDeclarator, sourceCode: Readonly<TS
     for (const ref of variable.references) {
       if (ref.init) continue;
       const id = ref.identifier;
-      const parent = id.parent;
-      if (parent?.type === AST_NODE_TYPES.MemberExpression && parent.object === id) {
+      const parent = outermostWrapper(id).parent;
+      if (parent?.type === AST_NODE_TYPES.MemberExpression && parent.object === outermostWrapper(id)) {
         const name = memberName(parent);
         if (name === "onRequest" || name === "onNotification") chainUp(id, use, model);
         // connect / connectWith / other reads of the app hand it nothing.
@@ -69,11 +77,9 @@ export function ungatedApps(model: FileModel, sourceCode: Readonly<TSESLint.Sour
   for (const node of model.nodes.calls) {
     if (model.sdk.exportName(node.callee) !== "agent") continue;
     const use: AppUse = { requests: 0, gated: false, escapes: false };
-    let top: TSESTree.Node = node;
-    chainUp(node, use, model);
-    while (top.parent?.type === AST_NODE_TYPES.MemberExpression && top.parent.parent?.type === AST_NODE_TYPES.CallExpression) top = top.parent.parent;
-    let holder: TSESTree.Node | undefined = top.parent;
-    while (holder && isValueWrapper(holder)) holder = holder.parent;
+    // The app, or the last call of its chain, with the wrappers around it: what holds it is the parent of that.
+    const top = outermostWrapper(chainUp(node, use, model));
+    const holder = top.parent;
     if (holder?.type === AST_NODE_TYPES.VariableDeclarator && holder.id.type === AST_NODE_TYPES.Identifier) {
       const declaration = holder.parent;
       if (declaration?.type !== AST_NODE_TYPES.VariableDeclaration || declaration.kind !== "const") continue;
