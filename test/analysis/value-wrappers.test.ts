@@ -1,10 +1,10 @@
 // The wrappers a value passes through unchanged (`x as T`, `x!`, `x satisfies T`, `<T>x`, `f<T>`), seen from the
 // value inward (`unwrap`) and outward (`outermostWrapper`): every analysis that asks what is done with a value uses these.
 import tsParser from "@typescript-eslint/parser";
-import type { TSESTree } from "@typescript-eslint/utils";
+import type { AST_NODE_TYPES, TSESTree } from "@typescript-eslint/utils";
 import { Linter } from "eslint";
 import { describe, expect, it } from "vitest";
-import { isValueWrapper, outermostWrapper, unwrap } from "../../src/analysis/syntax/ast.js";
+import { AWAITED_VALUE, isValueWrapper, outermostThrough, outermostWrapper, unwrap } from "../../src/analysis/syntax/ast.js";
 
 interface Seen {
   readonly outermost: string;
@@ -12,14 +12,17 @@ interface Seen {
   readonly unwrapped: string;
 }
 
-/** For the identifier `value` of `code`: the text of its outermost wrapper, that wrapper's parent's type, and what unwrapping the wrapper gives back. */
-function around(code: string): Seen {
+/**
+ * For the identifier `value` of `code`: the text of its outermost wrapper (of `types`, VALUE_WRAPPERS by default),
+ * that wrapper's parent's type, and what unwrapping the wrapper gives back.
+ */
+function around(code: string, types?: ReadonlySet<AST_NODE_TYPES>): Seen {
   let seen: Seen | undefined;
   const rule = {
     meta: { type: "problem" as const, schema: [] },
     create: (context: { sourceCode: { getText(node: unknown): string } }) => ({
       "Identifier[name='value']"(node: TSESTree.Identifier) {
-        const outer = outermostWrapper(node);
+        const outer = types ? outermostThrough(node, types) : outermostWrapper(node);
         seen = { outermost: context.sourceCode.getText(outer), parent: outer.parent?.type, unwrapped: context.sourceCode.getText(unwrap(outer)) };
       },
     }),
@@ -48,6 +51,16 @@ describe("outermostWrapper and unwrap", () => {
     expect(around("f((value as T).code);")).toEqual({ outermost: "value as T", parent: "MemberExpression", unwrapped: "value" });
     expect(around("f(value?.code!);")).toEqual({ outermost: "value", parent: "MemberExpression", unwrapped: "value" });
     expect(around("f(await value);")).toEqual({ outermost: "value", parent: "AwaitExpression", unwrapped: "value" });
+  });
+
+  it("walks out through await too with AWAITED_VALUE, and no further than the wrappers without it", () => {
+    expect(around("async () => f(await (value as Promise<T>)!);", AWAITED_VALUE)).toEqual({
+      outermost: "await (value as Promise<T>)!",
+      parent: "CallExpression",
+      // `await` is no value wrapper: unwrapping stops at it.
+      unwrapped: "await (value as Promise<T>)!",
+    });
+    expect(around("async () => f(await (value as Promise<T>));")).toEqual({ outermost: "value as Promise<T>", parent: "AwaitExpression", unwrapped: "value" });
   });
 
   it("gives the node itself when nothing wraps it", () => {

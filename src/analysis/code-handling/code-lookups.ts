@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { calleeName, children, isFunction, isValueWrapper, unwrap } from "../syntax/ast.js";
+import { calleeName, children, isFunction, outermostThrough, unwrap, VALUE_WRAPPERS } from "../syntax/ast.js";
 import type { FileModel } from "../model.js";
 import { variableOf } from "../syntax/variables.js";
 
@@ -46,11 +46,8 @@ function isCodeExpression(node: TSESTree.Node): boolean {
 }
 
 /** Wrappers a looked-up value passes through unchanged, for the purpose of what is done with it. */
-function outermost(node: TSESTree.Node): TSESTree.Node {
-  let current = node;
-  while (current.parent && (isValueWrapper(current.parent) || current.parent.type === AST_NODE_TYPES.ChainExpression)) current = current.parent;
-  return current;
-}
+const LOOKED_UP_THROUGH: ReadonlySet<AST_NODE_TYPES> = new Set([...VALUE_WRAPPERS, AST_NODE_TYPES.ChainExpression]);
+const outermost = (node: TSESTree.Node): TSESTree.Node => outermostThrough(node, LOOKED_UP_THROUGH);
 
 const COMPARISONS = new Set(["===", "!==", "==", "!="]);
 

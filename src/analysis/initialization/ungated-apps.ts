@@ -51,8 +51,9 @@ function usesOf(declarator: TSESTree.VariableDeclarator, sourceCode: Readonly<TS
     for (const ref of variable.references) {
       if (ref.init) continue;
       const id = ref.identifier;
-      const parent = outermostWrapper(id).parent;
-      if (parent?.type === AST_NODE_TYPES.MemberExpression && parent.object === outermostWrapper(id)) {
+      const used = outermostWrapper(id);
+      const parent = used.parent;
+      if (parent?.type === AST_NODE_TYPES.MemberExpression && parent.object === used) {
         const name = memberName(parent);
         if (name === "onRequest" || name === "onNotification") chainUp(id, use, model);
         // connect / connectWith / other reads of the app hand it nothing.

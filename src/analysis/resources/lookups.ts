@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { variableDeclaredFrom } from "../syntax/variables.js";
-import { calleeName, isFalse, isNullish, isValueWrapper, unwrap, VALUE_WRAPPERS } from "../syntax/ast.js";
+import { AWAITED_VALUE, calleeName, isFalse, isNullish, outermostThrough, unwrap } from "../syntax/ast.js";
 import type { RequestFields } from "./fields.js";
 import { readCall, readPath } from "./reads.js";
 
@@ -92,7 +92,7 @@ export interface KeyedGuard {
   readonly miss: TSESTree.Node | null;
 }
 
-const KEPT_THROUGH: ReadonlySet<AST_NODE_TYPES> = new Set([...VALUE_WRAPPERS, AST_NODE_TYPES.AwaitExpression, AST_NODE_TYPES.ChainExpression]);
+const KEPT_THROUGH: ReadonlySet<AST_NODE_TYPES> = new Set([...AWAITED_VALUE, AST_NODE_TYPES.ChainExpression]);
 
 /** The variable a lookup's result is stored in: `const t = terminals.get(id)`, `const ok = await exists(p)`. */
 function lookupVariable(sourceCode: SourceCode, lookup: KeyedLookup): TSESLint.Scope.Variable | undefined {
@@ -156,8 +156,7 @@ export function keyedGuards(sourceCode: SourceCode, nodes: readonly TSESTree.Nod
   }
   for (const lookup of lookups) {
     if (lookup.kind !== "get") continue;
-    let node: TSESTree.Node = lookup.node;
-    while (node.parent && (node.parent.type === AST_NODE_TYPES.AwaitExpression || isValueWrapper(node.parent))) node = node.parent;
+    const node = outermostThrough(lookup.node, AWAITED_VALUE);
     const parent = node.parent;
     if (parent?.type === AST_NODE_TYPES.LogicalExpression && parent.left === node && (parent.operator === "??" || parent.operator === "||")) {
       out.push({ lookup, miss: parent.right });

@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { calleeName, findProperty, type FunctionNode, isFunction, isValueWrapper, memberName, unwrap } from "../syntax/ast.js";
+import { AWAITED_VALUE, calleeName, findProperty, type FunctionNode, isFunction, memberName, outermostThrough, unwrap } from "../syntax/ast.js";
 import type { RequestFields } from "./fields.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -65,8 +65,7 @@ export interface CatchCallback {
 
 /** Whether an expression is the value of a `content` property: `{ content: await readFile(p).catch(() => "") }`. */
 function isContentValue(node: TSESTree.Node): boolean {
-  let child: TSESTree.Node = node;
-  while (child.parent && (child.parent.type === AST_NODE_TYPES.AwaitExpression || isValueWrapper(child.parent))) child = child.parent;
+  const child = outermostThrough(node, AWAITED_VALUE);
   const prop = child.parent;
   if (prop?.type !== AST_NODE_TYPES.Property || prop.value !== child || prop.parent.type !== AST_NODE_TYPES.ObjectExpression) return false;
   return findProperty(prop.parent, "content") === prop;

@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { variableDeclaredFrom } from "../syntax/variables.js";
-import { calleeName, unwrap, VALUE_WRAPPERS } from "../syntax/ast.js";
+import { AWAITED_VALUE, calleeName, outermostThrough, unwrap } from "../syntax/ast.js";
 import { isCertainMissCall, mapReadStore } from "./certain-miss.js";
 import type { SessionScope, SessionScopes } from "./scopes.js";
 import { isMapStore } from "./stores.js";
@@ -118,12 +118,11 @@ function lookupAt(sourceCode: SourceCode, scopes: SessionScopes, scope: SessionS
   return undefined;
 }
 
-// The value wrappers but `!`: `store.get(id)!` asserts the session exists, which is its own finding.
-const KEPT_THROUGH: ReadonlySet<AST_NODE_TYPES> = new Set([
-  ...[...VALUE_WRAPPERS].filter((type) => type !== AST_NODE_TYPES.TSNonNullExpression),
-  AST_NODE_TYPES.AwaitExpression,
-  AST_NODE_TYPES.ChainExpression,
-]);
+// A lookup's result passes through the value wrappers and `await`, but not `!`: `store.get(id)!` asserts the session
+// exists, which is its own finding.
+const RESULT_THROUGH: ReadonlySet<AST_NODE_TYPES> = new Set([...AWAITED_VALUE].filter((type) => type !== AST_NODE_TYPES.TSNonNullExpression));
+/** Where it is kept, also through `?.`: `const s = store.get(id)?.state`. */
+const KEPT_THROUGH: ReadonlySet<AST_NODE_TYPES> = new Set([...RESULT_THROUGH, AST_NODE_TYPES.ChainExpression]);
 
 /** The variable a lookup's result is stored in: `const s = store.get(id)`, `const s = await store.load(id)`. */
 export function lookupVariable(sourceCode: SourceCode, lookup: SessionLookup): TSESLint.Scope.Variable | undefined {
@@ -132,8 +131,7 @@ export function lookupVariable(sourceCode: SourceCode, lookup: SessionLookup): T
 
 /** `?? fail()` / `|| fail()` right after a lookup: the logical expression whose right side runs on a miss. */
 export function fallbackOf(lookup: SessionLookup): TSESTree.LogicalExpression | undefined {
-  let node: TSESTree.Node = lookup.node;
-  while (node.parent && node.parent.type !== AST_NODE_TYPES.ChainExpression && KEPT_THROUGH.has(node.parent.type)) node = node.parent;
+  const node = outermostThrough(lookup.node, RESULT_THROUGH);
   const parent = node.parent;
   const isFallback = parent?.type === AST_NODE_TYPES.LogicalExpression && parent.left === node && (parent.operator === "??" || parent.operator === "||");
   return isFallback ? parent : undefined;

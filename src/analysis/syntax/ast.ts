@@ -21,14 +21,22 @@ export function isValueWrapper(node: TSESTree.Node): node is ValueWrapper {
   return VALUE_WRAPPERS.has(node.type);
 }
 
+/** VALUE_WRAPPERS and `await`: what a promise's result passes through unchanged (`await (read() as Promise<T>)`). */
+export const AWAITED_VALUE: ReadonlySet<AST_NODE_TYPES> = new Set([...VALUE_WRAPPERS, AST_NODE_TYPES.AwaitExpression]);
+
+/** `node` with every enclosing node of a type in `types` around it: the expression whose parent uses the value. */
+export function outermostThrough(node: TSESTree.Node, types: ReadonlySet<AST_NODE_TYPES>): TSESTree.Node {
+  let current = node;
+  while (current.parent && types.has(current.parent.type)) current = current.parent;
+  return current;
+}
+
 /**
  * `node` with the wrappers of VALUE_WRAPPERS around it: the expression whose parent says what is done with the value
- * (`(err as Coded).code`, `await (f() satisfies Promise<T>)`).
+ * (`(err as Coded).code`, `(f() satisfies Promise<T>)`).
  */
 export function outermostWrapper(node: TSESTree.Node): TSESTree.Node {
-  let current = node;
-  while (current.parent && isValueWrapper(current.parent)) current = current.parent;
-  return current;
+  return outermostThrough(node, VALUE_WRAPPERS);
 }
 
 /** Strips the wrappers of VALUE_WRAPPERS. */

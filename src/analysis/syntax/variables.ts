@@ -1,4 +1,5 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { outermostThrough } from "./ast.js";
 
 /**
  * The variable an identifier names: looked up by name from the scope ESLint gives the identifier, outwards.
@@ -18,8 +19,7 @@ export function variableDeclaredFrom(
   value: TSESTree.Node,
   through: ReadonlySet<AST_NODE_TYPES>,
 ): TSESLint.Scope.Variable | undefined {
-  let node = value;
-  while (node.parent && through.has(node.parent.type)) node = node.parent;
+  const node = outermostThrough(value, through);
   const declarator = node.parent;
   if (declarator?.type !== AST_NODE_TYPES.VariableDeclarator || declarator.init !== node || declarator.id.type !== AST_NODE_TYPES.Identifier) {
     return undefined;
