@@ -6,6 +6,7 @@
 // configuration's clock) and start after a full garbage collection, untimed. Times are CPU time of the whole
 // process (user + system, all threads: it counts what the lint did, not how long it waited for a core on a
 // shared machine) and wall time.
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { setFlagsFromString } from "node:v8";
@@ -32,16 +33,45 @@ export async function lintFiles(eslint, files, cwd) {
   return reports;
 }
 
-/** One timed pass: `files` linted `repeat` times; times are per lint of the files. */
-async function pass(eslint, files, cwd, repeat) {
+/**
+ * CPU time (ms) of the calling thread, the main one, from Linux's /proc/thread-self/stat (utime + stime, in clock
+ * ticks of 10 ms); undefined elsewhere. The rest of the process's CPU time is V8's helper threads: its optimizing
+ * compiler and the parallel and concurrent parts of garbage collection.
+ */
+export function mainThreadCpu() {
+  try {
+    const fields = readFileSync("/proc/thread-self/stat", "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * One timed pass: `parts` (lists of files, linted in turn) linted `repeat` times; times are per lint of the
+ * files. Returns the CPU time of the whole pass and of each part, and the main thread's (NaN where unknown).
+ */
+async function pass(eslint, parts, cwd, repeat) {
   gc();
   const cpu0 = process.cpuUsage();
+  const main0 = mainThreadCpu();
   const wall0 = performance.now();
   let reports = 0;
-  for (let i = 0; i < repeat; i++) reports = await lintFiles(eslint, files, cwd);
+  const partCpu = parts.map(() => 0);
+  for (let i = 0; i < repeat; i++) {
+    reports = 0;
+    for (const [p, files] of parts.entries()) {
+      const before = process.cpuUsage();
+      reports += await lintFiles(eslint, files, cwd);
+      const used = process.cpuUsage(before);
+      partCpu[p] += (used.user + used.system) / 1000 / repeat;
+    }
+  }
   const wall = performance.now() - wall0;
+  const main1 = mainThreadCpu();
   const used = process.cpuUsage(cpu0);
-  return { cpu: (used.user + used.system) / 1000 / repeat, wall: wall / repeat, reports };
+  const main = main0 === undefined || main1 === undefined ? Number.NaN : (main1 - main0) / repeat;
+  return { cpu: (used.user + used.system) / 1000 / repeat, wall: wall / repeat, main, parts: partCpu, reports };
 }
 
 /**
@@ -56,20 +86,22 @@ export function williams(n) {
 }
 
 /**
- * Warm-up rounds, then measured rounds over `entries` (`{ key, eslint, files, warm?, repeat? }`): at least
+ * Warm-up rounds, then measured rounds over `entries` (`{ key, eslint, files, parts?, warm?, repeat? }`; `parts`
+ * splits `files` into lists timed one by one, in order, default `[files]`): at least
  * `rounds`, and more while the measured rounds have taken less than `budget` ms and fewer than `maxRounds` ran
  * (the count never depends on the times measured, only on the clock). Warm-up passes lint `warm` if given (a
- * smaller set: the JIT warms as well on it). Returns, by key, the CPU and wall time of each measured round and
- * the reports of one lint of the files, and the number of rounds.
+ * smaller set: the JIT warms as well on it). Returns, by key, the CPU and wall time of each measured round, its
+ * main thread's CPU time (NaN where unknown) and each part's CPU time (`parts[p][round]`), the reports of one lint
+ * of the files, and the number of rounds.
  */
 export async function interleave(entries, { rounds, warmup, cwd, label, budget = 0, maxRounds = rounds }) {
-  const out = Object.fromEntries(entries.map((e) => [e.key, { cpu: [], wall: [], reports: 0 }]));
+  const out = Object.fromEntries(entries.map((e) => [e.key, { cpu: [], wall: [], main: [], parts: [], reports: 0 }]));
   const orders = williams(entries.length);
   for (let round = 0; round < warmup; round++) {
     const started = performance.now();
     for (const i of orders[(orders.length - 1 - round) % orders.length]) {
       const entry = entries[i];
-      await pass(entry.eslint, entry.warm ?? entry.files, cwd, entry.repeat ?? 1);
+      await pass(entry.eslint, [entry.warm ?? entry.files], cwd, entry.repeat ?? 1);
     }
     process.stderr.write(`  ${label}: warm-up ${round + 1}/${warmup} (${((performance.now() - started) / 1000).toFixed(1)} s)\n`);
   }
@@ -79,10 +111,13 @@ export async function interleave(entries, { rounds, warmup, cwd, label, budget =
     const started = performance.now();
     for (const i of orders[round % orders.length]) {
       const entry = entries[i];
-      const result = await pass(entry.eslint, entry.files, cwd, entry.repeat ?? 1);
-      out[entry.key].reports = result.reports;
-      out[entry.key].cpu.push(result.cpu);
-      out[entry.key].wall.push(result.wall);
+      const result = await pass(entry.eslint, entry.parts ?? [entry.files], cwd, entry.repeat ?? 1);
+      const own = out[entry.key];
+      own.reports = result.reports;
+      own.cpu.push(result.cpu);
+      own.wall.push(result.wall);
+      own.main.push(result.main);
+      result.parts.forEach((cpu, p) => (own.parts[p] ??= []).push(cpu));
     }
     round++;
     const of = maxRounds > rounds ? `${rounds}-${maxRounds}` : `${rounds}`;
