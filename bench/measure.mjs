@@ -40,8 +40,12 @@ export async function lintFiles(eslint, files, cwd) {
  */
 export function mainThreadCpu() {
   try {
-    const fields = readFileSync("/proc/thread-self/stat", "utf8").split(") ")[1].split(" ");
-    return (Number(fields[11]) + Number(fields[12])) * 10;
+    // After the thread's name in parentheses (which may hold spaces), from the state on: utime and stime are the
+    // 12th and 13th fields. Linux's clock tick for them (USER_HZ) is 100 a second.
+    const stat = readFileSync("/proc/thread-self/stat", "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks * 10 : undefined;
   } catch {
     return undefined;
   }
