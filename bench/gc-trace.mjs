@@ -33,8 +33,9 @@ export function parseTrace(text) {
 
 /**
  * Runs the child for configuration `name` on file set `set` ("real" or "generated" of the quick workload), with
- * ESLint's rule contexts copied if `copy` (rule-context-copy.mjs) and allocation-site pretenuring off unless `pretenuring`. Returns the trace's sums, the reports of one
- * lint, the files and lines linted, and the patch's calls or the note saying why it was not applied.
+ * ESLint's rule contexts copied if `copy` (rule-context-copy.mjs) and allocation-site pretenuring off unless
+ * `pretenuring`. Returns the trace's sums, the reports of one lint, the files and lines linted, and the patch's
+ * calls or the note saying why it was not applied.
  */
 export function gcTrace(name, { plugin, root, set, copy = false, passes, pretenuring = true }) {
   // V8's allocation-site pretenuring allocates objects of sites whose objects mostly survive straight in old space

@@ -34,14 +34,14 @@ export async function lintFiles(eslint, files, cwd) {
 }
 
 /**
- * CPU time (ms) of the calling thread, the main one, from Linux's /proc/thread-self/stat (utime + stime, in clock
- * ticks of 10 ms); undefined elsewhere. The rest of the process's CPU time is V8's helper threads: its optimizing
- * compiler and the parallel and concurrent parts of garbage collection.
+ * CPU time (ms) of the calling thread, the main one, from Linux's /proc/thread-self/stat; undefined elsewhere. The
+ * rest of the process's CPU time is V8's helper threads: its optimizing compiler and the parallel and concurrent
+ * parts of garbage collection.
  */
 export function mainThreadCpu() {
   try {
     // After the thread's name in parentheses (which may hold spaces), from the state on: utime and stime are the
-    // 12th and 13th fields. Linux's clock tick for them (USER_HZ) is 100 a second.
+    // 12th and 13th fields, in clock ticks (USER_HZ, 100 a second).
     const stat = readFileSync("/proc/thread-self/stat", "utf8");
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     const ticks = Number(fields[11]) + Number(fields[12]);
@@ -89,9 +89,12 @@ export function williams(n) {
   return n % 2 ? [...rows, ...rows.map((row) => [...row].reverse())] : rows;
 }
 
+/** The lists of files an entry's pass lints and times one by one. */
+const partsOf = (entry) => entry.parts ?? [entry.files];
+
 /**
- * Warm-up rounds, then measured rounds over `entries` (`{ key, eslint, files, parts?, warm?, repeat? }`; `parts`
- * splits `files` into lists timed one by one, in order, default `[files]`): at least
+ * Warm-up rounds, then measured rounds over `entries` (`{ key, eslint, files | parts, warm?, repeat? }`; `parts`
+ * are lists of files a pass lints and times one by one, in order; `files` is one such list): at least
  * `rounds`, and more while the measured rounds have taken less than `budget` ms and fewer than `maxRounds` ran
  * (the count never depends on the times measured, only on the clock). Warm-up passes lint `warm` if given (a
  * smaller set: the JIT warms as well on it). Returns, by key, the CPU and wall time of each measured round, its
@@ -105,7 +108,7 @@ export async function interleave(entries, { rounds, warmup, cwd, label, budget =
     const started = performance.now();
     for (const i of orders[(orders.length - 1 - round) % orders.length]) {
       const entry = entries[i];
-      await pass(entry.eslint, [entry.warm ?? entry.files], cwd, entry.repeat ?? 1);
+      await pass(entry.eslint, [entry.warm ?? partsOf(entry).flat()], cwd, entry.repeat ?? 1);
     }
     process.stderr.write(`  ${label}: warm-up ${round + 1}/${warmup} (${((performance.now() - started) / 1000).toFixed(1)} s)\n`);
   }
@@ -115,7 +118,7 @@ export async function interleave(entries, { rounds, warmup, cwd, label, budget =
     const started = performance.now();
     for (const i of orders[round % orders.length]) {
       const entry = entries[i];
-      const result = await pass(entry.eslint, entry.parts ?? [entry.files], cwd, entry.repeat ?? 1);
+      const result = await pass(entry.eslint, partsOf(entry), cwd, entry.repeat ?? 1);
       const own = out[entry.key];
       own.reports = result.reports;
       own.cpu.push(result.cpu);
