@@ -63,13 +63,13 @@ function callLookup(sourceCode: SourceCode, scopes: SessionScopes, scope: Sessio
     callee.type === AST_NODE_TYPES.MemberExpression && callee.object.type !== AST_NODE_TYPES.ThisExpression ? callee.object : undefined;
   const firstIsId = first !== undefined && first.type !== AST_NODE_TYPES.SpreadElement && scopes.isSessionId(first, scope);
   if (store && firstIsId && method === "get") {
-    return lazyLookup({ node, kind: "get", store, method }, () => isMapStore(sourceCode, store) || isCertainMissCall(sourceCode, scopes.services, node));
+    return new LazyLookup({ node, kind: "get", store, method }, () => isMapStore(sourceCode, store) || isCertainMissCall(sourceCode, scopes.services, node));
   }
-  if (store && firstIsId && HAS_METHODS.has(method ?? "")) return lazyLookup({ node, kind: "has", store, method }, () => isMapStore(sourceCode, store));
+  if (store && firstIsId && HAS_METHODS.has(method ?? "")) return new LazyLookup({ node, kind: "has", store, method }, () => isMapStore(sourceCode, store));
   if (method === undefined || WRITE_METHODS.test(method) || FORM_CHECKS.test(method)) return undefined;
   // `getSession(id)` that only returns `sessions.get(id)` reads `sessions`.
   const readStore = mapReadStore(sourceCode, node) ?? store;
-  return lazyLookup({ node, kind: "call", ...(readStore ? { store: readStore } : {}), method }, () => isCertainMissCall(sourceCode, scopes.services, node));
+  return new LazyLookup({ node, kind: "call", ...(readStore ? { store: readStore } : {}), method }, () => isCertainMissCall(sourceCode, scopes.services, node));
 }
 
 /**
@@ -100,17 +100,13 @@ class LazyLookup implements SessionLookup {
   }
 }
 
-function lazyLookup(lookup: Omit<SessionLookup, "certainMiss">, certainMiss: () => boolean): SessionLookup {
-  return new LazyLookup(lookup, certainMiss);
-}
-
 function lookupAt(sourceCode: SourceCode, scopes: SessionScopes, scope: SessionScope, node: TSESTree.Node): SessionLookup | undefined {
   if (node.type === AST_NODE_TYPES.CallExpression) return callLookup(sourceCode, scopes, scope, node);
   if (node.type === AST_NODE_TYPES.MemberExpression && node.computed && scopes.isSessionId(node.property, scope)) {
     // `store[id] = x` writes the store; it is no lookup.
     const parent = node.parent;
     if (parent.type === AST_NODE_TYPES.AssignmentExpression && parent.left === node) return undefined;
-    return lazyLookup({ node, kind: "get", store: node.object }, () => isMapStore(sourceCode, node.object));
+    return new LazyLookup({ node, kind: "get", store: node.object }, () => isMapStore(sourceCode, node.object));
   }
   if (node.type === AST_NODE_TYPES.BinaryExpression && node.operator === "in" && scopes.isSessionId(node.left, scope)) {
     return { node, kind: "has", certainMiss: true, store: node.right };
