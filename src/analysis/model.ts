@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import { AST_NODE_TYPES, type ParserServicesWithTypeInformation, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { codesOf, type ErrorCodeInfo } from "../protocol/codes.js";
 import { unwrap } from "./syntax/ast.js";
@@ -24,7 +25,9 @@ import { detectSdkVersion, sdkHasFactory } from "./sdk/sdk-version.js";
 import { fileRelevance } from "./relevance.js";
 import { type AcpSettings, acpSettings } from "./settings.js";
 import { analyseSessions, type SessionFacts } from "./sessions/sessions.js";
-import { ValueResolver } from "./values/values.js";
+import type { ValueResolver } from "./resolution/values.js";
+import { Resolver } from "./resolution/resolver.js";
+import { registerFile, type SourceFile, unregisterFile } from "./resolution/source-files.js";
 
 /** What one file says about ACP error handling; built once per file and shared by every rule. */
 export interface FileModel {
@@ -32,6 +35,8 @@ export interface FileModel {
   /** The codes ACP defines for the configured protocol version. */
   readonly acpCodes: ReadonlyMap<number, ErrorCodeInfo>;
   readonly values: ValueResolver;
+  /** What names, members, calls and imports stand for, in this file and the modules it imports. */
+  readonly resolver: Resolver;
   readonly sdk: SdkImports;
   /** The SDK version advice is for: `settings.acp.sdkVersion`, else the one installed for the file; undefined if unknown. */
   readonly sdkVersion: string | undefined;
@@ -67,6 +72,7 @@ const models = new WeakMap<TSESTree.Program, FileModel>();
  */
 export function releaseModel(program: TSESTree.Program): void {
   models.delete(program);
+  unregisterFile(program);
 }
 
 /** The model of the file being linted, built on first use. */
@@ -111,17 +117,28 @@ function tablesOf(found: FileNodes, values: ValueResolver, acpCodes: ReadonlyMap
   return tables;
 }
 
+/** The linted file as the resolution layer sees it; text that is no file (`<input>`) has no path, and imports nothing. */
+function lintedFile(sourceCode: Readonly<TSESLint.SourceCode>, filename: string, cwd: string): SourceFile {
+  const isFile = filename !== "<input>" && filename !== "<text>";
+  const file: SourceFile = { path: isFile ? resolve(cwd, filename) : undefined, sourceCode, linted: true };
+  registerFile(file);
+  return file;
+}
+
 function buildModel(
   sourceCode: Readonly<TSESLint.SourceCode>,
   rawSettings: AnyContext["settings"],
-  file: Pick<AnyContext, "filename" | "cwd">,
+  context: Pick<AnyContext, "filename" | "cwd"> & { readonly languageOptions?: unknown },
 ): FileModel {
   const settings = acpSettings(rawSettings);
-  const sdkVersion = settings.sdkVersion ?? detectSdkVersion(file.filename, file.cwd);
+  const sdkVersion = settings.sdkVersion ?? detectSdkVersion(context.filename, context.cwd);
   const acpCodes = codesOf(settings.protocolVersion);
   const services = sourceCode.parserServices;
   const typed = services?.program ? (services as ParserServicesWithTypeInformation) : undefined;
-  const values = new ValueResolver(sourceCode, typed);
+  const file = lintedFile(sourceCode, context.filename, context.cwd);
+  const reading = file.path ? { languageOptions: context.languageOptions as Record<string, unknown> | undefined, root: context.cwd } : undefined;
+  const resolver = new Resolver(file, reading, typed);
+  const values = resolver.values;
   const found = fileNodes(sourceCode);
 
   const sdk = new SdkImports([...BUILTIN_SDK_MODULES, ...settings.sdkModules]);
@@ -157,11 +174,11 @@ function buildModel(
   // Objects were taken before the helper calls were known: an argument of one is its data, not an error.
   const errorSites = sites.filter((site) => site.kind !== "object" || !claimed.has(site.node));
 
-  return new LazyFileModel(sourceCode, { settings, acpCodes, values, sdk, sdkVersion, errorClasses, errorSites, delegated, nodes: found });
+  return new LazyFileModel(sourceCode, { settings, acpCodes, values, resolver, sdk, sdkVersion, errorClasses, errorSites, delegated, nodes: found });
 }
 
 /** What a model knows once it is built; the rest (FileModel's getters) is found on first use. */
-type BuiltParts = Pick<FileModel, "settings" | "acpCodes" | "values" | "sdk" | "sdkVersion" | "errorClasses" | "errorSites" | "delegated" | "nodes">;
+type BuiltParts = Pick<FileModel, "settings" | "acpCodes" | "values" | "resolver" | "sdk" | "sdkVersion" | "errorClasses" | "errorSites" | "delegated" | "nodes">;
 
 /**
  * A class, not an object literal with getters: V8 keeps a literal's getters in an accessor pair it allocates in old
@@ -172,6 +189,8 @@ class LazyFileModel implements FileModel {
   readonly settings: AcpSettings;
   readonly acpCodes: ReadonlyMap<number, ErrorCodeInfo>;
   readonly values: ValueResolver;
+  /** What names, members, calls and imports stand for, in this file and the modules it imports. */
+  readonly resolver: Resolver;
   readonly sdk: SdkImports;
   readonly sdkVersion: string | undefined;
   readonly errorClasses: ReadonlyMap<string, ErrorClass>;
@@ -191,6 +210,7 @@ class LazyFileModel implements FileModel {
     this.settings = parts.settings;
     this.acpCodes = parts.acpCodes;
     this.values = parts.values;
+    this.resolver = parts.resolver;
     this.sdk = parts.sdk;
     this.sdkVersion = parts.sdkVersion;
     this.errorClasses = parts.errorClasses;

@@ -44,9 +44,20 @@ describe("literals and operators", () => {
     expect(resolveProbe(`const probe = typeof 1;`)).toBeUndefined();
   });
 
-  it("resolves a template without expressions, not one with", () => {
+  it("resolves a template whose every part is known, each combination of a set, not one with an unknown part", () => {
     expect(resolveProbe("const probe = `Session not found`;")).toEqual(["Session not found"]);
-    expect(resolveProbe("const id = 1; const probe = `Session ${id} not found`;")).toBeUndefined();
+    expect(resolveProbe("const id = 1; const probe = `Session ${id} not found`;")).toEqual(["Session 1 not found"]);
+    expect(resolveProbe("declare const c: boolean; const probe = `${c ? 1 : 2}-x`;")).toEqual(["1-x", "2-x"]);
+    expect(resolveProbe("declare const id: string; const probe = `Session ${id} not found`;")).toBeUndefined();
+  });
+
+  it("follows String(x), x ?? d and x || d", () => {
+    expect(resolveProbe(`const probe = String(-32002);`)).toEqual(["-32002"]);
+    expect(resolveProbe(`const String = (x: unknown) => "y"; const probe = String(-32002);`)).toBeUndefined();
+    expect(resolveProbe(`declare const c: boolean; const v = c ? undefined : "cancelled"; const probe = v ?? "end_turn";`)).toEqual(["cancelled", "end_turn"]);
+    expect(resolveProbe(`const v = ""; const probe = v || "end_turn";`)).toEqual(["end_turn"]);
+    expect(resolveProbe(`const v = "x"; const probe = v ?? "end_turn";`)).toEqual(["x"]);
+    expect(resolveProbe(`declare const v: string; const probe = v ?? "end_turn";`)).toBeUndefined();
   });
 
   it("computes + - * / of numbers", () => {
@@ -58,12 +69,12 @@ describe("literals and operators", () => {
     expect(resolveProbe(`const BASE = -32000; const probe = BASE - 10 * 2;`)).toEqual([-32020]);
   });
 
-  it("does not compute other operators, string concatenation or sets", () => {
-    expect(resolveProbe(`const probe = 32000 % 7;`)).toBeUndefined();
-    expect(resolveProbe(`const probe = 2 ** 3;`)).toBeUndefined();
-    expect(resolveProbe(`const probe = 1 | 2;`)).toBeUndefined();
-    expect(resolveProbe(`const probe = "-32" + "000";`)).toBeUndefined();
+  it("computes other operators and string concatenation with eslint-utils' getStaticValue, but not sets", () => {
+    expect(resolveProbe(`const probe = 32000 % 7;`)).toEqual([3]);
+    expect(resolveProbe(`const probe = 2 ** 3;`)).toEqual([8]);
+    expect(resolveProbe(`const probe = "-32" + "000";`)).toEqual(["-32000"]);
     expect(resolveProbe(`declare const c: boolean; const probe = (c ? 1 : 2) + 1;`)).toBeUndefined();
+    expect(resolveProbe(`declare const n: number; const probe = n + 1;`)).toBeUndefined();
   });
 
   it("gives both branches of a conditional, once each", () => {
@@ -119,14 +130,19 @@ const SESSION_GONE = -32001;
     expect(resolveProbe(`var CODE = -32001; const probe = CODE;`)).toEqual([-32001]);
   });
 
-  it("leaves a reassigned let unknown", () => {
-    expect(resolveProbe(`let code = -32001; code = -32002; const probe = code;`)).toBeUndefined();
+  it("gives every value a let is written with, and leaves one written otherwise unknown", () => {
+    expect(resolveProbe(`let code = -32001; code = -32002; const probe = code;`)).toEqual([-32001, -32002]);
+    expect(resolveProbe(`let code = -32001; code = -32001; const probe = code;`)).toEqual([-32001]);
+    expect(resolveProbe(`declare const c: boolean; let r = "end_turn"; if (c) r = c ? "cancelled" : "refusal"; const probe = r;`)).toEqual(["end_turn", "cancelled", "refusal"]);
     expect(resolveProbe(`let code = -32001; export function bump() { code++; } const probe = code;`)).toBeUndefined();
+    expect(resolveProbe(`let code = -32001; code += 1; const probe = code;`)).toBeUndefined();
+    expect(resolveProbe(`let code = -32001; ({ code } = { code: 2 }); const probe = code;`)).toBeUndefined();
     expect(resolveProbe(`let code = -32001; export function set(c: number) { code = c; } const probe = code;`)).toBeUndefined();
   });
 
-  it("leaves a declared-only let and a var declared twice unknown", () => {
-    expect(resolveProbe(`let code; code = -32001; const probe = code;`)).toBeUndefined();
+  it("gives a declared-only let undefined among its values, and leaves a var declared twice unknown", () => {
+    expect(resolveProbe(`let code; code = -32001; const probe = code;`)).toEqual([undefined, -32001]);
+    expect(resolveProbe(`declare let code: -32001; const probe = code;`)).toBeUndefined();
     expect(resolveProbe(`var code = -32001; var code = -32002; const probe = code;`)).toBeUndefined();
   });
 
@@ -457,7 +473,7 @@ export function fail(code: number, message: string): never {
     expect(resolveProbe(`declare function on(f: (e: { code: -32001 }) => void): void; on((e: { code: -32001 }) => { const probe = e.code; });`, { typed: true })).toEqual([-32001]);
   });
 
-  it("leaves a reassigned number variable unknown even with types", () => {
-    expect(resolveProbe(`let code = -32001; code = -32002; export const probe = code;`, { typed: true })).toBeUndefined();
+  it("gives the set of a reassigned let with types too", () => {
+    expect(resolveProbe(`let code = -32001; code = -32002; export const probe = code;`, { typed: true })).toEqual([-32001, -32002]);
   });
 });

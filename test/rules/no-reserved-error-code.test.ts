@@ -511,6 +511,19 @@ fail(-32001, "Session not found");
 
 const valueFormsInvalid: Invalid[] = [
   {
+    name: "a let written with two codes: reported where the code is used",
+    code: `
+import { RequestError } from "@agentclientprotocol/sdk";
+
+export function answer(missing: boolean) {
+  let code = -32603;
+  if (missing) code = -32001;
+  throw new RequestError(code, "Failed");
+}
+`,
+    errors: [reserved(-32001, 7, 26, 30)],
+  },
+  {
     name: "hex literal with unary minus",
     code: `
 import { RequestError } from "@agentclientprotocol/sdk";
@@ -748,18 +761,7 @@ export const paren = () => new RequestError((-32036), "Paren");
 ];
 
 const valueFormsValid: Valid[] = [
-  {
-    name: "a reassigned let is unknown",
-    code: `
-import { RequestError } from "@agentclientprotocol/sdk";
 
-export function answer(missing: boolean) {
-  let code = -32603;
-  if (missing) code = -32001;
-  throw new RequestError(code, "Failed");
-}
-`,
-  },
   {
     name: "a plain object member that is assigned somewhere is unknown",
     code: `

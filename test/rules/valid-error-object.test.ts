@@ -340,17 +340,7 @@ export const errors = [
 ];
 `,
   },
-  {
-    name: "a let written twice is unknown",
-    code: `
-import { RequestError } from "@agentclientprotocol/sdk";
-export function pick(strict: boolean) {
-  let code: number | string = "-32602";
-  if (strict) code = "-32600";
-  throw new RequestError(code as number, "Bad request");
-}
-`,
-  },
+
   {
     name: "a well-formed error object cast with as / satisfies",
     code: `
@@ -470,6 +460,15 @@ const rpcAsConst = `
 import { RequestError } from "@agentclientprotocol/sdk";
 const ERRORS = { busy: "-32042", gone: -32043.5 } as const;
 export const errors = [new RequestError(ERRORS.busy as never, "Agent busy"), new RequestError(ERRORS["gone"], "Gone")];
+`;
+
+const rpcLetTwice = `
+import { RequestError } from "@agentclientprotocol/sdk";
+export function pick(strict: boolean) {
+  let code: number | string = "-32602";
+  if (strict) code = "-32600";
+  throw new RequestError(code as number, "Bad request");
+}
 `;
 
 const rpcConditional = `
@@ -731,6 +730,11 @@ const invalidCodes: Invalid[] = [
     name: "a const bound to a numeric string: reported at the use, no suggestion",
     code: rpcConst,
     errors: [nonInteger(rpcConst, "INVALID_PARAMS as never", '"-32602"')],
+  },
+  {
+    name: "a let written with two string codes: the first value named where the code is used",
+    code: rpcLetTwice,
+    errors: [nonInteger(rpcLetTwice, "code as number", '"-32602"')],
   },
   {
     name: "an enum with a string member",

@@ -4,7 +4,7 @@ import { methodRef } from "../handlers/method-names.js";
 import type { SdkImports } from "../sdk/imports.js";
 import { isValueWrapper, memberName, unwrap } from "../syntax/ast.js";
 import { functionOf } from "../syntax/functions.js";
-import type { ValueResolver } from "../values/values.js";
+import type { ValueResolver } from "../resolution/values.js";
 import { alwaysThrows, capabilitiesIn } from "./shapes.js";
 import type { CapabilityOwner, Registration } from "./types.js";
 

@@ -4,7 +4,7 @@ import { staticKeyName, unwrap } from "../syntax/ast.js";
 import { closeName } from "./close-names.js";
 import { readCapabilities } from "./literal.js";
 import type { CapabilityOwner } from "./types.js";
-import type { ValueResolver } from "../values/values.js";
+import type { ValueResolver } from "../resolution/values.js";
 
 /** A handler of a gated method whose capability the owner's literal does not advertise. */
 export interface UnadvertisedHandler {

@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import type { CapabilityTree } from "../../protocol/capabilities.js";
 import { staticKeyName, unwrap } from "../syntax/ast.js";
-import type { ValueResolver } from "../values/values.js";
+import type { ValueResolver } from "../resolution/values.js";
 
 /** What a capability key says: advertised (`true`, `{}`), not advertised (`false`, `null`, absent), or unknown. */
 export type CapabilityState = "on" | "off" | "unknown";

@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { children, findProperty, type FunctionNode, hasSpread, isFunction, unwrap } from "../syntax/ast.js";
-import type { ValueResolver } from "../values/values.js";
+import type { ValueResolver } from "../resolution/values.js";
 
 type VisitorKeys = TSESLint.SourceCode["visitorKeys"];
 

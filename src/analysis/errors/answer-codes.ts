@@ -1,7 +1,7 @@
 import type { Answer } from "./answers.js";
 import type { ErrorSite } from "./error-sites.js";
 import { codeNumbers } from "../values/code-numbers.js";
-import type { ValueResolver } from "../values/values.js";
+import type { ValueResolver } from "../resolution/values.js";
 
 /** -32603: what the SDK answers for a thrown value that is not a RequestError. */
 export const INTERNAL_ERROR = -32603;

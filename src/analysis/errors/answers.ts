@@ -5,7 +5,7 @@ import type { ErrorSite } from "./error-sites.js";
 import { isEnvelope, isSender, sentValue } from "./responses.js";
 import { isResponseValue, sendsResponse } from "./sent-responses.js";
 import { functionOf, returnedExpressions } from "../syntax/functions.js";
-import type { ValueResolver } from "../values/values.js";
+import type { ValueResolver } from "../resolution/values.js";
 
 /**
  * What a `throw` or `return` answers a request with:

@@ -4,7 +4,7 @@ import { calleeName, enclosingClass, enclosingFunction, findProperty, hasSpread,
 import { BUILTIN_ERROR_CLASSES, className, type ErrorClass } from "./error-classes.js";
 import { heldReads, isResponseError, valuePlace } from "./responses.js";
 import type { SdkImports } from "../sdk/imports.js";
-import type { ValueResolver } from "../values/values.js";
+import type { ValueResolver } from "../resolution/values.js";
 
 export type ErrorSiteKind =
   /** `new RequestError(code, message, data)` and other error classes */

@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { calleeName, findProperty, memberName, outermostWrapper, staticKeyName, unwrap } from "../syntax/ast.js";
-import type { ValueResolver } from "../values/values.js";
+import type { ValueResolver } from "../resolution/values.js";
 import { variableOf } from "../syntax/variables.js";
 
 /** How far values are followed through variables, serialisation and wrappers. */

@@ -2,7 +2,7 @@ import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { findMethod, METHODS, type MethodInfo, type MethodSide } from "../../protocol/methods.js";
 import { memberName, unwrap } from "../syntax/ast.js";
 import type { SdkImports } from "../sdk/imports.js";
-import type { ValueResolver } from "../values/values.js";
+import type { ValueResolver } from "../resolution/values.js";
 
 /** A method expression as written: the wire name, and the side when the expression says it. */
 export interface MethodRef {

@@ -2,7 +2,7 @@ import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import type { MethodInfo } from "../../protocol/methods.js";
 import type { SdkImports } from "../sdk/imports.js";
 import type { FunctionNode } from "../syntax/ast.js";
-import type { ValueResolver } from "../values/values.js";
+import type { ValueResolver } from "../resolution/values.js";
 
 /**
  * How a handler is written:

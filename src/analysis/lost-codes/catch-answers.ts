@@ -4,7 +4,7 @@ import { siteCodes } from "../errors/answer-codes.js";
 import { outletsOf } from "../errors/responses.js";
 import { isResponseValue, sendsResponse } from "../errors/sent-responses.js";
 import { children, enclosingFunction, isFunction, outermostWrapper, staticKeyName } from "../syntax/ast.js";
-import type { ValueResolver } from "../values/values.js";
+import type { ValueResolver } from "../resolution/values.js";
 import { isBuiltinError } from "./local-classes.js";
 
 /** The one code a `catch` answers every error with, and where that code is written. */

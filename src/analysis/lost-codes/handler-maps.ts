@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { type FunctionNode, staticKeyName, unwrap } from "../syntax/ast.js";
 import { functionOf, thisClass } from "../syntax/functions.js";
-import type { ValueResolver } from "../values/values.js";
+import type { ValueResolver } from "../resolution/values.js";
 
 interface MapContext {
   readonly sourceCode: Readonly<TSESLint.SourceCode>;

@@ -5,7 +5,7 @@ import { calleeName, enclosingFunction, findProperty, type FunctionNode, memberN
 import { functionOf, returnedExpressions } from "../syntax/functions.js";
 import { classByName } from "../syntax/instances.js";
 import { codeNumbers } from "../values/code-numbers.js";
-import type { ValueResolver } from "../values/values.js";
+import type { ValueResolver } from "../resolution/values.js";
 import { isBuiltinError } from "./local-classes.js";
 import type { Entered } from "./reached-throws.js";
 import { variableOf } from "../syntax/variables.js";

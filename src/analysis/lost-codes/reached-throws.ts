@@ -2,7 +2,7 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint
 import { children, type FunctionNode, isFunction, memberName, outermostWrapper, unwrap } from "../syntax/ast.js";
 import { classMember, functionOf } from "../syntax/functions.js";
 import { instanceClass } from "../syntax/instances.js";
-import type { ValueResolver } from "../values/values.js";
+import type { ValueResolver } from "../resolution/values.js";
 import { dispatchedFunctions } from "./handler-maps.js";
 
 /** How deep same-file helpers are followed. */

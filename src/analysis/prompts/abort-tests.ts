@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import type { Handler } from "../handlers/types.js";
 import { calleeName, memberName, unwrap } from "../syntax/ast.js";
-import type { ValueResolver } from "../values/values.js";
+import type { ValueResolver } from "../resolution/values.js";
 import type { CancelEffects } from "./cancel-effects.js";
 import { isHandlerParameter } from "./handler-nodes.js";
 import { isTurnSignal } from "./turn-signals.js";

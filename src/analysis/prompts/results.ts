@@ -3,7 +3,7 @@ import { isEnvelope, isSender, sentValue } from "../errors/responses.js";
 import type { Handler } from "../handlers/types.js";
 import { calleeName, findProperty, type FunctionNode, memberName, unwrap } from "../syntax/ast.js";
 import { functionOf, returnedExpressions } from "../syntax/functions.js";
-import type { ValueResolver } from "../values/values.js";
+import type { ValueResolver } from "../resolution/values.js";
 import { ownStatements } from "./handler-nodes.js";
 
 /** Helper parameters bound to what a call passes them: `finish("end_turn")` binds `reason` to `"end_turn"`. */

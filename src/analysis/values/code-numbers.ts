@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { unwrap } from "../syntax/ast.js";
-import type { ValueResolver } from "./values.js";
+import type { ValueResolver } from "../resolution/values.js";
 
 /** A number written as a string, as valid-error-object recognises one. */
 const NUMERIC = /^\s*[-+]?\d+(\.\d+)?\s*$/;

@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { unwrap } from "../syntax/ast.js";
-import type { ValueResolver } from "./values.js";
+import type { ValueResolver } from "../resolution/values.js";
 
 /**
  * The text of a message known statically: a string, a string constant, or a template's fixed parts joined by

@@ -1,32 +1,52 @@
-import { AST_NODE_TYPES, type ParserServicesWithTypeInformation, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, ASTUtils, type ParserServicesWithTypeInformation, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { isValueWrapper, staticKeyName, unwrap } from "../syntax/ast.js";
-import type { ValueSet } from "./constant.js";
-import { importBinding, typedValues } from "./typed-values.js";
-import { variableOf } from "../syntax/variables.js";
+import type { Constant, ValueSet } from "../values/constant.js";
+import { importBinding, typedValues } from "../values/typed-values.js";
+import type { Resolver } from "./resolver.js";
+import { singleInit } from "./resolver.js";
+import { unwrapValue } from "./unwrap.js";
 
+/** How deep one value is followed (names, members, operands); a longer chain is unknown. */
+const MAX_VALUE_DEPTH = 64;
+/** The most values a set may hold: a `let` written many times, a template of several sets. */
+const MAX_SET = 16;
 
-/** Resolves expressions to constants, within one file, with the checker's literal types as fallback. */
+/**
+ * Resolves expressions to the constants they may be, in the linted file and the modules it imports, with the
+ * checker's literal types as fallback: literals, `const` names and imports of them, a `let` every write of which is a
+ * constant (the set of them), enum members, members of object literals (`as const`, frozen) that nothing writes,
+ * `a ? b : c` (both), `String(x)`, `` `${x}` ``, `x ?? d`, `x || d`, arithmetic, and what eslint-utils' getStaticValue
+ * evaluates beyond that.
+ */
 export class ValueResolver {
   private readonly cache = new Map<TSESTree.Node, ValueSet | null>();
   private readonly inProgress = new Set<TSESTree.Node>();
   private readonly writtenMembers = new Map<TSESLint.Scope.Variable, Map<string, boolean>>();
   private readonly inits = new Map<TSESLint.Scope.Variable, TSESTree.Expression | null>();
+  private depth = 0;
 
-  constructor(
-    private readonly sourceCode: Readonly<TSESLint.SourceCode>,
-    /** Present only when the parser has type information. */
-    readonly services: ParserServicesWithTypeInformation | undefined,
-  ) {}
+  constructor(readonly resolver: Resolver) {}
+
+  /** Present only when the parser has type information. */
+  get services(): ParserServicesWithTypeInformation | undefined {
+    return this.resolver.services;
+  }
 
   resolve(node: TSESTree.Node): ValueSet | undefined {
     const cached = this.cache.get(node);
     if (cached !== undefined) return cached ?? undefined;
-    if (this.inProgress.has(node)) return undefined;
+    if (this.inProgress.has(node) || this.depth >= MAX_VALUE_DEPTH) return undefined;
     this.inProgress.add(node);
-    let result = this.resolveSyntactically(node);
-    // The checker sees through nothing: ask it about the expression inside `x as T`, not the cast.
-    if (result === undefined) result = this.resolveByType(unwrap(node));
-    this.inProgress.delete(node);
+    this.depth++;
+    let result: ValueSet | undefined;
+    try {
+      result = this.resolveSyntactically(node);
+      // The checker sees through nothing: ask it about the expression inside `x as T`, not the cast.
+      if (result === undefined) result = this.resolveByType(unwrap(node));
+    } finally {
+      this.depth--;
+      this.inProgress.delete(node);
+    }
     this.cache.set(node, result ?? null);
     return result;
   }
@@ -38,19 +58,9 @@ export class ValueResolver {
     return values;
   }
 
-  /** The object literal an expression stands for: a `const` bound to one, or a member of one. */
+  /** The object literal an expression stands for: one written there, a name bound to one, an import, a member of one. */
   objectLiteral(node: TSESTree.Node): TSESTree.ObjectExpression | undefined {
-    const inner = unwrapFreeze(unwrap(node));
-    if (inner.type === AST_NODE_TYPES.ObjectExpression) return inner;
-    if (inner.type === AST_NODE_TYPES.Identifier) {
-      const init = this.constInit(inner);
-      return init ? this.objectLiteral(init) : undefined;
-    }
-    if (inner.type === AST_NODE_TYPES.MemberExpression) {
-      const value = this.memberValue(inner);
-      return value ? this.objectLiteral(value) : undefined;
-    }
-    return undefined;
+    return this.resolver.objectOf(node);
   }
 
   /** The static key of a property or member: `a.b`, `a["b"]`, `a[-32000]`, `{ [-32000]: x }`. */
@@ -58,30 +68,30 @@ export class ValueResolver {
     const name = staticKeyName(key, computed);
     if (name !== undefined || !computed) return name;
     const values = this.resolve(key);
-    return values?.length === 1 && (typeof values[0] === "number" || typeof values[0] === "string")
-      ? String(values[0])
-      : undefined;
+    return values?.length === 1 && (typeof values[0] === "number" || typeof values[0] === "string") ? String(values[0]) : undefined;
   }
 
   private resolveSyntactically(raw: TSESTree.Node): ValueSet | undefined {
-    const node = unwrap(raw);
+    const node = unwrapValue(raw);
     switch (node.type) {
       case AST_NODE_TYPES.Literal:
         if (node.value === null && !("regex" in node) && !("bigint" in node)) return [null];
-        return typeof node.value === "number" || typeof node.value === "string" || typeof node.value === "boolean"
-          ? [node.value]
-          : undefined;
+        return typeof node.value === "number" || typeof node.value === "string" || typeof node.value === "boolean" ? [node.value] : undefined;
       case AST_NODE_TYPES.TemplateLiteral:
-        return node.expressions.length === 0 ? [node.quasis[0]?.value.cooked ?? ""] : undefined;
+        return this.template(node);
       case AST_NODE_TYPES.UnaryExpression:
         return this.unary(node);
       case AST_NODE_TYPES.BinaryExpression:
-        return this.binary(node);
+        return this.binary(node) ?? this.staticValue(node);
+      case AST_NODE_TYPES.LogicalExpression:
+        return this.logical(node);
       case AST_NODE_TYPES.ConditionalExpression: {
         const a = this.resolve(node.consequent);
         const b = a && this.resolve(node.alternate);
-        return a && b ? [...new Set([...a, ...b])] : undefined;
+        return a && b ? union(a, b) : undefined;
       }
+      case AST_NODE_TYPES.CallExpression:
+        return this.stringOf(node) ?? this.staticValue(node);
       case AST_NODE_TYPES.Identifier:
         return this.identifier(node);
       case AST_NODE_TYPES.MemberExpression: {
@@ -95,6 +105,57 @@ export class ValueResolver {
     }
   }
 
+  /** `` `a${x}b` ``: each combination of its parts' values, when there are few. */
+  private template(node: TSESTree.TemplateLiteral): ValueSet | undefined {
+    let results: string[] = [node.quasis[0]?.value.cooked ?? ""];
+    for (let i = 0; i < node.expressions.length; i++) {
+      const values = this.resolve(node.expressions[i]!);
+      if (!values || results.length * values.length > MAX_SET) return undefined;
+      const tail = node.quasis[i + 1]?.value.cooked ?? "";
+      results = results.flatMap((head) => values.map((v) => `${head}${String(v)}${tail}`));
+    }
+    return [...new Set(results)];
+  }
+
+  /** `String(x)`: each of x's values as a string. */
+  private stringOf(node: TSESTree.CallExpression): ValueSet | undefined {
+    const [arg] = node.arguments;
+    if (node.arguments.length !== 1 || !arg || arg.type === AST_NODE_TYPES.SpreadElement || !this.isGlobal(node.callee, "String")) return undefined;
+    const values = this.resolve(arg);
+    return values && [...new Set(values.map((v) => String(v)))];
+  }
+
+  /** `x ?? d`, `x || d`: x's values, with the nullish (or falsy) ones replaced by d's; `x && y` likewise. */
+  private logical(node: TSESTree.LogicalExpression): ValueSet | undefined {
+    const left = this.resolve(node.left);
+    if (!left) return undefined;
+    const passes = (v: Constant) => (node.operator === "??" ? v !== null && v !== undefined : node.operator === "||" ? Boolean(v) : !v);
+    const kept = left.filter(passes);
+    if (kept.length === left.length) return left;
+    const right = this.resolve(node.right);
+    return right ? union(kept, right) : undefined;
+  }
+
+  /** Whether a callee is the global `name`, not shadowed by a variable of the file. */
+  private isGlobal(callee: TSESTree.Node, name: string): boolean {
+    const inner = unwrap(callee);
+    if (inner.type !== AST_NODE_TYPES.Identifier || inner.name !== name) return false;
+    const variable = this.resolver.variableOf(inner);
+    return !variable || variable.defs.length === 0;
+  }
+
+  /** eslint-utils' static evaluation, for what the cases above leave (string concatenation, known globals' calls). */
+  private staticValue(node: TSESTree.Node): ValueSet | undefined {
+    try {
+      const found = ASTUtils.getStaticValue(node, this.resolver.sourceCodeOf(node).getScope(node));
+      const value = found?.value;
+      return value === null || value === undefined || ["number", "string", "boolean"].includes(typeof value) ? (found ? [value as Constant] : undefined) : undefined;
+    } catch {
+      // It follows names without a limit of its own: a very long chain is unknown here too.
+      return undefined;
+    }
+  }
+
   private unary(node: TSESTree.UnaryExpression): ValueSet | undefined {
     if (node.operator === "void") return [undefined];
     if (node.operator !== "-" && node.operator !== "+") return undefined;
@@ -104,9 +165,7 @@ export class ValueResolver {
   }
 
   private binary(node: TSESTree.BinaryExpression): ValueSet | undefined {
-    if (!["+", "-", "*", "/"].includes(node.operator) || node.left.type === AST_NODE_TYPES.PrivateIdentifier) {
-      return undefined;
-    }
+    if (!["+", "-", "*", "/"].includes(node.operator) || node.left.type === AST_NODE_TYPES.PrivateIdentifier) return undefined;
     const left = this.numbers(node.left);
     const right = left && this.numbers(node.right);
     if (!left || !right || left.length !== 1 || right.length !== 1) return undefined;
@@ -124,7 +183,7 @@ export class ValueResolver {
   }
 
   private identifier(node: TSESTree.Identifier): ValueSet | undefined {
-    const variable = variableOf(this.sourceCode, node);
+    const variable = this.resolver.variableOf(node);
     // No variable, or one without declarations (typescript-eslint's lib globals): a global.
     if (!variable || variable.defs.length === 0) {
       // Globals: only the ones whose value cannot be anything else.
@@ -133,72 +192,73 @@ export class ValueResolver {
       if (node.name === "Infinity") return [Infinity];
       return undefined;
     }
+    const ref = this.resolver.moduleRef(variable);
+    if (ref) {
+      const imported = this.resolver.refTarget(ref, node);
+      return imported?.kind === "node" && imported.node !== node ? this.resolve(imported.node) : undefined;
+    }
     if (variable.defs.length !== 1) return undefined;
     const def = variable.defs[0]!;
     if (def.type === "TSEnumMemberName") return this.enumMember(def.node as TSESTree.TSEnumMember);
     const init = this.constInit(node);
-    return init ? this.resolve(init) : undefined;
+    if (init) return this.resolve(init);
+    return def.type === "Variable" ? this.writtenValues(variable, def.node as TSESTree.VariableDeclarator) : undefined;
+  }
+
+  /**
+   * A `let` or `var` every write of which is a plain `=` of a constant (and its declaration, `undefined` without an
+   * initializer): the set of those constants (`let stopReason = "end_turn"; … stopReason = "failed"`).
+   */
+  private writtenValues(variable: TSESLint.Scope.Variable, declarator: TSESTree.VariableDeclarator): ValueSet | undefined {
+    const declaration = declarator.parent;
+    // A `const` is written once (constInit), a `declare`d name never: neither has a set of writes to read.
+    if (declarator.id.type !== AST_NODE_TYPES.Identifier || declaration.kind === "const" || declaration.declare) return undefined;
+    const loop = declaration.parent;
+    const inLoopHead = loop?.type === AST_NODE_TYPES.ForInStatement || loop?.type === AST_NODE_TYPES.ForOfStatement || loop?.type === AST_NODE_TYPES.ForStatement;
+    if (inLoopHead) return undefined;
+    const out = new Set<Constant>();
+    if (!declarator.init) out.add(undefined);
+    for (const ref of variable.references) {
+      if (!ref.isWrite()) continue;
+      const id = ref.identifier;
+      const parent = id.parent;
+      const isPlain =
+        (parent?.type === AST_NODE_TYPES.VariableDeclarator && parent.id === id) ||
+        (parent?.type === AST_NODE_TYPES.AssignmentExpression && parent.left === id && parent.operator === "=");
+      const values = isPlain && ref.writeExpr ? this.resolve(ref.writeExpr) : undefined;
+      if (!values) return undefined;
+      for (const v of values) out.add(v);
+      if (out.size > MAX_SET) return undefined;
+    }
+    return [...out];
   }
 
   /** The initializer of a variable that is written exactly once, by its declaration. */
   constInit(node: TSESTree.Identifier): TSESTree.Expression | undefined {
-    const variable = variableOf(this.sourceCode, node);
+    const variable = this.resolver.variableOf(node);
     if (!variable) return undefined;
     // Every read of a variable asks again; its writes are scanned once.
-    if (!this.inits.has(variable)) this.inits.set(variable, this.initOf(variable) ?? null);
+    if (!this.inits.has(variable)) this.inits.set(variable, initOf(variable) ?? null);
     return this.inits.get(variable) ?? undefined;
-  }
-
-  private initOf(variable: TSESLint.Scope.Variable): TSESTree.Expression | undefined {
-    if (variable.defs.length !== 1) return undefined;
-    const def = variable.defs[0]!;
-    if (def.type !== "Variable") return undefined;
-    const declarator = def.node as TSESTree.VariableDeclarator;
-    if (declarator.id.type !== AST_NODE_TYPES.Identifier || !declarator.init) return undefined;
-    const writes = variable.references.filter((r) => r.isWrite());
-    if (writes.length !== 1 || writes[0]!.writeExpr !== declarator.init) return undefined;
-    if ((def.parent as TSESTree.VariableDeclaration).kind !== "const" && this.isDeclaredInLoop(declarator)) return undefined;
-    return declarator.init;
-  }
-
-  private isDeclaredInLoop(node: TSESTree.Node): boolean {
-    const parent = node.parent?.parent;
-    return (
-      parent?.type === AST_NODE_TYPES.ForInStatement ||
-      parent?.type === AST_NODE_TYPES.ForOfStatement ||
-      parent?.type === AST_NODE_TYPES.ForStatement
-    );
   }
 
   /** The expression a member access reads: an object literal's property or an enum member. */
   private memberValue(node: TSESTree.MemberExpression): TSESTree.Node | undefined {
     const key = this.keyOf(node.property, node.computed);
     if (key === undefined) return undefined;
-    const object = unwrap(node.object);
-    if (object.type === AST_NODE_TYPES.Identifier) {
-      const enumDecl = this.enumDeclaration(object);
-      if (enumDecl) return this.enumMemberNode(enumDecl, key);
-      if (this.isMemberWritten(object, key)) return undefined;
-    }
-    const literal = this.objectLiteral(object);
-    if (!literal) return undefined;
-    let value: TSESTree.Node | undefined;
-    for (const prop of literal.properties) {
-      if (prop.type === AST_NODE_TYPES.SpreadElement) {
-        value = undefined; // a later spread may overwrite an earlier key: only keys after it count
-        continue;
-      }
-      if (prop.kind === "init" && !prop.method && this.keyOf(prop.key, prop.computed) === key) value = prop.value;
-    }
-    return value;
+    const object = unwrapValue(node.object);
+    const enumDecl = this.resolver.targetNode(object);
+    if (enumDecl?.type === AST_NODE_TYPES.TSEnumDeclaration) return enumDecl.body.members.find((m) => this.keyOf(m.id, false) === key);
+    const target = this.resolver.target(node);
+    return target?.kind === "node" && target.node !== unwrapValue(node) ? target.node : undefined;
   }
 
   /**
    * Whether a plain object bound to `object` may change: a member of it is written anywhere (through casts
    * and nested members too), or the object is aliased to another name that could write it.
    */
-  private isMemberWritten(object: TSESTree.Identifier, key: string | undefined, depth = 0): boolean {
-    const variable = variableOf(this.sourceCode, object);
+  isMemberWritten(object: TSESTree.Identifier, key: string | undefined, depth = 0): boolean {
+    const variable = this.resolver.variableOf(object);
     if (!variable) return false;
     if (depth > 4) return true;
     // Each read of `Codes.X` asks again: answer once per variable and key.
@@ -245,16 +305,6 @@ export class ValueResolver {
     });
   }
 
-  private enumDeclaration(node: TSESTree.Identifier): TSESTree.TSEnumDeclaration | undefined {
-    const variable = variableOf(this.sourceCode, node);
-    if (!variable || variable.defs.length !== 1 || variable.defs[0]!.type !== "TSEnumName") return undefined;
-    return variable.defs[0]!.node as TSESTree.TSEnumDeclaration;
-  }
-
-  private enumMemberNode(decl: TSESTree.TSEnumDeclaration, key: string): TSESTree.Node | undefined {
-    return decl.body.members.find((m) => this.keyOf(m.id, false) === key);
-  }
-
   /** An enum member's value: its initializer, or the previous member's value plus one. */
   enumMember(member: TSESTree.TSEnumMember): ValueSet | undefined {
     if (member.initializer) return this.resolve(member.initializer);
@@ -267,15 +317,16 @@ export class ValueResolver {
 
   /**
    * With type information, the checker's number- or string-literal type (a union gives each member) of what the
-   * file does not define itself: a name imported or declared outside the file (`ErrorCodes.Busy`, `acp.CODES.x.y`),
-   * declared without a value (`declare const`, a parameter's annotation,
+   * linted file does not define itself: a name imported or declared outside the file (`ErrorCodes.Busy`,
+   * `acp.CODES.x.y`), declared without a value (`declare const`, a parameter's annotation,
    * `declare function busy(): -32042`). What the file defines has been followed already, and asking the checker
    * about any other expression (a call of a generic function, an unannotated callback's parameter) makes it infer
    * types the lint does not otherwise need, which costs more than everything else the plugin does.
    */
   private resolveByType(node: TSESTree.Node): ValueSet | undefined {
-    if (!this.services || !this.isTypedOutside(unwrap(node))) return undefined;
-    return typedValues(this.services, node, (id) => importBinding(variableOf(this.sourceCode, id)));
+    const services = this.services;
+    if (!services || !this.resolver.isLinted(node) || !this.isTypedOutside(unwrap(node))) return undefined;
+    return typedValues(services, node, (id) => importBinding(this.resolver.variableOf(id)));
   }
 
   private isTypedOutside(node: TSESTree.Node): boolean {
@@ -289,7 +340,7 @@ export class ValueResolver {
 
   /** Whether a name's value is given by a type rather than by code of this file (see resolveByType). */
   private isDeclaredOutside(name: TSESTree.Identifier): boolean {
-    const variable = variableOf(this.sourceCode, name);
+    const variable = this.resolver.variableOf(name);
     if (!variable || variable.defs.length === 0 || importBinding(variable)) return true;
     if (variable.defs.length !== 1) return false;
     const def = variable.defs[0]!;
@@ -304,6 +355,18 @@ export class ValueResolver {
         return false;
     }
   }
+}
+
+function union(a: ValueSet, b: ValueSet): ValueSet {
+  return [...new Set([...a, ...b])];
+}
+
+/** The initializer of a variable written once, by its declaration (see singleInit). */
+function initOf(variable: TSESLint.Scope.Variable): TSESTree.Expression | undefined {
+  if (variable.defs.length !== 1) return undefined;
+  const def = variable.defs[0]!;
+  if (def.type !== "Variable") return undefined;
+  return singleInit(variable, def.node as TSESTree.VariableDeclarator, def.name as TSESTree.Identifier);
 }
 
 /** Whether the parameter a name belongs to (`code: T`, `{ code }: T`, `code: T = x`) has a type annotation. */
@@ -344,19 +407,4 @@ function constantRoot(node: TSESTree.Node): TSESTree.Identifier | undefined {
   const inner = unwrap(node);
   if (inner.type === AST_NODE_TYPES.Identifier) return inner;
   return inner.type === AST_NODE_TYPES.MemberExpression ? constantRoot(inner.object) : undefined;
-}
-
-/** `Object.freeze({ ... })` stands for its argument. */
-function unwrapFreeze(node: TSESTree.Node): TSESTree.Node {
-  if (
-    node.type === AST_NODE_TYPES.CallExpression &&
-    node.callee.type === AST_NODE_TYPES.MemberExpression &&
-    node.callee.object.type === AST_NODE_TYPES.Identifier &&
-    node.callee.object.name === "Object" &&
-    staticKeyName(node.callee.property, node.callee.computed) === "freeze" &&
-    node.arguments[0]
-  ) {
-    return unwrap(node.arguments[0]);
-  }
-  return node;
 }

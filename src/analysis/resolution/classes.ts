@@ -1,0 +1,140 @@
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { type FunctionNode, isFunction, staticKeyName, unwrap } from "../syntax/ast.js";
+import { thisClass } from "../syntax/functions.js";
+import { returnedValues } from "./callees.js";
+import type { Resolver } from "./resolver.js";
+import { MAX_DEPTH } from "./targets.js";
+import { unwrapValue } from "./unwrap.js";
+
+export type ClassNode = TSESTree.ClassDeclaration | TSESTree.ClassExpression;
+
+function asClass(node: TSESTree.Node | undefined): ClassNode | undefined {
+  return node?.type === AST_NODE_TYPES.ClassDeclaration || node?.type === AST_NODE_TYPES.ClassExpression ? node : undefined;
+}
+
+/**
+ * The class a name or member stands for (`C`, `ns.C`, `var C = class {}`, an imported class), or the class a type
+ * annotation names (`: C`, `: ns.C`; not a union, an interface or a generic instance).
+ */
+export function namedClass(resolver: Resolver, node: TSESTree.Node): ClassNode | undefined {
+  if (node.type === AST_NODE_TYPES.TSQualifiedName) {
+    const namespace = resolver.target(node.left as TSESTree.Node);
+    if (namespace?.kind !== "module") return undefined;
+    const found = resolver.exportTarget(namespace.file, node.right.name);
+    return found?.kind === "node" ? asClass(found.node) : undefined;
+  }
+  return asClass(resolver.targetNode(node));
+}
+
+/** The class a type annotation names: `: C`, `: ns.C`. */
+function annotatedClass(resolver: Resolver, annotation: TSESTree.TSTypeAnnotation | undefined): ClassNode | undefined {
+  const type = annotation?.typeAnnotation;
+  if (type?.type !== AST_NODE_TYPES.TSTypeReference || type.typeArguments) return undefined;
+  return namedClass(resolver, type.typeName);
+}
+
+/** The class of a variable: its `: C` annotation, or the instance its single initializer holds. */
+function variableClass(resolver: Resolver, id: TSESTree.Identifier, depth: number): ClassNode | undefined {
+  const variable = resolver.variableOf(id);
+  const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+  if (!variable || !def) return undefined;
+  if (def.type === "Parameter") {
+    const name = def.name as TSESTree.Node;
+    const annotated = name.type === AST_NODE_TYPES.Identifier ? name.typeAnnotation : undefined;
+    return annotatedClass(resolver, annotated);
+  }
+  if (def.type !== "Variable") return undefined;
+  const declarator = def.node as TSESTree.VariableDeclarator;
+  if (declarator.id.type !== AST_NODE_TYPES.Identifier) return undefined;
+  const writes = variable.references.filter((r) => r.isWrite());
+  const onlyInit = declarator.init && writes.length === 1 && writes[0]!.writeExpr === declarator.init;
+  return annotatedClass(resolver, declarator.id.typeAnnotation) ?? (onlyInit ? instanceClassAt(resolver, declarator.init!, depth + 1) : undefined);
+}
+
+/**
+ * The class of `this.name` in a class body: the field's annotation or initializer, a constructor parameter property,
+ * or a constructor assignment `this.name = new C()`; else what a class it extends says.
+ */
+function fieldClass(resolver: Resolver, cls: ClassNode, name: string, depth: number): ClassNode | undefined {
+  for (const member of cls.body.body) {
+    if (member.type === AST_NODE_TYPES.PropertyDefinition && !member.static && staticKeyName(member.key, member.computed) === name) {
+      const declared = annotatedClass(resolver, member.typeAnnotation) ?? (member.value ? instanceClassAt(resolver, member.value, depth + 1) : undefined);
+      // `assigned;` leaves the class to the constructor.
+      if (declared) return declared;
+    }
+    if (member.type !== AST_NODE_TYPES.MethodDefinition || member.kind !== "constructor") continue;
+    for (const param of member.value.params) {
+      if (param.type !== AST_NODE_TYPES.TSParameterProperty) continue;
+      const id = param.parameter.type === AST_NODE_TYPES.AssignmentPattern ? param.parameter.left : param.parameter;
+      if (id.type === AST_NODE_TYPES.Identifier && id.name === name) return annotatedClass(resolver, id.typeAnnotation);
+    }
+    for (const statement of member.value.body?.body ?? []) {
+      if (statement.type !== AST_NODE_TYPES.ExpressionStatement) continue;
+      const assignment = statement.expression;
+      if (assignment.type !== AST_NODE_TYPES.AssignmentExpression || assignment.operator !== "=") continue;
+      const target = assignment.left;
+      const isThisField = target.type === AST_NODE_TYPES.MemberExpression && target.object.type === AST_NODE_TYPES.ThisExpression;
+      if (isThisField && staticKeyName(target.property, target.computed) === name) return instanceClassAt(resolver, assignment.right, depth + 1);
+    }
+  }
+  const parent = cls.superClass ? namedClass(resolver, cls.superClass) : undefined;
+  return parent && parent !== cls && depth < MAX_DEPTH ? fieldClass(resolver, parent, name, depth + 1) : undefined;
+}
+
+/** The class whose instance an expression holds; see Resolver.instanceClassOf. */
+export function instanceClass(resolver: Resolver, node: TSESTree.Node): ClassNode | undefined {
+  return instanceClassAt(resolver, node, 0);
+}
+
+function instanceClassAt(resolver: Resolver, node: TSESTree.Node, depth: number): ClassNode | undefined {
+  if (depth > MAX_DEPTH) return undefined;
+  let inner = unwrapValue(node);
+  if (inner.type === AST_NODE_TYPES.AwaitExpression) inner = unwrapValue(inner.argument);
+  switch (inner.type) {
+    case AST_NODE_TYPES.NewExpression:
+      return namedClass(resolver, inner.callee);
+    case AST_NODE_TYPES.ThisExpression: {
+      const body = thisClass(inner);
+      return body?.parent;
+    }
+    case AST_NODE_TYPES.Identifier:
+      return variableClass(resolver, inner, depth);
+    case AST_NODE_TYPES.MemberExpression: {
+      const name = staticKeyName(inner.property, inner.computed);
+      const owner = name === undefined ? undefined : instanceClassAt(resolver, inner.object, depth + 1);
+      return owner && name !== undefined ? fieldClass(resolver, owner, name, depth + 1) : undefined;
+    }
+    case AST_NODE_TYPES.CallExpression: {
+      // A factory: every value it returns is an instance of the same class.
+      const classes = returnedValues(resolver, inner).map((value) => instanceClassAt(resolver, value, depth + 1));
+      const first = classes[0];
+      return first && classes.every((c) => c === first) ? first : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** A non-static method or function-valued field of a class by name, else of the classes it extends. */
+export function classMemberFunction(resolver: Resolver, cls: ClassNode, name: string): FunctionNode | undefined {
+  let current: ClassNode | undefined = cls;
+  for (let depth = 0; current && depth < 16; depth++) {
+    const own = ownMember(current, name);
+    if (own !== undefined) return own ?? undefined;
+    const parent: ClassNode | undefined = current.superClass ? namedClass(resolver, current.superClass) : undefined;
+    current = parent === current ? undefined : parent;
+  }
+  return undefined;
+}
+
+/** The class's own member `name`: its function, null when it has one that is no function (a getter, a value). */
+function ownMember(cls: ClassNode, name: string): FunctionNode | null | undefined {
+  for (const member of cls.body.body) {
+    if (member.type !== AST_NODE_TYPES.MethodDefinition && member.type !== AST_NODE_TYPES.PropertyDefinition) continue;
+    if (member.static || member.computed || staticKeyName(member.key, false) !== name) continue;
+    if (member.type === AST_NODE_TYPES.MethodDefinition && member.kind !== "method") return null;
+    const value = member.value && unwrap(member.value);
+    return value && isFunction(value) ? value : null;
+  }
+  return undefined;
+}

@@ -1,0 +1,219 @@
+import { readFileSync, realpathSync, statSync } from "node:fs";
+import { dirname, extname, isAbsolute, relative, resolve, sep } from "node:path";
+import { TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import * as typescriptParser from "@typescript-eslint/parser";
+import { registerFile, setParents, type SourceFile } from "./source-files.js";
+
+/**
+ * Reading the modules a linted file imports by a relative path, without type information: each is parsed with the
+ * linted file's parser and options (type-aware options left out), once per path and modification time, as
+ * eslint-plugin-import-x's export map does (its cache is keyed by path and checked against the file's mtime on
+ * every use). Unlike that cache this one is bounded: at most MAX_FILES parsed modules, the least recently used
+ * forgotten first; a file larger than MAX_BYTES, outside the project's folder, inside node_modules, or that does not
+ * parse is never read as a module.
+ */
+
+/** Parsed modules kept at once. */
+const MAX_FILES = 256;
+/** A module larger than this is not read (a bundle or generated file; the linted file's own size is ESLint's business). */
+export const MAX_BYTES = 1_000_000;
+
+/** The extensions a module may have, TypeScript's first: `./x.js` in TypeScript source names `./x.ts`. */
+const SCRIPT_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"] as const;
+const JS_TO_TS: Readonly<Record<string, readonly string[]>> = {
+  ".js": [".ts", ".tsx"],
+  ".jsx": [".tsx"],
+  ".mjs": [".mts"],
+  ".cjs": [".cts"],
+};
+
+/** Parser options that make a parse type-aware (a program per file): imported modules are read without types. */
+const TYPE_AWARE_OPTIONS = new Set(["project", "projectService", "programs", "EXPERIMENTAL_useProjectService", "EXPERIMENTAL_useSourceOfProjectReferenceRedirect"]);
+
+interface Parser {
+  parseForESLint?(text: string, options: Record<string, unknown>): {
+    ast: TSESTree.Program;
+    scopeManager?: unknown;
+    visitorKeys?: Record<string, readonly string[]>;
+    services?: unknown;
+  };
+}
+
+/** How the linted file is parsed, and where its project lies: what the modules it imports are read with. */
+export interface ModuleReading {
+  /** `context.languageOptions` of the linted file. */
+  readonly languageOptions: Readonly<Record<string, unknown>> | undefined;
+  /** The folder modules must lie in (the lint's working directory). */
+  readonly root: string;
+}
+
+interface Entry {
+  readonly mtimeMs: number;
+  readonly size: number;
+  readonly parser: object;
+  readonly options: string;
+  readonly file: SourceFile | null;
+}
+
+const parsed = new Map<string, Entry>();
+
+/** The files a relative specifier may name from `fromFile`, most likely first. */
+export function candidatePaths(fromFile: string, specifier: string): string[] {
+  const base = resolve(dirname(fromFile), specifier);
+  const ext = extname(base);
+  const out: string[] = [];
+  const stem = JS_TO_TS[ext] ? base.slice(0, -ext.length) : undefined;
+  if (stem !== undefined) for (const ts of JS_TO_TS[ext]!) out.push(stem + ts);
+  if ((SCRIPT_EXTENSIONS as readonly string[]).includes(ext)) out.push(base);
+  else {
+    for (const e of SCRIPT_EXTENSIONS) out.push(base + e);
+    for (const e of SCRIPT_EXTENSIONS) out.push(`${base}${sep}index${e}`);
+  }
+  return out;
+}
+
+/** Whether a module specifier is relative (`./x`, `../x`): the only imports followed without type information. */
+export function isRelativeSpecifier(specifier: string): boolean {
+  return specifier === "." || specifier === ".." || specifier.startsWith("./") || specifier.startsWith("../");
+}
+
+/** The regular file a relative specifier names from `fromFile`, inside `root`; undefined when there is none. */
+export function resolveModulePath(fromFile: string, specifier: string, root: string): string | undefined {
+  if (!isRelativeSpecifier(specifier) || !isAbsolute(fromFile)) return undefined;
+  for (const candidate of candidatePaths(fromFile, specifier)) {
+    let real: string;
+    try {
+      if (!statSync(candidate).isFile()) continue;
+      // A link may lead out of the project: what counts is where the file really is.
+      real = realpathSync(candidate);
+    } catch {
+      continue;
+    }
+    return isInside(real, root) ? real : undefined;
+  }
+  return undefined;
+}
+
+function isInside(path: string, root: string): boolean {
+  const rel = relative(realRoot(root), path);
+  return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel) && !rel.split(sep).includes("node_modules");
+}
+
+const realRoots = new Map<string, string>();
+
+function realRoot(root: string): string {
+  let real = realRoots.get(root);
+  if (real === undefined) {
+    try {
+      real = realpathSync(root);
+    } catch {
+      real = root;
+    }
+    realRoots.set(root, real);
+  }
+  return real;
+}
+
+/** The parser a linted file's options name; @typescript-eslint/parser when it has no `parseForESLint` (espree). */
+function parserOf(reading: ModuleReading): Parser {
+  const parser = reading.languageOptions?.["parser"] as Parser | undefined;
+  return parser && typeof parser.parseForESLint === "function" ? parser : (typescriptParser as Parser);
+}
+
+/** The linted file's parser options without the type-aware ones, for a module at `path`. */
+function optionsFor(reading: ModuleReading, path: string): Record<string, unknown> {
+  const languageOptions = reading.languageOptions ?? {};
+  const given = (languageOptions["parserOptions"] ?? {}) as Record<string, unknown>;
+  const options: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(given)) if (!TYPE_AWARE_OPTIONS.has(key)) options[key] = value;
+  const ext = extname(path);
+  const commonjs = ext === ".cjs" || ext === ".cts";
+  const features = (options["ecmaFeatures"] ?? {}) as Record<string, unknown>;
+  return {
+    ...options,
+    ecmaVersion: languageOptions["ecmaVersion"] ?? "latest",
+    sourceType: commonjs ? "script" : "module",
+    ecmaFeatures: { ...features, jsx: ext === ".jsx" || ext === ".tsx" || features["jsx"] === true, ...(commonjs ? { globalReturn: true } : {}) },
+    filePath: path,
+    range: true,
+    loc: true,
+    tokens: true,
+    comment: true,
+  };
+}
+
+/** `JSON.stringify` of options that may hold functions or cycles: what is not JSON counts as always different. */
+function optionsKey(options: Record<string, unknown>): string {
+  try {
+    return JSON.stringify(options);
+  } catch {
+    return String(Math.random());
+  }
+}
+
+/**
+ * The module at `path` (from resolveModulePath), parsed; null when it is too large, cannot be read or does not parse.
+ * `stats` memoises one `statSync` per path for the caller (a linted file asks about its imports many times).
+ */
+export function readModule(path: string, reading: ModuleReading, stats: Map<string, { mtimeMs: number; size: number } | null>): SourceFile | null {
+  let stat = stats.get(path);
+  if (stat === undefined) {
+    try {
+      const s = statSync(path);
+      stat = { mtimeMs: s.mtimeMs, size: s.size };
+    } catch {
+      stat = null;
+    }
+    stats.set(path, stat);
+  }
+  if (!stat || stat.size > MAX_BYTES) return null;
+  const parser = parserOf(reading);
+  const options = optionsFor(reading, path);
+  const key = optionsKey(options);
+  const cached = parsed.get(path);
+  if (cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size && cached.parser === parser && cached.options === key) {
+    // Most recently used last.
+    parsed.delete(path);
+    parsed.set(path, cached);
+    return cached.file;
+  }
+  const file = parse(path, parser, options);
+  parsed.delete(path);
+  parsed.set(path, { mtimeMs: stat.mtimeMs, size: stat.size, parser, options: key, file });
+  if (parsed.size > MAX_FILES) parsed.delete(parsed.keys().next().value!);
+  return file;
+}
+
+function parse(path: string, parser: Parser, options: Record<string, unknown>): SourceFile | null {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch {
+    return null;
+  }
+  try {
+    const result = parser.parseForESLint!(text, options);
+    const visitorKeys = result.visitorKeys;
+    if (!result.scopeManager || !visitorKeys) return null;
+    setParents(result.ast, visitorKeys);
+    const sourceCode = new TSESLint.SourceCode({
+      text,
+      ast: result.ast as TSESLint.SourceCode.Program,
+      // Read without type information: no program behind it.
+      parserServices: null,
+      scopeManager: result.scopeManager as TSESLint.Scope.ScopeManager,
+      visitorKeys,
+    });
+    const file: SourceFile = { path, sourceCode, linted: false };
+    registerFile(file);
+    return file;
+  } catch {
+    return null;
+  }
+}
+
+/** Forgets every parsed module (tests). */
+export function clearModuleCache(): void {
+  parsed.clear();
+  realRoots.clear();
+}

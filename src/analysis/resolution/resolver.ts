@@ -1,0 +1,314 @@
+import { basename } from "node:path";
+import { AST_NODE_TYPES, ASTUtils, type ParserServicesWithTypeInformation, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { type FunctionNode, isFunction, staticKeyName } from "../syntax/ast.js";
+import { functionTarget, calleeTarget, returnedValues } from "./callees.js";
+import { type ClassNode, classMemberFunction, instanceClass, namedClass } from "./classes.js";
+import { moduleExports } from "./module-exports.js";
+import { isRelativeSpecifier, type ModuleReading, readModule, resolveModulePath } from "./module-files.js";
+import { type ModuleRef, moduleValue, variableModuleRef } from "./module-refs.js";
+import { fileOf, type SourceFile } from "./source-files.js";
+import { MAX_DEPTH, MAX_MODULE_HOPS, type Target } from "./targets.js";
+import { unwrapValue } from "./unwrap.js";
+import { ValueResolver } from "./values.js";
+
+type Variable = TSESLint.Scope.Variable;
+
+/**
+ * The resolution layer of one linted file: what names, members, calls and imports stand for, in this file and in
+ * the modules it imports by relative paths. Every analysis asks it rather than following names itself, so that a
+ * shape learned once (a `require()`, a class written as `var X = class {}`, a field holding `new C()`, a factory's
+ * returned object) is seen by all of them.
+ *
+ * Every question is bounded: a depth limit (MAX_DEPTH), a limit on modules passed through (MAX_MODULE_HOPS), and a
+ * question that leads back to itself is answered "unknown". Answers are cached by node for the linted file's life.
+ */
+export class Resolver {
+  readonly values: ValueResolver;
+  private readonly targets = new Map<TSESTree.Node, Target | null>();
+  private readonly refs = new Map<Variable, ModuleRef | null>();
+  private readonly stats = new Map<string, { mtimeMs: number; size: number } | null>();
+  private readonly modules = new Map<string, SourceFile | null>();
+  private depth = 0;
+  private hops = 0;
+
+  constructor(
+    /** The file being linted. */
+    readonly linted: SourceFile,
+    /** How imported modules are read; undefined: no module is read (text that is no file). */
+    private readonly reading: ModuleReading | undefined,
+    /** Present only when the parser has type information (for the linted file's nodes). */
+    readonly services: ParserServicesWithTypeInformation | undefined,
+  ) {
+    this.values = new ValueResolver(this);
+  }
+
+  /** The source code of the file a node is in (the linted file's for a node of no known file). */
+  sourceCodeOf(node: TSESTree.Node): Readonly<TSESLint.SourceCode> {
+    return (fileOf(node) ?? this.linted).sourceCode;
+  }
+
+  /** Whether a node is in the linted file (where reports go). */
+  isLinted(node: TSESTree.Node): boolean {
+    const file = fileOf(node);
+    return file === undefined || file === this.linted;
+  }
+
+  /** The variable an identifier names, in whichever file it is, looked up by name from its scope outwards. */
+  variableOf(id: TSESTree.Identifier | TSESTree.JSXIdentifier): Variable | null {
+    const sourceCode = this.sourceCodeOf(id);
+    return ASTUtils.findVariable(sourceCode.getScope(id), id.name);
+  }
+
+  /** What of another module a variable holds (an import, a `require()`), or undefined. */
+  moduleRef(variable: Variable): ModuleRef | undefined {
+    let ref = this.refs.get(variable);
+    if (ref === undefined) this.refs.set(variable, (ref = variableModuleRef(variable) ?? null));
+    return ref ?? undefined;
+  }
+
+  /** The module a relative specifier names from the file `from` is in, parsed; undefined when it cannot be read. */
+  moduleFrom(from: TSESTree.Node | SourceFile, source: string): SourceFile | undefined {
+    if (!this.reading || !isRelativeSpecifier(source)) return undefined;
+    const file = "sourceCode" in from ? from : fileOf(from) ?? this.linted;
+    if (!file.path) return undefined;
+    const key = `${file.path}\0${source}`;
+    let found = this.modules.get(key);
+    if (found === undefined) {
+      const path = resolveModulePath(file.path, source, this.reading.root);
+      found = path === undefined || path === this.linted.path ? null : readModule(path, this.reading, this.stats);
+      this.modules.set(key, found);
+    }
+    return found ?? undefined;
+  }
+
+  /** The project module at an absolute path (one the checker names), parsed; undefined when it cannot be read. */
+  moduleAt(path: string): SourceFile | undefined {
+    if (!this.reading || path === this.linted.path) return undefined;
+    const key = `\0${path}`;
+    let found = this.modules.get(key);
+    if (found === undefined) {
+      const real = resolveModulePath(path, `./${basename(path)}`, this.reading.root);
+      found = real === undefined ? null : readModule(real, this.reading, this.stats);
+      this.modules.set(key, found);
+    }
+    return found ?? undefined;
+  }
+
+  /** What an expression stands for (see Target); undefined when that cannot be told. */
+  target(node: TSESTree.Node): Target | undefined {
+    const inner = unwrapValue(node);
+    const cached = this.targets.get(inner);
+    if (cached !== undefined) return cached ?? undefined;
+    if (this.depth >= MAX_DEPTH) return undefined;
+    // A question that leads back to itself is unknown.
+    this.targets.set(inner, null);
+    this.depth++;
+    let found: Target | undefined;
+    try {
+      found = this.computeTarget(inner);
+    } finally {
+      this.depth--;
+    }
+    this.targets.set(inner, found ?? null);
+    return found;
+  }
+
+  /** The node an expression stands for, when it is a node (not a package's export or a module). */
+  targetNode(node: TSESTree.Node): TSESTree.Node | undefined {
+    const found = this.target(node);
+    return found?.kind === "node" ? found.node : undefined;
+  }
+
+  private computeTarget(inner: TSESTree.Node): Target | undefined {
+    switch (inner.type) {
+      case AST_NODE_TYPES.Identifier:
+        return this.identifierTarget(inner);
+      case AST_NODE_TYPES.MemberExpression:
+        return this.memberTarget(inner);
+      case AST_NODE_TYPES.CallExpression:
+      case AST_NODE_TYPES.ImportExpression:
+      case AST_NODE_TYPES.AwaitExpression: {
+        const ref = moduleValue(inner);
+        if (ref) return this.refTarget(ref, inner);
+        if (inner.type === AST_NODE_TYPES.CallExpression && isObjectFreeze(inner)) return this.target(inner.arguments[0]!);
+        return { kind: "node", node: inner };
+      }
+      default:
+        return { kind: "node", node: inner };
+    }
+  }
+
+  private identifierTarget(id: TSESTree.Identifier): Target | undefined {
+    const variable = this.variableOf(id);
+    if (!variable) return undefined;
+    const ref = this.moduleRef(variable);
+    if (ref) return this.refTarget(ref, id);
+    // A class or enum merged with an interface or namespace of the same name adds definitions of its own.
+    const defs = variable.defs.filter((d) => d.type !== "Type");
+    if (defs.length !== 1) return undefined;
+    const def = defs[0]!;
+    switch (def.type) {
+      case "FunctionName":
+      case "ClassName":
+      case "TSEnumName":
+        return { kind: "node", node: def.node };
+      case "Variable": {
+        const init = singleInit(variable, def.node as TSESTree.VariableDeclarator, def.name as TSESTree.Identifier);
+        return init ? this.target(init) : undefined;
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  private memberTarget(member: TSESTree.MemberExpression): Target | undefined {
+    const key = this.values.keyOf(member.property, member.computed);
+    if (key === undefined) return undefined;
+    // A member written anywhere (`Codes.Busy = 1`, `A.b.c = 5` for `A.b`) may hold anything.
+    const root = unwrapValue(member.object);
+    if (root.type === AST_NODE_TYPES.Identifier && this.values.isMemberWritten(root, key)) return undefined;
+    const object = this.target(member.object);
+    if (object?.kind === "external") return object.name === undefined ? { kind: "external", source: object.source, name: key } : undefined;
+    if (object?.kind === "module") return this.exportTarget(object.file, key);
+    const literal = this.objectOf(member.object);
+    if (literal) {
+      const value = propertyValue(literal, key, this);
+      return value ? this.target(value) : undefined;
+    }
+    const cls = object?.kind === "node" ? asClass(object.node) : undefined;
+    const value = cls && staticMember(cls, key);
+    return value ? { kind: "node", node: value } : undefined;
+  }
+
+  /** What an import (or `require()`) stands for: a node of a project module, or a package's export. */
+  refTarget(ref: ModuleRef, from: TSESTree.Node | SourceFile): Target | undefined {
+    if (!isRelativeSpecifier(ref.source)) return { kind: "external", source: ref.source, name: ref.name };
+    if (this.hops >= MAX_MODULE_HOPS) return undefined;
+    const file = this.moduleFrom(from, ref.source);
+    if (!file) return undefined;
+    if (ref.name === undefined) return { kind: "module", file };
+    return this.exportTarget(file, ref.name);
+  }
+
+  /** What a project module exports under `name`: its own declaration or value, or what it re-exports. */
+  exportTarget(file: SourceFile, name: string): Target | undefined {
+    if (this.hops >= MAX_MODULE_HOPS) return undefined;
+    this.hops++;
+    try {
+      const exports = moduleExports(file);
+      const local = exports.local.get(name);
+      if (local) return this.target(local);
+      const from = exports.from.get(name);
+      if (from) return this.refTarget(from, file);
+      let external: Target | undefined;
+      for (const source of exports.stars) {
+        if (!isRelativeSpecifier(source)) {
+          external ??= { kind: "external", source, name };
+          continue;
+        }
+        const inner = this.moduleFrom(file, source);
+        const found = inner && this.exportTarget(inner, name);
+        if (found) return found;
+      }
+      return external;
+    } finally {
+      this.hops--;
+    }
+  }
+
+  /** The object literal an expression stands for: one written there, a name bound to one, a factory's result. */
+  objectOf(node: TSESTree.Node): TSESTree.ObjectExpression | undefined {
+    const found = this.targetNode(node);
+    if (found?.type === AST_NODE_TYPES.ObjectExpression) return found;
+    if (found?.type === AST_NODE_TYPES.CallExpression) {
+      // `createHandlers(store)`: every value the factory returns is the same object literal.
+      const objects = returnedValues(this, found).map((value) => this.objectOf(value));
+      const first = objects[0];
+      return first && objects.every((o) => o === first) ? first : undefined;
+    }
+    return undefined;
+  }
+
+  /** The function an expression stands for: one written there, a name, a member of a class or object, an import. */
+  functionOf(node: TSESTree.Node): FunctionNode | undefined {
+    return functionTarget(this, node);
+  }
+
+  /** The function a call runs, when it can be told (with type information, also what the checker names). */
+  calleeOf(call: TSESTree.CallExpression | TSESTree.NewExpression): FunctionNode | undefined {
+    return calleeTarget(this, call);
+  }
+
+  /** The class a name stands for: `C` of `new C()`, `extends C`, a `: C` annotation (this file or another). */
+  classOf(node: TSESTree.Node): ClassNode | undefined {
+    return namedClass(this, node);
+  }
+
+  /** The class whose instance an expression holds: `new C()`, a `: C` name, a field set up so, a factory's result. */
+  instanceClassOf(node: TSESTree.Node): ClassNode | undefined {
+    return instanceClass(this, node);
+  }
+
+  /** A method (or function-valued field) of a class or of the classes it extends. */
+  memberFunction(cls: ClassNode, name: string): FunctionNode | undefined {
+    return classMemberFunction(this, cls, name);
+  }
+}
+
+/**
+ * The value a variable keeps: its initializer, when that is its only write (not in a loop, for a `let` or `var`).
+ * Bundlers write classes and functions as `var X = class {}`, which counts.
+ */
+export function singleInit(variable: Variable, declarator: TSESTree.VariableDeclarator, name: TSESTree.Identifier): TSESTree.Expression | undefined {
+  if (declarator.id !== name || !declarator.init) return undefined;
+  const writes = variable.references.filter((r) => r.isWrite());
+  if (writes.length !== 1 || writes[0]!.writeExpr !== declarator.init) return undefined;
+  if ((declarator.parent as TSESTree.VariableDeclaration).kind !== "const" && isDeclaredInLoop(declarator)) return undefined;
+  return declarator.init;
+}
+
+function isDeclaredInLoop(node: TSESTree.Node): boolean {
+  const loop = node.parent?.parent;
+  return loop?.type === AST_NODE_TYPES.ForInStatement || loop?.type === AST_NODE_TYPES.ForOfStatement || loop?.type === AST_NODE_TYPES.ForStatement;
+}
+
+/** `Object.freeze(x)` stands for `x`. */
+function isObjectFreeze(node: TSESTree.CallExpression): boolean {
+  const callee = node.callee;
+  return (
+    callee.type === AST_NODE_TYPES.MemberExpression &&
+    callee.object.type === AST_NODE_TYPES.Identifier &&
+    callee.object.name === "Object" &&
+    staticKeyName(callee.property, callee.computed) === "freeze" &&
+    node.arguments.length === 1 &&
+    node.arguments[0]!.type !== AST_NODE_TYPES.SpreadElement
+  );
+}
+
+/** The value of an object literal's property (the last one wins; a later spread hides an earlier key). */
+export function propertyValue(object: TSESTree.ObjectExpression, key: string, resolver: Resolver): TSESTree.Node | undefined {
+  let value: TSESTree.Node | undefined;
+  for (const prop of object.properties) {
+    if (prop.type === AST_NODE_TYPES.SpreadElement) {
+      value = undefined;
+      continue;
+    }
+    if (prop.kind !== "init" || resolver.values.keyOf(prop.key, prop.computed) !== key) continue;
+    value = prop.value.type === AST_NODE_TYPES.AssignmentPattern ? undefined : prop.value;
+  }
+  return value;
+}
+
+function asClass(node: TSESTree.Node): ClassNode | undefined {
+  return node.type === AST_NODE_TYPES.ClassDeclaration || node.type === AST_NODE_TYPES.ClassExpression ? node : undefined;
+}
+
+/** A static method or field of a class: `RequestError.invalidParams` of a local class. */
+function staticMember(cls: ClassNode, key: string): TSESTree.Node | undefined {
+  for (const member of cls.body.body) {
+    if ((member.type !== AST_NODE_TYPES.MethodDefinition && member.type !== AST_NODE_TYPES.PropertyDefinition) || !member.static) continue;
+    if (member.computed || staticKeyName(member.key, false) !== key || !member.value) continue;
+    return isFunction(member.value) || member.type === AST_NODE_TYPES.PropertyDefinition ? member.value : undefined;
+  }
+  return undefined;
+}
