@@ -24,13 +24,6 @@ const INVALID_PARAMS = -32602;
 
 type Suggestions = TSESLint.SuggestionReportDescriptor<MessageIds>[];
 
-/** How the file names `RequestError` of the SDK: its named import, or `ns.RequestError`. */
-function requestErrorName(model: FileModel): string | undefined {
-  for (const [local, exported] of model.sdk.named) if (exported === "RequestError") return local;
-  const [namespace] = model.sdk.namespaces;
-  return namespace ? `${namespace}.RequestError` : undefined;
-}
-
 /** Methods whose unsupported parameter values are answered with -32602: a config value of the wrong type (a MUST in v2), a mode, a cursor. */
 const VALUE_METHODS: ReadonlySet<string> = new Set(["session/set_config_option", "session/set_mode", "session/list"]);
 /** Words that make a "not supported" message about a parameter's value, not the method (`set_config_option` is one word). */
@@ -91,7 +84,7 @@ export default createRule<[], MessageIds>({
         if (handlers.length === 0 && fallbacks.length === 0) return;
         const must = model.settings.protocolVersion === 2;
         const text = (node: TSESTree.Node) => context.sourceCode.getText(node);
-        const requestError = requestErrorName(model);
+        const requestError = model.sdk.requestErrorName();
 
         const suggest = (node: TSESTree.Node, site: ErrorSite | undefined, methodName: string | undefined): Suggestions => {
           // A hand-rolled error object: keep its shape, change the code.

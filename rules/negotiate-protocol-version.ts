@@ -7,13 +7,6 @@ import { createRule } from "../src/create-rule.js";
 
 export type MessageIds = "errorForVersion" | "notUnsupportedVersion" | "clientRejectsOlder" | "useUnsupportedProtocolVersion";
 
-/** How the file names the SDK's RequestError: its local name, or `ns.RequestError`. */
-function requestErrorName(model: FileModel): string | undefined {
-  for (const [local, exported] of model.sdk.named) if (exported === "RequestError") return local;
-  const [ns] = model.sdk.namespaces;
-  return ns ? `${ns}.RequestError` : undefined;
-}
-
 const readsVersion = (node: TSESTree.Node) => node.type === AST_NODE_TYPES.MemberExpression && !node.computed && node.property.type === AST_NODE_TYPES.Identifier && node.property.name === "protocolVersion";
 
 /** `RequestError.unsupportedProtocolVersion(requested, [supported])` from a guard `params.protocolVersion !== SUPPORTED`. */
@@ -71,7 +64,7 @@ export default createRule<[], MessageIds>({
           const fix = model.hasFactory("unsupportedProtocolVersion")
             ? "RequestError.unsupportedProtocolVersion(requested, supported)"
             : "code -32022 with data { requested, supported }";
-          const name = model.hasFactory("unsupportedProtocolVersion") ? requestErrorName(model) : undefined;
+          const name = model.hasFactory("unsupportedProtocolVersion") ? model.sdk.requestErrorName() : undefined;
           const text = name && factoryText(guard, name, context.sourceCode);
           const suggest = text ? [{ messageId: "useUnsupportedProtocolVersion" as const, data: { text }, fix: (f: TSESLint.RuleFixer) => f.replaceText(site.node, text) }] : [];
           context.report({ node: site.node, messageId: "notUnsupportedVersion", data: { fix }, suggest });

@@ -2,7 +2,6 @@ import { AST_NODE_TYPES, type TSESLint } from "@typescript-eslint/utils";
 import { getModel } from "../src/analysis/index.js";
 import { catchAllLosses } from "../src/analysis/lost-codes/catch-alls.js";
 import type { LostShape } from "../src/analysis/lost-codes/lost-values.js";
-import { requestErrorName } from "../src/analysis/lost-codes/request-error-name.js";
 import { type LostThrow, sdkLostThrows } from "../src/analysis/lost-codes/sdk-throws.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
@@ -76,7 +75,7 @@ export default createRule<[], MessageIds>({
       Program() {
         const model = getModel(context);
         const thrown = sdkLostThrows(model, sourceCode);
-        const name = thrown.length > 0 ? requestErrorName(model.nodes.imports, model.sdk) : undefined;
+        const name = thrown.length > 0 ? model.sdk.requestErrorName() : undefined;
         for (const lost of thrown) reportThrow(lost, name);
         for (const loss of catchAllLosses(model, sourceCode)) {
           const fixed = String(loss.fixed);

@@ -141,8 +141,7 @@ function buildModel(
   const values = resolver.values;
   const found = fileNodes(sourceCode);
 
-  const sdk = new SdkImports([...BUILTIN_SDK_MODULES, ...settings.sdkModules]);
-  for (const declaration of found.imports) sdk.add(declaration);
+  const sdk = new SdkImports([...BUILTIN_SDK_MODULES, ...settings.sdkModules], resolver, found);
   const errorClasses = errorClassesOf(settings, found.classes);
   const ctx: SiteContext = { sdk, errorClasses, values, configuredClasses: new Set(settings.errorClasses), sourceCode };
 

@@ -1,6 +1,5 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { findMethod, METHODS, type MethodInfo, type MethodSide } from "../../protocol/methods.js";
-import { memberName, unwrap } from "../syntax/ast.js";
 import type { SdkImports } from "../sdk/imports.js";
 import type { ValueResolver } from "../resolution/values.js";
 
@@ -17,26 +16,6 @@ const CONSTANT_SIDES: Readonly<Record<string, MethodSide>> = {
   PROTOCOL_METHODS: "protocol",
 };
 
-/** `a.b.c` as ["a", "b", "c"], when every step is a static name. */
-function memberPath(node: TSESTree.Node): string[] | undefined {
-  const inner = unwrap(node);
-  if (inner.type === AST_NODE_TYPES.Identifier) return [inner.name];
-  if (inner.type !== AST_NODE_TYPES.MemberExpression) return undefined;
-  const name = memberName(inner);
-  const head = name === undefined ? undefined : memberPath(inner.object);
-  return head && name !== undefined ? [...head, name] : undefined;
-}
-
-/** The SDK path of a member chain without its import: `acp.methods.agent.x` and `methods.agent.x` both give ["methods", "agent", "x"]. */
-function sdkPath(node: TSESTree.Node, sdk: SdkImports): string[] | undefined {
-  const path = memberPath(node);
-  if (!path || path.length < 2) return undefined;
-  const [root, ...rest] = path as [string, ...string[]];
-  if (sdk.namespaces.has(root)) return rest;
-  const exported = sdk.named.get(root);
-  return exported === undefined ? undefined : [exported, ...rest];
-}
-
 function fromSdkConstant(path: readonly string[]): MethodRef | undefined {
   const [head, ...rest] = path;
   if (head === "methods") {
@@ -52,7 +31,7 @@ function fromSdkConstant(path: readonly string[]): MethodRef | undefined {
 
 /** The method a handler registration or dispatch test names: an SDK constant, or a string the resolver knows. */
 export function methodRef(node: TSESTree.Node, sdk: SdkImports, values: ValueResolver): MethodRef | undefined {
-  const path = sdkPath(node, sdk);
+  const path = sdk.sdkPath(node);
   if (path) return fromSdkConstant(path);
   const resolved = values.resolve(node);
   return resolved?.length === 1 && typeof resolved[0] === "string" ? { wire: resolved[0] } : undefined;

@@ -38,7 +38,7 @@ export function sdkLostThrows(model: FileModel, sourceCode: Readonly<TSESLint.So
   if (found) return found;
   found = [];
   // No SDK import, no SDK handler; and a file that throws nothing has nothing to lose.
-  const importsSdk = model.sdk.named.size > 0 || model.sdk.namespaces.size > 0;
+  const importsSdk = model.sdk.importsSdk;
   const escapes = importsSdk ? [...model.nodes.throws, ...model.nodes.calls.filter(isPromiseReject)] : [];
   if (escapes.length > 0) {
     const roots = sdkRoots(model);

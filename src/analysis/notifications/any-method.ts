@@ -13,7 +13,7 @@ const cache = new WeakMap<FileModel, readonly NotificationTarget[]>();
 
 /** Whether the file imports the SDK or a JSON-RPC library at all: otherwise nothing here can match. */
 const mayRegister = (model: FileModel) =>
-  model.sdk.named.size > 0 || model.sdk.namespaces.size > 0 || [...model.sdk.foreign.values()].some((s) => /^vscode-(jsonrpc|languageserver)/.test(s));
+  model.sdk.importsSdk || [...model.sdk.foreign.values()].some((s) => /^vscode-(jsonrpc|languageserver)/.test(s));
 
 /**
  * `app.onNotification("_x", fn)` of SDK 2.x apps and `connection.onNotification("_x", fn)` /

@@ -29,7 +29,7 @@ export function noIdBranches(model: FileModel, sourceCode: Readonly<TSESLint.Sou
   let found = cache.get(model);
   if (found) return found;
   const result: NotificationTarget[] = [];
-  const speaksJsonRpc = model.handlers.handlers.length > 0 || model.sdk.named.size > 0 || model.sdk.namespaces.size > 0 || sourceCode.text.includes("jsonrpc");
+  const speaksJsonRpc = model.handlers.handlers.length > 0 || model.sdk.importsSdk || sourceCode.text.includes("jsonrpc");
   if (speaksJsonRpc) {
     // A dispatcher tests the id of its message in many branches: its function is walked once per message name.
     const reads = new Map<TSESTree.Node, Map<string, boolean>>();

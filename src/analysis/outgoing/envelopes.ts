@@ -37,7 +37,7 @@ export function misbuiltEnvelope(object: TSESTree.ObjectExpression, model: FileM
   const ref = methodRef(methodProp.value, model.sdk, model.values);
   if (!ref || ref.wire.startsWith("_")) return undefined;
   // `initialize` is LSP's too: without an SDK import only a wire name ACP alone uses counts.
-  const importsSdk = model.sdk.named.size > 0 || model.sdk.namespaces.size > 0;
+  const importsSdk = model.sdk.importsSdk;
   if (!importsSdk && !ref.side && !isDistinctiveWire(ref.wire)) return undefined;
   const method = resolveMethod(ref, undefined);
   if (!method || !method.versions.includes(model.settings.protocolVersion)) return undefined;

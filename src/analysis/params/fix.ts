@@ -18,16 +18,9 @@ export interface ParamsFix {
 /** The data key of a factory whose only argument is not `data`: `resourceNotFound(uri)` sends `{ uri }`. */
 const DATA_KEYS: Readonly<Record<string, string>> = { uri: "uri", method: "method", "session-id": "sessionId" };
 
-/** How the file names the SDK's RequestError: `RequestError`, an alias, `acp.RequestError`; undefined when it cannot. */
-export function requestErrorName(model: Model): string | undefined {
-  for (const [local, exported] of model.sdk.named) if (exported === "RequestError") return local;
-  const [namespace] = model.sdk.namespaces;
-  return namespace === undefined ? undefined : `${namespace}.RequestError`;
-}
-
 /** What the messages tell to write: the factory when the file can call it, else the code. */
 export function fixText(model: Model): string {
-  return model.hasFactory("invalidParams") && requestErrorName(model) !== undefined ? "RequestError.invalidParams(data, message)" : "-32602";
+  return model.hasFactory("invalidParams") && model.sdk.requestErrorName() !== undefined ? "RequestError.invalidParams(data, message)" : "-32602";
 }
 
 function argsOf(node: TSESTree.Node): readonly TSESTree.CallExpressionArgument[] | undefined {
@@ -64,7 +57,7 @@ function sdkSiteFix(site: ErrorSite, sourceCode: SourceCode): string | undefined
  */
 export function invalidParamsFix(answer: Answer, model: Model, sourceCode: SourceCode, sdkHandler: boolean): ParamsFix | undefined {
   const factory = model.hasFactory("invalidParams");
-  const name = factory ? requestErrorName(model) : undefined;
+  const name = factory ? model.sdk.requestErrorName() : undefined;
   if (answer.kind === "internal") {
     if (!name) return undefined;
     const inner = unwrap(answer.node);

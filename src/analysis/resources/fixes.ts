@@ -10,13 +10,6 @@ type SourceCode = Readonly<TSESLint.SourceCode>;
 /** -32602: what protocol version 2 answers an unknown terminal with. */
 export const INVALID_PARAMS = -32602;
 
-/** How the file names the SDK's `RequestError`: its named import, or `ns.RequestError`. */
-function requestErrorName(model: FileModel): string | undefined {
-  for (const [local, exported] of model.sdk.named) if (exported === "RequestError") return local;
-  const [namespace] = model.sdk.namespaces;
-  return namespace ? `${namespace}.RequestError` : undefined;
-}
-
 /** `ResponseError` imported from vscode-jsonrpc (or a language-server package): what its connections send as is. */
 function responseErrorName(model: FileModel): string | undefined {
   const module = model.sdk.foreign.get("ResponseError");
@@ -41,7 +34,7 @@ export interface Fix {
 }
 
 export function fixFor(miss: ResourceMiss, model: FileModel, sourceCode: SourceCode): Fix {
-  const imported = requestErrorName(model);
+  const imported = model.sdk.requestErrorName();
   const name = imported ?? "RequestError";
   const usable = miss.subject !== undefined && isInScope(sourceCode, miss.subject, miss.answer.node);
   const subject = usable ? sourceCode.getText(miss.subject!) : miss.field === "path" ? "path" : "terminalId";

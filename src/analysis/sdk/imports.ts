@@ -1,5 +1,11 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
-import { memberName, staticKeyName, unwrap } from "../syntax/ast.js";
+import { memberName, unwrap } from "../syntax/ast.js";
+import { moduleExports } from "../resolution/module-exports.js";
+import { isRelativeSpecifier } from "../resolution/module-files.js";
+import { moduleValue } from "../resolution/module-refs.js";
+import type { Resolver } from "../resolution/resolver.js";
+import type { SourceFile } from "../resolution/source-files.js";
+import type { Target } from "../resolution/targets.js";
 
 /** Module names that are the ACP SDK, current and legacy; subpaths (`/unstable`) count too. */
 export const BUILTIN_SDK_MODULES = ["@agentclientprotocol/sdk", "@zed-industries/agent-client-protocol"] as const;
@@ -7,80 +13,182 @@ export const BUILTIN_SDK_MODULES = ["@agentclientprotocol/sdk", "@zed-industries
 /** Modules whose `ResponseError` / `RequestError` is a JSON-RPC error `(code, message, data)`. */
 export const JSON_RPC_MODULES = ["vscode-jsonrpc", "vscode-languageserver", "vscode-languageserver-protocol"] as const;
 
-/** What a file imports from the ACP SDK, and where its other imports come from. */
-export class SdkImports {
-  /** Local name -> exported name, for named imports from an SDK module. */
-  readonly named = new Map<string, string>();
-  /** Local names of `import * as acp from "<sdk>"`. */
-  readonly namespaces = new Set<string>();
+/** How deep a project module's `export *` chain is followed to find the SDK. */
+const MAX_REEXPORT_DEPTH = 4;
 
-  constructor(private readonly modules: readonly string[]) {}
+/** The file's bindings of other modules, found on first use. */
+interface Bindings {
+  /** Local name -> exported name, for names bound to one export of the SDK. */
+  readonly named: Map<string, string>;
+  /** Local names bound to the SDK's namespace (or to a project module that re-exports it). */
+  readonly namespaces: Set<string>;
+  /** Local name -> package, for names bound to other packages' modules or exports. */
+  readonly foreign: Map<string, string>;
+  /** Local names of value (not type-only) bindings, by what they hold. */
+  readonly valueNames: Map<string, Target>;
+}
+
+/**
+ * What a file takes from the ACP SDK, however it reaches it: ESM imports, CommonJS `require()` (destructured,
+ * whole, wrapped in a bundler's interop helper), `await import()`, and a project module that re-exports the SDK
+ * (`import * as acp from "./acp.js"` where acp.ts says `export * from "@agentclientprotocol/sdk"`). Built on the
+ * resolution layer: a name counts by the variable it is, wherever it is used.
+ */
+export class SdkImports {
+  #bindings: Bindings | undefined;
+
+  constructor(
+    private readonly modules: readonly string[],
+    private readonly resolver: Resolver,
+    /** The file's import declarations and variable declarators, where its module bindings are. */
+    private readonly declarations: { readonly imports: readonly TSESTree.ImportDeclaration[]; readonly declarators: readonly TSESTree.VariableDeclarator[] },
+  ) {}
 
   isSdkModule(source: string): boolean {
     return this.modules.some((m) => source === m || source.startsWith(`${m}/`));
   }
 
-  /** Local name -> module, for everything imported from other modules. */
-  readonly foreign = new Map<string, string>();
-
-  add(declaration: TSESTree.ImportDeclaration): void {
-    if (!this.isSdkModule(declaration.source.value)) {
-      for (const spec of declaration.specifiers) this.foreign.set(spec.local.name, declaration.source.value);
-      return;
-    }
-    for (const spec of declaration.specifiers) {
-      if (spec.type === AST_NODE_TYPES.ImportNamespaceSpecifier) this.namespaces.add(spec.local.name);
-      else if (spec.type === AST_NODE_TYPES.ImportSpecifier) {
-        const imported = staticKeyName(spec.imported, false);
-        if (imported) this.named.set(spec.local.name, imported);
-      }
-    }
+  /** Local name -> exported name, for names bound to an SDK export (`import { RequestError as RE }`, `const { agent } = require(…)`). */
+  get named(): ReadonlyMap<string, string> {
+    return this.bindings().named;
   }
 
-  /** Whether the file can name the SDK's `RequestError` (named or through a namespace import). */
+  /** Local names of the SDK's namespace (`import * as acp`, `const acp = require(…)`, a re-exporting project module). */
+  get namespaces(): ReadonlySet<string> {
+    return this.bindings().namespaces;
+  }
+
+  /** Local name -> package, for everything bound from other packages. */
+  get foreign(): ReadonlyMap<string, string> {
+    return this.bindings().foreign;
+  }
+
+  /** Whether the file binds anything of the SDK. */
+  get importsSdk(): boolean {
+    return this.named.size > 0 || this.namespaces.size > 0;
+  }
+
+  /** Whether the file can name the SDK's `RequestError` (named or through a namespace). */
   get hasRequestError(): boolean {
-    return this.namespaces.size > 0 || [...this.named.values()].includes("RequestError");
+    return this.requestErrorName() !== undefined;
   }
 
-  /** The SDK export a local name or `ns.name` stands for (`RpcError` for `import { RequestError as RpcError }`). */
+  /**
+   * How the file can name the SDK's `RequestError` as a value: its named binding (under its local name), else
+   * `ns.RequestError` through a namespace; undefined when it binds neither (a type-only import is none).
+   */
+  requestErrorName(): string | undefined {
+    const { valueNames } = this.bindings();
+    let namespace: string | undefined;
+    for (const [local, target] of valueNames) {
+      if (target.kind === "external" && target.name === "RequestError") return local;
+      namespace ??= this.isSdkNamespace(target) ? local : undefined;
+    }
+    return namespace && `${namespace}.RequestError`;
+  }
+
+  /** The SDK export an expression stands for (`RpcError` for `import { RequestError as RpcError }`, `acp.agent`). */
   exportName(node: TSESTree.Node): string | undefined {
-    const inner = unwrap(node);
-    if (inner.type === AST_NODE_TYPES.Identifier) return this.named.get(inner.name);
-    if (inner.type === AST_NODE_TYPES.MemberExpression && inner.object.type === AST_NODE_TYPES.Identifier) {
-      return this.namespaces.has(inner.object.name) ? memberName(inner) : undefined;
+    const target = this.resolver.target(node);
+    return target?.kind === "external" && target.name !== undefined && this.isSdkModule(target.source) ? target.name : undefined;
+  }
+
+  /** Whether `node` refers to the SDK export `name`: `name`, an alias of it, `ns.name`, `require(sdk).name`. */
+  refersTo(node: TSESTree.Node, name: string): boolean {
+    return this.exportName(node) === name;
+  }
+
+  /** The SDK export a type name stands for: `Agent`, `acp.Agent`, one re-exported by a project module. */
+  typeExportName(name: TSESTree.EntityName): string | undefined {
+    if (name.type === AST_NODE_TYPES.Identifier) return this.exportName(name);
+    if (name.type !== AST_NODE_TYPES.TSQualifiedName || name.left.type !== AST_NODE_TYPES.Identifier) return undefined;
+    const namespace = this.resolver.target(name.left);
+    if (namespace?.kind === "external") return namespace.name === undefined && this.isSdkModule(namespace.source) ? name.right.name : undefined;
+    if (namespace?.kind !== "module") return undefined;
+    const found = this.resolver.exportTarget(namespace.file, name.right.name);
+    return found?.kind === "external" && found.name !== undefined && this.isSdkModule(found.source) ? found.name : undefined;
+  }
+
+  /**
+   * The SDK path a member chain names, whatever binds its start: `acp.methods.agent.x`, `methods.agent.x` and
+   * `require(sdk).methods.agent.x` all give ["methods", "agent", "x"].
+   */
+  sdkPath(node: TSESTree.Node): string[] | undefined {
+    const rest: string[] = [];
+    let current = unwrap(node);
+    for (let depth = 0; depth < 16; depth++) {
+      const name = this.exportName(current);
+      if (name !== undefined) return rest.length > 0 ? [name, ...rest] : undefined;
+      if (current.type !== AST_NODE_TYPES.MemberExpression) return undefined;
+      const key = memberName(current);
+      if (key === undefined) return undefined;
+      rest.unshift(key);
+      current = unwrap(current.object);
     }
     return undefined;
   }
 
   /**
-   * The package a callee comes from when that is neither the SDK, a JSON-RPC library nor the project
-   * itself: an `@octokit/request-error` `RequestError` is no ACP error.
+   * The package a callee comes from when that is neither the SDK, a JSON-RPC library nor the project itself: an
+   * `@octokit/request-error` `RequestError` is no ACP error.
    */
   foreignModule(node: TSESTree.Node): string | undefined {
     const inner = unwrap(node);
-    const root =
-      inner.type === AST_NODE_TYPES.Identifier
-        ? inner
-        : inner.type === AST_NODE_TYPES.MemberExpression && inner.object.type === AST_NODE_TYPES.Identifier
-          ? inner.object
-          : undefined;
-    const source = root && this.foreign.get(root.name);
-    // The project's own modules (relative imports) define its own JSON-RPC errors.
-    if (source === undefined || source.startsWith(".") || source.startsWith("/")) return undefined;
+    const root = inner.type === AST_NODE_TYPES.MemberExpression ? unwrap(inner.object) : inner;
+    const target = root.type === AST_NODE_TYPES.Identifier ? this.resolver.target(root) : undefined;
+    if (target?.kind !== "external" || this.isSdkModule(target.source)) return undefined;
+    const source = target.source;
+    // The project's own modules (relative and absolute paths) define its own JSON-RPC errors.
+    if (source.startsWith(".") || source.startsWith("/")) return undefined;
     return JSON_RPC_MODULES.some((m) => source === m || source.startsWith(`${m}/`)) ? undefined : source;
   }
 
-  /** The SDK export a type name stands for: `Agent`, or `acp.Agent` through a namespace import. */
-  typeExportName(name: TSESTree.EntityName): string | undefined {
-    if (name.type === AST_NODE_TYPES.Identifier) return this.named.get(name.name);
-    if (name.type === AST_NODE_TYPES.TSQualifiedName && name.left.type === AST_NODE_TYPES.Identifier) {
-      return this.namespaces.has(name.left.name) ? name.right.name : undefined;
-    }
-    return undefined;
+  /** Whether a target is the SDK's namespace, directly or through project modules that `export *` it. */
+  isSdkNamespace(target: Target | undefined, depth = 0): boolean {
+    if (target?.kind === "external") return target.name === undefined && this.isSdkModule(target.source);
+    if (target?.kind !== "module" || depth > MAX_REEXPORT_DEPTH) return false;
+    return reexportsSdk(target.file, this, this.resolver, depth);
   }
 
-  /** Whether `node` refers to the SDK export `name`: `name`, an alias of it, or `ns.name`. */
-  refersTo(node: TSESTree.Node, name: string): boolean {
-    return this.exportName(node) === name;
+  private bindings(): Bindings {
+    this.#bindings ??= this.findBindings();
+    return this.#bindings;
   }
+
+  private findBindings(): Bindings {
+    const bindings: Bindings = { named: new Map(), namespaces: new Set(), foreign: new Map(), valueNames: new Map() };
+    const add = (local: TSESTree.Identifier, source: string, typeOnly: boolean) => {
+      const target = this.resolver.target(local);
+      if (this.isSdkNamespace(target)) bindings.namespaces.add(local.name);
+      else if (target?.kind === "external" && target.name !== undefined && this.isSdkModule(target.source)) bindings.named.set(local.name, target.name);
+      else if (!isRelativeSpecifier(source) && !this.isSdkModule(source)) bindings.foreign.set(local.name, source);
+      if (target && !typeOnly) bindings.valueNames.set(local.name, target);
+    };
+    for (const declaration of this.declarations.imports) {
+      const typeOnly = declaration.importKind === "type";
+      for (const spec of declaration.specifiers) add(spec.local, declaration.source.value, typeOnly || (spec.type === AST_NODE_TYPES.ImportSpecifier && spec.importKind === "type"));
+    }
+    for (const declarator of this.declarations.declarators) {
+      const ref = declarator.init ? moduleValue(declarator.init) : undefined;
+      if (!ref) continue;
+      if (declarator.id.type === AST_NODE_TYPES.Identifier) add(declarator.id, ref.source, false);
+      else if (declarator.id.type === AST_NODE_TYPES.ObjectPattern) {
+        for (const prop of declarator.id.properties) {
+          const value = prop.type === AST_NODE_TYPES.Property ? (prop.value.type === AST_NODE_TYPES.AssignmentPattern ? prop.value.left : prop.value) : undefined;
+          if (value?.type === AST_NODE_TYPES.Identifier) add(value, ref.source, false);
+        }
+      }
+    }
+    return bindings;
+  }
+}
+
+/** Whether a project module re-exports all of the SDK (`export * from "@agentclientprotocol/sdk"`), directly or through another. */
+function reexportsSdk(file: SourceFile, sdk: SdkImports, resolver: Resolver, depth: number): boolean {
+  for (const source of moduleExports(file).stars) {
+    if (sdk.isSdkModule(source)) return true;
+    const inner = isRelativeSpecifier(source) ? resolver.moduleFrom(file, source) : undefined;
+    if (inner && sdk.isSdkNamespace({ kind: "module", file: inner }, depth + 1)) return true;
+  }
+  return false;
 }
