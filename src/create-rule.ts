@@ -43,7 +43,7 @@ export const createRule: typeof ruleCreator = (rule) => {
     create(context) {
       const settings = settingsOrThrower(context.settings);
       if (typeof settings === "function") return { "Program:exit": settings };
-      if (!fileRelevance(context.sourceCode, settings).any) return {};
+      if (!fileRelevance(context.sourceCode, settings, context).any) return {};
       // Options passed schema validation, so they are JSON.
       const key = context.options.length === 0 ? "" : JSON.stringify(context.options);
       let options = merged.get(key);

@@ -22,7 +22,7 @@ import { helperCallSites } from "./errors/helper-sites.js";
 import { sendCallSite } from "./errors/send-calls.js";
 import { BUILTIN_SDK_MODULES, SdkImports } from "./sdk/imports.js";
 import { detectSdkVersion, sdkHasFactory } from "./sdk/sdk-version.js";
-import { fileRelevance } from "./relevance.js";
+import { fileRelevance, type LintedPath } from "./relevance.js";
 import { type AcpSettings, acpSettings } from "./settings.js";
 import { analyseSessions, type SessionFacts } from "./sessions/sessions.js";
 import type { ValueResolver } from "./resolution/values.js";
@@ -173,7 +173,7 @@ function buildModel(
   // Objects were taken before the helper calls were known: an argument of one is its data, not an error.
   const errorSites = sites.filter((site) => site.kind !== "object" || !claimed.has(site.node));
 
-  return new LazyFileModel(sourceCode, { settings, acpCodes, values, resolver, sdk, sdkVersion, errorClasses, errorSites, delegated, nodes: found });
+  return new LazyFileModel(sourceCode, { filename: context.filename, cwd: context.cwd }, { settings, acpCodes, values, resolver, sdk, sdkVersion, errorClasses, errorSites, delegated, nodes: found });
 }
 
 /** What a model knows once it is built; the rest (FileModel's getters) is found on first use. */
@@ -197,6 +197,7 @@ class LazyFileModel implements FileModel {
   readonly delegated: ReadonlySet<ErrorSite>;
   readonly nodes: Readonly<FileNodes>;
   readonly #sourceCode: Readonly<TSESLint.SourceCode>;
+  readonly #lintedPath: LintedPath;
   readonly #factories = new Map<string, boolean>();
   // Code tables, like the handlers and what depends on them, are found on first use: most files need none.
   #codeTables: readonly CodeTable[] | undefined;
@@ -204,8 +205,9 @@ class LazyFileModel implements FileModel {
   #sessions: SessionFacts | undefined;
   #answers: AnswerContext | undefined;
 
-  constructor(sourceCode: Readonly<TSESLint.SourceCode>, parts: BuiltParts) {
+  constructor(sourceCode: Readonly<TSESLint.SourceCode>, lintedPath: LintedPath, parts: BuiltParts) {
     this.#sourceCode = sourceCode;
+    this.#lintedPath = lintedPath;
     this.settings = parts.settings;
     this.acpCodes = parts.acpCodes;
     this.values = parts.values;
@@ -226,13 +228,13 @@ class LazyFileModel implements FileModel {
 
   get codeTables(): readonly CodeTable[] {
     // Two members must resolve to ACP codes: in a file that writes none and imports no SDK constant, none do.
-    this.#codeTables ??= fileRelevance(this.#sourceCode, this.settings).codes ? tablesOf(this.nodes, this.values, this.acpCodes) : [];
+    this.#codeTables ??= fileRelevance(this.#sourceCode, this.settings, this.#lintedPath).codes ? tablesOf(this.nodes, this.values, this.acpCodes) : [];
     return this.#codeTables;
   }
 
   get handlers(): FileHandlers {
     // A file that names neither the SDK nor a method holds no handler in any style (see fileRelevance).
-    this.#handlers ??= fileRelevance(this.#sourceCode, this.settings).handlers
+    this.#handlers ??= fileRelevance(this.#sourceCode, this.settings, this.#lintedPath).handlers
       ? findHandlers(this.nodes, { sourceCode: this.#sourceCode, sdk: this.sdk, values: this.values })
       : NO_HANDLERS;
     return this.#handlers;

@@ -1,4 +1,6 @@
+import { resolve } from "node:path";
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { hasRelativeImport, importedRelevance, type Judge } from "./imported-relevance.js";
 import { ERROR_CODES, JSON_RPC_RESERVED, LSP_RESERVED } from "../protocol/codes.js";
 import { METHODS } from "../protocol/methods.js";
 import { ERROR_SENDERS } from "./errors/send-calls.js";
@@ -47,15 +49,55 @@ if (!ERROR_CODES.every((info) => -info.code >= CODE_MAGNITUDES.from && -info.cod
 
 const cache = new WeakMap<TSESTree.Program, FileRelevance>();
 
-/** What the file may hold, from its text (or tokens); computed once per file (every rule of a file has the same settings). */
-export function fileRelevance(sourceCode: Readonly<TSESLint.SourceCode>, settings: AcpSettings): FileRelevance {
+/** Where the linted file is: the modules it imports by relative paths are read from there, inside `cwd`. */
+export interface LintedPath {
+  readonly filename: string;
+  readonly cwd: string;
+}
+
+/**
+ * What the file may hold, from its text (or tokens) and the text of the modules it imports by relative paths (what
+ * they hold reaches it through its imports); computed once per file (every rule of a file has the same settings).
+ */
+export function fileRelevance(sourceCode: Readonly<TSESLint.SourceCode>, settings: AcpSettings, file?: LintedPath): FileRelevance {
   const program = sourceCode.ast;
   let relevance = cache.get(program);
   if (!relevance) {
-    relevance = sourceCode.parserServices?.program ? ALWAYS : readRelevance(sourceCode, settings);
+    relevance = sourceCode.parserServices?.program ? ALWAYS : withImports(readRelevance(sourceCode, settings), sourceCode.text, settings, file);
     cache.set(program, relevance);
   }
   return relevance;
+}
+
+function withImports(own: FileRelevance, text: string, settings: AcpSettings, file: LintedPath | undefined): FileRelevance {
+  if ((own.handlers && own.codes) || !file || file.filename === "<input>" || file.filename === "<text>" || !hasRelativeImport(text)) return own;
+  const imported = importedRelevance(resolve(file.cwd, file.filename), text, file.cwd, judgeFor(settings));
+  if (!imported.any && !imported.handlers && !imported.codes) return own;
+  const handlers = own.handlers || imported.handlers;
+  const codes = own.codes || imported.codes;
+  return handlers && codes ? ALWAYS : { handlers, codes, any: own.any || imported.any || handlers || codes };
+}
+
+const judges = new WeakMap<AcpSettings, Judge>();
+
+/** How an imported module's text is judged under these settings. */
+function judgeFor(settings: AcpSettings): Judge {
+  let found = judges.get(settings);
+  if (!found) {
+    const key = JSON.stringify([settings.sdkModules, settings.errorClasses]);
+    found = { key, judge: (text: string) => textRelevance(text, settings) };
+    judges.set(settings, found);
+  }
+  return found;
+}
+
+/** What a module's text says it may hold (an escape in it: anything, since its tokens are not at hand). */
+function textRelevance(text: string, settings: AcpSettings): FileRelevance {
+  if (ESCAPE.test(text)) return ALWAYS;
+  const patterns = patternsFor(settings);
+  if (patterns.handlers.test(text)) return ALWAYS;
+  const codes = CODE_NUMBERS.test(text);
+  return codes || patterns.words.test(text) ? { handlers: false, codes, any: true } : NOTHING;
 }
 
 /**
@@ -67,10 +109,7 @@ function readRelevance(sourceCode: Readonly<TSESLint.SourceCode>, settings: AcpS
   const text = sourceCode.text;
   // A parser that gives no tokens leaves nothing to read them from: such a file may hold anything.
   if (ESCAPE.test(text)) return sourceCode.ast.tokens ? scanTokens(sourceCode.ast.tokens, settings) : ALWAYS;
-  const patterns = patternsFor(settings);
-  if (patterns.handlers.test(text)) return ALWAYS;
-  const codes = CODE_NUMBERS.test(text);
-  return codes || patterns.words.test(text) ? { handlers: false, codes, any: true } : NOTHING;
+  return textRelevance(text, settings);
 }
 
 /** An escape that may spell a character of a name: unicode, hex, octal, `\/`, a line continuation. */
