@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { type FileModel, getModel, siteCodes } from "../src/analysis/index.js";
+import { getModel, siteCodes } from "../src/analysis/index.js";
 import { versionErrors } from "../src/analysis/initialization/version-errors.js";
 import { clientVersionThrows } from "../src/analysis/initialization/client-version.js";
 import { specUrl } from "../src/protocol/links.js";

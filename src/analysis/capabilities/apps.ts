@@ -7,6 +7,7 @@ import { functionOf } from "../syntax/functions.js";
 import type { ValueResolver } from "../resolution/values.js";
 import { alwaysThrows, capabilitiesIn } from "./shapes.js";
 import type { CapabilityOwner, Registration } from "./types.js";
+import { declaredVariables } from "../syntax/variables.js";
 
 export interface AppContext {
   readonly sourceCode: Readonly<TSESLint.SourceCode>;
@@ -63,7 +64,7 @@ function followUses(expr: TSESTree.Node, ctx: AppContext, uses: AppUses, seen: S
       continue;
     }
     if (parent.type === AST_NODE_TYPES.VariableDeclarator && parent.init === current && parent.id.type === AST_NODE_TYPES.Identifier) {
-      const variable = ctx.sourceCode.getDeclaredVariables(parent)[0];
+      const variable = declaredVariables(ctx.sourceCode, parent)[0];
       for (const ref of variable?.references ?? []) {
         // `typeof app.connectWith` in a type is no use of the app.
         const typeOnly = ref.identifier.parent?.type === AST_NODE_TYPES.TSQualifiedName || ref.identifier.parent?.type === AST_NODE_TYPES.TSTypeQuery;

@@ -2,12 +2,13 @@ import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { enclosingFunction, findProperty, memberName, unwrap } from "../syntax/ast.js";
 import type { ClassNode } from "../syntax/instances.js";
 import type { AppContext } from "./apps.js";
+import { declaredVariables } from "../syntax/variables.js";
 
 /** `new ClientSideConnection(() => new MyClient(), stream)`: the connection a factory building `cls` is given to. */
 function connectionsOf(cls: ClassNode, ctx: AppContext): TSESTree.NewExpression[] {
   if (cls.type !== AST_NODE_TYPES.ClassDeclaration) return [];
   const out: TSESTree.NewExpression[] = [];
-  for (const ref of ctx.sourceCode.getDeclaredVariables(cls)[0]?.references ?? []) {
+  for (const ref of declaredVariables(ctx.sourceCode, cls)[0]?.references ?? []) {
     const built = ref.identifier.parent;
     if (built?.type !== AST_NODE_TYPES.NewExpression || built.callee !== ref.identifier) continue;
     const factory = enclosingFunction(built);
@@ -24,7 +25,7 @@ function initializeCalls(connection: TSESTree.NewExpression, ctx: AppContext): T
   const declarator = connection.parent;
   if (declarator?.type !== AST_NODE_TYPES.VariableDeclarator || declarator.init !== connection) return [];
   const out: TSESTree.CallExpression[] = [];
-  for (const ref of ctx.sourceCode.getDeclaredVariables(declarator)[0]?.references ?? []) {
+  for (const ref of declaredVariables(ctx.sourceCode, declarator)[0]?.references ?? []) {
     const member = ref.identifier.parent;
     const call = member?.parent;
     if (member?.type === AST_NODE_TYPES.MemberExpression && memberName(member) === "initialize" && call?.type === AST_NODE_TYPES.CallExpression && call.callee === member) {

@@ -7,6 +7,7 @@ import type { AppContext } from "./apps.js";
 import { legacyClientCapabilities } from "./legacy-client.js";
 import { alwaysThrows, capabilitiesIn } from "./shapes.js";
 import type { CapabilityOwner, Registration } from "./types.js";
+import { declaredVariables } from "../syntax/variables.js";
 
 type Container = ClassNode | TSESTree.ObjectExpression;
 type Member = TSESTree.ClassElement | TSESTree.ObjectLiteralElement;
@@ -21,7 +22,7 @@ function containerOf(h: Handler): Container | undefined {
 /** Whether another class of the file extends this one: its subclass may add the handlers. */
 function isExtended(node: ClassNode, ctx: AppContext): boolean {
   if (node.type !== AST_NODE_TYPES.ClassDeclaration) return false;
-  const variable = ctx.sourceCode.getDeclaredVariables(node)[0];
+  const variable = declaredVariables(ctx.sourceCode, node)[0];
   return (variable?.references ?? []).some((ref) => {
     const parent = ref.identifier.parent;
     return (parent?.type === AST_NODE_TYPES.ClassDeclaration || parent?.type === AST_NODE_TYPES.ClassExpression) && parent.superClass === ref.identifier;

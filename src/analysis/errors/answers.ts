@@ -1,4 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { sourceCodeOf } from "../syntax/variables.js";
 import { calleeName, findProperty, unwrap } from "../syntax/ast.js";
 import type { ErrorClass } from "./error-classes.js";
 import type { ErrorSite } from "./error-sites.js";
@@ -91,7 +92,7 @@ export function answerOf(expression: TSESTree.Node, ctx: AnswerContext): Answer 
 
 /** `Error` declared in the file (an import or a class of that name) is not the built-in one. */
 function isShadowed(id: TSESTree.Identifier, ctx: AnswerContext): boolean {
-  let scope: TSESLint.Scope.Scope | null = ctx.sourceCode.getScope(id);
+  let scope: TSESLint.Scope.Scope | null = sourceCodeOf(id, ctx.sourceCode).getScope(id);
   for (; scope; scope = scope.upper) {
     const variable = scope.set.get(id.name);
     if (variable && variable.defs.length > 0) return true;

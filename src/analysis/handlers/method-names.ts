@@ -1,4 +1,4 @@
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESTree } from "@typescript-eslint/utils";
 import { findMethod, METHODS, type MethodInfo, type MethodSide } from "../../protocol/methods.js";
 import type { SdkImports } from "../sdk/imports.js";
 import type { ValueResolver } from "../resolution/values.js";

@@ -2,6 +2,7 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint
 import { memberName, outermostWrapper } from "../syntax/ast.js";
 import { methodRef } from "../handlers/method-names.js";
 import type { FileModel } from "../model.js";
+import { declaredVariables } from "../syntax/variables.js";
 
 const cache = new WeakMap<FileModel, readonly TSESTree.CallExpression[]>();
 
@@ -47,7 +48,7 @@ function chainUp(start: TSESTree.Node, use: AppUse, model: FileModel): TSESTree.
 
 /** What happens to the app held by a `const`: its registrations, or an escape to other code. */
 function usesOf(declarator: TSESTree.VariableDeclarator, sourceCode: Readonly<TSESLint.SourceCode>, use: AppUse, model: FileModel): void {
-  for (const variable of sourceCode.getDeclaredVariables(declarator)) {
+  for (const variable of declaredVariables(sourceCode, declarator)) {
     for (const ref of variable.references) {
       if (ref.init) continue;
       const id = ref.identifier;

@@ -1,4 +1,5 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { sourceCodeOf } from "../syntax/variables.js";
 import type { ErrorSite } from "../errors/error-sites.js";
 import { siteCodes } from "../errors/answer-codes.js";
 import { outletsOf } from "../errors/responses.js";
@@ -51,7 +52,7 @@ function isSelective(clause: TSESTree.CatchClause, ctx: CatchContext): boolean {
   const param = clause.param;
   if (param && param.type !== AST_NODE_TYPES.Identifier) return true;
   if (param) {
-    const variable = ASTUtils.findVariable(ctx.sourceCode.getScope(clause.body), param.name);
+    const variable = ASTUtils.findVariable(sourceCodeOf(clause.body, ctx.sourceCode).getScope(clause.body), param.name);
     if (variable?.references.some((r) => tellsErrorsApart(r.identifier as TSESTree.Identifier, ctx.sourceCode))) return true;
   }
   let rethrows = false;

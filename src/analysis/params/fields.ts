@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { type FunctionNode, memberName, staticKeyName, unwrap, walk } from "../syntax/ast.js";
-import { variableOf } from "../syntax/variables.js";
+import { variableOf, sourceCodeOf } from "../syntax/variables.js";
 import { isConversion, isDecodeCall, isLookupCall } from "./calls.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -88,7 +88,7 @@ export class ParamFields {
   declaredIn(fn: FunctionNode): void {
     this.forget();
     this.roots.push(fn);
-    const scope = this.sourceCode.scopeManager?.acquire(fn);
+    const scope = sourceCodeOf(fn, this.sourceCode).scopeManager?.acquire(fn);
     if (scope) this.scopes.push(scope);
   }
 

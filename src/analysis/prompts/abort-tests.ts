@@ -1,10 +1,11 @@
-import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import type { Handler } from "../handlers/types.js";
 import { calleeName, memberName, unwrap } from "../syntax/ast.js";
 import type { ValueResolver } from "../resolution/values.js";
 import type { CancelEffects } from "./cancel-effects.js";
 import { isHandlerParameter } from "./handler-nodes.js";
 import { isTurnSignal } from "./turn-signals.js";
+import { variableOf } from "../syntax/variables.js";
 
 /** Which outcome of a test means the turn was aborted: `"true"` for `signal.aborted`, `"false"` for `!signal.aborted`. */
 export type Polarity = "true" | "false";
@@ -92,7 +93,7 @@ function atom(node: TSESTree.Node, ctx: AbortContext, depth: number): Polarity |
       return name !== undefined && ctx.cancel.flagMembers.has(name) ? "true" : undefined;
     }
     case AST_NODE_TYPES.Identifier: {
-      const variable = ASTUtils.findVariable(ctx.sourceCode.getScope(node), node.name);
+      const variable = variableOf(ctx.sourceCode, node);
       if (variable && ctx.cancel.flagVariables.has(variable)) return "true";
       // `const aborted = controller.signal.aborted; if (aborted) ...`
       const init = ctx.values.constInit(node);

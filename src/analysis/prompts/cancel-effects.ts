@@ -1,8 +1,9 @@
-import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import type { Handler } from "../handlers/types.js";
 import { calleeName, memberName, unwrap, walk } from "../syntax/ast.js";
 import { functionOf } from "../syntax/functions.js";
 import { ownNodes } from "./handler-nodes.js";
+import { variableOf } from "../syntax/variables.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -64,7 +65,7 @@ function collect(nodes: readonly TSESTree.Node[], sourceCode: SourceCode, into: 
         const name = memberName(left);
         if (name) into.flagMembers.add(name);
       } else if (left.type === AST_NODE_TYPES.Identifier) {
-        const variable = ASTUtils.findVariable(sourceCode.getScope(left), left.name);
+        const variable = variableOf(sourceCode, left);
         if (variable) into.flagVariables.add(variable);
       }
     }

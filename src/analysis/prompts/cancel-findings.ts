@@ -1,4 +1,4 @@
-import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { answerCodes } from "../errors/answer-codes.js";
 import { type AnswerContext, answerOf, sentAnswer } from "../errors/answers.js";
 import type { FileModel } from "../model.js";
@@ -8,6 +8,7 @@ import { isAfterAbort } from "./abort-paths.js";
 import { type AbortContext, isAppSignal, isThrowIfAborted, polarityOf } from "./abort-tests.js";
 import { isOwnCode, ownNodes } from "./handler-nodes.js";
 import { type PromptHandlerFacts, promptFacts, type ResultLeaf } from "./prompt-facts.js";
+import { variableOf } from "../syntax/variables.js";
 
 /** -32800 Request cancelled: the answer to `$/cancel_request`, not to `session/cancel`. */
 const REQUEST_CANCELLED = -32800;
@@ -72,7 +73,7 @@ function isCancelledTurn(facts: PromptHandlerFacts, ctx: Omit<AbortContext, "lin
     } else if (node.type === AST_NODE_TYPES.Identifier) {
       if (abortTargets.has(node.name)) named = true;
       if (flagVariables.size > 0) {
-        const variable = ASTUtils.findVariable(ctx.sourceCode.getScope(node), node.name);
+        const variable = variableOf(ctx.sourceCode, node);
         if (variable && flagVariables.has(variable)) return true;
       }
     }

@@ -1,6 +1,7 @@
-import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import type { Handler } from "../handlers/types.js";
 import { children, innerStatements, isFunction } from "../syntax/ast.js";
+import { variableOf } from "../syntax/variables.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -67,7 +68,7 @@ export function isOwnCode(node: TSESTree.Node, handler: Handler): boolean {
 export function isHandlerParameter(sourceCode: SourceCode, id: TSESTree.Identifier, handler: Handler, depth = 0): boolean {
   const fn = handler.fn;
   if (!fn || depth > 3) return false;
-  const variable = ASTUtils.findVariable(sourceCode.getScope(id), id.name);
+  const variable = variableOf(sourceCode, id);
   const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
   if (!def) return false;
   if (def.type === "Parameter") return def.node === fn;

@@ -1,10 +1,11 @@
-import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { isEnvelope, isSender, sentValue } from "../errors/responses.js";
 import type { Handler } from "../handlers/types.js";
 import { calleeName, findProperty, type FunctionNode, memberName, unwrap } from "../syntax/ast.js";
 import { functionOf, returnedExpressions } from "../syntax/functions.js";
 import type { ValueResolver } from "../resolution/values.js";
 import { ownStatements } from "./handler-nodes.js";
+import { variableOf } from "../syntax/variables.js";
 
 /** Helper parameters bound to what a call passes them: `finish("end_turn")` binds `reason` to `"end_turn"`. */
 export type Bindings = ReadonlyMap<TSESLint.Scope.Variable, TSESTree.Node>;
@@ -46,7 +47,7 @@ function bind(fn: FunctionNode, call: TSESTree.CallExpression, ctx: ResultContex
   fn.params.forEach((param, index) => {
     const arg = call.arguments[index];
     if (param.type !== AST_NODE_TYPES.Identifier || !arg || arg.type === AST_NODE_TYPES.SpreadElement) return;
-    const variable = ASTUtils.findVariable(ctx.sourceCode.getScope(param), param.name);
+    const variable = variableOf(ctx.sourceCode, param);
     if (variable) bindings.set(variable, resolveBound(arg, ctx, outer));
   });
   return bindings;
@@ -56,7 +57,7 @@ function bind(fn: FunctionNode, call: TSESTree.CallExpression, ctx: ResultContex
 export function resolveBound(node: TSESTree.Node, ctx: ResultContext, bindings: Bindings): TSESTree.Node {
   const inner = unwrap(node);
   if (inner.type !== AST_NODE_TYPES.Identifier || bindings.size === 0) return node;
-  const variable = ASTUtils.findVariable(ctx.sourceCode.getScope(inner), inner.name);
+  const variable = variableOf(ctx.sourceCode, inner);
   return (variable && bindings.get(variable)) ?? node;
 }
 

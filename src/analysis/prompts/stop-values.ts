@@ -1,6 +1,7 @@
-import { AST_NODE_TYPES, ASTUtils, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { enclosingFunction, unwrap } from "../syntax/ast.js";
 import { type Bindings, type ResultContext, resolveBound } from "./results.js";
+import { variableOf } from "../syntax/variables.js";
 
 /** One value a `stopReason` may take: the expression that gives it, and the string it is, when that is certain. */
 export interface StopLeaf {
@@ -16,7 +17,7 @@ const MAX_DEPTH = 5;
 function localInit(id: TSESTree.Identifier, ctx: ResultContext): TSESTree.Expression | undefined {
   const init = ctx.values.constInit(id);
   if (!init) return undefined;
-  const variable = ASTUtils.findVariable(ctx.sourceCode.getScope(id), id.name);
+  const variable = variableOf(ctx.sourceCode, id);
   const declared = variable?.defs[0]?.node;
   return declared && enclosingFunction(declared) === enclosingFunction(id) ? init : undefined;
 }

@@ -1,7 +1,8 @@
-import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { memberName, outermostWrapper, unwrap } from "../syntax/ast.js";
 import type { ValueResolver } from "../resolution/values.js";
 import type { CancelEffects } from "./cancel-effects.js";
+import { variableOf } from "../syntax/variables.js";
 
 export interface TurnSignalContext {
   readonly sourceCode: Readonly<TSESLint.SourceCode>;
@@ -42,7 +43,7 @@ const namesTarget = (names: readonly string[], ctx: TurnSignalContext) => names.
  * `chat.turn = controller`, `this.pendingPrompt = controller`.
  */
 function isStoredAsTarget(id: TSESTree.Identifier, ctx: TurnSignalContext): boolean {
-  const variable = ASTUtils.findVariable(ctx.sourceCode.getScope(id), id.name);
+  const variable = variableOf(ctx.sourceCode, id);
   return (variable?.references ?? []).some((ref) => {
     const node = outermostWrapper(ref.identifier);
     const parent = node.parent;

@@ -1,4 +1,5 @@
 import { AST_NODE_TYPES, type ParserServicesWithTypeInformation, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { sourceCodeOf } from "../syntax/variables.js";
 import { type FunctionNode, memberName, staticKeyName, unwrap, VALUE_WRAPPERS } from "../syntax/ast.js";
 import { functionOf } from "../syntax/functions.js";
 import type { Handler } from "../handlers/types.js";
@@ -34,7 +35,7 @@ const PASSED_THROUGH: ReadonlySet<AST_NODE_TYPES> = new Set([...VALUE_WRAPPERS, 
 
 /** The variable a declared identifier introduces. */
 function declaredVariable(sourceCode: SourceCode, id: TSESTree.Identifier): Variable | undefined {
-  const scope = sourceCode.getScope(id);
+  const scope = sourceCodeOf(id, sourceCode).getScope(id);
   for (let s: TSESLint.Scope.Scope | null = scope; s; s = s.upper) {
     const found = s.set.get(id.name);
     if (found?.identifiers.includes(id)) return found;
