@@ -4,7 +4,7 @@ import { codesOf, type ErrorCodeInfo } from "../protocol/codes.js";
 import { unwrap } from "./syntax/ast.js";
 import { fileNodes, type FileNodes } from "./file-nodes.js";
 import { type CodeTable, codeTable } from "./errors/code-tables.js";
-import { BUILTIN_ERROR_CLASSES, type ClassNode, className, describeErrorClass, type ErrorClass, rpcErrorClass } from "./errors/error-classes.js";
+import { BUILTIN_ERROR_CLASSES, type ClassNode, className, describeErrorClass, type ErrorClass, ErrorClasses, rpcErrorClass } from "./errors/error-classes.js";
 import {
   assignSite,
   classCodeSite,
@@ -26,7 +26,7 @@ import { fileRelevance, type LintedPath } from "./relevance.js";
 import { type AcpSettings, acpSettings } from "./settings.js";
 import { analyseSessions, type SessionFacts } from "./sessions/sessions.js";
 import type { ValueResolver } from "./resolution/values.js";
-import { Resolver } from "./resolution/resolver.js";
+import { releaseResolver, Resolver } from "./resolution/resolver.js";
 import { registerFile, type SourceFile, unregisterFile } from "./resolution/source-files.js";
 
 /** What one file says about ACP error handling; built once per file and shared by every rule. */
@@ -42,7 +42,7 @@ export interface FileModel {
   readonly sdkVersion: string | undefined;
   /** Whether that SDK declares the `RequestError` factory `name` (an unknown version: only what every version has). */
   hasFactory(name: string): boolean;
-  readonly errorClasses: ReadonlyMap<string, ErrorClass>;
+  readonly errorClasses: ErrorClasses;
   readonly errorSites: readonly ErrorSite[];
   /**
    * Sites inside helpers whose code comes from the caller: their code is judged at each call
@@ -73,6 +73,7 @@ const models = new WeakMap<TSESTree.Program, FileModel>();
 export function releaseModel(program: TSESTree.Program): void {
   models.delete(program);
   unregisterFile(program);
+  releaseResolver(program);
 }
 
 /** The model of the file being linted, built on first use. */
@@ -142,7 +143,7 @@ function buildModel(
   const found = fileNodes(sourceCode);
 
   const sdk = new SdkImports([...BUILTIN_SDK_MODULES, ...settings.sdkModules], resolver, found);
-  const errorClasses = errorClassesOf(settings, found.classes);
+  const errorClasses = new ErrorClasses(errorClassesOf(settings, found.classes), resolver, sdk);
   const ctx: SiteContext = { sdk, errorClasses, values, configuredClasses: new Set(settings.errorClasses), sourceCode };
 
   const sites: ErrorSite[] = [];
@@ -192,7 +193,7 @@ class LazyFileModel implements FileModel {
   readonly resolver: Resolver;
   readonly sdk: SdkImports;
   readonly sdkVersion: string | undefined;
-  readonly errorClasses: ReadonlyMap<string, ErrorClass>;
+  readonly errorClasses: ErrorClasses;
   readonly errorSites: readonly ErrorSite[];
   readonly delegated: ReadonlySet<ErrorSite>;
   readonly nodes: Readonly<FileNodes>;
@@ -235,7 +236,7 @@ class LazyFileModel implements FileModel {
   get handlers(): FileHandlers {
     // A file that names neither the SDK nor a method holds no handler in any style (see fileRelevance).
     this.#handlers ??= fileRelevance(this.#sourceCode, this.settings, this.#lintedPath).handlers
-      ? findHandlers(this.nodes, { sourceCode: this.#sourceCode, sdk: this.sdk, values: this.values })
+      ? findHandlers(this.nodes, { sourceCode: this.#sourceCode, sdk: this.sdk, values: this.values, resolver: this.resolver })
       : NO_HANDLERS;
     return this.#handlers;
   }

@@ -504,13 +504,13 @@ export class Session { constructor(public code: number, message: string) {} }
 export class Plain extends Error { constructor(message: string) { super(message); } }
 export class Unknown extends SomeBase { constructor(public code: number) { super(); } }
 `);
-    expect([...probed.model.errorClasses.keys()]).toEqual(["RequestError", "ResponseError"]);
+    expect([...probed.model.errorClasses.byName.keys()]).toEqual(["RequestError", "ResponseError"]);
   });
 
   it("adds settings.acp.errorClasses to the known classes", () => {
     const probed = modelOf(`export {};`, { settings: { acp: { errorClasses: ["JsonRpcError", "LspError"] } } });
     expect(probed.model.errorClasses.get("LspError")).toEqual({ name: "LspError", codeIndex: 0, messageIndex: 1, dataIndex: 2, rpc: true });
-    expect([...probed.model.errorClasses.keys()]).toEqual(["RequestError", "ResponseError", "JsonRpcError", "LspError"]);
+    expect([...probed.model.errorClasses.byName.keys()]).toEqual(["RequestError", "ResponseError", "JsonRpcError", "LspError"]);
   });
 });
 

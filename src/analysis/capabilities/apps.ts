@@ -3,11 +3,12 @@ import type { Handler } from "../handlers/types.js";
 import { methodRef } from "../handlers/method-names.js";
 import type { SdkImports } from "../sdk/imports.js";
 import { isValueWrapper, memberName, unwrap } from "../syntax/ast.js";
-import { functionOf } from "../syntax/functions.js";
+
 import type { ValueResolver } from "../resolution/values.js";
 import { alwaysThrows, capabilitiesIn } from "./shapes.js";
 import type { CapabilityOwner, Registration } from "./types.js";
 import { declaredVariables } from "../syntax/variables.js";
+import { resolverOf } from "../resolution/resolver.js";
 
 export interface AppContext {
   readonly sourceCode: Readonly<TSESLint.SourceCode>;
@@ -82,7 +83,7 @@ function followUses(expr: TSESTree.Node, ctx: AppContext, uses: AppUses, seen: S
 function sentCapabilities(calls: readonly TSESTree.CallExpression[], ctx: AppContext): TSESTree.ObjectExpression | undefined {
   const found = calls.map((call) => {
     const op = call.arguments.at(-1);
-    const fn = op && functionOf(ctx.sourceCode, op);
+    const fn = op && resolverOf(ctx.sourceCode).localFunctionOf(op);
     return fn ? capabilitiesIn(fn, ctx.fields.client, ctx.values, ctx.sourceCode.visitorKeys) : undefined;
   });
   return found.length === 1 ? found[0] : undefined;
@@ -113,7 +114,7 @@ export function appOwners(handlers: readonly Handler[], ctx: AppContext): Capabi
         uses.open = true;
         continue;
       }
-      const fn = call.arguments.length > 1 ? functionOf(ctx.sourceCode, call.arguments.at(-1)!) : undefined;
+      const fn = call.arguments.length > 1 ? resolverOf(ctx.sourceCode).localFunctionOf(call.arguments.at(-1)!) : undefined;
       if (ref.wire === "*") {
         if (alwaysThrows(fn, ctx.sourceCode.visitorKeys)) throwingFallback = true;
         else uses.open = true;

@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { enclosingFunction, findProperty, memberName, unwrap } from "../syntax/ast.js";
-import type { ClassNode } from "../syntax/instances.js";
+import type { ClassNode } from "../resolution/classes.js";
 import type { AppContext } from "./apps.js";
 import { declaredVariables } from "../syntax/variables.js";
 

@@ -2,7 +2,7 @@ import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { findLegacyMethod } from "../../protocol/methods.js";
 import type { Handler } from "../handlers/types.js";
 import { isFunction, staticKeyName, unwrap } from "../syntax/ast.js";
-import type { ClassNode } from "../syntax/instances.js";
+import type { ClassNode } from "../resolution/classes.js";
 import type { AppContext } from "./apps.js";
 import { legacyClientCapabilities } from "./legacy-client.js";
 import { alwaysThrows, capabilitiesIn } from "./shapes.js";

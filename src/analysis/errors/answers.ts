@@ -1,12 +1,13 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { sourceCodeOf } from "../syntax/variables.js";
-import { calleeName, findProperty, unwrap } from "../syntax/ast.js";
-import type { ErrorClass } from "./error-classes.js";
+import { findProperty, unwrap } from "../syntax/ast.js";
+import type { ErrorClasses } from "./error-classes.js";
 import type { ErrorSite } from "./error-sites.js";
 import { isEnvelope, isSender, sentValue } from "./responses.js";
 import { isResponseValue, sendsResponse } from "./sent-responses.js";
-import { functionOf, returnedExpressions } from "../syntax/functions.js";
+import { returnedExpressions } from "../syntax/functions.js";
 import type { ValueResolver } from "../resolution/values.js";
+import { resolverOf } from "../resolution/resolver.js";
 
 /**
  * What a `throw` or `return` answers a request with:
@@ -23,7 +24,7 @@ export interface AnswerContext {
   readonly sourceCode: Readonly<TSESLint.SourceCode>;
   readonly values: ValueResolver;
   readonly sitesByNode: ReadonlyMap<TSESTree.Node, ErrorSite>;
-  readonly errorClasses: ReadonlyMap<string, ErrorClass>;
+  readonly errorClasses: ErrorClasses;
 }
 
 /** The built-in error constructors: what they throw carries no JSON-RPC code. */
@@ -44,7 +45,7 @@ function siteOf(node: TSESTree.Node, ctx: AnswerContext, depth: number): ErrorSi
   }
   if (inner.type !== AST_NODE_TYPES.CallExpression) return undefined;
   // `throw notFound(id)`: a same-file function that builds the error.
-  const fn = functionOf(ctx.sourceCode, inner.callee);
+  const fn = resolverOf(ctx.sourceCode).localCalleeOf(inner);
   if (fn) {
     const returned = returnedExpressions(fn, ctx.sourceCode.visitorKeys);
     const sites = returned.map((r) => siteOf(r, ctx, depth + 1));
@@ -76,8 +77,7 @@ export function answerOf(expression: TSESTree.Node, ctx: AnswerContext): Answer 
   if (site) return { kind: "site", site, node: site.node };
   const inner = unwrap(expression);
   if (inner.type === AST_NODE_TYPES.NewExpression || inner.type === AST_NODE_TYPES.CallExpression) {
-    const name = calleeName(inner.callee);
-    const cls = name === undefined ? undefined : ctx.errorClasses.get(name);
+    const cls = ctx.errorClasses.ofCallee(inner.callee);
     if (cls?.heldCode && cls.codeIndex === undefined) return { kind: "held", code: cls.heldCode, node: inner };
     if (inner.callee.type === AST_NODE_TYPES.Identifier && BUILTIN_ERRORS.has(inner.callee.name) && !isShadowed(inner.callee, ctx)) {
       return { kind: "internal", node: inner };

@@ -1,4 +1,6 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import type { Resolver } from "../resolution/resolver.js";
+import type { SdkImports } from "../sdk/imports.js";
 import { calleeName, staticKeyName } from "../syntax/ast.js";
 
 /** Where a constructor takes the parts of an error response. */
@@ -124,4 +126,57 @@ export function describeErrorClass(node: ClassNode, known: ReadonlyMap<string, E
     ...(dataIndex === undefined ? {} : { dataIndex }),
     ...(heldCode === undefined || codeIndex !== undefined ? {} : { heldCode }),
   };
+}
+
+/** How deep the classes an imported error class extends are followed. */
+const MAX_PARENTS = 8;
+
+/**
+ * The error classes a file can construct: the JSON-RPC ones by name (`RequestError`, `ResponseError`, the names of
+ * `settings.acp.errorClasses`), its own Error subclasses that take or hold a code (by name, as `byName` holds them),
+ * and, through the resolution layer, such classes of the project modules it imports (`new AgentError(code, msg)`
+ * with `AgentError` declared in `./errors.ts`), described with the classes they extend.
+ */
+export class ErrorClasses {
+  readonly #imported = new Map<ClassNode, ErrorClass | null>();
+
+  constructor(
+    /** The JSON-RPC classes and the file's own, by name. */
+    readonly byName: ReadonlyMap<string, ErrorClass>,
+    private readonly resolver: Resolver,
+    private readonly sdk: SdkImports,
+  ) {}
+
+  get(name: string): ErrorClass | undefined {
+    return this.byName.get(name);
+  }
+
+  has(name: string): boolean {
+    return this.byName.has(name);
+  }
+
+  /** The error class a constructor expression names: the SDK's `RequestError` under any name, the file's, an imported one. */
+  ofCallee(callee: TSESTree.Node): ErrorClass | undefined {
+    const name = this.sdk.exportName(callee) === "RequestError" ? "RequestError" : calleeName(callee);
+    const known = name === undefined ? undefined : this.byName.get(name);
+    if (known) return known;
+    const cls = this.resolver.classOf(callee);
+    return cls && !this.resolver.isLinted(cls) ? this.describeImported(cls, 0) : undefined;
+  }
+
+  private describeImported(cls: ClassNode, depth: number): ErrorClass | undefined {
+    const cached = this.#imported.get(cls);
+    if (cached !== undefined) return cached ?? undefined;
+    this.#imported.set(cls, null);
+    const superName = cls.superClass ? calleeName(cls.superClass) : undefined;
+    let parent: ErrorClass | undefined;
+    if (cls.superClass && superName !== "Error" && depth < MAX_PARENTS) {
+      const base = this.resolver.classOf(cls.superClass);
+      parent = base ? this.describeImported(base, depth + 1) : this.ofCallee(cls.superClass);
+    }
+    const known = new Map<string, ErrorClass>(parent && superName !== undefined ? [[superName, parent]] : []);
+    const described = describeErrorClass(cls, known) ?? null;
+    this.#imported.set(cls, described);
+    return described ?? undefined;
+  }
 }

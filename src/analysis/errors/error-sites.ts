@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { FACTORY_BY_NAME, type ErrorFactory } from "../../protocol/codes.js";
 import { calleeName, enclosingClass, enclosingFunction, findProperty, hasSpread, memberName, staticKeyName, unwrap } from "../syntax/ast.js";
-import { BUILTIN_ERROR_CLASSES, className, type ErrorClass } from "./error-classes.js";
+import { BUILTIN_ERROR_CLASSES, className, type ErrorClass, type ErrorClasses } from "./error-classes.js";
 import { heldReads, isResponseError, valuePlace } from "./responses.js";
 import type { SdkImports } from "../sdk/imports.js";
 import type { ValueResolver } from "../resolution/values.js";
@@ -53,14 +53,14 @@ export interface ErrorSite {
 
 export interface SiteContext {
   readonly sdk: SdkImports;
-  readonly errorClasses: ReadonlyMap<string, ErrorClass>;
+  readonly errorClasses: ErrorClasses;
   readonly values: ValueResolver;
   /** `settings.acp.errorClasses`. */
   readonly configuredClasses: ReadonlySet<string>;
   readonly sourceCode: Readonly<TSESLint.SourceCode>;
 }
 
-function isInErrorClass(node: TSESTree.Node, classes: ReadonlyMap<string, ErrorClass>): boolean {
+function isInErrorClass(node: TSESTree.Node, classes: ErrorClasses): boolean {
   const cls = enclosingClass(node);
   if (!cls) return false;
   const name = className(cls);
@@ -85,9 +85,8 @@ function isForeign(callee: TSESTree.Node, cls: ErrorClass, ctx: SiteContext): bo
 
 /** `new X(...)` of an error class. */
 export function constructSite(node: TSESTree.NewExpression, ctx: SiteContext): ErrorSite | undefined {
-  // An aliased SDK import (`RequestError as RpcError`) is still the SDK's class.
-  const name = ctx.sdk.exportName(node.callee) === "RequestError" ? "RequestError" : calleeName(node.callee);
-  const cls = name === undefined ? undefined : ctx.errorClasses.get(name);
+  // An aliased SDK import (`RequestError as RpcError`) is still the SDK's class; an imported class is described too.
+  const cls = ctx.errorClasses.ofCallee(node.callee);
   if (!cls || cls.codeIndex === undefined || isForeign(node.callee, cls, ctx)) return undefined;
   const code = argAt(node.arguments, cls.codeIndex);
   const spread = node.arguments.some((a) => a.type === AST_NODE_TYPES.SpreadElement);
@@ -128,7 +127,7 @@ export function factorySite(node: TSESTree.CallExpression, ctx: SiteContext): Er
   };
 }
 
-function isNewError(node: TSESTree.Node, classes: ReadonlyMap<string, ErrorClass>): node is TSESTree.NewExpression {
+function isNewError(node: TSESTree.Node, classes: ErrorClasses): node is TSESTree.NewExpression {
   if (node.type !== AST_NODE_TYPES.NewExpression) return false;
   const name = calleeName(node.callee);
   return name !== undefined && (name === "Error" || name.endsWith("Error") || classes.has(name));
@@ -272,7 +271,7 @@ export function codeAssignmentSite(node: TSESTree.AssignmentExpression, ctx: Sit
   };
 }
 
-function holdsNewError(init: TSESTree.Node | undefined, classes: ReadonlyMap<string, ErrorClass>): boolean {
+function holdsNewError(init: TSESTree.Node | undefined, classes: ErrorClasses): boolean {
   return init !== undefined && isNewError(unwrap(init), classes);
 }
 

@@ -1,9 +1,10 @@
 import { AST_NODE_TYPES, type ParserServicesWithTypeInformation, type TSESTree } from "@typescript-eslint/utils";
 import { ERROR_CODES, inRange, JSON_RPC_RESERVED } from "../../protocol/codes.js";
 import { isFunction, memberName, unwrap } from "../syntax/ast.js";
-import { functionOf } from "../syntax/functions.js";
+
 import { argAt, type ErrorSite, type SiteContext } from "./error-sites.js";
 import { isLoggerName, isSender } from "./responses.js";
+import { resolverOf } from "../resolution/resolver.js";
 
 /**
  * The names transports and JSON-RPC peers give the method that sends an error response. Without type
@@ -109,14 +110,14 @@ export function sendCallSite(node: TSESTree.CallExpression, ctx: SiteContext): E
   // A same-file function is followed as a helper instead. With types that is ruled out before the checker is
   // asked (which costs more); without, after the cheap name and argument tests.
   const services = ctx.values.services;
-  if (services && functionOf(ctx.sourceCode, node.callee)) return undefined;
+  if (services && resolverOf(ctx.sourceCode).localCalleeOf(node)) return undefined;
   // A callee read off a call's result (`agent(...).onRequest(...).onRequest`), or one given a function (a
   // registration, `app.onRequest(m, async (ctx) => ...)`), has its type only once the checker has inferred the whole
   // chain, handlers included; a sender is a reference (`transport.error`) given the parts of an error.
   const typed = services && isPlainReceiver(node.callee, false) && !node.arguments.some(isFunction) ? typedSlots(services, node) : undefined;
   const slots = typed === undefined ? untypedSlots(node, ctx) : (typed ?? undefined);
   const code = slots && argAt(node.arguments, slots.code);
-  if (!slots || !code || (!services && functionOf(ctx.sourceCode, node.callee))) return undefined;
+  if (!slots || !code || (!services && resolverOf(ctx.sourceCode).localCalleeOf(node))) return undefined;
   const message = argAt(node.arguments, slots.message);
   const data = argAt(node.arguments, slots.data);
   return {

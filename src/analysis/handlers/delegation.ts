@@ -1,7 +1,6 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { type FunctionNode, memberName, staticKeyName, unwrap } from "../syntax/ast.js";
-import { classMember, declaredName, functionOf } from "../syntax/functions.js";
-import { instanceClass } from "../syntax/instances.js";
+import { declaredName } from "../syntax/functions.js";
 import type { Handler, HandlerContext } from "./types.js";
 
 /** The one call a function's body makes: `=> x.m(p)`, `{ return await x.m(p); }`, `{ await x.m(p); }`. */
@@ -39,15 +38,10 @@ function isParams(arg: TSESTree.CallExpressionArgument, handler: Handler, fn: Fu
   });
 }
 
-/** The same-file function a call runs: `handle(p)`, `this.handle(p)`, or a member of a same-file class's instance. */
+/** The function of this file a call runs: `handle(p)`, `this.handle(p)`, a method of the class an object holds. */
 function calledFunction(call: TSESTree.CallExpression, ctx: HandlerContext): FunctionNode | undefined {
-  const direct = functionOf(ctx.sourceCode, call.callee);
-  if (direct) return direct;
-  const callee = unwrap(call.callee);
-  if (callee.type !== AST_NODE_TYPES.MemberExpression) return undefined;
-  const name = memberName(callee);
-  const cls = name === undefined ? undefined : instanceClass(ctx.sourceCode, callee.object);
-  return cls && name !== undefined ? classMember(cls.body, name) : undefined;
+  const fn = ctx.resolver.calleeOf(call);
+  return fn && ctx.resolver.isLinted(fn) ? fn : undefined;
 }
 
 /**

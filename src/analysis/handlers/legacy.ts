@@ -1,8 +1,8 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { findLegacyMethod } from "../../protocol/methods.js";
 import { isFunction, staticKeyName, unwrap } from "../syntax/ast.js";
-import { functionOf, returnedExpressions } from "../syntax/functions.js";
-import { type ClassNode, instanceClass } from "../syntax/instances.js";
+import { returnedExpressions } from "../syntax/functions.js";
+import type { ClassNode } from "../resolution/classes.js";
 import type { Handler, HandlerContext, HandlerNodes } from "./types.js";
 
 type Side = "agent" | "client";
@@ -27,20 +27,18 @@ function implementedSide(node: ClassNode, ctx: HandlerContext): Side | undefined
   return undefined;
 }
 
-/** What the factory passed to `new AgentSideConnection(factory, stream)` builds: classes and object literals. */
+/**
+ * What the factory passed to `new AgentSideConnection(factory, stream)` builds, when it is of this file: the class
+ * of the instance it returns (`new MyAgent(conn)`, `this.client` set up so, another factory's result) or the object
+ * literal it returns (written there, or by a factory it calls: `() => makeClient(nb)`).
+ */
 function factoryProducts(node: TSESTree.NewExpression, ctx: HandlerContext): (ClassNode | TSESTree.ObjectExpression)[] {
-  const factory = node.arguments[0] && functionOf(ctx.sourceCode, node.arguments[0]);
+  const factory = node.arguments[0] && ctx.resolver.functionOf(node.arguments[0]);
   if (!factory) return [];
   const out: (ClassNode | TSESTree.ObjectExpression)[] = [];
-  for (const expression of returnedExpressions(factory, ctx.sourceCode.visitorKeys)) {
-    let inner = unwrap(expression);
-    if (inner.type === AST_NODE_TYPES.Identifier) inner = unwrap(ctx.values.constInit(inner) ?? inner);
-    if (inner.type === AST_NODE_TYPES.NewExpression) {
-      const cls = instanceClass(ctx.sourceCode, inner);
-      if (cls) out.push(cls);
-    } else if (inner.type === AST_NODE_TYPES.ObjectExpression) {
-      out.push(inner);
-    }
+  for (const expression of returnedExpressions(factory, ctx.resolver.sourceCodeOf(factory).visitorKeys)) {
+    const product = ctx.resolver.instanceClassOf(expression) ?? ctx.resolver.objectOf(expression);
+    if (product && ctx.resolver.isLinted(product)) out.push(product);
   }
   return out;
 }

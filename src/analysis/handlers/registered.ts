@@ -1,6 +1,5 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { memberName, unwrap } from "../syntax/ast.js";
-import { functionOf } from "../syntax/functions.js";
 import type { FallbackHandler, Handler, HandlerContext } from "./types.js";
 import { isDistinctiveWire, methodRef, resolveMethod } from "./method-names.js";
 
@@ -41,7 +40,9 @@ export function registeredHandlers(
     const last = rest.at(-1);
     if (!methodArg || !last || methodArg.type === AST_NODE_TYPES.SpreadElement || last.type === AST_NODE_TYPES.SpreadElement) continue;
     const side = appSide(callee.object, ctx);
-    const fn = functionOf(ctx.sourceCode, last);
+    const found = ctx.resolver.functionOf(last);
+    // A handler of another module is judged in its own file (as a delegate), not here.
+    const fn = found && ctx.resolver.isLinted(found) ? found : undefined;
     const ref = methodRef(methodArg, ctx.sdk, ctx.values);
     if (!ref) continue;
     if (ref.wire === "*") {

@@ -3,6 +3,7 @@ import type { MethodInfo } from "../../protocol/methods.js";
 import type { SdkImports } from "../sdk/imports.js";
 import type { FunctionNode } from "../syntax/ast.js";
 import type { ValueResolver } from "../resolution/values.js";
+import type { Resolver } from "../resolution/resolver.js";
 
 /**
  * How a handler is written:
@@ -53,6 +54,7 @@ export interface HandlerContext {
   readonly sourceCode: Readonly<TSESLint.SourceCode>;
   readonly sdk: SdkImports;
   readonly values: ValueResolver;
+  readonly resolver: Resolver;
 }
 
 export interface HandlerNodes {

@@ -1,8 +1,8 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { type AnswerContext, answerOf } from "../errors/answers.js";
-import type { ErrorClass } from "../errors/error-classes.js";
+import type { ErrorClasses } from "../errors/error-classes.js";
 import { argAt } from "../errors/error-sites.js";
-import { calleeName, unwrap } from "../syntax/ast.js";
+import { unwrap } from "../syntax/ast.js";
 import { codeNumbers } from "../values/code-numbers.js";
 import { codesOf, lostValue, type ValueContext } from "./lost-values.js";
 import type { Entered } from "./reached-throws.js";
@@ -10,7 +10,7 @@ import type { Entered } from "./reached-throws.js";
 export interface CodedContext extends ValueContext {
   readonly answers: AnswerContext;
   /** The model's error classes by name: RequestError, ResponseError, configured and local ones. */
-  readonly errorClasses: ReadonlyMap<string, ErrorClass>;
+  readonly errorClasses: ErrorClasses;
 }
 
 /**
@@ -22,7 +22,7 @@ export function carriedCodes(expression: TSESTree.Node, frames: readonly Entered
   if (lost) return lost.codes;
   const inner = unwrap(expression);
   if (inner.type === AST_NODE_TYPES.NewExpression) {
-    const cls = ctx.errorClasses.get(calleeName(inner.callee) ?? "");
+    const cls = ctx.errorClasses.ofCallee(inner.callee);
     if (cls?.codeIndex !== undefined) {
       const code = argAt(inner.arguments, cls.codeIndex);
       return code && codesOf(code, frames, ctx);

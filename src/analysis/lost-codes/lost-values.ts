@@ -2,13 +2,13 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint
 import type { ClassNode, ErrorClass } from "../errors/error-classes.js";
 import { argAt, assignedCodeAndData } from "../errors/error-sites.js";
 import { calleeName, enclosingFunction, findProperty, type FunctionNode, memberName, outermostWrapper, staticKeyName, unwrap } from "../syntax/ast.js";
-import { functionOf, returnedExpressions } from "../syntax/functions.js";
-import { classByName } from "../syntax/instances.js";
+import { returnedExpressions } from "../syntax/functions.js";
 import { codeNumbers } from "../values/code-numbers.js";
 import type { ValueResolver } from "../resolution/values.js";
 import { isBuiltinError } from "./local-classes.js";
 import type { Entered } from "./reached-throws.js";
 import { variableOf } from "../syntax/variables.js";
+import { resolverOf } from "../resolution/resolver.js";
 
 /**
  * How a thrown value that is not a RequestError carries its code:
@@ -79,7 +79,7 @@ function constructedClass(node: TSESTree.NewExpression, ctx: ValueContext): Erro
   const callee = unwrap(node.callee);
   // Most files have no error class of their own: no need to find what the name stands for.
   if (callee.type !== AST_NODE_TYPES.Identifier || ctx.classes.size === 0) return undefined;
-  const cls = classByName(ctx.sourceCode, callee);
+  const cls = resolverOf(ctx.sourceCode).classOf(callee);
   return cls ? ctx.classes.get(cls) : undefined;
 }
 
@@ -194,7 +194,7 @@ export function lostValue(expression: TSESTree.Node, frames: readonly Entered[],
       return newValue(inner, frames, ctx);
     case AST_NODE_TYPES.CallExpression: {
       if (isObjectAssign(inner)) return assignValue(inner, frames, ctx);
-      const fn = functionOf(ctx.sourceCode, inner.callee);
+      const fn = resolverOf(ctx.sourceCode).localCalleeOf(inner);
       if (!fn || fn.async || fn.generator) return undefined;
       // `throw fail(-32002, "x")`: every value the helper returns must be such an error.
       const returned = returnedExpressions(fn, ctx.sourceCode.visitorKeys).map((r) => lostValue(r, [...frames, { fn, call: inner }], ctx, depth + 1));

@@ -1,7 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { children, type FunctionNode, isFunction, memberName, outermostWrapper, unwrap } from "../syntax/ast.js";
-import { classMember, functionOf } from "../syntax/functions.js";
-import { instanceClass } from "../syntax/instances.js";
+import { children, type FunctionNode, isFunction, memberName, outermostWrapper } from "../syntax/ast.js";
 import type { ValueResolver } from "../resolution/values.js";
 import { dispatchedFunctions } from "./handler-maps.js";
 
@@ -46,17 +44,14 @@ export function isAwaitedOrReturned(call: TSESTree.Node): boolean {
   return parent.type === AST_NODE_TYPES.ArrowFunctionExpression && parent.body === child;
 }
 
-/** The same-file functions a call runs: `f()`, `this.m()`, `obj.m()` of a same-file class's instance, `map[k]()` when asked. */
+/**
+ * The functions of this file a call runs: what the resolution layer says it runs (`f()`, `this.m()`, `obj.m()` of a
+ * class's instance, a factory's member), or, when asked, each function of a handler map called by key (`map[k]()`).
+ */
 export function calledFunctions(call: TSESTree.CallExpression, ctx: ReachContext, followMaps: boolean): FunctionNode[] {
-  const direct = functionOf(ctx.sourceCode, call.callee);
-  if (direct) return [direct];
-  const callee = unwrap(call.callee);
-  if (callee.type === AST_NODE_TYPES.MemberExpression && !callee.computed) {
-    const name = memberName(callee);
-    const cls = name === undefined ? undefined : instanceClass(ctx.sourceCode, callee.object);
-    const member = cls && name !== undefined ? classMember(cls.body, name) : undefined;
-    if (member) return [member];
-  }
+  const resolver = ctx.values.resolver;
+  const direct = resolver.calleeOf(call);
+  if (direct) return resolver.isLinted(direct) ? [direct] : [];
   return followMaps ? dispatchedFunctions(call, ctx) : [];
 }
 

@@ -2,9 +2,10 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint
 import type { FileModel } from "../model.js";
 import { methodRef } from "../handlers/method-names.js";
 import { isFunction, unwrap } from "../syntax/ast.js";
-import { functionOf } from "../syntax/functions.js";
+
 import { isNotificationReceiver, onNotificationReceiver } from "./receivers.js";
 import type { NotificationTarget } from "./targets.js";
+import { resolverOf } from "../resolution/resolver.js";
 
 /** What the one-argument star handler is named as in reports. */
 export const STAR_NOTIFICATIONS = "every notification onNotification(fn) receives";
@@ -51,7 +52,7 @@ function registration(call: TSESTree.CallExpression, model: FileModel, sourceCod
   }
   if (args.length < 2) return undefined;
   const ref = methodRef(args[0]!, model.sdk, model.values);
-  const fn = functionOf(sourceCode, args.at(-1)!);
+  const fn = resolverOf(sourceCode).localFunctionOf(args.at(-1)!);
   if (!ref || !fn || ref.wire === "*") return undefined;
   return { method: ref.wire, body: fn, fn, isBranch: false };
 }

@@ -2,11 +2,12 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint
 import type { Handler } from "../handlers/types.js";
 import { calleeName, enclosingFunction, type FunctionNode, isFunction, memberName, unwrap } from "../syntax/ast.js";
 import { type FileNodes, nodesWithin } from "../file-nodes.js";
-import { functionOf } from "../syntax/functions.js";
+
 import { isCaught } from "../sessions/sessions.js";
 import { isConversion, isDecodeCall } from "./calls.js";
 import { bindHandler, ParamFields, type ParamRole } from "./fields.js";
 import { TestReader, type Verdict } from "./tests.js";
+import { resolverOf } from "../resolution/resolver.js";
 
 /**
  * Which validation fails:
@@ -249,7 +250,7 @@ export class FailureFinder {
       return fields.roleOf(arg)?.kind === "params" ? { kind: "params" } : undefined;
     });
     if (roles.every((r) => r === undefined)) return;
-    const fn = functionOf(this.sourceCode, call.callee);
+    const fn = resolverOf(this.sourceCode).localCalleeOf(call);
     if (!fn || seen.has(fn) || fn.body.type !== AST_NODE_TYPES.BlockStatement || isCaught(call, handler.body)) return;
     const inner = new ParamFields(this.sourceCode);
     inner.declaredIn(fn);

@@ -1,5 +1,4 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { calleeName } from "../syntax/ast.js";
 import { type Answer, type AnswerContext } from "../errors/answers.js";
 import { answerCodes, INTERNAL_ERROR } from "../errors/answer-codes.js";
 import type { Handler } from "../handlers/types.js";
@@ -30,7 +29,7 @@ function keepsCode(answer: Answer, errorClasses: FileModel["errorClasses"]): boo
   const site = answer.kind === "site" ? (answer.site.kind === "helper-call" ? answer.site.inner : answer.site) : undefined;
   if (site) return site.kind === "factory" || (site.kind === "construct" && site.errorClass?.rpc === true);
   if (answer.kind === "held" && answer.node.type === AST_NODE_TYPES.NewExpression) {
-    return errorClasses.get(calleeName(answer.node.callee) ?? "")?.rpc === true;
+    return errorClasses.ofCallee(answer.node.callee)?.rpc === true;
   }
   return false;
 }

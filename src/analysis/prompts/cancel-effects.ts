@@ -1,9 +1,10 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import type { Handler } from "../handlers/types.js";
 import { calleeName, memberName, unwrap, walk } from "../syntax/ast.js";
-import { functionOf } from "../syntax/functions.js";
+
 import { ownNodes } from "./handler-nodes.js";
 import { variableOf } from "../syntax/variables.js";
+import { resolverOf } from "../resolution/resolver.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -50,7 +51,7 @@ function collect(nodes: readonly TSESTree.Node[], sourceCode: SourceCode, into: 
         continue;
       }
       // `this.stopTurn(id)`: a same-file helper that aborts for the handler.
-      const helper = depth < 2 ? functionOf(sourceCode, node.callee) : undefined;
+      const helper = depth < 2 ? resolverOf(sourceCode).localCalleeOf(node) : undefined;
       if (helper && !seen.has(helper)) {
         seen.add(helper);
         const inner: TSESTree.Node[] = [];

@@ -2,10 +2,11 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint
 import { isEnvelope, isSender, sentValue } from "../errors/responses.js";
 import type { Handler } from "../handlers/types.js";
 import { calleeName, findProperty, type FunctionNode, memberName, unwrap } from "../syntax/ast.js";
-import { functionOf, returnedExpressions } from "../syntax/functions.js";
+import { returnedExpressions } from "../syntax/functions.js";
 import type { ValueResolver } from "../resolution/values.js";
 import { ownStatements } from "./handler-nodes.js";
 import { variableOf } from "../syntax/variables.js";
+import { resolverOf } from "../resolution/resolver.js";
 
 /** Helper parameters bound to what a call passes them: `finish("end_turn")` binds `reason` to `"end_turn"`. */
 export type Bindings = ReadonlyMap<TSESLint.Scope.Variable, TSESTree.Node>;
@@ -96,7 +97,7 @@ function resultObjects(node: TSESTree.Node, ctx: ResultContext, bindings: Bindin
       if (callee.type === AST_NODE_TYPES.MemberExpression && calleeName(callee.object) === "Promise" && memberName(callee) === "resolve") {
         return inner.arguments[0] ? resultObjects(inner.arguments[0], ctx, bindings, depth + 1) : undefined;
       }
-      const fn = functionOf(ctx.sourceCode, inner.callee);
+      const fn = resolverOf(ctx.sourceCode).localCalleeOf(inner);
       if (!fn) return undefined;
       const inside = bind(fn, inner, ctx, bindings);
       const returned = returnedExpressions(fn, ctx.sourceCode.visitorKeys);
@@ -124,7 +125,7 @@ function sentResults(call: TSESTree.CallExpression, ctx: ResultContext): Found[]
     if (result) return resultObjects(result.value, ctx, new Map(), 1);
   }
   // A same-file helper that builds and sends the envelope: `reply(id, { stopReason })`.
-  const fn = functionOf(ctx.sourceCode, call.callee);
+  const fn = resolverOf(ctx.sourceCode).localCalleeOf(call);
   if (!fn) return undefined;
   for (const [index, param] of fn.params.entries()) {
     const arg = call.arguments[index];

@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
-import { type FunctionNode, isFunction, staticKeyName, unwrap } from "../syntax/ast.js";
+import { type FunctionNode, isFunction, staticKeyName, unwrap, type VisitorKeys, walk } from "../syntax/ast.js";
 import { thisClass } from "../syntax/functions.js";
 import { returnedValues } from "./callees.js";
 import type { Resolver } from "./resolver.js";
@@ -113,6 +113,42 @@ function instanceClassAt(resolver: Resolver, node: TSESTree.Node, depth: number)
     default:
       return undefined;
   }
+}
+
+/** How many times each `this.name` is assigned in a class's own code (not in nested classes), by name; found once per class. */
+const thisWrites = new WeakMap<ClassNode, ReadonlyMap<string, number>>();
+
+function assignedThisFields(cls: ClassNode, visitorKeys: VisitorKeys): ReadonlyMap<string, number> {
+  let found = thisWrites.get(cls);
+  if (found) return found;
+  const counts = new Map<string, number>();
+  walk(cls.body, visitorKeys, (node) => {
+    if (node.type !== AST_NODE_TYPES.AssignmentExpression || node.left.type !== AST_NODE_TYPES.MemberExpression) return;
+    if (node.left.object.type !== AST_NODE_TYPES.ThisExpression) return;
+    const name = staticKeyName(node.left.property, node.left.computed);
+    if (name !== undefined) counts.set(name, (counts.get(name) ?? 0) + 1);
+  });
+  thisWrites.set(cls, (found = counts));
+  return found;
+}
+
+/**
+ * The value `this.name` holds in an instance of a class: the field's initializer when nothing assigns it again, or
+ * the one `this.name = value` of the class when the field has none (`handlers = { … }`, `this.client = new C()`).
+ */
+export function fieldValue(resolver: Resolver, cls: ClassNode, name: string): TSESTree.Node | undefined {
+  const writes = assignedThisFields(cls, resolver.sourceCodeOf(cls).visitorKeys).get(name) ?? 0;
+  for (const member of cls.body.body) {
+    if (member.type !== AST_NODE_TYPES.PropertyDefinition || member.static || member.computed || staticKeyName(member.key, false) !== name) continue;
+    if (member.value) return writes === 0 ? member.value : undefined;
+  }
+  if (writes !== 1) return undefined;
+  let value: TSESTree.Node | undefined;
+  walk(cls.body, resolver.sourceCodeOf(cls).visitorKeys, (node) => {
+    if (value || node.type !== AST_NODE_TYPES.AssignmentExpression || node.operator !== "=" || node.left.type !== AST_NODE_TYPES.MemberExpression) return;
+    if (node.left.object.type === AST_NODE_TYPES.ThisExpression && staticKeyName(node.left.property, node.left.computed) === name) value = node.right;
+  });
+  return value;
 }
 
 /** A non-static method or function-valued field of a class by name, else of the classes it extends. */

@@ -2,7 +2,7 @@ import { basename } from "node:path";
 import { AST_NODE_TYPES, ASTUtils, type ParserServicesWithTypeInformation, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { type FunctionNode, isFunction, staticKeyName } from "../syntax/ast.js";
 import { functionTarget, calleeTarget, returnedValues } from "./callees.js";
-import { type ClassNode, classMemberFunction, instanceClass, namedClass } from "./classes.js";
+import { type ClassNode, classMemberFunction, fieldValue, instanceClass, namedClass } from "./classes.js";
 import { moduleExports } from "./module-exports.js";
 import { isRelativeSpecifier, type ModuleReading, readModule, resolveModulePath } from "./module-files.js";
 import { type ModuleRef, moduleValue, variableModuleRef } from "./module-refs.js";
@@ -12,6 +12,20 @@ import { unwrapValue } from "./unwrap.js";
 import { ValueResolver } from "./values.js";
 
 type Variable = TSESLint.Scope.Variable;
+
+const resolvers = new WeakMap<TSESTree.Program, Resolver>();
+
+/** Forgets the linted file's resolver when its model is let go (see releaseModel). */
+export function releaseResolver(program: TSESTree.Program): void {
+  resolvers.delete(program);
+}
+
+/** The resolver of the linted file whose source code this is (built with the file's model). */
+export function resolverOf(sourceCode: Readonly<TSESLint.SourceCode>): Resolver {
+  const found = resolvers.get(sourceCode.ast);
+  if (!found) throw new Error("eslint-plugin-acp: the file's model was not built before its resolver was asked for");
+  return found;
+}
 
 /**
  * The resolution layer of one linted file: what names, members, calls and imports stand for, in this file and in
@@ -40,6 +54,7 @@ export class Resolver {
     readonly services: ParserServicesWithTypeInformation | undefined,
   ) {
     this.values = new ValueResolver(this);
+    resolvers.set(linted.sourceCode.ast, this);
   }
 
   /** The source code of the file a node is in (the linted file's for a node of no known file). */
@@ -177,7 +192,11 @@ export class Resolver {
     }
     const cls = object?.kind === "node" ? asClass(object.node) : undefined;
     const value = cls && staticMember(cls, key);
-    return value ? { kind: "node", node: value } : undefined;
+    if (value) return { kind: "node", node: value };
+    // `this.handlers`, `this.registry.table`: a field of the class whose instance the object holds.
+    const owner = this.instanceClassOf(member.object);
+    const field = owner && fieldValue(this, owner, key);
+    return field ? this.target(field) : undefined;
   }
 
   /** What an import (or `require()`) stands for: a node of a project module, or a package's export. */
@@ -232,6 +251,18 @@ export class Resolver {
   /** The function an expression stands for: one written there, a name, a member of a class or object, an import. */
   functionOf(node: TSESTree.Node): FunctionNode | undefined {
     return functionTarget(this, node);
+  }
+
+  /** functionOf, when the function is in the linted file: for analyses whose findings are reported where they are. */
+  localFunctionOf(node: TSESTree.Node): FunctionNode | undefined {
+    const fn = this.functionOf(node);
+    return fn && this.isLinted(fn) ? fn : undefined;
+  }
+
+  /** calleeOf, when the function is in the linted file. */
+  localCalleeOf(call: TSESTree.CallExpression): FunctionNode | undefined {
+    const fn = this.calleeOf(call);
+    return fn && this.isLinted(fn) ? fn : undefined;
   }
 
   /** The function a call runs, when it can be told (with type information, also what the checker names). */

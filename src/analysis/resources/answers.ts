@@ -3,8 +3,9 @@ import { siteCodes } from "../errors/answer-codes.js";
 import { type AnswerContext, answerOf, sentAnswer } from "../errors/answers.js";
 import { isEnvelope, isSender, sentValue } from "../errors/responses.js";
 import { calleeName, findProperty, memberName, unwrap } from "../syntax/ast.js";
-import { functionOf } from "../syntax/functions.js";
+
 import type { ResourceAnswer } from "./types.js";
+import { resolverOf } from "../resolution/resolver.js";
 
 /** What a statement that ends a path answers with, and whether it throws; `undefined` when it cannot be told. */
 export interface Ending {
@@ -45,7 +46,7 @@ function isReturnedResult(node: TSESTree.Node, ctx: AnswerContext): boolean {
 
 /** What a same-file function throws unconditionally: a `throw` among its own top-level statements. */
 export function helperThrow(call: TSESTree.CallExpression, ctx: AnswerContext): TSESTree.Node | undefined {
-  const fn = functionOf(ctx.sourceCode, call.callee);
+  const fn = resolverOf(ctx.sourceCode).localCalleeOf(call);
   if (!fn || fn.body.type !== AST_NODE_TYPES.BlockStatement) return undefined;
   const thrown = fn.body.body.find((s): s is TSESTree.ThrowStatement => s.type === AST_NODE_TYPES.ThrowStatement);
   return thrown?.argument;

@@ -3,13 +3,14 @@ import type { AnswerContext } from "../errors/answers.js";
 import type { Handler } from "../handlers/types.js";
 import type { FileModel } from "../model.js";
 import { type FunctionNode, isFunction } from "../syntax/ast.js";
-import { functionOf } from "../syntax/functions.js";
+
 import { RequestFields, type ResourceField } from "./fields.js";
 import { keyedGuards, keyedLookups } from "./lookups.js";
 import { trace, traceExpression, type Trace, type TraceContext } from "./paths.js";
 import { ownNodes } from "./reads.js";
 import { fileMisses } from "./file-misses.js";
 import type { ResourceMiss, ResourceScope } from "./types.js";
+import { resolverOf } from "../resolution/resolver.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -137,7 +138,7 @@ function followHelpers(search: Search, scope: ResourceScope, depth: number): voi
     if (node.type !== AST_NODE_TYPES.CallExpression) continue;
     const index = node.arguments.findIndex((arg) => arg.type !== AST_NODE_TYPES.SpreadElement && scope.fields.isField(arg));
     if (index < 0) continue;
-    const fn = functionOf(sourceCode, node.callee);
+    const fn = resolverOf(sourceCode).localCalleeOf(node);
     if (!fn || !isFunction(fn) || fn === scope.root || search.handlerFns.has(fn)) continue;
     const key = keyOf(fn, scope.fields.field);
     let helper = scopes.get(key);

@@ -1,8 +1,9 @@
 import { AST_NODE_TYPES, type ParserServicesWithTypeInformation, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import type * as ts from "typescript";
 import { memberName, unwrap } from "../syntax/ast.js";
-import { functionOf, returnedExpressions } from "../syntax/functions.js";
+import { returnedExpressions } from "../syntax/functions.js";
 import { isMapStore } from "./stores.js";
+import { resolverOf } from "../resolution/resolver.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -20,7 +21,7 @@ export function isCertainMissCall(sourceCode: SourceCode, services: ParserServic
  * its first parameter (`getSession(id)`).
  */
 export function mapReadStore(sourceCode: SourceCode, call: TSESTree.CallExpression): TSESTree.Node | undefined {
-  const fn = functionOf(sourceCode, call.callee);
+  const fn = resolverOf(sourceCode).localCalleeOf(call);
   const param = fn?.params[0];
   if (!fn || param?.type !== AST_NODE_TYPES.Identifier) return undefined;
   // Only a function that is nothing but the lookup: one that does more may check, throw or create.

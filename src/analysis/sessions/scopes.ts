@@ -1,10 +1,11 @@
 import { AST_NODE_TYPES, type ParserServicesWithTypeInformation, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { sourceCodeOf } from "../syntax/variables.js";
 import { type FunctionNode, memberName, staticKeyName, unwrap, VALUE_WRAPPERS } from "../syntax/ast.js";
-import { functionOf } from "../syntax/functions.js";
+
 import type { Handler } from "../handlers/types.js";
 import type { FileNodes } from "../file-nodes.js";
 import { ScopeNodes } from "./scope-nodes.js";
+import { resolverOf } from "../resolution/resolver.js";
 
 type Variable = TSESLint.Scope.Variable;
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -241,7 +242,7 @@ export class SessionScopes {
     for (const call of this.nodes.calls(scope.root)) {
       // Cheap first: a call handed neither the id nor the request makes no helper, whatever it calls.
       if (!call.arguments.some((arg) => arg.type !== AST_NODE_TYPES.SpreadElement && this.roleOf(arg, scope))) continue;
-      const fn = functionOf(this.sourceCode, call.callee);
+      const fn = resolverOf(this.sourceCode).localCalleeOf(call);
       if (!fn || fn === scope.root || isInside(call, fn)) continue;
       const helper = this.helperFor(fn, call, scope);
       if (!helper) continue;

@@ -1,9 +1,10 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { calleeName, isFunction, unwrap } from "../syntax/ast.js";
 import { type FileNodes, nodesWithin } from "../file-nodes.js";
-import { functionOf } from "../syntax/functions.js";
+
 import type { Handler } from "../handlers/types.js";
 import { lookupVariable, type SessionLookup } from "./lookups.js";
+import { resolverOf } from "../resolution/resolver.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -38,7 +39,7 @@ export function openedSessionStores(sourceCode: SourceCode, nodes: Pick<FileNode
       const callee = unwrap(node.callee);
       const isStoreCall = callee.type === AST_NODE_TYPES.MemberExpression && callee.object.type !== AST_NODE_TYPES.ThisExpression;
       if (isStoreCall && ADDING_METHODS.test(calleeName(callee) ?? "")) keys.add(storeKey(sourceCode, callee.object));
-      const helper = depth < 1 ? functionOf(sourceCode, node.callee) : undefined;
+      const helper = depth < 1 ? resolverOf(sourceCode).localCalleeOf(node) : undefined;
       if (helper && !isFunctionInside(helper, root)) visit(helper, depth + 1);
     }
   };

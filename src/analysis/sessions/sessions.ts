@@ -6,10 +6,11 @@ import type { FileNodes } from "../file-nodes.js";
 import { answerStatement, findGuards, type SessionGuard } from "./guards.js";
 import { findLookups, type SessionLookup } from "./lookups.js";
 import { unguardedUse } from "./unguarded.js";
-import { functionOf } from "../syntax/functions.js";
+
 import { isSessionLookup, type MissWording, openedSessionStores } from "./session-evidence.js";
 import { messageText } from "../values/message-text.js";
 import { type SessionScope, SessionScopes } from "./scopes.js";
+import { resolverOf } from "../resolution/resolver.js";
 
 /** A branch taken when the requested session does not exist, and what it answers. */
 export interface SessionMiss {
@@ -127,7 +128,7 @@ function missAnswer(branch: TSESTree.Node, answers: AnswerContext): FoundAnswer 
 
 /** What a same-file function throws unconditionally: a `throw` among its own top-level statements. */
 function helperThrow(call: TSESTree.CallExpression, answers: AnswerContext): TSESTree.Node | undefined {
-  const fn = functionOf(answers.sourceCode, call.callee);
+  const fn = resolverOf(answers.sourceCode).localCalleeOf(call);
   if (!fn || fn.body.type !== AST_NODE_TYPES.BlockStatement) return undefined;
   const thrown = fn.body.body.find((s): s is TSESTree.ThrowStatement => s.type === AST_NODE_TYPES.ThrowStatement);
   return thrown?.argument;

@@ -1,6 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { children, type FunctionNode, isFunction, staticKeyName, unwrap } from "./ast.js";
-import { variableOf } from "./variables.js";
+import { children, type FunctionNode, isFunction, staticKeyName } from "./ast.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -20,18 +19,6 @@ export function thisClass(node: TSESTree.Node): TSESTree.ClassBody | undefined {
   return undefined;
 }
 
-/** A non-static method or function-valued field of a class body, by name. */
-export function classMember(body: TSESTree.ClassBody, name: string): FunctionNode | undefined {
-  for (const member of body.body) {
-    if (member.type !== AST_NODE_TYPES.MethodDefinition && member.type !== AST_NODE_TYPES.PropertyDefinition) continue;
-    if (member.static || member.computed || staticKeyName(member.key, false) !== name) continue;
-    if (member.type === AST_NODE_TYPES.MethodDefinition && member.kind !== "method") continue;
-    const value = member.value && unwrap(member.value);
-    if (value && isFunction(value)) return value;
-  }
-  return undefined;
-}
-
 /**
  * The name a function is declared under, and the node that names it: a method's or field's key, an object
  * property's key, a function declaration's id, a variable's id. Getters, setters, constructors and computed keys
@@ -47,41 +34,6 @@ export function declaredName(fn: FunctionNode): { readonly name: string; readonl
   else if (parent.type === AST_NODE_TYPES.VariableDeclarator && parent.init === fn) key = parent.id;
   const name = key ? staticKeyName(key, false) : undefined;
   return key && name !== undefined ? { name, node: key } : undefined;
-}
-
-/** The function a `const` or function declaration named by `id` holds. */
-export function functionOfIdentifier(sourceCode: SourceCode, id: TSESTree.Identifier): FunctionNode | undefined {
-  const variable = variableOf(sourceCode, id);
-  if (!variable || variable.defs.length !== 1) return undefined;
-  const def = variable.defs[0]!;
-  // `declare function f()` and overload signatures have no body to follow.
-  if (def.type === "FunctionName") return def.node.type === AST_NODE_TYPES.FunctionDeclaration ? def.node : undefined;
-  if (def.type !== "Variable") return undefined;
-  const declarator = def.node as TSESTree.VariableDeclarator;
-  if ((def.parent as TSESTree.VariableDeclaration).kind !== "const" || !declarator.init) return undefined;
-  const init = unwrap(declarator.init);
-  return isFunction(init) ? init : undefined;
-}
-
-/** The same-file function an expression stands for: a function written there, a named one, or `this.method`. */
-export function functionOf(sourceCode: SourceCode, node: TSESTree.Node): FunctionNode | undefined {
-  const inner = unwrap(node);
-  if (isFunction(inner)) return inner;
-  if (inner.type === AST_NODE_TYPES.Identifier) return functionOfIdentifier(sourceCode, inner);
-  // `this.onPrompt.bind(this)` is still `this.onPrompt`.
-  if (
-    inner.type === AST_NODE_TYPES.CallExpression &&
-    inner.callee.type === AST_NODE_TYPES.MemberExpression &&
-    staticKeyName(inner.callee.property, inner.callee.computed) === "bind"
-  ) {
-    return functionOf(sourceCode, inner.callee.object);
-  }
-  if (inner.type === AST_NODE_TYPES.MemberExpression && inner.object.type === AST_NODE_TYPES.ThisExpression) {
-    const name = staticKeyName(inner.property, inner.computed);
-    const body = thisClass(inner);
-    return name !== undefined && body ? classMember(body, name) : undefined;
-  }
-  return undefined;
 }
 
 /** The expressions a function gives back: its expression body, or the argument of each `return` of its own. */
