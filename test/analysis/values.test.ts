@@ -131,8 +131,17 @@ const SESSION_GONE = -32001;
   });
 
   it("gives every value a let is written with, and leaves one written otherwise unknown", () => {
-    expect(resolveProbe(`let code = -32001; code = -32002; const probe = code;`)).toEqual([-32001, -32002]);
-    expect(resolveProbe(`let code = -32001; code = -32001; const probe = code;`)).toEqual([-32001]);
+    expect(resolveProbe(`declare const c: boolean; let code = -32001; if (c) code = -32002; const probe = code;`)).toEqual([-32001, -32002]);
+    expect(resolveProbe(`declare const c: boolean; let code = -32001; if (c) code = -32001; const probe = code;`)).toEqual([-32001]);
+    // A write every way to the read passes overwrites what came before it.
+    expect(resolveProbe(`let code = -32001; code = -32002; const probe = code;`)).toEqual([-32002]);
+    expect(resolveProbe(`declare const c: boolean; let code = -32001; if (c) { code = -32002; code = -32003; } const probe = code;`)).toEqual([-32001, -32003]);
+    // A read in a function may run before or after a later write.
+    expect(resolveProbe(`let code = -32001; export function f() { const probe = code; return probe; } code = -32002;`)).toEqual([-32001, -32002]);
+    // A write in a callback may run after a later write.
+    expect(resolveProbe(`let code = -32001; const f = () => { code = -32003; }; code = -32002; f(); const probe = code;`)).toEqual([-32003, -32002]);
+    // A jump between two writes of one list may skip the second.
+    expect(resolveProbe(`declare const c: boolean; let code = -32001; for (;;) { code = -32002; if (c) break; code = -32003; } const probe = code;`)).toEqual([-32001, -32002, -32003]);
     expect(resolveProbe(`declare const c: boolean; let r = "end_turn"; if (c) r = c ? "cancelled" : "refusal"; const probe = r;`)).toEqual(["end_turn", "cancelled", "refusal"]);
     expect(resolveProbe(`let code = -32001; export function bump() { code++; } const probe = code;`)).toBeUndefined();
     expect(resolveProbe(`let code = -32001; code += 1; const probe = code;`)).toBeUndefined();
@@ -141,7 +150,8 @@ const SESSION_GONE = -32001;
   });
 
   it("gives a declared-only let undefined among its values, and leaves a var declared twice unknown", () => {
-    expect(resolveProbe(`let code; code = -32001; const probe = code;`)).toEqual([undefined, -32001]);
+    expect(resolveProbe(`declare const c: boolean; let code; if (c) code = -32001; const probe = code;`)).toEqual([undefined, -32001]);
+    expect(resolveProbe(`let code; code = -32001; const probe = code;`)).toEqual([-32001]);
     expect(resolveProbe(`declare let code: -32001; const probe = code;`)).toBeUndefined();
     expect(resolveProbe(`var code = -32001; var code = -32002; const probe = code;`)).toBeUndefined();
   });
@@ -474,6 +484,6 @@ export function fail(code: number, message: string): never {
   });
 
   it("gives the set of a reassigned let with types too", () => {
-    expect(resolveProbe(`let code = -32001; code = -32002; export const probe = code;`, { typed: true })).toEqual([-32001, -32002]);
+    expect(resolveProbe(`declare const c: boolean; let code = -32001; if (c) code = -32002; export const probe = code;`, { typed: true })).toEqual([-32001, -32002]);
   });
 });

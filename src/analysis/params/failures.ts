@@ -147,7 +147,7 @@ export class FailureFinder {
 
   private scan(handler: Handler, root: TSESTree.Node, own: FunctionNode, fields: ParamFields, out: ParamFailure[], seen: Set<FunctionNode>, depth: number): void {
     const watched = watchedOf(handler);
-    const reader = new TestReader(fields, WATCHED_NAMES.get(watched));
+    const reader = new TestReader(fields, resolverOf(this.sourceCode).values, WATCHED_NAMES.get(watched));
     const add = (kind: { kind: FailureKind; field?: string } | undefined, branch: ParamFailure["branch"] | null | undefined) => {
       if (kind && branch) out.push({ ...kind, handler, branch, root });
     };

@@ -2,6 +2,7 @@ import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { calleeName, isNullish, memberName, unwrap } from "../syntax/ast.js";
 import { isLookupCall, isPredicateCall } from "./calls.js";
 import type { ParamFields } from "./fields.js";
+import type { ValueResolver } from "../resolution/values.js";
 
 /** What a test of an `if` says about the params: whether its being true means they fail, and what it reads. */
 export interface Verdict {
@@ -21,14 +22,12 @@ export interface Verdict {
 const FAILURE_MEMBERS = new Set(["error", "errors", "issues"]);
 
 
-function literalValue(node: TSESTree.Node): { value: unknown } | undefined {
+/** The one constant an expression is (a literal, or a constant the resolver follows: `TOKEN_METHOD`, `Modes.Ask`). */
+function literalValue(node: TSESTree.Node, values: ValueResolver): { value: unknown } | undefined {
   const inner = unwrap(node);
   if (inner.type === AST_NODE_TYPES.Literal && !("regex" in inner)) return { value: inner.value };
-  if (inner.type === AST_NODE_TYPES.UnaryExpression && inner.operator === "-" && inner.argument.type === AST_NODE_TYPES.Literal) {
-    return typeof inner.argument.value === "number" ? { value: -inner.argument.value } : undefined;
-  }
-  if (inner.type === AST_NODE_TYPES.TemplateLiteral && inner.expressions.length === 0) return { value: inner.quasis[0]?.value.cooked };
-  return undefined;
+  const found = values.resolve(inner);
+  return found?.length === 1 ? { value: found[0] } : undefined;
 }
 
 function stripChain(node: TSESTree.Node): TSESTree.Node {
@@ -42,6 +41,7 @@ function stripChain(node: TSESTree.Node): TSESTree.Node {
 export class TestReader {
   constructor(
     private readonly fields: ParamFields,
+    private readonly values: ValueResolver,
     /** The fields whose values the handler must support: a condition on what they found narrows a test of them. */
     private readonly watched: ReadonlySet<string> = new Set(),
   ) {}
@@ -129,7 +129,7 @@ export class TestReader {
       return this.verdict(inner, false, { direct, typed: direct !== undefined });
     }
     if (inner.type === AST_NODE_TYPES.BinaryExpression && inner.operator === "in") {
-      const key = literalValue(inner.left);
+      const key = literalValue(inner.left, this.values);
       // `"cwd" in params` tests that field.
       if (typeof key?.value === "string" && this.fields.isParams(inner.right)) {
         return { fails: false, fields: new Set([key.value]), direct: key.value, typed: false, decoded: false };
@@ -144,7 +144,7 @@ export class TestReader {
     if (operator === "in") return this.presence(node);
     if (operator === "<" || operator === ">=") {
       // `list.indexOf(id) < 0`: not found.
-      const zero = literalValue(node.right)?.value === 0;
+      const zero = literalValue(node.right, this.values)?.value === 0;
       return zero ? this.verdict(node.left, operator === "<") : undefined;
     }
     if (!["===", "==", "!==", "!="].includes(operator)) return undefined;
@@ -152,15 +152,15 @@ export class TestReader {
     const typeofSide = [node.left, node.right].find((s): s is TSESTree.UnaryExpression => s.type === AST_NODE_TYPES.UnaryExpression && s.operator === "typeof");
     if (typeofSide) {
       const other = typeofSide === node.left ? node.right : node.left;
-      const type = literalValue(other)?.value;
+      const type = literalValue(other, this.values)?.value;
       if (typeof type !== "string") return undefined;
       const direct = this.fields.fieldOf(typeofSide.argument);
       // `typeof x === "undefined"` is true when x is missing; `typeof x === "string"` when it has the right type.
       const missingWhenTrue = type === "undefined";
       return this.verdict(typeofSide.argument, missingWhenTrue !== negated, { direct, typed: type !== "undefined" });
     }
-    const [subject, constant] = literalValue(node.right) || isNullish(node.right) ? [node.left, node.right] : [node.right, node.left];
-    const value = literalValue(constant)?.value;
+    const [subject, constant] = literalValue(node.right, this.values) || isNullish(node.right) ? [node.left, node.right] : [node.right, node.left];
+    const value = literalValue(constant, this.values)?.value;
     // `params.cwd === undefined`, `params.path === ""`: missing or empty.
     if (isNullish(constant) || value === "") return this.verdict(subject, !negated, { direct: this.fields.fieldOf(subject) });
     if (value === undefined) return undefined;

@@ -22,6 +22,20 @@ function localInit(id: TSESTree.Identifier, ctx: ResultContext): TSESTree.Expres
   return declared && enclosingFunction(declared) === enclosingFunction(id) ? init : undefined;
 }
 
+/**
+ * A `let` of the same function every write of which is a constant: each value it is written with may be sent, so each
+ * is a leaf, at the read (`let stopReason = "end_turn"; … stopReason = "failed"; return { stopReason }`).
+ */
+function writtenLeaves(id: TSESTree.Identifier, ctx: ResultContext): StopLeaf[] | undefined {
+  const variable = variableOf(ctx.sourceCode, id);
+  const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+  if (def?.type !== "Variable" || (def.parent as TSESTree.VariableDeclaration).kind === "const") return undefined;
+  if (enclosingFunction(def.node) !== enclosingFunction(id)) return undefined;
+  const values = ctx.values.resolve(id);
+  if (!values || values.length < 2) return undefined;
+  return values.map((value) => ({ node: id, value: typeof value === "string" ? value : undefined, literal: false }));
+}
+
 function resolved(node: TSESTree.Node, ctx: ResultContext): StopLeaf {
   const values = ctx.values.resolve(node);
   // One string only: a union (a model's result type, `acp.StopReason`) does not say which one is sent.
@@ -50,7 +64,7 @@ export function stopLeaves(node: TSESTree.Node, ctx: ResultContext, bindings: Bi
       return [...stopLeaves(inner.left, ctx, bindings, depth + 1), ...stopLeaves(inner.right, ctx, bindings, depth + 1)];
     case AST_NODE_TYPES.Identifier: {
       const init = localInit(inner, ctx);
-      return init ? stopLeaves(init, ctx, bindings, depth + 1) : [resolved(inner, ctx)];
+      return init ? stopLeaves(init, ctx, bindings, depth + 1) : (writtenLeaves(inner, ctx) ?? [resolved(inner, ctx)]);
     }
     default:
       return [resolved(inner, ctx)];

@@ -8,6 +8,7 @@ import { isRelativeSpecifier, type ModuleReading, readModule, resolveModulePath 
 import { type ModuleRef, moduleValue, variableModuleRef } from "./module-refs.js";
 import { fileOf, type SourceFile } from "./source-files.js";
 import { MAX_DEPTH, MAX_MODULE_HOPS, type Target } from "./targets.js";
+import { originOf } from "./origin.js";
 import { unwrapValue } from "./unwrap.js";
 import { ValueResolver } from "./values.js";
 
@@ -268,6 +269,17 @@ export class Resolver {
   /** The function a call runs, when it can be told (with type information, also what the checker names). */
   calleeOf(call: TSESTree.CallExpression | TSESTree.NewExpression): FunctionNode | undefined {
     return calleeTarget(this, call);
+  }
+
+  /**
+   * The expression a value is taken from unchanged, for what it names (see originOf): `String(p.sessionId ?? "")`
+   * is `p.sessionId`.
+   */
+  origin(node: TSESTree.Node): TSESTree.Node {
+    return originOf(node, (id) => {
+      const variable = this.variableOf(id);
+      return !variable || variable.defs.length === 0;
+    });
   }
 
   /** The class a name stands for: `C` of `new C()`, `extends C`, a `: C` annotation (this file or another). */

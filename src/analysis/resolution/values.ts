@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, ASTUtils, type ParserServicesWithTypeInformation, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { isValueWrapper, staticKeyName, unwrap } from "../syntax/ast.js";
+import { enclosingFunction, isValueWrapper, staticKeyName, unwrap } from "../syntax/ast.js";
 import type { Constant, ValueSet } from "../values/constant.js";
 import { importBinding, typedValues } from "../values/typed-values.js";
 import type { Resolver } from "./resolver.js";
@@ -202,22 +202,23 @@ export class ValueResolver {
     if (def.type === "TSEnumMemberName") return this.enumMember(def.node as TSESTree.TSEnumMember);
     const init = this.constInit(node);
     if (init) return this.resolve(init);
-    return def.type === "Variable" ? this.writtenValues(variable, def.node as TSESTree.VariableDeclarator) : undefined;
+    return def.type === "Variable" ? this.writtenValues(variable, def.node as TSESTree.VariableDeclarator, node) : undefined;
   }
 
   /**
    * A `let` or `var` every write of which is a plain `=` of a constant (and its declaration, `undefined` without an
-   * initializer): the set of those constants (`let stopReason = "end_turn"; … stopReason = "failed"`).
+   * initializer): the set of the constants that may reach `read` (`let stopReason = "end_turn"; … stopReason =
+   * "failed"`). A write that a later one overwrites on every way to the read (`let r = "a"; r = "b"; use(r)`) does
+   * not reach it.
    */
-  private writtenValues(variable: TSESLint.Scope.Variable, declarator: TSESTree.VariableDeclarator): ValueSet | undefined {
+  private writtenValues(variable: TSESLint.Scope.Variable, declarator: TSESTree.VariableDeclarator, read: TSESTree.Identifier): ValueSet | undefined {
     const declaration = declarator.parent;
     // A `const` is written once (constInit), a `declare`d name never: neither has a set of writes to read.
     if (declarator.id.type !== AST_NODE_TYPES.Identifier || declaration.kind === "const" || declaration.declare) return undefined;
     const loop = declaration.parent;
     const inLoopHead = loop?.type === AST_NODE_TYPES.ForInStatement || loop?.type === AST_NODE_TYPES.ForOfStatement || loop?.type === AST_NODE_TYPES.ForStatement;
     if (inLoopHead) return undefined;
-    const out = new Set<Constant>();
-    if (!declarator.init) out.add(undefined);
+    const writes: { node: TSESTree.Node; value: TSESTree.Node | undefined }[] = declarator.init ? [] : [{ node: declarator, value: undefined }];
     for (const ref of variable.references) {
       if (!ref.isWrite()) continue;
       const id = ref.identifier;
@@ -225,7 +226,19 @@ export class ValueResolver {
       const isPlain =
         (parent?.type === AST_NODE_TYPES.VariableDeclarator && parent.id === id) ||
         (parent?.type === AST_NODE_TYPES.AssignmentExpression && parent.left === id && parent.operator === "=");
-      const values = isPlain && ref.writeExpr ? this.resolve(ref.writeExpr) : undefined;
+      if (!isPlain || !ref.writeExpr) return undefined;
+      writes.push({ node: parent, value: ref.writeExpr });
+    }
+    const out = new Set<Constant>();
+    for (const write of writes) {
+      const overwritten = (later: (typeof writes)[number]) =>
+        later !== write &&
+        later.node.range[0] >= write.node.range[1] &&
+        // A write in a callback runs when the callback is called, perhaps after the later one.
+        enclosingFunction(later.node) === enclosingFunction(write.node) &&
+        (overwritesBefore(later.node, read) || overwritesAfter(write.node, later.node, read));
+      if (writes.some(overwritten)) continue;
+      const values = write.value ? this.resolve(write.value) : [undefined];
       if (!values) return undefined;
       for (const v of values) out.add(v);
       if (out.size > MAX_SET) return undefined;
@@ -355,6 +368,76 @@ export class ValueResolver {
         return false;
     }
   }
+}
+
+/**
+ * Whether a write (`x = v` as a statement of its own, or a declaration) runs on every way to `read` after what comes
+ * before it: its statement precedes, in the same statement list, a statement that holds the read.
+ */
+function overwritesBefore(write: TSESTree.Node, read: TSESTree.Node): boolean {
+  const statement = write.type === AST_NODE_TYPES.VariableDeclarator ? write.parent : write.parent;
+  if (statement?.type !== AST_NODE_TYPES.ExpressionStatement && statement?.type !== AST_NODE_TYPES.VariableDeclaration) return false;
+  const list = statement.parent;
+  if (list?.type !== AST_NODE_TYPES.BlockStatement && list?.type !== AST_NODE_TYPES.Program && list?.type !== AST_NODE_TYPES.SwitchCase) return false;
+  for (let node: TSESTree.Node | undefined = read; node; node = node.parent) {
+    if (node.parent === list) return node.range[0] > statement.range[0];
+    // A read in a function written after the write may run at any time the function is called.
+    if (node.type === AST_NODE_TYPES.FunctionExpression || node.type === AST_NODE_TYPES.ArrowFunctionExpression || node.type === AST_NODE_TYPES.FunctionDeclaration) return false;
+  }
+  return false;
+}
+
+/** The statement a write is (`x = v;`, a declaration), when it is one of a statement list. */
+function writeStatement(write: TSESTree.Node): TSESTree.Node | undefined {
+  const statement = write.parent;
+  const isStatement = statement?.type === AST_NODE_TYPES.ExpressionStatement || statement?.type === AST_NODE_TYPES.VariableDeclaration;
+  const list = statement?.parent;
+  const inList = list?.type === AST_NODE_TYPES.BlockStatement || list?.type === AST_NODE_TYPES.Program || list?.type === AST_NODE_TYPES.SwitchCase;
+  return isStatement && inList ? statement : undefined;
+}
+
+function statementsOf(list: TSESTree.Node): readonly TSESTree.Node[] {
+  return list.type === AST_NODE_TYPES.SwitchCase ? list.consequent : (list as TSESTree.BlockStatement | TSESTree.Program).body;
+}
+
+/** Whether anything in `node` may jump out of its statement list: `break`, `continue`, a label. */
+function mayJump(node: TSESTree.Node): boolean {
+  switch (node.type) {
+    case AST_NODE_TYPES.BreakStatement:
+    case AST_NODE_TYPES.ContinueStatement:
+    case AST_NODE_TYPES.LabeledStatement:
+      return true;
+    case AST_NODE_TYPES.BlockStatement:
+      return node.body.some(mayJump);
+    case AST_NODE_TYPES.IfStatement:
+      return mayJump(node.consequent) || (node.alternate !== null && mayJump(node.alternate));
+    case AST_NODE_TYPES.TryStatement:
+      return mayJump(node.block) || (node.handler !== null && mayJump(node.handler.body)) || (node.finalizer !== null && mayJump(node.finalizer));
+    case AST_NODE_TYPES.ExpressionStatement:
+    case AST_NODE_TYPES.VariableDeclaration:
+    case AST_NODE_TYPES.ReturnStatement:
+    case AST_NODE_TYPES.ThrowStatement:
+    case AST_NODE_TYPES.EmptyStatement:
+      return false;
+    default:
+      // Loops and switches keep their own breaks, but a labelled one may leave them: not worth telling apart.
+      return true;
+  }
+}
+
+/**
+ * Whether a write is overwritten on its way to `read` by a later write of the same statement list (`r = "a"; r =
+ * "b";` in one block): nothing between them jumps away, and the read is not between them. Both, and the read, must be
+ * in one function: a read in a callback may run between them.
+ */
+function overwritesAfter(write: TSESTree.Node, later: TSESTree.Node, read: TSESTree.Node): boolean {
+  const first = writeStatement(write);
+  const second = writeStatement(later);
+  if (!first || !second || first.parent !== second.parent || enclosingFunction(read) !== enclosingFunction(write)) return false;
+  const list = statementsOf(first.parent!);
+  const [from, to] = [list.indexOf(first), list.indexOf(second)];
+  if (from < 0 || to <= from || list.slice(from + 1, to).some(mayJump)) return false;
+  return !(first.range[1] <= read.range[0] && read.range[1] <= second.range[0]);
 }
 
 function union(a: ValueSet, b: ValueSet): ValueSet {

@@ -25,9 +25,6 @@ export interface SessionScope {
   readonly callers: { readonly call: TSESTree.CallExpression; readonly from: SessionScope }[];
 }
 
-/** String methods that keep an id what it is. */
-const ID_NORMALISERS = new Set(["trim", "toString", "valueOf"]);
-
 /** Members that lead from a request to its params: `ctx.params`, `message.request.params`. */
 const REQUEST_PARTS = new Set(["params", "request"]);
 
@@ -116,12 +113,8 @@ export class SessionScopes {
 
   /** Whether an expression is the session id the request names (`params.sessionId`, a variable holding it). */
   isSessionId(node: TSESTree.Node, scope: SessionScope): boolean {
-    const inner = unwrapChain(node);
-    if (inner.type === AST_NODE_TYPES.LogicalExpression && inner.operator !== "&&") return this.isSessionId(inner.left, scope);
-    // `params.sessionId.trim()` is still the requested id.
-    if (inner.type === AST_NODE_TYPES.CallExpression && inner.arguments.length === 0 && inner.callee.type === AST_NODE_TYPES.MemberExpression) {
-      return ID_NORMALISERS.has(memberName(inner.callee) ?? "") && this.isSessionId(inner.callee.object, scope);
-    }
+    // `String(params.sessionId ?? "")`, `` `${p.sessionId}` ``, `params.sessionId.trim()` are still the requested id.
+    const inner = resolverOf(this.sourceCode).origin(node);
     if (inner.type === AST_NODE_TYPES.MemberExpression) return memberName(inner) === "sessionId" && this.isRequest(inner.object, scope);
     return inner.type === AST_NODE_TYPES.Identifier && this.holds(inner, scope.ids);
   }

@@ -1,0 +1,47 @@
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { memberName } from "../syntax/ast.js";
+import { unwrapValue } from "./unwrap.js";
+
+/** Methods of a string that give it back as it is, for what it names: `id.trim()`, `id.toString()`. */
+const SAME_STRING = new Set(["trim", "toString", "valueOf"]);
+
+/** How many derivations are looked through. */
+const MAX_STEPS = 16;
+
+/**
+ * The expression a value is taken from unchanged, for what it names: through the TypeScript wrappers, `?.`,
+ * `String(x)`, `` `${x}` ``, `x ?? fallback`, `x || fallback`, `x.trim()`. `String(params.sessionId ?? "")` is still
+ * the requested session id, and `msg.params?.protocolVersion ?? 0` the requested version. A name is not followed
+ * (what it holds is its declaration's business).
+ */
+export function originOf(node: TSESTree.Node, isGlobal: (id: TSESTree.Identifier) => boolean): TSESTree.Node {
+  let current = unwrapValue(node);
+  for (let step = 0; step < MAX_STEPS; step++) {
+    const next = derivedFrom(current, isGlobal);
+    if (!next) return current;
+    current = unwrapValue(next);
+  }
+  return current;
+}
+
+function derivedFrom(node: TSESTree.Node, isGlobal: (id: TSESTree.Identifier) => boolean): TSESTree.Node | undefined {
+  switch (node.type) {
+    case AST_NODE_TYPES.LogicalExpression:
+      return node.operator === "&&" ? undefined : node.left;
+    case AST_NODE_TYPES.TemplateLiteral: {
+      const only = node.expressions.length === 1 && node.quasis.every((q) => q.value.cooked === "");
+      return only ? node.expressions[0] : undefined;
+    }
+    case AST_NODE_TYPES.CallExpression: {
+      const [arg] = node.arguments;
+      const callee = unwrapValue(node.callee);
+      if (callee.type === AST_NODE_TYPES.Identifier && callee.name === "String" && node.arguments.length === 1 && arg && arg.type !== AST_NODE_TYPES.SpreadElement) {
+        return isGlobal(callee) ? arg : undefined;
+      }
+      const isSame = node.arguments.length === 0 && callee.type === AST_NODE_TYPES.MemberExpression && SAME_STRING.has(memberName(callee) ?? "");
+      return isSame ? (callee as TSESTree.MemberExpression).object : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
