@@ -59,7 +59,8 @@ export default createRule<[], MessageIds>({
           if (!node) continue;
           // A helper other handlers share is right for them: the delete handler's call is what is wrong.
           // A handler's own body (shared with session/close or not) is reported where it fails.
-          const targets = onlyDelete(miss.scope) || miss.scope.callers.length === 0 ? [node] : deleteCalls(miss.scope);
+          // A helper of another module is reported at this file's calls of it.
+          const targets = miss.reportAt ?? (onlyDelete(miss.scope) || miss.scope.callers.length === 0 ? [node] : deleteCalls(miss.scope));
           for (const target of targets) {
             if (reported.has(target)) continue;
             reported.add(target);

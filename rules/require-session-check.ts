@@ -100,6 +100,11 @@ export default createRule<[], MessageIds>({
         for (const use of facts.unguarded) {
           if (!use.scope.handlers.some(requiresSessionCheck)) continue;
           const close = v2 && onlyClose(use.scope);
+          if (use.reportAt) {
+            // A helper of another module: reported at the calls of this file that reach it.
+            for (const call of use.reportAt) report(call, { node: call, messageId: close ? "closeUnguarded" : v2 ? "unguardedSessionV2" : "unguardedSession", data: { fix } });
+            continue;
+          }
           if (use.node.type === "TSNonNullExpression") {
             const bang = context.sourceCode.getLastToken(use.node)!;
             report(use.node, { loc: bang.loc, messageId: close ? "closeUnguarded" : v2 ? "assertedSessionV2" : "assertedSession", data: { fix } });
@@ -117,8 +122,10 @@ export default createRule<[], MessageIds>({
           if (answer.kind === "internal") {
             if (!sendsInternalError(miss)) continue;
             const name = model.acpCodes.get(INTERNAL_ERROR)?.message ?? "Internal error";
-            if (close) report(answer.node, { node: answer.node, messageId: "closeFails", data: { code: INTERNAL_ERROR, name } });
-            else report(answer.node, { node: answer.node, messageId: v2 ? "internalErrorV2" : "internalError", data: { fix } });
+            for (const node of miss.reportAt ?? [answer.node]) {
+              if (close) report(node, { node, messageId: "closeFails", data: { code: INTERNAL_ERROR, name } });
+              else report(node, { node, messageId: v2 ? "internalErrorV2" : "internalError", data: { fix } });
+            }
             continue;
           }
           const codes = answerCodes(answer, model.values);
@@ -128,7 +135,7 @@ export default createRule<[], MessageIds>({
           const wrong = codes.find((c) => c !== RESOURCE_NOT_FOUND)!;
           const name = model.acpCodes.get(wrong)?.message ?? "an implementation-specific code";
           const messageId = close ? "closeFails" : v2 ? "wrongCodeV2" : "wrongCode";
-          report(answer.node, { node: answer.node, messageId, data: { code: wrong, name, fix } });
+          for (const node of miss.reportAt ?? [answer.node]) report(node, { node, messageId, data: { code: wrong, name, fix } });
         }
 
         if (!v2) return;

@@ -1,6 +1,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import type { ClassNode } from "./errors/error-classes.js";
 import { type FunctionNode, walk } from "./syntax/ast.js";
+import { fileOf } from "./resolution/source-files.js";
 
 /** The nodes of the file by kind, in source order: gathered once, for every analysis to reuse. */
 export interface FileNodes {
@@ -119,7 +120,18 @@ export function releaseNodes(program: TSESTree.Program): void {
 /** The file's nodes by kind: those the traversal gathered when it is over, else from a walk of the file. */
 export function fileNodes(sourceCode: Readonly<TSESLint.SourceCode>): FileNodes {
   const entry = gathered.get(sourceCode.ast);
-  return entry?.complete ? entry.nodes : walkedNodes(sourceCode);
+  if (entry?.complete) return entry.nodes;
+  return fileOf(sourceCode.ast)?.linted === false ? moduleNodes(sourceCode) : walkedNodes(sourceCode);
+}
+
+/** The nodes of modules read by the resolution layer, by Program: walked once, kept as long as the parsed module. */
+const modules = new WeakMap<TSESTree.Program, FileNodes>();
+
+/** The nodes by kind of a module the resolution layer read (not the linted file: ESLint's traversal gathers those). */
+export function moduleNodes(sourceCode: Readonly<TSESLint.SourceCode>): FileNodes {
+  let found = modules.get(sourceCode.ast);
+  if (!found) modules.set(sourceCode.ast, (found = walkedNodes(sourceCode)));
+  return found;
 }
 
 /** The file's nodes by kind, from a walk of the file (what the gatherer must equal). */

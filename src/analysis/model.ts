@@ -18,7 +18,7 @@ import {
 import type { AnswerContext } from "./errors/answers.js";
 import { findHandlers } from "./handlers/find-handlers.js";
 import type { FileHandlers } from "./handlers/types.js";
-import { helperCallSites } from "./errors/helper-sites.js";
+import { helperCallSites, importedHelperSite } from "./errors/helper-sites.js";
 import { sendCallSite } from "./errors/send-calls.js";
 import { BUILTIN_SDK_MODULES, SdkImports } from "./sdk/imports.js";
 import { detectSdkVersion, sdkHasFactory } from "./sdk/sdk-version.js";
@@ -27,7 +27,7 @@ import { type AcpSettings, acpSettings } from "./settings.js";
 import { analyseSessions, type SessionFacts } from "./sessions/sessions.js";
 import type { ValueResolver } from "./resolution/values.js";
 import { releaseResolver, Resolver } from "./resolution/resolver.js";
-import { registerFile, type SourceFile, unregisterFile } from "./resolution/source-files.js";
+import { fileOf, registerFile, type SourceFile, unregisterFile } from "./resolution/source-files.js";
 
 /** What one file says about ACP error handling; built once per file and shared by every rule. */
 export interface FileModel {
@@ -58,6 +58,11 @@ export interface FileModel {
   readonly sessions: SessionFacts;
   /** What analyses need to tell what a throw or return answers (the error sites by node); built on first use. */
   readonly answers: AnswerContext;
+  /**
+   * The model of a project module this file's analyses follow a call into (read with this file's settings), where
+   * what a helper of that module does is found; undefined for this file itself, or beyond the depth followed.
+   */
+  moduleModel(file: SourceFile): FileModel | undefined;
 }
 
 type AnyContext = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
@@ -81,7 +86,8 @@ export function getModel(context: AnyContext): FileModel {
   const program = context.sourceCode.ast;
   let model = models.get(program);
   if (!model) {
-    model = buildModel(context.sourceCode, context.settings, context);
+    const file = lintedFile(context.sourceCode, context.filename, context.cwd);
+    model = buildModel(file, context.settings, context, undefined, 0);
     models.set(program, model);
   }
   return model;
@@ -126,21 +132,49 @@ function lintedFile(sourceCode: Readonly<TSESLint.SourceCode>, filename: string,
   return file;
 }
 
-function buildModel(
-  sourceCode: Readonly<TSESLint.SourceCode>,
-  rawSettings: AnyContext["settings"],
-  context: Pick<AnyContext, "filename" | "cwd"> & { readonly languageOptions?: unknown },
-): FileModel {
+/** How deep models of imported modules are built for a linted file (a module's model may need its own imports'). */
+const MAX_MODULE_MODELS_DEPTH = 2;
+
+/**
+ * The models of the project modules a linted file's analyses follow calls into, built on first use with the linted
+ * file's settings and parser options, and shared by the linted file's model and theirs: what a session manager or
+ * send helper of another module does is read from its model and judged at the linted file's call.
+ */
+class ModuleModels {
+  readonly #built = new Map<SourceFile, FileModel | null>();
+
+  constructor(
+    private readonly rawSettings: AnyContext["settings"],
+    private readonly context: ModelContext,
+  ) {}
+
+  of(file: SourceFile, depth: number): FileModel | undefined {
+    if (file.linted || !file.path || depth > MAX_MODULE_MODELS_DEPTH) return undefined;
+    const cached = this.#built.get(file);
+    if (cached !== undefined) return cached ?? undefined;
+    // A module that leads back to itself while its model is built gets none.
+    this.#built.set(file, null);
+    const model = buildModel(file, this.rawSettings, { ...this.context, filename: file.path }, this, depth);
+    this.#built.set(file, model);
+    return model;
+  }
+}
+
+type ModelContext = Pick<AnyContext, "filename" | "cwd"> & { readonly languageOptions?: unknown };
+
+function buildModel(file: SourceFile, rawSettings: AnyContext["settings"], context: ModelContext, modules: ModuleModels | undefined, depth: number): FileModel {
+  const sourceCode = file.sourceCode;
   const settings = acpSettings(rawSettings);
   const sdkVersion = settings.sdkVersion ?? detectSdkVersion(context.filename, context.cwd);
   const acpCodes = codesOf(settings.protocolVersion);
   const services = sourceCode.parserServices;
   const typed = services?.program ? (services as ParserServicesWithTypeInformation) : undefined;
-  const file = lintedFile(sourceCode, context.filename, context.cwd);
   const reading = file.path ? { languageOptions: context.languageOptions as Record<string, unknown> | undefined, root: context.cwd } : undefined;
   const resolver = new Resolver(file, reading, typed);
   const values = resolver.values;
   const found = fileNodes(sourceCode);
+  const moduleModels = modules ?? new ModuleModels(rawSettings, context);
+  const modelOf = (other: SourceFile) => moduleModels.of(other, depth + 1);
 
   const sdk = new SdkImports([...BUILTIN_SDK_MODULES, ...settings.sdkModules], resolver, found);
   const errorClasses = new ErrorClasses(errorClassesOf(settings, found.classes), resolver, sdk);
@@ -160,7 +194,8 @@ function buildModel(
     }
   };
   for (const node of found.news) add(constructSite(node, ctx));
-  for (const node of found.calls) add(factorySite(node, ctx) ?? assignSite(node, ctx) ?? sendCallSite(node, ctx));
+  // A call of another module's helper that builds or sends an error is that helper's site, judged here.
+  for (const node of found.calls) add(factorySite(node, ctx) ?? assignSite(node, ctx) ?? importedHelperSite(node, resolver, modelOf) ?? sendCallSite(node, ctx));
   for (const node of found.assignments) add(codeAssignmentSite(node, ctx));
   for (const node of found.classes) {
     const cls = errorClasses.get(className(node) ?? "");
@@ -174,7 +209,8 @@ function buildModel(
   // Objects were taken before the helper calls were known: an argument of one is its data, not an error.
   const errorSites = sites.filter((site) => site.kind !== "object" || !claimed.has(site.node));
 
-  return new LazyFileModel(sourceCode, { filename: context.filename, cwd: context.cwd }, { settings, acpCodes, values, resolver, sdk, sdkVersion, errorClasses, errorSites, delegated, nodes: found });
+  const parts = { settings, acpCodes, values, resolver, sdk, sdkVersion, errorClasses, errorSites, delegated, nodes: found };
+  return new LazyFileModel(sourceCode, { filename: context.filename, cwd: context.cwd }, modelOf, parts);
 }
 
 /** What a model knows once it is built; the rest (FileModel's getters) is found on first use. */
@@ -199,6 +235,7 @@ class LazyFileModel implements FileModel {
   readonly nodes: Readonly<FileNodes>;
   readonly #sourceCode: Readonly<TSESLint.SourceCode>;
   readonly #lintedPath: LintedPath;
+  readonly #modelOf: (file: SourceFile) => FileModel | undefined;
   readonly #factories = new Map<string, boolean>();
   // Code tables, like the handlers and what depends on them, are found on first use: most files need none.
   #codeTables: readonly CodeTable[] | undefined;
@@ -206,9 +243,10 @@ class LazyFileModel implements FileModel {
   #sessions: SessionFacts | undefined;
   #answers: AnswerContext | undefined;
 
-  constructor(sourceCode: Readonly<TSESLint.SourceCode>, lintedPath: LintedPath, parts: BuiltParts) {
+  constructor(sourceCode: Readonly<TSESLint.SourceCode>, lintedPath: LintedPath, modelOf: (file: SourceFile) => FileModel | undefined, parts: BuiltParts) {
     this.#sourceCode = sourceCode;
     this.#lintedPath = lintedPath;
+    this.#modelOf = modelOf;
     this.settings = parts.settings;
     this.acpCodes = parts.acpCodes;
     this.values = parts.values;
@@ -219,6 +257,10 @@ class LazyFileModel implements FileModel {
     this.errorSites = parts.errorSites;
     this.delegated = parts.delegated;
     this.nodes = parts.nodes;
+  }
+
+  moduleModel(file: SourceFile): FileModel | undefined {
+    return this.#modelOf(file);
   }
 
   hasFactory(name: string): boolean {
@@ -242,7 +284,10 @@ class LazyFileModel implements FileModel {
   }
 
   get sessions(): SessionFacts {
-    this.#sessions ??= analyseSessions(this.#sourceCode, this.nodes, this.handlers.handlers, this.answers);
+    this.#sessions ??= analyseSessions(this.#sourceCode, this.nodes, this.handlers.handlers, this.answers, (node) => {
+      const file = fileOf(node);
+      return file ? this.moduleModel(file)?.answers : undefined;
+    });
     return this.#sessions;
   }
 

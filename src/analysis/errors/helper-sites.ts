@@ -2,6 +2,9 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint
 import { children, type FunctionNode, isFunction, staticKeyName, unwrap } from "../syntax/ast.js";
 import { type ErrorSite, helperCallSite } from "./error-sites.js";
 import { variableOf } from "../syntax/variables.js";
+import type { FileModel } from "../model.js";
+import type { Resolver } from "../resolution/resolver.js";
+import { fileOf, type SourceFile } from "../resolution/source-files.js";
 
 /** Which parameters of a helper become the code, message and data of an error site inside it. */
 interface HelperSlots {
@@ -120,4 +123,45 @@ export function helperCallSites(sourceCode: Readonly<TSESLint.SourceCode>, sites
     pending = next;
   }
   return found;
+}
+
+/** The sites of a module's model whose code its function's parameter gives, by function: found once per model. */
+const delegatedByModel = new WeakMap<FileModel, Map<FunctionNode, { site: ErrorSite; slots: HelperSlots } | null>>();
+
+/** The site of `fn` (in the model of its module) whose code is one of `fn`'s parameters, and where the others go. */
+function delegatedSite(model: FileModel, fn: FunctionNode): { site: ErrorSite; slots: HelperSlots } | undefined {
+  let byFn = delegatedByModel.get(model);
+  if (!byFn) delegatedByModel.set(model, (byFn = new Map()));
+  const cached = byFn.get(fn);
+  if (cached !== undefined) return cached ?? undefined;
+  const sourceCode = model.resolver.linted.sourceCode;
+  let found: { site: ErrorSite; slots: HelperSlots } | undefined;
+  for (const site of model.errorSites) {
+    if (site.node.range[0] < fn.range[0] || site.node.range[1] > fn.range[1]) continue;
+    const code = parameterOf(sourceCode, site.code);
+    if (!code || code.fn !== fn) continue;
+    const sameFn = (node: TSESTree.Node | null | undefined) => {
+      const p = parameterOf(sourceCode, node);
+      return p && p.fn === fn ? p.index : undefined;
+    };
+    const message = sameFn(site.message);
+    const data = sameFn(site.data);
+    found = { site, slots: { code: code.index, ...(message === undefined ? {} : { message }), ...(data === undefined ? {} : { data }) } };
+    break;
+  }
+  byFn.set(fn, found ?? null);
+  return found;
+}
+
+/**
+ * `sendError(msg.id, -32001, "x")` where `sendError` is a function of another module (read by the resolution layer)
+ * whose parameter becomes the code of an error site there: that site, judged at this call, where the code is given.
+ */
+export function importedHelperSite(call: TSESTree.CallExpression, resolver: Resolver, modelOf: (file: SourceFile) => FileModel | undefined): ErrorSite | undefined {
+  if (call.arguments.length === 0) return undefined;
+  const fn = resolver.calleeOf(call);
+  const file = fn && !resolver.isLinted(fn) ? fileOf(fn) : undefined;
+  const model = file && modelOf(file);
+  const delegated = model && delegatedSite(model, fn!);
+  return delegated && helperCallSite(call, delegated.site, delegated.slots);
 }

@@ -2,7 +2,7 @@ import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { siteCodes } from "../errors/answer-codes.js";
 import type { ErrorSite } from "../errors/error-sites.js";
 import type { FileModel } from "../model.js";
-import { calleeName, enclosingFunction, findProperty, unwrap, type VisitorKeys } from "../syntax/ast.js";
+import { calleeName, enclosingFunction, findProperty, unwrap, type VisitorKeys, contains } from "../syntax/ast.js";
 import { type FallbackSource, fallbackSources } from "./sources.js";
 import { exits } from "./unknown-path.js";
 
@@ -23,7 +23,7 @@ export interface FallbackFinding {
 const PLAIN_ERRORS = new Set(["Error", "TypeError", "RangeError"]);
 const JUDGED_SITES = new Set(["construct", "factory", "object", "assign", "helper-call", "send-call"]);
 
-const within = (node: TSESTree.Node, region: TSESTree.Node) => region.range[0] <= node.range[0] && node.range[1] <= region.range[1];
+const within = (node: TSESTree.Node, region: TSESTree.Node) => contains(region, node);
 
 /** The single code a site answers with, when it is known and not -32601. */
 function wrongCode(site: ErrorSite, model: FileModel): number | undefined {

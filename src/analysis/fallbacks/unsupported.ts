@@ -3,7 +3,7 @@ import { siteCodes } from "../errors/answer-codes.js";
 import type { ErrorSite } from "../errors/error-sites.js";
 import type { Handler } from "../handlers/types.js";
 import type { FileModel } from "../model.js";
-import { calleeName, enclosingFunction, innerStatements, unwrap } from "../syntax/ast.js";
+import { calleeName, enclosingFunction, innerStatements, unwrap, contains } from "../syntax/ast.js";
 import { isCaught } from "../sessions/sessions.js";
 import { messageText } from "../values/message-text.js";
 import { METHOD_NOT_FOUND } from "./findings.js";
@@ -66,7 +66,7 @@ function servesBefore(node: TSESTree.Node, handler: Handler): boolean {
   return found;
 }
 
-const within = (node: TSESTree.Node, region: TSESTree.Node) => region.range[0] <= node.range[0] && node.range[1] <= region.range[1];
+const within = (node: TSESTree.Node, region: TSESTree.Node) => contains(region, node);
 
 const PLAIN_ERRORS = new Set(["Error", "TypeError", "RangeError"]);
 

@@ -1,4 +1,5 @@
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { contains } from "../syntax/ast.js";
 import type { ErrorSite } from "../errors/error-sites.js";
 import { siteCodes } from "../errors/answer-codes.js";
 import type { FileModel } from "../model.js";
@@ -15,7 +16,7 @@ export interface GateErrors {
 const EMPTY: GateErrors = { beforeInitialize: [], repeatedInitialize: [] };
 const cache = new WeakMap<FileModel, GateErrors>();
 
-const within = (inner: TSESTree.Node, outer: TSESTree.Node) => inner.range[0] >= outer.range[0] && inner.range[1] <= outer.range[1];
+const within = (inner: TSESTree.Node, outer: TSESTree.Node) => contains(outer, inner);
 
 /** Error sites of a branch whose codes are all known and one of them is not -32600. */
 function wrongSites(branch: TSESTree.Node, model: FileModel): ErrorSite[] {

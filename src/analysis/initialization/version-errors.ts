@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import type { ErrorSite } from "../errors/error-sites.js";
 import type { Handler } from "../handlers/types.js";
-import { walk } from "../syntax/ast.js";
+import { walk, contains } from "../syntax/ast.js";
 import type { FileModel } from "../model.js";
 
 export interface VersionError {
@@ -13,7 +13,7 @@ export interface VersionError {
 
 const cache = new WeakMap<FileModel, readonly VersionError[]>();
 
-const within = (inner: TSESTree.Node, outer: TSESTree.Node) => inner.range[0] >= outer.range[0] && inner.range[1] <= outer.range[1];
+const within = (inner: TSESTree.Node, outer: TSESTree.Node) => contains(outer, inner);
 
 /** Whether an expression reads `.protocolVersion` (the requested version in an initialize handler). */
 function readsProtocolVersion(test: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {

@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import type { Handler } from "../handlers/types.js";
 import type { FileModel } from "../model.js";
-import { type FunctionNode, isFunction } from "../syntax/ast.js";
+import { type FunctionNode, isFunction, contains } from "../syntax/ast.js";
 import { fixedAnswer } from "./catch-answers.js";
 import { carriedCodes, type CodedContext } from "./coded-values.js";
 import { localErrorClasses } from "./local-classes.js";
@@ -29,7 +29,7 @@ export interface CatchAllLoss {
 /** How many callers up a dispatch is followed to the `try` around it. */
 const MAX_CALLERS = 3;
 
-const within = (node: TSESTree.Node, outer: TSESTree.Node) => outer.range[0] <= node.range[0] && node.range[1] <= outer.range[1];
+const within = (node: TSESTree.Node, outer: TSESTree.Node) => contains(outer, node);
 
 /** The calls of each same-file function, handler maps called by key included. */
 function callersOf(model: FileModel, ctx: ReachContext): Map<FunctionNode, TSESTree.CallExpression[]> {

@@ -4,7 +4,7 @@ import type { ErrorSite } from "../errors/error-sites.js";
 import { siteCodes } from "../errors/answer-codes.js";
 import { outletsOf } from "../errors/responses.js";
 import { isResponseValue, sendsResponse } from "../errors/sent-responses.js";
-import { children, enclosingFunction, isFunction, outermostWrapper, staticKeyName } from "../syntax/ast.js";
+import { children, enclosingFunction, isFunction, outermostWrapper, staticKeyName, contains } from "../syntax/ast.js";
 import type { ValueResolver } from "../resolution/values.js";
 import { isBuiltinError } from "./local-classes.js";
 
@@ -22,7 +22,7 @@ interface CatchContext {
   readonly values: ValueResolver;
 }
 
-const within = (node: TSESTree.Node, outer: TSESTree.Node) => outer.range[0] <= node.range[0] && node.range[1] <= outer.range[1];
+const within = (node: TSESTree.Node, outer: TSESTree.Node) => contains(outer, node);
 
 /** Properties of a caught error that tell errors apart: its code, or its class (`name`, `constructor`). */
 const TELLING = new Set(["code", "name", "constructor"]);

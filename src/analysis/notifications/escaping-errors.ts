@@ -3,7 +3,7 @@ import type { FileModel } from "../model.js";
 import type { ErrorSite } from "../errors/error-sites.js";
 import type { Handler } from "../handlers/types.js";
 import { isCaught } from "../sessions/sessions.js";
-import { isFunction, type FunctionNode, memberName, unwrap } from "../syntax/ast.js";
+import { isFunction, type FunctionNode, memberName, unwrap, contains } from "../syntax/ast.js";
 import type { NotificationTarget } from "./targets.js";
 
 /** An error site that a notification handler throws or returns, where nobody receives it. */
@@ -38,7 +38,7 @@ function escapingFrom(site: TSESTree.Node): FunctionNode | undefined {
   return undefined;
 }
 
-const within = (node: TSESTree.Node, outer: TSESTree.Node) => node.range[0] >= outer.range[0] && node.range[1] <= outer.range[1];
+const within = (node: TSESTree.Node, outer: TSESTree.Node) => contains(outer, node);
 
 /**
  * The first of `list` (handlers or targets) with the function `fn` whose body holds `node`: the list is grouped by

@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { type Answer, answerOf } from "../errors/answers.js";
 import type { FileModel } from "../model.js";
-import { memberName, unwrap } from "../syntax/ast.js";
+import { memberName, unwrap, contains } from "../syntax/ast.js";
 import { answerStatement } from "./guards.js";
 import type { SessionScope } from "./scopes.js";
 import { isCaught } from "./sessions.js";
@@ -20,7 +20,7 @@ const DELETED_STATUS = new Set(["deleted", "removed", "tombstoned", "trashed"]);
 const cache = new WeakMap<FileModel, readonly DeletedSessionAnswer[]>();
 
 const isResume = (scope: SessionScope) => scope.handlers.some((h) => h.method.side === "agent" && h.method.wire === "session/resume");
-const within = (node: TSESTree.Node, outer: TSESTree.Node) => outer.range[0] <= node.range[0] && node.range[1] <= outer.range[1];
+const within = (node: TSESTree.Node, outer: TSESTree.Node) => contains(outer, node);
 
 /** The name of a store expression: `deleted`, `this.deletedSessions`. */
 function storeName(node: TSESTree.Node): string | undefined {

@@ -1,5 +1,6 @@
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
-import { type FileNodes, nodesWithin } from "../file-nodes.js";
+import { type FileNodes, moduleNodes, nodesWithin } from "../file-nodes.js";
+import { fileOf } from "../resolution/source-files.js";
 import { inSourceOrder } from "../syntax/source-order.js";
 
 type Variable = TSESLint.Scope.Variable;
@@ -13,32 +14,38 @@ export class ScopeNodes {
   private readonly callLists = new Map<TSESTree.Node, readonly TSESTree.CallExpression[]>();
   private readonly sortedReferences = new Map<Variable, readonly Reference[]>();
 
-  constructor(private readonly fileNodes: Readonly<FileNodes>) {}
+  constructor(private readonly lintedNodes: Readonly<FileNodes>) {}
+
+  /** The gathered nodes of the file `root` is in: the linted file's, or those of a module a helper lives in. */
+  private fileNodes(root: TSESTree.Node): Readonly<FileNodes> {
+    const file = fileOf(root);
+    return file && !file.linted ? moduleNodes(file.sourceCode) : this.lintedNodes;
+  }
 
   /** The calls inside `root`, in source order; found once, read when following helpers and finding lookups. */
   calls(root: TSESTree.Node): readonly TSESTree.CallExpression[] {
     let calls = this.callLists.get(root);
-    if (!calls) this.callLists.set(root, (calls = nodesWithin(this.fileNodes.calls, root)));
+    if (!calls) this.callLists.set(root, (calls = nodesWithin(this.fileNodes(root).calls, root)));
     return calls;
   }
 
   /** The calls, computed members and `in` tests inside `root`, in source order: where it may look a session up. */
   lookupSites(root: TSESTree.Node): readonly TSESTree.Node[] {
-    const ins = nodesWithin(this.fileNodes.inTests, root);
-    return inSourceOrder<TSESTree.Node>(this.calls(root), nodesWithin(this.fileNodes.lookups, root), ins);
+    const ins = nodesWithin(this.fileNodes(root).inTests, root);
+    return inSourceOrder<TSESTree.Node>(this.calls(root), nodesWithin(this.fileNodes(root).lookups, root), ins);
   }
 
   /** The `if` statements and conditional expressions inside `root`, in source order: where it may test a session. */
   tests(root: TSESTree.Node): readonly (TSESTree.IfStatement | TSESTree.ConditionalExpression)[] {
     return inSourceOrder<TSESTree.IfStatement | TSESTree.ConditionalExpression>(
-      nodesWithin(this.fileNodes.ifs, root),
-      nodesWithin(this.fileNodes.conditionals, root),
+      nodesWithin(this.fileNodes(root).ifs, root),
+      nodesWithin(this.fileNodes(root).conditionals, root),
     );
   }
 
   /** The variable declarators inside `root`, in source order. */
   declarators(root: TSESTree.Node): readonly TSESTree.VariableDeclarator[] {
-    return nodesWithin(this.fileNodes.declarators, root);
+    return nodesWithin(this.fileNodes(root).declarators, root);
   }
 
   /**

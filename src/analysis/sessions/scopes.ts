@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type ParserServicesWithTypeInformation, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { sourceCodeOf } from "../syntax/variables.js";
-import { type FunctionNode, memberName, staticKeyName, unwrap, VALUE_WRAPPERS } from "../syntax/ast.js";
+import { type FunctionNode, memberName, staticKeyName, unwrap, VALUE_WRAPPERS, contains } from "../syntax/ast.js";
 
 import type { Handler } from "../handlers/types.js";
 import type { FileNodes } from "../file-nodes.js";
@@ -235,8 +235,9 @@ export class SessionScopes {
     for (const call of this.nodes.calls(scope.root)) {
       // Cheap first: a call handed neither the id nor the request makes no helper, whatever it calls.
       if (!call.arguments.some((arg) => arg.type !== AST_NODE_TYPES.SpreadElement && this.roleOf(arg, scope))) continue;
-      const fn = resolverOf(this.sourceCode).localCalleeOf(call);
-      if (!fn || fn === scope.root || isInside(call, fn)) continue;
+      // A helper of another module (a session manager) is followed too: what it does is judged at the call.
+      const fn = resolverOf(this.sourceCode).calleeOf(call);
+      if (!fn || fn === scope.root || contains(fn, call)) continue;
       const helper = this.helperFor(fn, call, scope);
       if (!helper) continue;
       for (const handler of scope.handlers) this.addTo(helper, handler);
@@ -282,6 +283,3 @@ function unwrapChain(node: TSESTree.Node): TSESTree.Node {
   return inner.type === AST_NODE_TYPES.ChainExpression ? unwrap(inner.expression) : inner;
 }
 
-function isInside(node: TSESTree.Node, outer: TSESTree.Node): boolean {
-  return outer.range[0] <= node.range[0] && node.range[1] <= outer.range[1];
-}

@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { calleeName, isFunction, unwrap } from "../syntax/ast.js";
+import { calleeName, isFunction, unwrap, contains } from "../syntax/ast.js";
 import { type FileNodes, nodesWithin } from "../file-nodes.js";
 
 import type { Handler } from "../handlers/types.js";
@@ -48,7 +48,7 @@ export function openedSessionStores(sourceCode: SourceCode, nodes: Pick<FileNode
 }
 
 function isFunctionInside(fn: TSESTree.Node, root: TSESTree.Node): boolean {
-  return isFunction(fn) && root.range[0] <= fn.range[0] && fn.range[1] <= root.range[1];
+  return isFunction(fn) && contains(root, fn);
 }
 
 /** What a miss branch's answer says: its message, or that it certainly names a session (`sessionNotFound(id)`). */

@@ -1,16 +1,15 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { type AnswerContext, type Answer, answerOf, sentAnswer } from "../errors/answers.js";
-import { calleeName, findProperty, isFunction, memberName, unwrap } from "../syntax/ast.js";
+import { calleeName, findProperty, isFunction, memberName, unwrap, contains } from "../syntax/ast.js";
 import type { Handler } from "../handlers/types.js";
 import type { FileNodes } from "../file-nodes.js";
 import { answerStatement, findGuards, type SessionGuard } from "./guards.js";
 import { findLookups, type SessionLookup } from "./lookups.js";
-import { unguardedUse } from "./unguarded.js";
-
+import { mentionsIdBefore, unguardedUse } from "./unguarded.js";
+import { type Resolver, resolverOf } from "../resolution/resolver.js";
 import { isSessionLookup, type MissWording, openedSessionStores } from "./session-evidence.js";
 import { messageText } from "../values/message-text.js";
 import { type SessionScope, SessionScopes } from "./scopes.js";
-import { resolverOf } from "../resolution/resolver.js";
 
 /** A branch taken when the requested session does not exist, and what it answers. */
 export interface SessionMiss {
@@ -23,6 +22,11 @@ export interface SessionMiss {
   /** The answer is thrown inside a `try` (or a `.catch()` chain) of the same function, which may turn it into success. */
   readonly caught: boolean;
   readonly answer?: Answer;
+  /**
+   * For a helper of another module, the calls of the linted file that reach it unchecked: where it is reported, since
+   * a report stays in the linted file. Undefined for code of the linted file, reported where it is.
+   */
+  readonly reportAt?: readonly TSESTree.Node[];
 }
 
 /** A looked-up session used before anything checks that it exists. */
@@ -31,6 +35,8 @@ export interface UnguardedSession {
   readonly lookup: SessionLookup;
   /** The use: the first dereference, or the `x!` that asserts the session exists. */
   readonly node: TSESTree.Node;
+  /** As SessionMiss.reportAt. */
+  readonly reportAt?: readonly TSESTree.Node[];
 }
 
 /** What the session-scoped code of a file does with the sessions its requests name. */
@@ -44,12 +50,35 @@ export interface SessionFacts {
   scopesOf(node: TSESTree.Node): SessionScope[];
 }
 
-function contains(outer: TSESTree.Node, node: TSESTree.Node): boolean {
-  return outer.range[0] <= node.range[0] && node.range[1] <= outer.range[1];
+/**
+ * The calls of the linted file through which a helper of another module is reached, leaving out those made after the
+ * caller mentions the id (it may have checked the session): undefined for a scope of the linted file.
+ */
+function entryCalls(registry: SessionScopes, scope: SessionScope, resolver: Resolver, seen = new Set<SessionScope>()): TSESTree.Node[] | undefined {
+  if (resolver.isLinted(scope.root)) return undefined;
+  const out: TSESTree.Node[] = [];
+  if (seen.has(scope)) return out;
+  seen.add(scope);
+  for (const { call, from } of scope.callers) {
+    if (mentionsIdBefore(registry, from, call)) continue;
+    if (resolver.isLinted(call)) out.push(call);
+    else out.push(...(entryCalls(registry, from, resolver, seen) ?? []));
+  }
+  return out;
 }
 
-/** Follows the session ids of every handler whose params carry one, through the helpers it calls. */
-export function analyseSessions(sourceCode: Readonly<TSESLint.SourceCode>, nodes: Readonly<FileNodes>, handlers: readonly Handler[], answers: AnswerContext): SessionFacts {
+/**
+ * Follows the session ids of every handler whose params carry one, through the helpers it calls, in this file and in
+ * the modules it imports (`answersIn` gives what a throw or return answers in such a module).
+ */
+export function analyseSessions(
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  nodes: Readonly<FileNodes>,
+  handlers: readonly Handler[],
+  answers: AnswerContext,
+  answersIn: (node: TSESTree.Node) => AnswerContext | undefined,
+): SessionFacts {
+  const resolver = resolverOf(sourceCode);
   const registry = new SessionScopes(sourceCode, nodes, answers.values.services);
   for (const handler of handlers) if (handler.method.sessionScoped && handler.method.side !== "protocol") registry.addHandler(handler);
   const misses: SessionMiss[] = [];
@@ -61,15 +90,21 @@ export function analyseSessions(sourceCode: Readonly<TSESLint.SourceCode>, nodes
     return isSessionLookup(sourceCode, lookup, opened, wording);
   };
   for (const scope of registry.scopes) {
+    const reportAt = entryCalls(registry, scope, resolver);
+    // A helper of another module that every call reaches after a check (or that no longer answers) is not judged.
+    if (reportAt?.length === 0) continue;
+    const ctx = reportAt ? answersIn(scope.root) : answers;
+    if (!ctx) continue;
+    const at = reportAt ? { reportAt } : {};
     const lookups = findLookups(sourceCode, registry, scope);
     for (const lookup of lookups) {
       const node = unguardedUse(sourceCode, registry, scope, lookup);
-      if (node && isSessions(lookup, undefined)) unguarded.push({ scope, lookup, node });
+      if (node && isSessions(lookup, undefined)) unguarded.push({ scope, lookup, node, ...at });
     }
     for (const guard of findGuards(sourceCode, registry, scope, lookups)) {
-      const found = guard.miss ? missAnswer(guard.miss, answers) : undefined;
-      const answer = found?.expression ? answerOf(found.expression, answers) : undefined;
-      if (!isSessions(guard.lookup, found?.expression && missWording(found.expression, answer, answers))) continue;
+      const found = guard.miss ? missAnswer(guard.miss, ctx) : undefined;
+      const answer = found?.expression ? answerOf(found.expression, ctx) : undefined;
+      if (!isSessions(guard.lookup, found?.expression && missWording(found.expression, answer, ctx))) continue;
       misses.push({
         scope,
         guard,
@@ -77,6 +112,7 @@ export function analyseSessions(sourceCode: Readonly<TSESLint.SourceCode>, nodes
         caught: found ? isCaught(found.statement, scope.root) : false,
         ...(found ? { statement: found.statement } : {}),
         ...(answer ? { answer } : {}),
+        ...at,
       });
     }
   }

@@ -40,9 +40,12 @@ function dereferenceOf(sourceCode: SourceCode, scopes: SessionScopes, scope: Ses
  */
 function isCheckedByEveryCaller(scopes: SessionScopes, scope: SessionScope): boolean {
   if (scope.callers.length === 0 || scope.handlers.some((h) => h.body === scope.root)) return false;
-  return scope.callers.every(({ call, from }) =>
-    scopes.idReads(from).some((node) => node.range[0] < call.range[0] && !isNamingOnly(node)),
-  );
+  return scope.callers.every(({ call, from }) => mentionsIdBefore(scopes, from, call));
+}
+
+/** Whether the calling scope mentions the id before the call (other than by naming it): it may have checked the session. */
+export function mentionsIdBefore(scopes: SessionScopes, from: SessionScope, call: TSESTree.Node): boolean {
+  return scopes.idReads(from).some((node) => node.range[0] < call.range[0] && !isNamingOnly(node));
 }
 
 /** A function between `node` and the lookup's own function: a callback that may run later, or never. */

@@ -98,6 +98,22 @@ export function isFunction(node: TSESTree.Node): node is FunctionNode {
   );
 }
 
+/**
+ * Whether `node` lies inside `outer` (or is it). Nodes of different files (a module the resolution layer read) never
+ * contain each other, whatever their ranges.
+ */
+export function contains(outer: TSESTree.Node, node: TSESTree.Node): boolean {
+  if (outer.range[0] > node.range[0] || node.range[1] > outer.range[1]) return false;
+  if (outer === node) return true;
+  return rootOf(outer) === rootOf(node);
+}
+
+function rootOf(node: TSESTree.Node): TSESTree.Node {
+  let current = node;
+  while (current.parent) current = current.parent;
+  return current;
+}
+
 export function enclosingFunction(node: TSESTree.Node): FunctionNode | undefined {
   for (let p = node.parent; p; p = p.parent) if (isFunction(p)) return p;
   return undefined;
