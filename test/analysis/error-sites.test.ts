@@ -550,7 +550,7 @@ rejectFixed(-32003);
     ]);
   });
 
-  it("takes this.method(...) calls in the same class, in arrows but not in plain functions", () => {
+  it("takes this.method(...) calls in the same class (in arrows, not in plain functions) and calls on an instance", () => {
     const probed = modelOf(`
 import { RequestError } from "@agentclientprotocol/sdk";
 export class EchoAgent {
@@ -569,6 +569,7 @@ new EchoAgent().fail(-32004, "outside");
     expect(sitesOf(probed, "helper-call").map((s) => summary(probed, s).node)).toEqual([
       `this.fail(-32602, "Invalid params")`,
       `this.fail(-32001, "Session gone")`,
+      `new EchoAgent().fail(-32004, "outside")`,
     ]);
   });
 

@@ -68,13 +68,9 @@ function isInErrorClass(node: TSESTree.Node, classes: ErrorClasses): boolean {
   return (name !== undefined && classes.has(name)) || superName === "Error" || (superName !== undefined && classes.has(superName));
 }
 
-export function argAt(args: readonly TSESTree.CallExpressionArgument[], index: number | undefined): TSESTree.Node | undefined {
-  if (index === undefined) return undefined;
-  // A spread before the slot hides which argument lands there.
-  if (args.slice(0, index + 1).some((a) => a.type === AST_NODE_TYPES.SpreadElement)) return undefined;
-  return args[index];
-}
+import { argAt } from "../resolution/bindings.js";
 
+export { argAt };
 /**
  * A class known by a JSON-RPC name but imported from an unrelated library (`@octokit/request-error`).
  * Names configured in `settings.acp.errorClasses` count wherever they come from.

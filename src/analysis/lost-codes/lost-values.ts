@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import type { ClassNode, ErrorClass } from "../errors/error-classes.js";
 import { argAt, assignedCodeAndData } from "../errors/error-sites.js";
-import { calleeName, enclosingFunction, findProperty, type FunctionNode, memberName, outermostWrapper, staticKeyName, unwrap } from "../syntax/ast.js";
+import { calleeName, enclosingFunction, findProperty, memberName, outermostWrapper, staticKeyName, unwrap } from "../syntax/ast.js";
 import { returnedExpressions } from "../syntax/functions.js";
 import { codeNumbers } from "../values/code-numbers.js";
 import type { ValueResolver } from "../resolution/values.js";
@@ -9,6 +9,7 @@ import { isBuiltinError } from "./local-classes.js";
 import type { Entered } from "./reached-throws.js";
 import { variableOf } from "../syntax/variables.js";
 import { resolverOf } from "../resolution/resolver.js";
+import { argumentAt, parameterOf } from "../resolution/bindings.js";
 
 /**
  * How a thrown value that is not a RequestError carries its code:
@@ -46,21 +47,11 @@ export interface ValueContext {
 
 const MAX_DEPTH = 5;
 
-/** The index of the parameter `id` names in `fn`, when it is a plain (not destructured, no default) parameter. */
-function paramIndex(fn: FunctionNode, id: TSESTree.Identifier, ctx: ValueContext): number | undefined {
-  const variable = variableOf(ctx.sourceCode, id);
-  const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
-  // A parameter reassigned in the body no longer holds what the caller passed.
-  if (def?.type !== "Parameter" || def.node !== fn || variable!.references.some((r) => r.isWrite())) return undefined;
-  const index = fn.params.findIndex((p) => p.type === AST_NODE_TYPES.Identifier && p.name === id.name);
-  return index === -1 ? undefined : index;
-}
-
 /** The argument a parameter of the innermost entered function was called with, and the frames it is read in. */
 function argumentOf(id: TSESTree.Identifier, frames: readonly Entered[], ctx: ValueContext): { arg: TSESTree.Node; frames: readonly Entered[] } | undefined {
   const top = frames.at(-1);
-  const index = top && paramIndex(top.fn, id, ctx);
-  const arg = index === undefined ? undefined : argAt(top!.call.arguments, index);
+  const param = top && parameterOf(resolverOf(ctx.sourceCode), id);
+  const arg = param && top && param.fn === top.fn ? argumentAt(top.call, param.index) : undefined;
   return arg ? { arg, frames: frames.slice(0, -1) } : undefined;
 }
 

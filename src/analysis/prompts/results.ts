@@ -7,6 +7,7 @@ import type { ValueResolver } from "../resolution/values.js";
 import { ownStatements } from "./handler-nodes.js";
 import { variableOf } from "../syntax/variables.js";
 import { resolverOf } from "../resolution/resolver.js";
+import { argumentAt, parameterVariable } from "../resolution/bindings.js";
 
 /** Helper parameters bound to what a call passes them: `finish("end_turn")` binds `reason` to `"end_turn"`. */
 export type Bindings = ReadonlyMap<TSESLint.Scope.Variable, TSESTree.Node>;
@@ -43,12 +44,13 @@ function stopReasonOf(object: TSESTree.ObjectExpression): TSESTree.Property | un
   return object.properties.slice(index + 1).some((p) => p.type === AST_NODE_TYPES.SpreadElement) ? undefined : prop;
 }
 
+/** A helper's parameters, each bound to what the call gives it (itself resolved through the caller's bindings). */
 function bind(fn: FunctionNode, call: TSESTree.CallExpression, ctx: ResultContext, outer: Bindings): Bindings {
   const bindings = new Map(outer);
-  fn.params.forEach((param, index) => {
-    const arg = call.arguments[index];
-    if (param.type !== AST_NODE_TYPES.Identifier || !arg || arg.type === AST_NODE_TYPES.SpreadElement) return;
-    const variable = variableOf(ctx.sourceCode, param);
+  const resolver = resolverOf(ctx.sourceCode);
+  fn.params.forEach((_, index) => {
+    const arg = argumentAt(call, index);
+    const variable = arg && parameterVariable(resolver, fn, index);
     if (variable) bindings.set(variable, resolveBound(arg, ctx, outer));
   });
   return bindings;

@@ -1,6 +1,7 @@
 import { basename } from "node:path";
 import { AST_NODE_TYPES, ASTUtils, type ParserServicesWithTypeInformation, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { type FunctionNode, isFunction, staticKeyName } from "../syntax/ast.js";
+import { calleeName, type FunctionNode, isFunction, staticKeyName } from "../syntax/ast.js";
+import { declaredName } from "../syntax/functions.js";
 import { functionTarget, calleeTarget, returnedValues } from "./callees.js";
 import { type ClassNode, classMemberFunction, fieldValue, instanceClass, namedClass } from "./classes.js";
 import { moduleExports } from "./module-exports.js";
@@ -45,6 +46,8 @@ export class Resolver {
   private readonly modules = new Map<string, SourceFile | null>();
   private depth = 0;
   private hops = 0;
+  #callsByName: Map<string, TSESTree.CallExpression[]> | undefined;
+  readonly #callers = new Map<FunctionNode, readonly TSESTree.CallExpression[]>();
 
   constructor(
     /** The file being linted. */
@@ -280,6 +283,29 @@ export class Resolver {
       const variable = this.variableOf(id);
       return !variable || variable.defs.length === 0;
     });
+  }
+
+  /**
+   * The calls of the linted file that run `fn` (`calls` being the file's calls): those named like it (`f(…)`,
+   * `this.f(…)`, `x.f(…)`) whose callee resolves to it.
+   */
+  callsOf(fn: FunctionNode, calls: readonly TSESTree.CallExpression[]): readonly TSESTree.CallExpression[] {
+    let found = this.#callers.get(fn);
+    if (found) return found;
+    const name = declaredName(fn)?.name;
+    if (!this.#callsByName) {
+      this.#callsByName = new Map();
+      for (const call of calls) {
+        const callee = calleeName(unwrapValue(call.callee));
+        if (callee === undefined) continue;
+        const list = this.#callsByName.get(callee);
+        if (list) list.push(call);
+        else this.#callsByName.set(callee, [call]);
+      }
+    }
+    found = name === undefined ? [] : (this.#callsByName.get(name) ?? []).filter((call) => this.calleeOf(call) === fn);
+    this.#callers.set(fn, found);
+    return found;
   }
 
   /** The class a name stands for: `C` of `new C()`, `extends C`, a `: C` annotation (this file or another). */
