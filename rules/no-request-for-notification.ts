@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { type FileModel, getModel } from "../src/analysis/index.js";
-import { misbuiltEnvelope } from "../src/analysis/outgoing/envelopes.js";
+import { type MisbuiltEnvelope, misbuiltEnvelopes } from "../src/analysis/outgoing/envelopes.js";
 import { isSendName, misroutedCall, type MisroutedCall } from "../src/analysis/outgoing/send-calls.js";
 import { memberName, unwrap } from "../src/analysis/syntax/ast.js";
 import { createRule } from "../src/create-rule.js";
@@ -89,10 +89,19 @@ export default createRule<[], MessageIds>({
 
     function checkEnvelope(object: TSESTree.ObjectExpression, model: FileModel): void {
       if (!findJsonrpcKey(object)) return;
-      const found = misbuiltEnvelope(object, model);
-      if (!found) return;
+      for (const found of misbuiltEnvelopes(object, model)) report(found);
+    }
+
+    function report(found: MisbuiltEnvelope): void {
       const data = { method: found.method.wire };
       const id = found.id;
+      if (found.call) {
+        // Built by a helper from its parameters: the call that gives the method is where the mistake is; the helper's
+        // envelope is right for the other calls.
+        context.report({ node: found.call, messageId: id ? "envelopeWithId" : "envelopeWithoutId", data });
+        return;
+      }
+      const object = found.object;
       if (!id) {
         context.report({ node: object, messageId: "envelopeWithoutId", data });
         return;
