@@ -59,13 +59,19 @@ function ifCandidate(node: TSESTree.IfStatement, ctx: HandlerContext): Candidate
   return ref ? { ref, body: node.consequent, fn: enclosingFunction(node), methodNode: wire } : undefined;
 }
 
-/** `{ "session/prompt": (params) => ..., [AGENT_METHODS.session_cancel]: fn }`. */
+/**
+ * `{ "session/prompt": (params) => ..., [AGENT_METHODS.session_cancel]: fn }`: a value written there, or one that names
+ * a function of this file (`"session/new": handlers.openSession` of a factory's object, `onPrompt`, `this.prompt`).
+ */
 function mapCandidates(node: TSESTree.ObjectExpression, ctx: HandlerContext): Candidate[] {
   const out: Candidate[] = [];
   for (const prop of node.properties) {
     if (prop.type !== AST_NODE_TYPES.Property || prop.kind !== "init") continue;
-    const value = unwrap(prop.value);
-    if (!isFunction(value)) continue;
+    // Most objects hold no function: a literal value is not looked up.
+    const written = unwrap(prop.value);
+    if (written.type === AST_NODE_TYPES.Literal || written.type === AST_NODE_TYPES.ObjectExpression || written.type === AST_NODE_TYPES.ArrayExpression) continue;
+    const value = isFunction(written) ? written : ctx.resolver.localFunctionOf(written);
+    if (!value) continue;
     const ref = prop.computed ? methodRef(prop.key, ctx.sdk, ctx.values) : keyRef(prop.key);
     if (ref) out.push({ ref, body: value, fn: value, methodNode: prop.key });
   }

@@ -1,5 +1,8 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { calleeName, type FunctionNode, memberName, staticKeyName, unwrap } from "../syntax/ast.js";
+import { calleeName, contains, type FunctionNode, memberName, staticKeyName, unwrap } from "../syntax/ast.js";
+import { returnedExpressions } from "../syntax/functions.js";
+import { resolverOf } from "../resolution/resolver.js";
+import { parameterVariable } from "../resolution/bindings.js";
 import { variableOf } from "../syntax/variables.js";
 import { nodesWithin } from "../file-nodes.js";
 
@@ -46,11 +49,27 @@ export class RequestFields {
     const inner = unwrapChain(node);
     if (inner.type === AST_NODE_TYPES.MemberExpression) return memberName(inner) === this.field && this.isRequest(inner.object);
     if (inner.type === AST_NODE_TYPES.Identifier) return this.fields.has(this.variable(inner)!);
-    // `path.resolve(cwd, params.path)` names the same file.
-    if (this.field === "path" && inner.type === AST_NODE_TYPES.CallExpression && PATH_FUNCTIONS.test(calleeName(inner.callee) ?? "")) {
-      return inner.arguments.some((arg) => arg.type !== AST_NODE_TYPES.SpreadElement && this.isField(arg));
+    // `path.resolve(cwd, params.path)` names the same file, and so does a key a helper of this file derives from it.
+    if (this.field === "path" && inner.type === AST_NODE_TYPES.CallExpression) {
+      if (PATH_FUNCTIONS.test(calleeName(inner.callee) ?? "")) return inner.arguments.some((arg) => arg.type !== AST_NODE_TYPES.SpreadElement && this.isField(arg));
+      return this.isDerivedKey(inner);
     }
     return false;
+  }
+
+  /**
+   * `cellKey(nb, params.path)`: a function of this file given the path, every value of which is computed from that
+   * parameter (`path.relative(nb.root, absolute).split(sep).join("/")`): a key for the same file.
+   */
+  private isDerivedKey(call: TSESTree.CallExpression): boolean {
+    const index = call.arguments.findIndex((arg) => arg.type !== AST_NODE_TYPES.SpreadElement && this.isField(arg));
+    const resolver = index < 0 ? undefined : resolverOf(this.sourceCode);
+    const fn = resolver?.localCalleeOf(call);
+    const param = fn && parameterVariable(resolver!, fn, index);
+    if (!fn || !param || fn.async || fn.generator) return false;
+    const returned = returnedExpressions(fn, this.sourceCode.visitorKeys);
+    const reads = param.references.filter((r) => r.isRead()).map((r) => r.identifier);
+    return returned.length > 0 && returned.every((value) => reads.some((read) => contains(value, read)));
   }
 
   isRequest(node: TSESTree.Node): boolean {

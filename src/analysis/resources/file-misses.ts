@@ -87,7 +87,7 @@ export function fileMisses(
     if (traced.kind === "falls") accept(trace(statementsAfter(node), ctx), "after-catch", subject);
     else accept(traced, "catch", subject, own ? undefined : handler);
   }
-  for (const callback of catchCallbacks(nodes, scope.fields)) {
+  for (const callback of catchCallbacks(nodes, scope.fields, sourceCode)) {
     const traced = traceCallback(callback.handler, ctx);
     // What the callback returns is the file's text only where it becomes the result's content.
     if (traced.kind === "ends" && traced.ending.answer.kind === "success" && !callback.isContent) continue;

@@ -2,7 +2,7 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint
 import { variableDeclaredFrom } from "../syntax/variables.js";
 import { AWAITED_VALUE, calleeName, isFalse, isNullish, outermostThrough, unwrap } from "../syntax/ast.js";
 import type { RequestFields } from "./fields.js";
-import { readCall, readPath } from "./reads.js";
+import { isAbsentValue, readCall, readPath } from "./reads.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -28,13 +28,6 @@ const TERMINAL_READS = /^(get|find|lookup|fetch|retrieve)/i;
 
 /** Calls given the path that look up what it names (`vault.getAbstractFileByPath(path)`, `findDocument(path)`). */
 const FILE_READS = /^(get|find|lookup|resolve)\w*(File|Document|Doc|Buffer|Path|Entry|Node|Uri)/i;
-
-/** A value a `.catch()` callback gives for a failed read to mean "missing": `null`, `undefined`, `false`. */
-function isAbsentValue(node: TSESTree.Node): boolean {
-  const inner = unwrap(node);
-  if (inner.type === AST_NODE_TYPES.Literal) return inner.value === null || inner.value === false;
-  return inner.type === AST_NODE_TYPES.Identifier && inner.name === "undefined";
-}
 
 /** `stat(path).catch(() => null)`: an existence check through a read whose failure gives nothing. */
 function failedReadCheck(node: TSESTree.CallExpression, fields: RequestFields): KeyedLookup | undefined {

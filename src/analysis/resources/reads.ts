@@ -1,6 +1,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { AWAITED_VALUE, calleeName, findProperty, type FunctionNode, isFunction, memberName, outermostThrough, unwrap } from "../syntax/ast.js";
 import type { RequestFields } from "./fields.js";
+import { variableDeclaredFrom } from "../syntax/variables.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -63,8 +64,28 @@ export interface CatchCallback {
   readonly isContent: boolean;
 }
 
-/** Whether an expression is the value of a `content` property: `{ content: await readFile(p).catch(() => "") }`. */
-function isContentValue(node: TSESTree.Node): boolean {
+/** A value a `.catch()` callback gives for a failed read to mean "missing": `null`, `undefined`, `false`. */
+export function isAbsentValue(node: TSESTree.Node): boolean {
+  const inner = unwrap(node);
+  if (inner.type === AST_NODE_TYPES.Literal) return inner.value === null || inner.value === false;
+  return inner.type === AST_NODE_TYPES.Identifier && inner.name === "undefined";
+}
+
+/**
+ * Whether an expression is the value of a `content` property: `{ content: await readFile(p).catch(() => "") }`, or
+ * held in a variable that is (`const content = await readFile(p).catch(() => ""); return { content };`). A variable
+ * given "missing" (`.catch(() => null)`) is a lookup, which its checks answer for.
+ */
+function isContentValue(node: TSESTree.Node, handler: FunctionNode, sourceCode: SourceCode): boolean {
+  if (isContentProperty(node)) return true;
+  const givesAbsent = handler.body.type !== AST_NODE_TYPES.BlockStatement && isAbsentValue(handler.body);
+  if (givesAbsent) return false;
+  const held = variableDeclaredFrom(sourceCode, node, AWAITED_VALUE);
+  if (!held || held.references.filter((r) => r.isWrite()).length !== 1) return false;
+  return held.references.some((r) => r.isRead() && isContentProperty(r.identifier as TSESTree.Node));
+}
+
+function isContentProperty(node: TSESTree.Node): boolean {
   const child = outermostThrough(node, AWAITED_VALUE);
   const prop = child.parent;
   if (prop?.type !== AST_NODE_TYPES.Property || prop.value !== child || prop.parent.type !== AST_NODE_TYPES.ObjectExpression) return false;
@@ -72,14 +93,14 @@ function isContentValue(node: TSESTree.Node): boolean {
 }
 
 /** The `.catch()` callbacks chained to reads of the file among `nodes`. */
-export function catchCallbacks(nodes: readonly TSESTree.Node[], fields: RequestFields): CatchCallback[] {
+export function catchCallbacks(nodes: readonly TSESTree.Node[], fields: RequestFields, sourceCode: SourceCode): CatchCallback[] {
   const out: CatchCallback[] = [];
   for (const node of nodes) {
     if (node.type !== AST_NODE_TYPES.CallExpression || node.callee.type !== AST_NODE_TYPES.MemberExpression) continue;
     if (memberName(node.callee) !== "catch") continue;
     const read = readCall(unwrap(node.callee.object), fields);
     const handler = node.arguments[0] && unwrap(node.arguments[0]);
-    if (read && handler && isFunction(handler)) out.push({ read, handler, isContent: isContentValue(node) });
+    if (read && handler && isFunction(handler)) out.push({ read, handler, isContent: isContentValue(node, handler, sourceCode) });
   }
   return out;
 }
