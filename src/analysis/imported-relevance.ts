@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from "node:fs";
 import { MAX_BYTES, resolveModulePath } from "./resolution/module-files.js";
-import { MAX_MODULE_HOPS } from "./resolution/targets.js";
+import { MAX_MODULE_HOPS } from "./resolution/resolution.js";
 
 /**
  * What a file may take from the modules it imports by relative paths, read from their text: a method name, an SDK

@@ -8,8 +8,9 @@ const TSCONFIG = JSON.stringify({
   include: ["src"],
 });
 
-// Only the type checker can tell that BUSY, imported from another file, is the reserved -32042.
-const LIMITS = "export const BUSY = -32042;\n";
+// Only the type checker can tell that BUSY, declared (not written) in a declaration file, is the reserved -32042:
+// untyped linting reads the modules a file imports, but a declaration has no value to read.
+const LIMITS = "export declare const BUSY: -32042;\n";
 const AGENT = `import { RequestError } from "@agentclientprotocol/sdk";
 import { BUSY } from "./limits.js";
 
@@ -19,14 +20,14 @@ export const busy = () => new RequestError(BUSY, "busy");
 describe("acp-lint --type-aware", () => {
   let dir: string;
   beforeAll(async () => {
-    dir = await makeProject({ "tsconfig.json": TSCONFIG, "src/limits.ts": LIMITS, "src/agent.ts": AGENT });
+    dir = await makeProject({ "tsconfig.json": TSCONFIG, "src/limits.d.ts": LIMITS, "src/agent.ts": AGENT });
   });
 
   const expected = () => [
     { file: join(dir, "src/agent.ts"), line: 4, column: 44, severity: "error", ruleId: "acp/no-reserved-error-code" },
   ];
 
-  it("resolves a code imported from another file, which untyped linting cannot", async () => {
+  it("resolves a code declared by type in another file, which untyped linting cannot", async () => {
     expect(await runCli([], dir)).toEqual({ code: 0, stdout: "", stderr: "" });
     const run = await runCli(["--type-aware"], dir);
     expect(run.stderr).toBe("");

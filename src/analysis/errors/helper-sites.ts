@@ -2,7 +2,6 @@ import type { TSESTree } from "@typescript-eslint/utils";
 import { contains, type FunctionNode } from "../syntax/ast.js";
 import { type ErrorSite, helperCallSite } from "./error-sites.js";
 import { parameterOf } from "../resolution/bindings.js";
-import type { FileModel } from "../model.js";
 import type { Resolver } from "../resolution/resolver.js";
 import { fileOf, type SourceFile } from "../resolution/source-files.js";
 
@@ -51,11 +50,17 @@ export function helperCallSites(resolver: Resolver, sites: readonly ErrorSite[],
   return found;
 }
 
+/** What is read of an imported module's model (model.ts's ModuleSites): its error sites and its resolver. */
+interface ModuleSites {
+  readonly errorSites: readonly ErrorSite[];
+  readonly resolver: Resolver;
+}
+
 /** The sites of a module's model whose code its function's parameter gives, by function: found once per model. */
-const delegatedByModel = new WeakMap<FileModel, Map<FunctionNode, { site: ErrorSite; slots: HelperSlots } | null>>();
+const delegatedByModel = new WeakMap<ModuleSites, Map<FunctionNode, { site: ErrorSite; slots: HelperSlots } | null>>();
 
 /** The site of `fn` (in the model of its module) whose code is one of `fn`'s parameters, and where the others go. */
-function delegatedSite(model: FileModel, fn: FunctionNode): { site: ErrorSite; slots: HelperSlots } | undefined {
+function delegatedSite(model: ModuleSites, fn: FunctionNode): { site: ErrorSite; slots: HelperSlots } | undefined {
   let byFn = delegatedByModel.get(model);
   if (!byFn) delegatedByModel.set(model, (byFn = new Map()));
   const cached = byFn.get(fn);
@@ -76,7 +81,7 @@ function delegatedSite(model: FileModel, fn: FunctionNode): { site: ErrorSite; s
  * `sendError(msg.id, -32001, "x")` where `sendError` is a function of another module (read by the resolution layer)
  * whose parameter becomes the code of an error site there: that site, judged at this call, where the code is given.
  */
-export function importedHelperSite(call: TSESTree.CallExpression, resolver: Resolver, modelOf: (file: SourceFile) => FileModel | undefined): ErrorSite | undefined {
+export function importedHelperSite(call: TSESTree.CallExpression, resolver: Resolver, modelOf: (file: SourceFile) => ModuleSites | undefined): ErrorSite | undefined {
   if (call.arguments.length === 0) return undefined;
   const fn = resolver.calleeOf(call);
   const file = fn && !resolver.isLinted(fn) ? fileOf(fn) : undefined;

@@ -40,13 +40,15 @@ function switchCandidates(node: TSESTree.SwitchStatement, ctx: HandlerContext): 
   if (!isMethodExpression(node.discriminant)) return [];
   const fn = enclosingFunction(node);
   const out: Candidate[] = [];
-  node.cases.forEach((c, index) => {
-    if (!c.test) return;
-    const ref = methodRef(c.test, ctx.sdk, ctx.values);
-    const body = node.cases.slice(index).find((next) => next.consequent.length > 0);
-    if (ref && body) out.push({ ref, body, fn, methodNode: c.test });
-  });
-  return out;
+  // Each case's body is the next one that has statements: found in one pass from the end, not a search per case.
+  let body: TSESTree.SwitchCase | undefined;
+  for (let index = node.cases.length - 1; index >= 0; index--) {
+    const c = node.cases[index]!;
+    if (c.consequent.length > 0) body = c;
+    const ref = c.test && methodRef(c.test, ctx.sdk, ctx.values);
+    if (ref && body) out.push({ ref, body, fn, methodNode: c.test! });
+  }
+  return out.reverse();
 }
 
 /** `if (msg.method === "session/prompt") { ... }`, each `else if` of a chain on its own. */

@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { type FunctionNode, isFunction, unwrap } from "../syntax/ast.js";
-import type { Resolver } from "./resolver.js";
+import type { Resolution } from "./resolution.js";
 
 /**
  * Bindings: inside a function, a parameter is the argument of the call that runs it. A helper's fact that depends on
@@ -25,7 +25,7 @@ function parameterName(param: TSESTree.Parameter): TSESTree.Identifier | undefin
  * The parameter an expression reads, when it is a parameter's plain name that nothing reassigns (its default does not
  * count): then, at a call, it is that call's argument.
  */
-export function parameterOf(resolver: Resolver, node: TSESTree.Node | null | undefined): ParameterRef | undefined {
+export function parameterOf(resolver: Resolution, node: TSESTree.Node | null | undefined): ParameterRef | undefined {
   const id = node ? unwrap(node) : undefined;
   if (id?.type !== AST_NODE_TYPES.Identifier) return undefined;
   const variable = resolver.variableOf(id);
@@ -39,7 +39,7 @@ export function parameterOf(resolver: Resolver, node: TSESTree.Node | null | und
 }
 
 /** The variable of a function's parameter at `index`, when the parameter is a plain name. */
-export function parameterVariable(resolver: Resolver, fn: FunctionNode, index: number): TSESLint.Scope.Variable | undefined {
+export function parameterVariable(resolver: Resolution, fn: FunctionNode, index: number): TSESLint.Scope.Variable | undefined {
   const param = fn.params[index];
   const name = param && parameterName(param);
   return name ? (resolver.variableOf(name) ?? undefined) : undefined;
@@ -58,7 +58,7 @@ export function argumentAt(call: TSESTree.CallExpression | TSESTree.NewExpressio
 }
 
 /** Where a value is passed to a function whose parameter receives it: the function and the parameter's position. */
-export function passedTo(resolver: Resolver, value: TSESTree.Node): ParameterRef | undefined {
+export function passedTo(resolver: Resolution, value: TSESTree.Node): ParameterRef | undefined {
   const call = value.parent;
   if (call?.type !== AST_NODE_TYPES.CallExpression) return undefined;
   const index = call.arguments.indexOf(value as TSESTree.CallExpressionArgument);

@@ -2,11 +2,11 @@ import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { type FunctionNode, isFunction, staticKeyName, unwrap, type VisitorKeys, walk } from "../syntax/ast.js";
 import { thisClass } from "../syntax/functions.js";
 import { returnedValues } from "./callees.js";
-import type { Resolver } from "./resolver.js";
-import { MAX_DEPTH } from "./targets.js";
-import { unwrapValue } from "./unwrap.js";
+import type { ClassNode, Resolution } from "./resolution.js";
+import { MAX_DEPTH } from "./resolution.js";
+import { unwrapValue } from "./expressions.js";
 
-export type ClassNode = TSESTree.ClassDeclaration | TSESTree.ClassExpression;
+export type { ClassNode };
 
 function asClass(node: TSESTree.Node | undefined): ClassNode | undefined {
   return node?.type === AST_NODE_TYPES.ClassDeclaration || node?.type === AST_NODE_TYPES.ClassExpression ? node : undefined;
@@ -16,7 +16,7 @@ function asClass(node: TSESTree.Node | undefined): ClassNode | undefined {
  * The class a name or member stands for (`C`, `ns.C`, `var C = class {}`, an imported class), or the class a type
  * annotation names (`: C`, `: ns.C`; not a union, an interface or a generic instance).
  */
-export function namedClass(resolver: Resolver, node: TSESTree.Node): ClassNode | undefined {
+export function namedClass(resolver: Resolution, node: TSESTree.Node): ClassNode | undefined {
   if (node.type === AST_NODE_TYPES.TSQualifiedName) {
     const namespace = resolver.target(node.left as TSESTree.Node);
     if (namespace?.kind !== "module") return undefined;
@@ -27,14 +27,14 @@ export function namedClass(resolver: Resolver, node: TSESTree.Node): ClassNode |
 }
 
 /** The class a type annotation names: `: C`, `: ns.C`. */
-function annotatedClass(resolver: Resolver, annotation: TSESTree.TSTypeAnnotation | undefined): ClassNode | undefined {
+function annotatedClass(resolver: Resolution, annotation: TSESTree.TSTypeAnnotation | undefined): ClassNode | undefined {
   const type = annotation?.typeAnnotation;
   if (type?.type !== AST_NODE_TYPES.TSTypeReference || type.typeArguments) return undefined;
   return namedClass(resolver, type.typeName);
 }
 
 /** The class of a variable: its `: C` annotation, or the instance its single initializer holds. */
-function variableClass(resolver: Resolver, id: TSESTree.Identifier, depth: number): ClassNode | undefined {
+function variableClass(resolver: Resolution, id: TSESTree.Identifier): ClassNode | undefined {
   const variable = resolver.variableOf(id);
   const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
   if (!variable || !def) return undefined;
@@ -48,17 +48,17 @@ function variableClass(resolver: Resolver, id: TSESTree.Identifier, depth: numbe
   if (declarator.id.type !== AST_NODE_TYPES.Identifier) return undefined;
   const writes = variable.references.filter((r) => r.isWrite());
   const onlyInit = declarator.init && writes.length === 1 && writes[0]!.writeExpr === declarator.init;
-  return annotatedClass(resolver, declarator.id.typeAnnotation) ?? (onlyInit ? instanceClassAt(resolver, declarator.init!, depth + 1) : undefined);
+  return annotatedClass(resolver, declarator.id.typeAnnotation) ?? (onlyInit ? resolver.instanceClassOf(declarator.init!) : undefined);
 }
 
 /**
  * The class of `this.name` in a class body: the field's annotation or initializer, a constructor parameter property,
  * or a constructor assignment `this.name = new C()`; else what a class it extends says.
  */
-function fieldClass(resolver: Resolver, cls: ClassNode, name: string, depth: number): ClassNode | undefined {
+function fieldClass(resolver: Resolution, cls: ClassNode, name: string, depth = 0): ClassNode | undefined {
   for (const member of cls.body.body) {
     if (member.type === AST_NODE_TYPES.PropertyDefinition && !member.static && staticKeyName(member.key, member.computed) === name) {
-      const declared = annotatedClass(resolver, member.typeAnnotation) ?? (member.value ? instanceClassAt(resolver, member.value, depth + 1) : undefined);
+      const declared = annotatedClass(resolver, member.typeAnnotation) ?? (member.value ? resolver.instanceClassOf(member.value) : undefined);
       // `assigned;` leaves the class to the constructor.
       if (declared) return declared;
     }
@@ -74,20 +74,19 @@ function fieldClass(resolver: Resolver, cls: ClassNode, name: string, depth: num
       if (assignment.type !== AST_NODE_TYPES.AssignmentExpression || assignment.operator !== "=") continue;
       const target = assignment.left;
       const isThisField = target.type === AST_NODE_TYPES.MemberExpression && target.object.type === AST_NODE_TYPES.ThisExpression;
-      if (isThisField && staticKeyName(target.property, target.computed) === name) return instanceClassAt(resolver, assignment.right, depth + 1);
+      if (isThisField && staticKeyName(target.property, target.computed) === name) return resolver.instanceClassOf(assignment.right);
     }
   }
   const parent = cls.superClass ? namedClass(resolver, cls.superClass) : undefined;
   return parent && parent !== cls && depth < MAX_DEPTH ? fieldClass(resolver, parent, name, depth + 1) : undefined;
 }
 
-/** The class whose instance an expression holds; see Resolver.instanceClassOf. */
-export function instanceClass(resolver: Resolver, node: TSESTree.Node): ClassNode | undefined {
-  return instanceClassAt(resolver, node, 0);
-}
-
-function instanceClassAt(resolver: Resolver, node: TSESTree.Node, depth: number): ClassNode | undefined {
-  if (depth > MAX_DEPTH) return undefined;
+/**
+ * The class whose instance an expression holds, one step: what the parts lead to is asked of the resolver again
+ * (Resolver.instanceClassOf), which caches each node's answer and bounds the questions (a factory that returns
+ * another factory's result, or its own).
+ */
+export function instanceClass(resolver: Resolution, node: TSESTree.Node): ClassNode | undefined {
   let inner = unwrapValue(node);
   if (inner.type === AST_NODE_TYPES.AwaitExpression) inner = unwrapValue(inner.argument);
   switch (inner.type) {
@@ -98,15 +97,15 @@ function instanceClassAt(resolver: Resolver, node: TSESTree.Node, depth: number)
       return body?.parent;
     }
     case AST_NODE_TYPES.Identifier:
-      return variableClass(resolver, inner, depth);
+      return variableClass(resolver, inner);
     case AST_NODE_TYPES.MemberExpression: {
       const name = staticKeyName(inner.property, inner.computed);
-      const owner = name === undefined ? undefined : instanceClassAt(resolver, inner.object, depth + 1);
-      return owner && name !== undefined ? fieldClass(resolver, owner, name, depth + 1) : undefined;
+      const owner = name === undefined ? undefined : resolver.instanceClassOf(inner.object);
+      return owner && name !== undefined ? fieldClass(resolver, owner, name) : undefined;
     }
     case AST_NODE_TYPES.CallExpression: {
       // A factory: every value it returns is an instance of the same class.
-      const classes = returnedValues(resolver, inner).map((value) => instanceClassAt(resolver, value, depth + 1));
+      const classes = returnedValues(resolver, inner).map((value) => resolver.instanceClassOf(value));
       const first = classes[0];
       return first && classes.every((c) => c === first) ? first : undefined;
     }
@@ -136,7 +135,7 @@ function assignedThisFields(cls: ClassNode, visitorKeys: VisitorKeys): ReadonlyM
  * The value `this.name` holds in an instance of a class: the field's initializer when nothing assigns it again, or
  * the one `this.name = value` of the class when the field has none (`handlers = { … }`, `this.client = new C()`).
  */
-export function fieldValue(resolver: Resolver, cls: ClassNode, name: string): TSESTree.Node | undefined {
+export function fieldValue(resolver: Resolution, cls: ClassNode, name: string): TSESTree.Node | undefined {
   const writes = assignedThisFields(cls, resolver.sourceCodeOf(cls).visitorKeys).get(name) ?? 0;
   for (const member of cls.body.body) {
     if (member.type !== AST_NODE_TYPES.PropertyDefinition || member.static || member.computed || staticKeyName(member.key, false) !== name) continue;
@@ -152,7 +151,7 @@ export function fieldValue(resolver: Resolver, cls: ClassNode, name: string): TS
 }
 
 /** A non-static method or function-valued field of a class by name, else of the classes it extends. */
-export function classMemberFunction(resolver: Resolver, cls: ClassNode, name: string): FunctionNode | undefined {
+export function classMemberFunction(resolver: Resolution, cls: ClassNode, name: string): FunctionNode | undefined {
   let current: ClassNode | undefined = cls;
   for (let depth = 0; current && depth < 16; depth++) {
     const own = ownMember(current, name);

@@ -1,17 +1,17 @@
 import { basename } from "node:path";
 import { AST_NODE_TYPES, ASTUtils, type ParserServicesWithTypeInformation, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { calleeName, type FunctionNode, isFunction, staticKeyName } from "../syntax/ast.js";
-import { declaredName } from "../syntax/functions.js";
+import { declaredName, returnedExpressions } from "../syntax/functions.js";
 import { functionTarget, calleeTarget, returnedValues } from "./callees.js";
 import { type ClassNode, classMemberFunction, fieldValue, instanceClass, namedClass } from "./classes.js";
 import { moduleExports } from "./module-exports.js";
 import { isRelativeSpecifier, type ModuleReading, readModule, resolveModulePath } from "./module-files.js";
 import { type ModuleRef, moduleValue, variableModuleRef } from "./module-refs.js";
 import { fileOf, type SourceFile } from "./source-files.js";
-import { MAX_DEPTH, MAX_MODULE_HOPS, type Target } from "./targets.js";
-import { originOf } from "./origin.js";
-import { unwrapValue } from "./unwrap.js";
-import { ValueResolver } from "./values.js";
+import { MAX_DEPTH, MAX_MODULE_HOPS, type Resolution, type Target } from "./resolution.js";
+import { originOf } from "./expressions.js";
+import { unwrapValue } from "./expressions.js";
+import { singleInit, ValueResolver } from "./values.js";
 
 type Variable = TSESLint.Scope.Variable;
 
@@ -38,12 +38,15 @@ export function resolverOf(sourceCode: Readonly<TSESLint.SourceCode>): Resolver 
  * Every question is bounded: a depth limit (MAX_DEPTH), a limit on modules passed through (MAX_MODULE_HOPS), and a
  * question that leads back to itself is answered "unknown". Answers are cached by node for the linted file's life.
  */
-export class Resolver {
+export class Resolver implements Resolution {
   readonly values: ValueResolver;
   private readonly targets = new Map<TSESTree.Node, Target | null>();
   private readonly refs = new Map<Variable, ModuleRef | null>();
   private readonly stats = new Map<string, { mtimeMs: number; size: number } | null>();
   private readonly modules = new Map<string, SourceFile | null>();
+  private readonly instances = new Map<TSESTree.Node, ClassNode | null>();
+  private readonly objects = new Map<TSESTree.Node, TSESTree.ObjectExpression | null>();
+  private readonly returns = new Map<FunctionNode, readonly TSESTree.Expression[]>();
   private depth = 0;
   private hops = 0;
   #callsByName: Map<string, TSESTree.CallExpression[]> | undefined;
@@ -241,15 +244,42 @@ export class Resolver {
 
   /** The object literal an expression stands for: one written there, a name bound to one, a factory's result. */
   objectOf(node: TSESTree.Node): TSESTree.ObjectExpression | undefined {
-    const found = this.targetNode(node);
-    if (found?.type === AST_NODE_TYPES.ObjectExpression) return found;
-    if (found?.type === AST_NODE_TYPES.CallExpression) {
+    return this.cached(this.objects, node, () => {
+      const found = this.targetNode(node);
+      if (found?.type === AST_NODE_TYPES.ObjectExpression) return found;
+      if (found?.type !== AST_NODE_TYPES.CallExpression) return undefined;
       // `createHandlers(store)`: every value the factory returns is the same object literal.
       const objects = returnedValues(this, found).map((value) => this.objectOf(value));
       const first = objects[0];
       return first && objects.every((o) => o === first) ? first : undefined;
+    });
+  }
+
+  /** What a function gives back (its expression body, each `return`'s argument), found once per function. */
+  returnedBy(fn: FunctionNode): readonly TSESTree.Expression[] {
+    let found = this.returns.get(fn);
+    if (!found) this.returns.set(fn, (found = returnedExpressions(fn, this.sourceCodeOf(fn).visitorKeys)));
+    return found;
+  }
+
+  /**
+   * A question's answer for a node, computed once: asked again while it is being computed (a factory that returns
+   * its own result), or beyond the depth limit, it is unknown.
+   */
+  private cached<T extends object>(cache: Map<TSESTree.Node, T | null>, node: TSESTree.Node, compute: () => T | undefined): T | undefined {
+    const known = cache.get(node);
+    if (known !== undefined) return known ?? undefined;
+    if (this.depth >= MAX_DEPTH) return undefined;
+    cache.set(node, null);
+    this.depth++;
+    let found: T | undefined;
+    try {
+      found = compute();
+    } finally {
+      this.depth--;
     }
-    return undefined;
+    cache.set(node, found ?? null);
+    return found;
   }
 
   /** The function an expression stands for: one written there, a name, a member of a class or object, an import. */
@@ -315,7 +345,7 @@ export class Resolver {
 
   /** The class whose instance an expression holds: `new C()`, a `: C` name, a field set up so, a factory's result. */
   instanceClassOf(node: TSESTree.Node): ClassNode | undefined {
-    return instanceClass(this, node);
+    return this.cached(this.instances, node, () => instanceClass(this, node));
   }
 
   /** A method (or function-valued field) of a class or of the classes it extends. */
@@ -324,22 +354,6 @@ export class Resolver {
   }
 }
 
-/**
- * The value a variable keeps: its initializer, when that is its only write (not in a loop, for a `let` or `var`).
- * Bundlers write classes and functions as `var X = class {}`, which counts.
- */
-export function singleInit(variable: Variable, declarator: TSESTree.VariableDeclarator, name: TSESTree.Identifier): TSESTree.Expression | undefined {
-  if (declarator.id !== name || !declarator.init) return undefined;
-  const writes = variable.references.filter((r) => r.isWrite());
-  if (writes.length !== 1 || writes[0]!.writeExpr !== declarator.init) return undefined;
-  if ((declarator.parent as TSESTree.VariableDeclaration).kind !== "const" && isDeclaredInLoop(declarator)) return undefined;
-  return declarator.init;
-}
-
-function isDeclaredInLoop(node: TSESTree.Node): boolean {
-  const loop = node.parent?.parent;
-  return loop?.type === AST_NODE_TYPES.ForInStatement || loop?.type === AST_NODE_TYPES.ForOfStatement || loop?.type === AST_NODE_TYPES.ForStatement;
-}
 
 /** `Object.freeze(x)` stands for `x`. */
 function isObjectFreeze(node: TSESTree.CallExpression): boolean {

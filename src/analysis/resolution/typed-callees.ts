@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { type FunctionNode, isFunction } from "../syntax/ast.js";
-import type { Resolver } from "./resolver.js";
+import type { Resolution } from "./resolution.js";
 import type { SourceFile } from "./source-files.js";
 
 // ts.SymbolFlags.Alias; the plugin does not load TypeScript itself.
@@ -12,7 +12,7 @@ const ALIAS_FLAG = 2097152;
  * read like any module a relative import names. Declarations in `.d.ts` files and in node_modules have no body to
  * follow.
  */
-export function typedDeclaration(resolver: Resolver, callee: TSESTree.Node): FunctionNode | undefined {
+export function typedDeclaration(resolver: Resolution, callee: TSESTree.Node): FunctionNode | undefined {
   const services = resolver.services;
   if (!services) return undefined;
   const named = callee.type === AST_NODE_TYPES.MemberExpression ? callee.property : callee;

@@ -2,9 +2,8 @@ import { AST_NODE_TYPES, ASTUtils, type ParserServicesWithTypeInformation, type 
 import { enclosingFunction, isValueWrapper, staticKeyName, unwrap } from "../syntax/ast.js";
 import type { Constant, ValueSet } from "../values/constant.js";
 import { importBinding, typedValues } from "../values/typed-values.js";
-import type { Resolver } from "./resolver.js";
-import { singleInit } from "./resolver.js";
-import { unwrapValue } from "./unwrap.js";
+import type { Resolution } from "./resolution.js";
+import { unwrapValue } from "./expressions.js";
 
 /** How deep one value is followed (names, members, operands); a longer chain is unknown. */
 const MAX_VALUE_DEPTH = 64;
@@ -25,7 +24,7 @@ export class ValueResolver {
   private readonly inits = new Map<TSESLint.Scope.Variable, TSESTree.Expression | null>();
   private depth = 0;
 
-  constructor(readonly resolver: Resolver) {}
+  constructor(readonly resolver: Resolution) {}
 
   /** Present only when the parser has type information. */
   get services(): ParserServicesWithTypeInformation | undefined {
@@ -490,4 +489,21 @@ function constantRoot(node: TSESTree.Node): TSESTree.Identifier | undefined {
   const inner = unwrap(node);
   if (inner.type === AST_NODE_TYPES.Identifier) return inner;
   return inner.type === AST_NODE_TYPES.MemberExpression ? constantRoot(inner.object) : undefined;
+}
+
+/**
+ * The value a variable keeps: its initializer, when that is its only write (not in a loop, for a `let` or `var`).
+ * Bundlers write classes and functions as `var X = class {}`, which counts.
+ */
+export function singleInit(variable: TSESLint.Scope.Variable, declarator: TSESTree.VariableDeclarator, name: TSESTree.Identifier): TSESTree.Expression | undefined {
+  if (declarator.id !== name || !declarator.init) return undefined;
+  const writes = variable.references.filter((r) => r.isWrite());
+  if (writes.length !== 1 || writes[0]!.writeExpr !== declarator.init) return undefined;
+  if ((declarator.parent as TSESTree.VariableDeclaration).kind !== "const" && isDeclaredInLoop(declarator)) return undefined;
+  return declarator.init;
+}
+
+function isDeclaredInLoop(node: TSESTree.Node): boolean {
+  const loop = node.parent?.parent;
+  return loop?.type === AST_NODE_TYPES.ForInStatement || loop?.type === AST_NODE_TYPES.ForOfStatement || loop?.type === AST_NODE_TYPES.ForStatement;
 }

@@ -5,7 +5,7 @@ import { isRelativeSpecifier } from "../resolution/module-files.js";
 import { moduleValue } from "../resolution/module-refs.js";
 import type { Resolver } from "../resolution/resolver.js";
 import type { SourceFile } from "../resolution/source-files.js";
-import type { Target } from "../resolution/targets.js";
+import type { Target } from "../resolution/resolution.js";
 
 /** Module names that are the ACP SDK, current and legacy; subpaths (`/unstable`) count too. */
 export const BUILTIN_SDK_MODULES = ["@agentclientprotocol/sdk", "@zed-industries/agent-client-protocol"] as const;
