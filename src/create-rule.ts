@@ -4,6 +4,7 @@ import { nodeGatherer, releaseNodes } from "./analysis/file-nodes.js";
 import { releaseModel } from "./analysis/model.js";
 import { fileRelevance } from "./analysis/relevance.js";
 import { type AcpSettings, acpSettings } from "./analysis/settings.js";
+import { programOf } from "./analysis/resolution/source-files.js";
 
 export const REPOSITORY_URL = "https://github.com/eslint-plugin-acp/eslint-plugin-acp";
 
@@ -51,7 +52,7 @@ export const createRule: typeof ruleCreator = (rule) => {
         options = deepFreeze(ESLintUtils.applyDefault(defaults, context.options as Options) as Options);
         merged.set(key, options);
       }
-      const { Program: program, ...listeners } = rule.create(context, options) as TSESLint.RuleListener;
+      const { Program: program, ...listeners } = rule.create(reportingInFile(context), options) as TSESLint.RuleListener;
       // A rule's `Program` runs when the traversal leaves the file, once the gatherer has every node.
       const atExit: TSESLint.RuleListener = program ? { "Program:exit": program } : {};
       const done: TSESLint.RuleListener = { "Program:exit": finisher(context.sourceCode.ast) };
@@ -59,6 +60,21 @@ export const createRule: typeof ruleCreator = (rule) => {
     },
   };
 };
+
+/**
+ * The rule's context, whose `report` drops a report at a node of another file: the analysis reads modules the file
+ * imports, and a finding there is reported at the linted file's call that reaches it. A report that slipped through
+ * with a node of another module would land at that node's line and column in the wrong file.
+ */
+function reportingInFile<C extends Readonly<TSESLint.RuleContext<string, readonly unknown[]>>>(context: C): C {
+  const program = context.sourceCode.ast;
+  const report = (descriptor: Parameters<C["report"]>[0]): void => {
+    const node = "node" in descriptor ? (descriptor.node as TSESTree.Node | undefined) : undefined;
+    if (node && programOf(node) !== program) return;
+    context.report(descriptor);
+  };
+  return Object.create(context, { report: { value: report } }) as C;
+}
 
 /** For each file, how many of the plugin's rules listen to it and how many of them have left it. */
 const listening = new WeakMap<TSESTree.Program, { rules: number; done: number }>();

@@ -154,7 +154,9 @@ class ModuleModels {
     if (cached !== undefined) return cached ?? undefined;
     // A module that leads back to itself while its model is built gets none.
     this.#built.set(file, null);
-    const model = buildModel(file, this.rawSettings, { ...this.context, filename: file.path }, this, depth);
+    // The rule context's properties live on its prototype: copied one by one, not spread.
+    const context: ModelContext = { filename: file.path, cwd: this.context.cwd, languageOptions: this.context.languageOptions };
+    const model = buildModel(file, this.rawSettings, context, this, depth);
     this.#built.set(file, model);
     return model;
   }

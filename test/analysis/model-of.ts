@@ -53,7 +53,7 @@ export function probeAll(code: string, options: ModelOptions = {}, probes = 1): 
   }
   const filename = options.typed ? typedFilename : (options.filename ?? "file.ts");
   const config: Linter.Config = {
-    files: ["**/*.ts", "**/*.tsx", "**/*.mts", "**/*.cts"],
+    files: ["**/*.ts", "**/*.tsx", "**/*.mts", "**/*.cts", "**/*.js", "**/*.mjs", "**/*.cjs"],
     plugins: { acpProbe: { rules } },
     languageOptions: {
       parser: tsParser as unknown as Linter.Parser,

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import builtPlugin from "../../dist/index.js";
 import { agentWithMistakes, conformingAgent } from "./consumer-files.js";
 import { installTimeoutMs } from "./consumer-project.js";
-import { untypedFindings } from "./findings.js";
+import { agentFindings } from "./findings.js";
 import { run, runOrThrow } from "./run.js";
 import { makeScratchDir, packTarball } from "./tarball.js";
 import { eslintVersions } from "./versions.js";
@@ -44,16 +44,16 @@ describe("npx acp-lint in a fresh directory", () => {
     expect(result.code, result.stderr).toBe(1);
     expect(result.stderr).toBe("");
     const lines = result.stdout.split("\n");
-    const findingLines = untypedFindings.map(({ line, column, severity, ruleId }) => {
+    const findingLines = agentFindings.map(({ line, column, severity, ruleId }) => {
       const at = new RegExp(`^\\s+${line}:${column}\\s+${severity === 2 ? "error" : "warning"}\\s.*\\s${ruleId}$`);
       return lines.findIndex((text) => at.test(text));
     });
     expect(findingLines.every((index) => index >= 0), result.stdout).toBe(true);
-    expect(lines.filter((text) => /^\s+\d+:\d+\s/.test(text))).toHaveLength(untypedFindings.length);
+    expect(lines.filter((text) => /^\s+\d+:\d+\s/.test(text))).toHaveLength(agentFindings.length);
 
     // The summary follows the listing: each broken requirement once, with its spec link.
     const summary = lines.slice(Math.max(...findingLines) + 1).join("\n");
-    const specs = untypedFindings.map(({ ruleId }) => specOf(ruleId));
+    const specs = agentFindings.map(({ ruleId }) => specOf(ruleId));
     expect(specs).not.toContain(undefined);
     const requirements = new Map(specs.flatMap((spec) => (spec ? [[spec.requirement, spec.url]] : [])));
     for (const [requirement, url] of requirements) {

@@ -1,6 +1,6 @@
 // The files of a fixture project that installs the tarball: agent code, and one ESLint config per module style.
 
-/** Three mistakes any lint finds, and one (TOO_BUSY, from another file) only typed linting can resolve. */
+/** Three mistakes in the file itself, and one (TOO_BUSY) that reading the module it imports shows. */
 export const agentWithMistakes = `import { RequestError } from "@agentclientprotocol/sdk";
 import { TOO_BUSY } from "./limits.js";
 

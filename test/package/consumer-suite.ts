@@ -10,17 +10,17 @@ import {
   followsTemplate,
   parseJsonFormat,
   positionOf,
-  typedOnlyFindings,
-  untypedFindings,
+  agentFindings,
+  importedFindings,
   type Finding,
 } from "./findings.js";
 import { optionsOf, severities, severityOf, type RuleEntry } from "./rule-entries.js";
 import { eslintVersions } from "./versions.js";
 
 const configStyles: [configFile: string, findings: readonly Finding[]][] = [
-  ["eslint.config.js", untypedFindings],
-  ["eslint.config.cjs", untypedFindings],
-  ["eslint.config.ts", [...untypedFindings, ...typedOnlyFindings]],
+  ["eslint.config.js", [...agentFindings, ...importedFindings]],
+  ["eslint.config.cjs", [...agentFindings, ...importedFindings]],
+  ["eslint.config.ts", [...agentFindings, ...importedFindings]],
 ];
 
 interface ConfigReport {

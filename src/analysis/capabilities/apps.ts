@@ -9,6 +9,7 @@ import { alwaysThrows, capabilitiesIn } from "./shapes.js";
 import type { CapabilityOwner, Registration } from "./types.js";
 import { declaredVariables } from "../syntax/variables.js";
 import { resolverOf } from "../resolution/resolver.js";
+import { isExportedValue, sdkApp } from "../sdk/apps.js";
 
 export interface AppContext {
   readonly sourceCode: Readonly<TSESLint.SourceCode>;
@@ -20,23 +21,6 @@ export interface AppContext {
 const REGISTRATIONS = new Set(["onRequest", "onNotification"]);
 /** Builder methods that neither register handlers nor hand the app to anyone. */
 const CLOSED = new Set(["connect", "connectWith"]);
-
-/** The `agent()` / `client()` call an app expression comes from, through chained registrations and `const`s. */
-function appRoot(node: TSESTree.Node, ctx: AppContext, depth = 0): TSESTree.CallExpression | undefined {
-  const inner = unwrap(node);
-  if (depth > 50) return undefined;
-  if (inner.type === AST_NODE_TYPES.CallExpression) {
-    const exported = ctx.sdk.exportName(inner.callee);
-    if (exported === "agent" || exported === "client") return inner;
-    const callee = unwrap(inner.callee);
-    return callee.type === AST_NODE_TYPES.MemberExpression ? appRoot(callee.object, ctx, depth + 1) : undefined;
-  }
-  if (inner.type === AST_NODE_TYPES.Identifier) {
-    const init = ctx.values.constInit(inner);
-    return init ? appRoot(init, ctx, depth + 1) : undefined;
-  }
-  return undefined;
-}
 
 interface AppUses {
   registrations: TSESTree.CallExpression[];
@@ -73,7 +57,7 @@ function followUses(expr: TSESTree.Node, ctx: AppContext, uses: AppUses, seen: S
       }
       return;
     }
-    const fine = parent.type === AST_NODE_TYPES.ExpressionStatement || parent.type === AST_NODE_TYPES.ExportSpecifier || parent.type === AST_NODE_TYPES.ExportDefaultDeclaration;
+    const fine = parent.type === AST_NODE_TYPES.ExpressionStatement || isExportedValue(current, parent);
     if (!fine) uses.open = true;
     return;
   }
@@ -95,7 +79,7 @@ export function appOwners(handlers: readonly Handler[], ctx: AppContext): Capabi
   for (const h of handlers) {
     const call = h.style === "sdk" ? h.methodNode.parent : undefined;
     const callee = call?.type === AST_NODE_TYPES.CallExpression ? unwrap(call.callee) : undefined;
-    const root = callee?.type === AST_NODE_TYPES.MemberExpression ? appRoot(callee.object, ctx) : undefined;
+    const root = callee?.type === AST_NODE_TYPES.MemberExpression ? sdkApp(callee.object, ctx.sdk, resolverOf(ctx.sourceCode))?.call : undefined;
     if (root) roots.add(root);
   }
   const owners: CapabilityOwner[] = [];

@@ -1,6 +1,7 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { findLegacyMethod } from "../../protocol/methods.js";
-import { isFunction, staticKeyName, unwrap } from "../syntax/ast.js";
+import { type FunctionNode, isFunction, staticKeyName, unwrap, walk } from "../syntax/ast.js";
+import { argumentAt, parameterOf } from "../resolution/bindings.js";
 import { returnedExpressions } from "../syntax/functions.js";
 import type { ClassNode } from "../resolution/classes.js";
 import type { Handler, HandlerContext, HandlerNodes } from "./types.js";
@@ -32,8 +33,8 @@ function implementedSide(node: ClassNode, ctx: HandlerContext): Side | undefined
  * of the instance it returns (`new MyAgent(conn)`, `this.client` set up so, another factory's result) or the object
  * literal it returns (written there, or by a factory it calls: `() => makeClient(nb)`).
  */
-function factoryProducts(node: TSESTree.NewExpression, ctx: HandlerContext): (ClassNode | TSESTree.ObjectExpression)[] {
-  const factory = node.arguments[0] && ctx.resolver.functionOf(node.arguments[0]);
+function factoryProducts(factoryExpression: TSESTree.Node, ctx: HandlerContext): (ClassNode | TSESTree.ObjectExpression)[] {
+  const factory = ctx.resolver.functionOf(factoryExpression);
   if (!factory) return [];
   const out: (ClassNode | TSESTree.ObjectExpression)[] = [];
   for (const expression of returnedExpressions(factory, ctx.resolver.sourceCodeOf(factory).visitorKeys)) {
@@ -68,17 +69,84 @@ function objectHandlers(node: TSESTree.ObjectExpression, side: Side): Handler[] 
   return out;
 }
 
-/** Legacy 0.x/1.x handlers: classes implementing `Agent`/`Client`, and what `AgentSideConnection`'s factory builds. */
+/**
+ * The members a class must have to be a side's handler by its shape alone, as TypeScript checks `implements`
+ * structurally: what a JavaScript agent or client (or a bundle of one) whose connection is created in another
+ * module has instead of an `implements` clause.
+ */
+const REQUIRED_MEMBERS: Readonly<Record<Side, readonly string[]>> = {
+  agent: ["initialize", "newSession", "prompt"],
+  client: ["requestPermission", "sessionUpdate"],
+};
+
+/** The side a class is by its members, in a file that takes something from the SDK. */
+function shapedSide(node: ClassNode, ctx: HandlerContext): Side | undefined {
+  if (!ctx.sdk.importsSdk) return undefined;
+  const names = new Set<string>();
+  for (const member of node.body.body) {
+    if ((member.type === AST_NODE_TYPES.MethodDefinition || member.type === AST_NODE_TYPES.PropertyDefinition) && !member.static) {
+      const name = staticKeyName(member.key, member.computed);
+      if (name !== undefined) names.add(name);
+    }
+  }
+  return (Object.keys(REQUIRED_MEMBERS) as Side[]).find((side) => REQUIRED_MEMBERS[side].every((name) => names.has(name)));
+}
+
+/** A connection's side, when `node` constructs one (`new AgentSideConnection(factory, stream)`, bundled or not). */
+function connectionSide(node: TSESTree.NewExpression, ctx: HandlerContext): Side | undefined {
+  return CONNECTIONS[ctx.sdk.exportName(node.callee) ?? ""];
+}
+
+/**
+ * Factories handed to a connection through a function (`startAgent((conn) => new MyAgent(conn))`, where `startAgent`
+ * of this file or another passes its parameter to `new AgentSideConnection(factory, stream)`): each call's argument,
+ * with the connection's side.
+ */
+function passedFactories(nodes: HandlerNodes, ctx: HandlerContext): { factory: TSESTree.Node; side: Side }[] {
+  const out: { factory: TSESTree.Node; side: Side }[] = [];
+  const resolver = ctx.resolver;
+  // A function handed callbacks many times (`list.map(...)`) is walked once.
+  const walked = new Map<FunctionNode, TSESTree.NewExpression[]>();
+  for (const call of nodes.calls) {
+    if (call.arguments.length === 0 || !call.arguments.some((arg) => isFunction(unwrap(arg)))) continue;
+    const fn = resolver.calleeOf(call);
+    if (!fn) continue;
+    let connections = walked.get(fn);
+    if (!connections) walked.set(fn, (connections = connectionsIn(fn, ctx)));
+    for (const connection of connections) {
+      const param = connection.arguments[0] && parameterOf(resolver, connection.arguments[0]);
+      const factory = param?.fn === fn ? argumentAt(call, param.index) : undefined;
+      if (factory) out.push({ factory, side: connectionSide(connection, ctx)! });
+    }
+  }
+  return out;
+}
+
+/** The connections a function constructs in its own body. */
+function connectionsIn(fn: FunctionNode, ctx: HandlerContext): TSESTree.NewExpression[] {
+  const out: TSESTree.NewExpression[] = [];
+  walk(fn.body, ctx.resolver.sourceCodeOf(fn).visitorKeys, (node) => {
+    if (node.type === AST_NODE_TYPES.NewExpression && connectionSide(node, ctx)) out.push(node);
+  });
+  return out;
+}
+
+/**
+ * Legacy 0.x/1.x handlers: classes implementing `Agent`/`Client` (or shaped like one, in a file that takes from the
+ * SDK), and what a connection's factory builds, whether the connection is made here or by a function it is handed to.
+ */
 export function legacyHandlers(nodes: HandlerNodes, ctx: HandlerContext): Handler[] {
   const sides = new Map<ClassNode | TSESTree.ObjectExpression, Side>();
   for (const node of nodes.classes) {
-    const side = implementedSide(node, ctx);
+    const side = implementedSide(node, ctx) ?? shapedSide(node, ctx);
     if (side) sides.set(node, side);
   }
-  for (const node of nodes.news) {
-    const side = CONNECTIONS[ctx.sdk.exportName(node.callee) ?? ""];
-    if (!side) continue;
-    for (const product of factoryProducts(node, ctx)) if (!sides.has(product)) sides.set(product, side);
+  const factories = nodes.news.flatMap((node) => {
+    const side = connectionSide(node, ctx);
+    return side && node.arguments[0] ? [{ factory: node.arguments[0], side }] : [];
+  });
+  for (const { factory, side } of [...factories, ...passedFactories(nodes, ctx)]) {
+    for (const product of factoryProducts(factory, ctx)) if (!sides.has(product)) sides.set(product, side);
   }
   return [...sides].flatMap(([node, side]) =>
     node.type === AST_NODE_TYPES.ObjectExpression ? objectHandlers(node, side) : classHandlers(node, side),

@@ -1,30 +1,10 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { memberName, unwrap } from "../syntax/ast.js";
 import type { FallbackHandler, Handler, HandlerContext } from "./types.js";
+import { sdkApp } from "../sdk/apps.js";
 import { isDistinctiveWire, methodRef, resolveMethod } from "./method-names.js";
 
 const REGISTRATIONS = new Set(["onRequest", "onNotification"]);
-
-/**
- * The side of an SDK 2.x app an expression holds: `agent({...})`, a registration chained on one, or a variable
- * bound to either.
- */
-function appSide(node: TSESTree.Node, ctx: HandlerContext, depth = 0): "agent" | "client" | undefined {
-  const inner = unwrap(node);
-  if (depth > 50) return undefined;
-  if (inner.type === AST_NODE_TYPES.CallExpression) {
-    const exported = ctx.sdk.exportName(inner.callee);
-    if (exported === "agent" || exported === "client") return exported;
-    const callee = unwrap(inner.callee);
-    // Any builder method returns the app: `.onRequest(...).onNotification(...)`, `.use(...)`.
-    return callee.type === AST_NODE_TYPES.MemberExpression ? appSide(callee.object, ctx, depth + 1) : undefined;
-  }
-  if (inner.type === AST_NODE_TYPES.Identifier) {
-    const init = ctx.values.constInit(inner);
-    return init ? appSide(init, ctx, depth + 1) : undefined;
-  }
-  return undefined;
-}
 
 /** `.onRequest(m, fn)`, `.onRequest(m, parser, fn)`, `.onNotification(m, fn)` on SDK apps and JSON-RPC connections. */
 export function registeredHandlers(
@@ -39,7 +19,7 @@ export function registeredHandlers(
     const [methodArg, ...rest] = call.arguments;
     const last = rest.at(-1);
     if (!methodArg || !last || methodArg.type === AST_NODE_TYPES.SpreadElement || last.type === AST_NODE_TYPES.SpreadElement) continue;
-    const side = appSide(callee.object, ctx);
+    const side = sdkApp(callee.object, ctx.sdk, ctx.resolver)?.side;
     const found = ctx.resolver.functionOf(last);
     // A handler of another module is judged in its own file (as a delegate), not here.
     const fn = found && ctx.resolver.isLinted(found) ? found : undefined;

@@ -3,6 +3,7 @@ import { memberName, outermostWrapper } from "../syntax/ast.js";
 import { methodRef } from "../handlers/method-names.js";
 import type { FileModel } from "../model.js";
 import { declaredVariables } from "../syntax/variables.js";
+import { isExportedValue } from "../sdk/apps.js";
 
 const cache = new WeakMap<FileModel, readonly TSESTree.CallExpression[]>();
 
@@ -46,6 +47,15 @@ function chainUp(start: TSESTree.Node, use: AppUse, model: FileModel): TSESTree.
   }
 }
 
+/** Whether the variable a declarator declares is written by it alone (a `const`, or a `var` nothing assigns again). */
+function isWrittenOnce(declarator: TSESTree.VariableDeclarator, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  const declaration = declarator.parent;
+  if (declaration?.type !== AST_NODE_TYPES.VariableDeclaration) return false;
+  if (declaration.kind === "const") return true;
+  const [variable] = declaredVariables(sourceCode, declarator);
+  return variable !== undefined && variable.references.filter((r) => r.isWrite()).length === 1;
+}
+
 /** What happens to the app held by a `const`: its registrations, or an escape to other code. */
 function usesOf(declarator: TSESTree.VariableDeclarator, sourceCode: Readonly<TSESLint.SourceCode>, use: AppUse, model: FileModel): void {
   for (const variable of declaredVariables(sourceCode, declarator)) {
@@ -60,7 +70,7 @@ function usesOf(declarator: TSESTree.VariableDeclarator, sourceCode: Readonly<TS
         // connect / connectWith / other reads of the app hand it nothing.
         continue;
       }
-      if (parent?.type === AST_NODE_TYPES.ExportSpecifier || parent?.type === AST_NODE_TYPES.TSTypeQuery) continue;
+      if (parent?.type === AST_NODE_TYPES.TSTypeQuery || (parent && isExportedValue(used, parent))) continue;
       use.escapes = true;
     }
   }
@@ -83,10 +93,10 @@ export function ungatedApps(model: FileModel, sourceCode: Readonly<TSESLint.Sour
     const top = outermostWrapper(chainUp(node, use, model));
     const holder = top.parent;
     if (holder?.type === AST_NODE_TYPES.VariableDeclarator && holder.id.type === AST_NODE_TYPES.Identifier) {
-      const declaration = holder.parent;
-      if (declaration?.type !== AST_NODE_TYPES.VariableDeclaration || declaration.kind !== "const") continue;
+      // A `let` or `var` (a bundle's) may be given another app later, unless its declaration is its only write.
+      if (!isWrittenOnce(holder, sourceCode)) continue;
       usesOf(holder, sourceCode, use, model);
-    } else if (holder?.type !== AST_NODE_TYPES.ExpressionStatement) continue;
+    } else if (holder?.type !== AST_NODE_TYPES.ExpressionStatement && !(holder && isExportedValue(top, holder))) continue;
     if (use.requests > 0 && !use.gated && !use.escapes) found.push(node);
   }
   return found;

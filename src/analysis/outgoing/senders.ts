@@ -2,6 +2,7 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint
 import type { FileModel } from "../model.js";
 import { isFunction, memberName, unwrap } from "../syntax/ast.js";
 import { variableOf } from "../syntax/variables.js";
+import { sdkApp } from "../sdk/apps.js";
 
 /** Which peer a sender talks to: the side whose methods it calls; undefined when only the wire name can tell. */
 export type PeerSide = "agent" | "client" | undefined;
@@ -14,25 +15,9 @@ export interface Sender {
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
-/** Calls on an app that return the app, so a chain still names it. */
-const APP_CHAIN = new Set(["onRequest", "onNotification", "use"]);
-
-
-/** The side of an SDK 2.x app expression (`agent({...})`, a chain on it, or a variable holding one). */
-function appSide(node: TSESTree.Node, sourceCode: SourceCode, model: FileModel, depth = 0): "agent" | "client" | undefined {
-  if (depth > 8) return undefined;
-  const inner = unwrap(node);
-  if (inner.type === AST_NODE_TYPES.CallExpression) {
-    if (model.sdk.refersTo(inner.callee, "agent")) return "agent";
-    if (model.sdk.refersTo(inner.callee, "client")) return "client";
-    const callee = unwrap(inner.callee);
-    if (callee.type === AST_NODE_TYPES.MemberExpression && APP_CHAIN.has(memberName(callee) ?? "")) {
-      return appSide(callee.object, sourceCode, model, depth + 1);
-    }
-    return undefined;
-  }
-  const init = inner.type === AST_NODE_TYPES.Identifier ? singleInit(inner, sourceCode) : undefined;
-  return init ? appSide(init, sourceCode, model, depth + 1) : undefined;
+/** The side of an SDK 2.x app expression (`agent({...})`, a chain on it, or a name holding one). */
+function appSide(node: TSESTree.Node, model: FileModel): "agent" | "client" | undefined {
+  return sdkApp(node, model.sdk, model.resolver)?.side;
 }
 
 /** The initializer of a `const`/`let` binding that is never reassigned. */
@@ -76,7 +61,7 @@ function connectWithSide(fn: TSESTree.Node, sourceCode: SourceCode, model: FileM
   if (call?.type !== AST_NODE_TYPES.CallExpression || call.arguments[1] !== fn) return undefined;
   const callee = unwrap(call.callee);
   if (callee.type !== AST_NODE_TYPES.MemberExpression || memberName(callee) !== "connectWith") return undefined;
-  return appSide(callee.object, sourceCode, model);
+  return appSide(callee.object, model);
 }
 
 /** `ctx.client` of an agent handler (sends to the client), `conn.agent` of `clientApp.connect(stream)`, … */
@@ -94,7 +79,7 @@ function contextMember(node: TSESTree.MemberExpression, sourceCode: SourceCode, 
     const call = init.type === AST_NODE_TYPES.AwaitExpression ? unwrap(init.argument) : init;
     if (call.type === AST_NODE_TYPES.CallExpression) {
       const callee = unwrap(call.callee);
-      if (callee.type === AST_NODE_TYPES.MemberExpression && memberName(callee) === "connect") side = appSide(callee.object, sourceCode, model);
+      if (callee.type === AST_NODE_TYPES.MemberExpression && memberName(callee) === "connect") side = appSide(callee.object, model);
     }
   }
   // An agent's context calls the client, a client's the agent; the member must name that peer.

@@ -79,7 +79,7 @@ export function isRelativeSpecifier(specifier: string): boolean {
 
 /** The regular file a relative specifier names from `fromFile`, inside `root`; undefined when there is none. */
 export function resolveModulePath(fromFile: string, specifier: string, root: string): string | undefined {
-  if (!isRelativeSpecifier(specifier) || !isAbsolute(fromFile)) return undefined;
+  if (!isRelativeSpecifier(specifier) || !isAbsolute(fromFile) || typeof root !== "string" || root === "") return undefined;
   for (const candidate of candidatePaths(fromFile, specifier)) {
     let real: string;
     try {

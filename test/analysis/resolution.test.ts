@@ -1,0 +1,181 @@
+// The resolution layer on its own (src/analysis/resolution): which function a call runs, which class an instance
+// is of, what an import, a require() or a re-export stands for, in this file and in modules it imports; and that
+// every question stays bounded whatever the code.
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { describe, expect, it } from "vitest";
+import { declaredName } from "../../src/analysis/syntax/functions.js";
+import { fileOf } from "../../src/analysis/resolution/source-files.js";
+import { findAll, modelOf, type Probed, typedFilename } from "./model-of.js";
+
+const fixtures = fileURLToPath(new URL("../fixtures/resolution", import.meta.url));
+
+/** The call whose callee's text is `callee` (the `nth` one). */
+function callOf(probed: Probed, callee: string, nth = 0): TSESTree.CallExpression {
+  const calls = findAll(probed, (n): n is TSESTree.CallExpression => n.type === AST_NODE_TYPES.CallExpression && probed.sourceCode.getText(n.callee) === callee);
+  if (!calls[nth]) throw new Error(`no call of ${callee}`);
+  return calls[nth];
+}
+
+/** The name the function a call runs is declared under, and the file it is in ("here" for the linted file). */
+function calleeOf(probed: Probed, callee: string, nth = 0): string | undefined {
+  const fn = probed.model.resolver.calleeOf(callOf(probed, callee, nth));
+  if (!fn) return undefined;
+  const file = fileOf(fn);
+  const where = !file || file.linted ? "here" : file.path!.slice(fixtures.length + 1);
+  return `${declaredName(fn)?.name ?? "(anonymous)"} @ ${where}:${fn.loc.start.line}`;
+}
+
+describe("callees", () => {
+  it("resolves functions, const arrows, methods of this, and inherited methods", () => {
+    const probed = modelOf(`
+function plain() {}
+const arrow = () => 1;
+class Base { inherited() {} }
+class Agent extends Base {
+  own() {}
+  field = () => 2;
+  run() { plain(); arrow(); this.own(); this.field(); this.inherited(); this.own.bind(this)(); (0, plain)(); }
+}
+`);
+    expect(calleeOf(probed, "plain")).toBe("plain @ here:2");
+    expect(calleeOf(probed, "arrow")).toBe("arrow @ here:3");
+    expect(calleeOf(probed, "this.own")).toBe("own @ here:6");
+    expect(calleeOf(probed, "this.field")).toBe("field @ here:7");
+    expect(calleeOf(probed, "this.inherited")).toBe("inherited @ here:4");
+    expect(calleeOf(probed, "this.own.bind(this)")).toBe("own @ here:6");
+    expect(calleeOf(probed, "0, plain")).toBe("plain @ here:2");
+  });
+
+  it("resolves this.f.m() where f holds new C(): a field initialiser, a constructor assignment, a parameter property", () => {
+    const probed = modelOf(`
+class Registry { get(id: string) { return id; } }
+class Other { peek(id: string) { return id; } }
+class Agent {
+  private readonly a = new Registry();
+  private b: Other;
+  constructor(private readonly c: Registry) { this.b = new Other(); }
+  run() { this.a.get("x"); this.b.peek("y"); this.c.get("z"); }
+}
+`);
+    expect(calleeOf(probed, "this.a.get")).toBe("get @ here:2");
+    expect(calleeOf(probed, "this.b.peek")).toBe("peek @ here:3");
+    expect(calleeOf(probed, "this.c.get")).toBe("get @ here:2");
+  });
+
+  it("resolves a member of the object a factory returns, and a handler map's value that names a function", () => {
+    const probed = modelOf(`
+export function createHandlers(store: Map<string, number>) {
+  const open = (id: string) => store.get(id);
+  return { open, close(id: string) { store.delete(id); } };
+}
+const handlers = createHandlers(new Map());
+const table = { "session/new": handlers.open };
+handlers.open("a");
+handlers.close("b");
+table["session/new"]("c");
+`);
+    expect(calleeOf(probed, "handlers.open")).toBe("open @ here:3");
+    expect(calleeOf(probed, "handlers.close")).toBe("close @ here:4");
+    expect(calleeOf(probed, 'table["session/new"]')).toBe("open @ here:3");
+  });
+
+  it("resolves var X = class {…} and an instance a factory builds, as bundlers and compilers write them", () => {
+    const probed = modelOf(`
+var Agent = class { prompt() {} };
+function make() { return new Agent(); }
+const agent = make();
+agent.prompt();
+`);
+    expect(calleeOf(probed, "agent.prompt")).toBe("prompt @ here:2");
+  });
+
+  it("follows imports into other modules: a class's method through a field, a function, a re-export", () => {
+    const agent = `${fixtures}/agent.ts`;
+    const probed = modelOf(readFileSync(agent, "utf8"), { filename: agent });
+    expect(calleeOf(probed, "this.reviews.resume")).toBe("resume @ sessions.ts:29");
+    expect(calleeOf(probed, "this.reviews.get")).toBe("get @ sessions.ts:23");
+    const router = `${fixtures}/router.ts`;
+    const routed = modelOf(readFileSync(router, "utf8"), { filename: router });
+    expect(calleeOf(routed, "sendError")).toBe("sendError @ wire.ts:4");
+  });
+
+  it("with type information, takes the declaration the checker names where the syntax cannot tell", () => {
+    const probed = modelOf(
+      `class Registry { get(id: string) { return id; } }
+export function use(r: Registry | undefined) { return r!.get("x"); }
+`,
+      { typed: true },
+    );
+    expect(calleeOf(probed, "r!.get")).toBe("get @ here:1");
+    expect(typedFilename).toContain("fixtures/typed");
+  });
+});
+
+describe("modules", () => {
+  it("reads CommonJS exports (module.exports = {…}, module.exports.x, exports.x) through require()", () => {
+    const file = `${fixtures}/cjs/agent.cjs`;
+    const probed = modelOf(readFileSync(file, "utf8"), { filename: file });
+    const codes = probed.model.errorSites.map((site) => probed.model.values.resolve(site.code!));
+    expect(codes).toEqual([[-32042], [-32043], [4290]]);
+  });
+
+  it("takes the SDK through require() whole or destructured, import(), an interop wrapper, and a re-exporting module", () => {
+    const probed = modelOf(`
+const { RequestError: RE } = require("@agentclientprotocol/sdk");
+const acp = require("@agentclientprotocol/sdk");
+var import_sdk = __toESM(require("@agentclientprotocol/sdk"));
+declare function __toESM<T>(m: T): T;
+export async function f() {
+  const dynamic = await import("@agentclientprotocol/sdk");
+  return [new RE(1, "a"), new acp.RequestError(2, "b"), new import_sdk.RequestError(3, "c"), new dynamic.RequestError(4, "d"), (0, import_sdk.agent)({ name: "x" })];
+}
+`);
+    const news = findAll(probed, (n): n is TSESTree.NewExpression => n.type === AST_NODE_TYPES.NewExpression);
+    expect(news.map((n) => probed.model.sdk.exportName(n.callee))).toEqual(["RequestError", "RequestError", "RequestError", "RequestError"]);
+    expect(probed.model.sdk.exportName(callOf(probed, "0, import_sdk.agent").callee)).toBe("agent");
+    expect([...probed.model.sdk.named]).toEqual([["RE", "RequestError"]]);
+    expect([...probed.model.sdk.namespaces].sort()).toEqual(["acp", "dynamic", "import_sdk"]);
+    expect(probed.model.sdk.requestErrorName()).toBe("RE");
+
+    const planner = `${fixtures}/reexport/planner.ts`;
+    const reexported = modelOf(readFileSync(planner, "utf8"), { filename: planner });
+    expect([...reexported.model.sdk.namespaces]).toEqual(["acp"]);
+    expect(reexported.model.sdk.exportName(callOf(reexported, "acp\n  .agent").callee)).toBe("agent");
+    expect(reexported.model.handlers.handlers.map((h) => h.method.wire)).toEqual(["initialize", "session/prompt"]);
+  });
+
+  it("reads a module's default export and named constants, and leaves a module outside the project unread", () => {
+    const probed = modelOf(`import LIMIT, { ErrorCode } from "./protocol";\nexport const a = LIMIT;\nexport const b = ErrorCode.QuotaExceeded;\nimport { X } from "../../../../../outside";\nexport const c = X;\n`, { filename: `${fixtures}/probe.ts` });
+    const inits = findAll(probed, (n): n is TSESTree.VariableDeclarator => n.type === AST_NODE_TYPES.VariableDeclarator).map((d) => probed.model.values.resolve(d.init!));
+    expect(inits).toEqual([[-32012], [7002], undefined]);
+  });
+});
+
+describe("bounds", () => {
+  it("answers a chain of 2,500 const aliases without overflowing the stack, and a cycle of names as unknown", () => {
+    const chain = ["const a0 = -32001;", ...Array.from({ length: 2499 }, (_, i) => `const a${i + 1} = a${i};`), "export const probe = a2499;"].join("\n");
+    const probed = modelOf(chain);
+    const last = findAll(probed, (n): n is TSESTree.VariableDeclarator => n.type === AST_NODE_TYPES.VariableDeclarator).at(-1)!;
+    // Beyond the depth limit the value is unknown, not a crash; a short chain resolves.
+    expect(probed.model.values.resolve(last.init!)).toBeUndefined();
+    expect(probed.model.values.resolve(findAll(probed, (n): n is TSESTree.VariableDeclarator => n.type === AST_NODE_TYPES.VariableDeclarator)[10]!.init!)).toEqual([-32001]);
+    const cycle = modelOf(`export function f() { const a: number = b; const b: number = a; return a; }`);
+    const first = findAll(cycle, (n): n is TSESTree.VariableDeclarator => n.type === AST_NODE_TYPES.VariableDeclarator)[0]!;
+    expect(cycle.model.values.resolve(first.init!)).toBeUndefined();
+    expect(cycle.model.resolver.target(first.init!)).toBeUndefined();
+  });
+
+  it("answers a factory that returns its own result, or another's in a ring, without blowing up", () => {
+    const probed = modelOf(`
+function a(n: number): unknown { return n > 0 ? b(n - 1) : a(n); }
+function b(n: number): unknown { return c(n); }
+function c(n: number): unknown { return a(n); }
+export const x = a(3);
+`);
+    const init = findAll(probed, (n): n is TSESTree.VariableDeclarator => n.type === AST_NODE_TYPES.VariableDeclarator)[0]!.init!;
+    expect(probed.model.resolver.instanceClassOf(init)).toBeUndefined();
+    expect(probed.model.resolver.objectOf(init)).toBeUndefined();
+  });
+});

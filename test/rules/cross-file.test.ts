@@ -1,0 +1,100 @@
+// Rules on code whose session manager, codes, method names, response writer or SDK live in other modules, linted
+// untyped: the resolution layer reads the modules a file imports by relative paths (test/fixtures/resolution), and a
+// helper of another module is judged, and reported, at the linted file's call that reaches it.
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import type { TestCaseError } from "@typescript-eslint/rule-tester";
+import invalidParams from "../../rules/invalid-params-error.js";
+import noReserved from "../../rules/no-reserved-error-code.js";
+import sessionCheck from "../../rules/require-session-check.js";
+import { at } from "../locate.js";
+import { untypedTester } from "../rule-tester.js";
+
+const dir = fileURLToPath(new URL("../fixtures/resolution", import.meta.url));
+const fixture = (name: string) => ({ filename: `${dir}/${name}`, code: readFileSync(`${dir}/${name}`, "utf8") });
+
+const agent = fixture("agent.ts");
+const router = fixture("router.ts");
+const sessions = fixture("sessions.ts");
+const planner = fixture("reexport/planner.ts");
+const cjs = fixture("cjs/agent.cjs");
+
+const FIX = "RequestError.sessionNotFound(sessionId)";
+const report = <T extends string>(messageId: T, code: string, text: string, data?: Record<string, unknown>, nth = 0): TestCaseError<T> => ({
+  messageId,
+  ...(data ? { data } : {}),
+  ...at(code, text, nth),
+});
+
+untypedTester().run("require-session-check (a session manager and writers of other modules)", sessionCheck, {
+  valid: [
+    // Linted alone, the manager has no handler: nothing tells it that `id` is a requested session id.
+    { name: "the manager's own file", ...sessions },
+  ],
+  invalid: [
+    {
+      name: "the manager's miss branches, reported at the agent's calls that reach them unchecked",
+      ...agent,
+      errors: [
+        // resume() answers -32011; get() throws a plain Error, which the SDK sends as -32603. The call in
+        // setSessionMode comes after a has() check: it is not reported.
+        report("wrongCode", agent.code, "this.reviews.resume(params.sessionId)", { code: -32011, name: "an implementation-specific code", fix: FIX }),
+        report("internalError", agent.code, "this.reviews.get(params.sessionId)", { fix: FIX }),
+      ],
+    },
+    {
+      name: "a dispatcher answering through another module's writer, with another module's code",
+      ...router,
+      errors: [report("wrongCode", router.code, "sendError(msg.id, ErrorCode.SessionExpired, \"draft expired\")", { code: -32011, name: "an implementation-specific code", fix: FIX })],
+    },
+    {
+      name: "an SDK app that reaches the SDK through a module re-exporting it",
+      ...planner,
+      errors: [report("wrongCode", planner.code, "new acp.RequestError(-32602, `no plan for session ${params.sessionId}`)", { code: -32602, name: "Invalid params", fix: FIX })],
+    },
+  ],
+});
+
+untypedTester().run("no-reserved-error-code (codes of other modules)", noReserved, {
+  valid: [],
+  invalid: [
+    {
+      name: "a code table's member, read by the module that declares it",
+      ...sessions,
+      errors: [{ messageId: "reservedCode", data: { code: -32011, from: -32768, to: -32000 }, ...at(sessions.code, "ErrorCode.SessionExpired") }],
+    },
+    {
+      name: "a code an imported writer is given",
+      ...router,
+      errors: [{ messageId: "reservedCode", data: { code: -32011, from: -32768, to: -32000 }, ...at(router.code, "ErrorCode.SessionExpired") }],
+    },
+    {
+      name: "CommonJS: module.exports = { … }, module.exports.x = …, exports.x = … read through require()",
+      ...cjs,
+      errors: [
+        { messageId: "reservedCode", data: { code: -32042, from: -32768, to: -32000 }, ...at(cjs.code, "codes.BUSY") },
+        { messageId: "reservedCode", data: { code: -32043, from: -32768, to: -32000 }, ...at(cjs.code, "GONE", 1) },
+      ],
+    },
+  ],
+});
+
+const UNKNOWN_MODE = 'new acp.RequestError(ErrorCode.InternalError, "unknown mode")';
+const INVALID_PARAMS = 'acp.RequestError.invalidParams(undefined, "unknown mode")';
+
+untypedTester().run("invalid-params-error (a list of modes of another module)", invalidParams, {
+  valid: [],
+  invalid: [
+    {
+      name: "an unknown mode, tested against an imported list, answered with an imported -32603",
+      ...agent,
+      errors: [
+        {
+          messageId: "unsupportedValue",
+          ...at(agent.code, UNKNOWN_MODE),
+          suggestions: [{ messageId: "useInvalidParams", data: { text: INVALID_PARAMS }, output: agent.code.replace(UNKNOWN_MODE, INVALID_PARAMS) }],
+        },
+      ],
+    },
+  ],
+});
