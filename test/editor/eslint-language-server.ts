@@ -68,6 +68,11 @@ export class EslintLanguageServer {
     this.connection.notify("textDocument/didOpen", { textDocument: { uri, languageId, version: 1, text } });
   }
 
+  /** The editor's new text of an open document (`textDocument/didChange` with the whole text): the server lints it again. */
+  change(uri: string, version: number, text: string): void {
+    this.connection.notify("textDocument/didChange", { textDocument: { uri, version }, contentChanges: [{ text }] });
+  }
+
   /** Pull diagnostics (`textDocument/diagnostic`): this server publishes none by itself. */
   async diagnostics(uri: string): Promise<Diagnostic[]> {
     const report = await this.connection.request<{ kind: string; items: Diagnostic[] }>(
