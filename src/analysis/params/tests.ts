@@ -21,6 +21,12 @@ export interface Verdict {
 /** Members of a validator's result that are there when the input failed. */
 const FAILURE_MEMBERS = new Set(["error", "errors", "issues"]);
 
+/**
+ * Members of a check's result that speak of permission, not of the params' form (`guard.validatePath(p).allowed`):
+ * a path outside the workspace is refused access, not malformed.
+ */
+const PERMISSION_MEMBER = /allow|permit|authori[sz]|denied|forbid|grant/i;
+
 
 /** The one constant an expression is (a literal, or a constant the resolver follows: `TOKEN_METHOD`, `Modes.Ask`). */
 function literalValue(node: TSESTree.Node, values: ValueResolver): { value: unknown } | undefined {
@@ -116,6 +122,7 @@ export class TestReader {
       const role = this.fields.roleOf(base);
       // `result.error`, `result.issues` of a validator: present when the params fail.
       const failed = inner.type === AST_NODE_TYPES.MemberExpression && FAILURE_MEMBERS.has(memberName(inner) ?? "") && role?.kind === "derived" && role.from === "decode";
+      if (role?.kind === "derived" && role.from === "decode" && inner.type === AST_NODE_TYPES.MemberExpression && PERMISSION_MEMBER.test(memberName(inner) ?? "")) return undefined;
       if (role?.kind === "derived") return this.verdict(inner, failed);
       // `MODES[modeId]`: the entry a field names.
       if (inner.type === AST_NODE_TYPES.MemberExpression && inner.computed && this.fields.fieldOf(inner.property) !== undefined) return this.verdict(inner, false);

@@ -68,9 +68,12 @@ export class SdkImports {
     return this.named.size > 0 || this.namespaces.size > 0;
   }
 
-  /** Whether the file can name the SDK's `RequestError` (named or through a namespace). */
+  /**
+   * Whether the file takes the SDK's `RequestError` (named, or through a namespace), as a value or as a type: where
+   * it does, the SDK's factories are the advice, even when the file must import the class to use one.
+   */
   get hasRequestError(): boolean {
-    return this.requestErrorName() !== undefined;
+    return [...this.named.values()].includes("RequestError") || this.namespaces.size > 0;
   }
 
   /**
