@@ -787,6 +787,16 @@ const valid: (string | Valid)[] = [
   ...otherMethodsFixed,
   ...plainStyleSilent,
   ...PARAMS_CLEAN_SHAPES,
+  {
+    name: "a path refused by an access check (validatePath(p).allowed) is no malformed params",
+    code: `import { client, methods } from "@agentclientprotocol/sdk";
+declare const guard: { validatePath(path: string, mode: string): { allowed: boolean; reason?: string } };
+export const app = client({ name: "c" }).onRequest(methods.client.fs.readTextFile, ({ params }) => {
+  const check = guard.validatePath(params.path, "read");
+  if (!check.allowed) throw new Error(\`[Access denied] \${check.reason}\`);
+  return { content: "" };
+});`,
+  },
 ];
 
 untypedTester().run("invalid-params-error", rule, { valid, invalid: invalidCases });
