@@ -18,6 +18,7 @@ const router = fixture("router.ts");
 const sessions = fixture("sessions.ts");
 const planner = fixture("reexport/planner.ts");
 const cjs = fixture("cjs/agent.cjs");
+const copyAgent = fixture("vendored/agent.ts");
 
 const FIX = "RequestError.sessionNotFound(sessionId)";
 const report = <T extends string>(messageId: T, code: string, text: string, data?: Record<string, unknown>, nth = 0): TestCaseError<T> => ({
@@ -46,6 +47,11 @@ untypedTester().run("require-session-check (a session manager and writers of oth
       name: "a dispatcher answering through another module's writer, with another module's code",
       ...router,
       errors: [report("wrongCode", router.code, "sendError(msg.id, ErrorCode.SessionExpired, \"draft expired\")", { code: -32011, name: "an implementation-specific code", fix: FIX })],
+    },
+    {
+      name: "an Agent class that implements the interface of the project's own copy of the SDK",
+      ...copyAgent,
+      errors: [report("internalError", copyAgent.code, "new Error(`Session not found: ${params.sessionId}`)", { fix: FIX })],
     },
     {
       name: "an SDK app that reaches the SDK through a module re-exporting it",

@@ -92,8 +92,34 @@ export class SdkImports {
 
   /** The SDK export an expression stands for (`RpcError` for `import { RequestError as RpcError }`, `acp.agent`). */
   exportName(node: TSESTree.Node): string | undefined {
+    const copied = this.copiedExport(node);
+    if (copied !== undefined) return copied;
     const target = this.resolver.target(node);
     return target?.kind === "external" && target.name !== undefined && this.isSdkModule(target.source) ? target.name : undefined;
+  }
+
+  /**
+   * The export a name or `ns.name` takes from a project module that is a copy of the SDK (see isSdkCopy): what it
+   * is called there is what it is in the SDK.
+   */
+  private copiedExport(node: TSESTree.Node): string | undefined {
+    const inner = unwrap(node);
+    if (inner.type === AST_NODE_TYPES.Identifier) {
+      const variable = this.resolver.variableOf(inner);
+      const ref = variable && this.resolver.moduleRef(variable);
+      return ref?.name !== undefined && this.isCopyModule(ref.source, inner) ? ref.name : undefined;
+    }
+    if (inner.type !== AST_NODE_TYPES.MemberExpression) return undefined;
+    const object = unwrap(inner.object);
+    const variable = object.type === AST_NODE_TYPES.Identifier ? this.resolver.variableOf(object) : null;
+    const ref = variable && this.resolver.moduleRef(variable);
+    return ref && ref.name === undefined && this.isCopyModule(ref.source, object) ? memberName(inner) : undefined;
+  }
+
+  private isCopyModule(source: string, from: TSESTree.Node): boolean {
+    if (!isRelativeSpecifier(source)) return false;
+    const file = this.resolver.moduleFrom(from, source);
+    return file !== undefined && isSdkCopy(file);
   }
 
   /** Whether `node` refers to the SDK export `name`: `name`, an alias of it, `ns.name`, `require(sdk).name`. */
@@ -108,6 +134,7 @@ export class SdkImports {
     const namespace = this.resolver.target(name.left);
     if (namespace?.kind === "external") return namespace.name === undefined && this.isSdkModule(namespace.source) ? name.right.name : undefined;
     if (namespace?.kind !== "module") return undefined;
+    if (isSdkCopy(namespace.file)) return name.right.name;
     const found = this.resolver.exportTarget(namespace.file, name.right.name);
     return found?.kind === "external" && found.name !== undefined && this.isSdkModule(found.source) ? found.name : undefined;
   }
@@ -146,11 +173,11 @@ export class SdkImports {
     return JSON_RPC_MODULES.some((m) => source === m || source.startsWith(`${m}/`)) ? undefined : source;
   }
 
-  /** Whether a target is the SDK's namespace, directly or through project modules that `export *` it. */
+  /** Whether a target is the SDK's namespace: the SDK, a copy of it, or a project module that `export *`s either. */
   isSdkNamespace(target: Target | undefined, depth = 0): boolean {
     if (target?.kind === "external") return target.name === undefined && this.isSdkModule(target.source);
     if (target?.kind !== "module" || depth > MAX_REEXPORT_DEPTH) return false;
-    return reexportsSdk(target.file, this, this.resolver, depth);
+    return isSdkCopy(target.file) || reexportsSdk(target.file, this, this.resolver, depth);
   }
 
   private bindings(): Bindings {
@@ -194,4 +221,24 @@ function reexportsSdk(file: SourceFile, sdk: SdkImports, resolver: Resolver, dep
     if (inner && sdk.isSdkNamespace({ kind: "module", file: inner }, depth + 1)) return true;
   }
   return false;
+}
+
+/** The classes only the SDK's connection code declares: a project module that exports one is a copy of the SDK. */
+const CONNECTION_CLASSES = ["AgentSideConnection", "ClientSideConnection"];
+
+const copies = new WeakMap<SourceFile, boolean>();
+
+/**
+ * Whether a project module is a copy of the SDK, as some agents vendor the connection code (`./acp.js` declaring
+ * `export class AgentSideConnection`, `export interface Agent`, `export class RequestError`): its exports are the
+ * SDK's by their names.
+ */
+export function isSdkCopy(file: SourceFile): boolean {
+  let found = copies.get(file);
+  if (found === undefined) {
+    const local = moduleExports(file).local;
+    found = CONNECTION_CLASSES.some((name) => local.get(name)?.type === AST_NODE_TYPES.ClassDeclaration);
+    copies.set(file, found);
+  }
+  return found;
 }
