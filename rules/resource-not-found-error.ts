@@ -50,6 +50,23 @@ function mapEnoent(at: NonNullable<ResourceMiss["catchAnswer"]>, fixText: string
   };
 }
 
+/** The edits offered for an answer of the linted file: the fix in its place, and for a catch-all, a test for ENOENT. */
+function suggestionsFor(miss: ResourceMiss, fix: { writable: boolean; text: string }, typescript: boolean): Suggestions {
+  const { answer } = miss;
+  const suggest: Suggestions = [];
+  if (fix.writable && answer.kind !== "success" && isThrown(answer.node)) {
+    suggest.push({ messageId: "useFix", data: { fix: fix.text }, fix: (fixer) => fixer.replaceText(answer.node, fix.text) });
+  } else if (fix.writable && answer.kind === "success" && !miss.handlers.some((h) => h.style === "dispatch")) {
+    const isReturn = answer.node.type === AST_NODE_TYPES.ReturnStatement;
+    const replacement = isReturn ? `throw ${fix.text};` : `{ throw ${fix.text}; }`;
+    suggest.push({ messageId: "useFix", data: { fix: fix.text }, fix: (fixer) => fixer.replaceText(answer.node, replacement) });
+  }
+  if (fix.writable && miss.catchAnswer && !miss.handlers.some((h) => h.style === "dispatch")) {
+    suggest.unshift(mapEnoent(miss.catchAnswer, fix.text, typescript));
+  }
+  return suggest;
+}
+
 export default createRule<[], MessageIds>({
   name: "resource-not-found-error",
   meta: {
@@ -107,24 +124,16 @@ export default createRule<[], MessageIds>({
           } else {
             code = 0;
           }
-          const suggest: Suggestions = [];
-          if (fix.writable && answer.kind !== "success" && isThrown(answer.node)) {
-            suggest.push({ messageId: "useFix", data: { fix: fix.text }, fix: (fixer) => fixer.replaceText(answer.node, fix.text) });
-          } else if (fix.writable && answer.kind === "success" && !miss.handlers.some((h) => h.style === "dispatch")) {
-            const isReturn = answer.node.type === AST_NODE_TYPES.ReturnStatement;
-            const replacement = isReturn ? `throw ${fix.text};` : `{ throw ${fix.text}; }`;
-            suggest.push({ messageId: "useFix", data: { fix: fix.text }, fix: (fixer) => fixer.replaceText(answer.node, replacement) });
-          }
-          if (fix.writable && miss.catchAnswer && !miss.handlers.some((h) => h.style === "dispatch")) {
-            suggest.unshift(mapEnoent(miss.catchAnswer, fix.text, /\.[cm]?tsx?$/.test(context.filename)));
-          }
+          // An answer of a helper in another module is reported at this file's calls of it, with no edit to offer there.
+          const places = miss.reportAt ? [...new Set(miss.reportAt)] : [answer.node];
+          const suggest: Suggestions = miss.reportAt ? [] : suggestionsFor(miss, fix, /\.[cm]?tsx?$/.test(context.filename));
           const name = model.acpCodes.get(code)?.message ?? "an implementation-specific code";
           const data = { code, name, fix: fix.text };
           if (miss.field === "terminalId") {
             const method = miss.handlers[0]?.method.wire ?? "terminal/*";
             const expectedText = `${expected} ${model.acpCodes.get(expected)?.message ?? ""}`.trim();
             const messageId = answer.kind === "success" ? "terminalSuccess" : answer.kind === "internal" ? "terminalInternalError" : "terminalWrongCode";
-            context.report({ node: answer.node, messageId, data: { ...data, method, expected: expectedText }, suggest });
+            for (const node of places) context.report({ node, messageId, data: { ...data, method, expected: expectedText }, suggest });
             continue;
           }
           const inCatch = miss.kind === "catch" || miss.kind === "after-catch";
@@ -138,7 +147,7 @@ export default createRule<[], MessageIds>({
                 : answer.kind === "internal"
                   ? "fileInternalError"
                   : "fileWrongCode";
-          context.report({ node: answer.node, messageId, data, suggest });
+          for (const node of places) context.report({ node, messageId, data, suggest });
         }
       },
     };

@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import type { TestCaseError } from "@typescript-eslint/rule-tester";
 import invalidParams from "../../rules/invalid-params-error.js";
 import noReserved from "../../rules/no-reserved-error-code.js";
+import resourceNotFound from "../../rules/resource-not-found-error.js";
 import sessionCheck from "../../rules/require-session-check.js";
 import { at } from "../locate.js";
 import { untypedTester } from "../rule-tester.js";
@@ -19,6 +20,8 @@ const sessions = fixture("sessions.ts");
 const planner = fixture("reexport/planner.ts");
 const cjs = fixture("cjs/agent.cjs");
 const copyAgent = fixture("vendored/agent.ts");
+const client = fixture("client.ts");
+const terminals = fixture("terminals.ts");
 
 const FIX = "RequestError.sessionNotFound(sessionId)";
 const report = <T extends string>(messageId: T, code: string, text: string, data?: Record<string, unknown>, nth = 0): TestCaseError<T> => ({
@@ -99,6 +102,24 @@ untypedTester().run("invalid-params-error (a list of modes of another module)", 
           messageId: "unsupportedValue",
           ...at(agent.code, UNKNOWN_MODE),
           suggestions: [{ messageId: "useInvalidParams", data: { text: INVALID_PARAMS }, output: agent.code.replace(UNKNOWN_MODE, INVALID_PARAMS) }],
+        },
+      ],
+    },
+  ],
+});
+
+untypedTester().run("resource-not-found-error (a terminal manager of another module)", resourceNotFound, {
+  valid: [{ name: "the manager's own file, which has no handler", ...terminals }],
+  invalid: [
+    {
+      name: "the manager's plain Error for an unknown terminal, at the handler's call; not at the call after a check",
+      ...client,
+      errors: [
+        {
+          messageId: "terminalInternalError",
+          data: { fix: "acp.RequestError.resourceNotFound(terminalId)", method: "terminal/kill", expected: "-32002 Resource not found" },
+          ...at(client.code, "this.manager.kill(params.terminalId)"),
+          suggestions: [],
         },
       ],
     },

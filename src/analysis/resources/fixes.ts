@@ -36,7 +36,8 @@ export interface Fix {
 export function fixFor(miss: ResourceMiss, model: FileModel, sourceCode: SourceCode): Fix {
   const imported = model.sdk.requestErrorName();
   const name = imported ?? "RequestError";
-  const usable = miss.subject !== undefined && isInScope(sourceCode, miss.subject, miss.answer.node);
+  // The subject of an answer in another module's helper is written in that module: named by a placeholder here.
+  const usable = !miss.reportAt && miss.subject !== undefined && isInScope(sourceCode, miss.subject, miss.answer.node);
   const subject = usable ? sourceCode.getText(miss.subject!) : miss.field === "path" ? "path" : "terminalId";
   let text: string;
   const v2Terminal = miss.field === "terminalId" && model.settings.protocolVersion === 2;

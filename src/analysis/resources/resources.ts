@@ -11,6 +11,8 @@ import { ownNodes } from "./reads.js";
 import { fileMisses } from "./file-misses.js";
 import type { ResourceMiss, ResourceScope } from "./types.js";
 import { resolverOf } from "../resolution/resolver.js";
+import { fileOf } from "../resolution/source-files.js";
+import { moduleNodes } from "../file-nodes.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -51,19 +53,18 @@ function analyse(model: FileModel, sourceCode: SourceCode): readonly ResourceMis
   const search: Search = {
     sourceCode,
     declarators: model.nodes.declarators,
-    scopes: new Map(),
+    scopes: [],
+    byRoot: new Map(),
     handlerFns: new Set(targets.map((t) => t.fn)),
     ownNodes: new Map(),
     helperHandlers: new Map(),
   };
-  const { scopes } = search;
   for (const { handler, field, fn } of targets) {
-    const key = keyOf(handler.body, field);
-    let scope = scopes.get(key);
+    let scope = scopeAt(search, handler.body, field);
     if (!scope) {
       const fields = RequestFields.ofHandler(sourceCode, search.declarators, field, fn, handler.body);
       scope = { root: handler.body, fields, handlers: [], helper: false, dispatch: handler.style === "dispatch" };
-      scopes.set(key, scope);
+      addScope(search, scope);
     }
     scope.handlers.push(handler);
     followHelpers(search, scope, 0);
@@ -75,9 +76,15 @@ function analyse(model: FileModel, sourceCode: SourceCode): readonly ResourceMis
     if (!known) misses.set(miss.answer.node, miss);
     else misses.set(miss.answer.node, { ...known, handlers: [...new Set([...known.handlers, ...miss.handlers])] });
   };
-  for (const scope of scopes.values()) {
+  for (const scope of search.scopes) {
+    // A helper of another module answers through that module's model, and is reported at the calls that reach it.
+    const entries = scope.entries;
+    if (entries?.length === 0) continue;
+    const scopeAnswers = entries ? moduleAnswers(model, scope.root) : answers;
+    if (!scopeAnswers) continue;
+    const at = entries ? { reportAt: entries } : {};
     const nodes = ownNodesOf(search, scope.root);
-    const ctx: TraceContext = { answers, dispatch: scope.dispatch, fsError: false };
+    const ctx: TraceContext = { answers: scopeAnswers, dispatch: scope.dispatch, fsError: false };
     const lookups = keyedLookups(nodes, scope.fields);
     const checks: TSESTree.Node[] = [];
     for (const guard of keyedGuards(sourceCode, nodes, lookups)) {
@@ -89,9 +96,9 @@ function analyse(model: FileModel, sourceCode: SourceCode): readonly ResourceMis
       // A path missing from the client's own store may still be read from disk: only errors count there.
       if (scope.fields.field === "path" && !guard.lookup.check && answer.kind === "success") continue;
       if (scope.helper && !thrown) continue;
-      add({ field: scope.fields.field, kind: guard.lookup.check ? "check" : "lookup", handlers: scope.handlers, answer, thrown, subject: guard.lookup.key, catchAll: false });
+      add({ field: scope.fields.field, kind: guard.lookup.check ? "check" : "lookup", handlers: scope.handlers, answer, thrown, subject: guard.lookup.key, catchAll: false, ...at });
     }
-    if (scope.fields.field === "path") for (const miss of fileMisses(sourceCode, scope, nodes, checks, ctx, model)) add(miss);
+    if (scope.fields.field === "path") for (const miss of fileMisses(sourceCode, scope, nodes, checks, ctx, model)) add({ ...miss, ...at });
   }
   return [...misses.values()].sort((a, b) => a.answer.node.range[0] - b.answer.node.range[0]);
 }
@@ -109,8 +116,10 @@ interface Search {
   readonly sourceCode: SourceCode;
   /** The file's gathered declarators, to bind a scope's variables without walking it. */
   readonly declarators: readonly TSESTree.VariableDeclarator[];
-  /** The scopes found so far, by root and field (keyOf). */
-  readonly scopes: Map<string, ResourceScope>;
+  /** The scopes found so far, in the order found. */
+  readonly scopes: ResourceScope[];
+  /** The scopes by root and field. */
+  readonly byRoot: Map<TSESTree.Node, Map<ResourceField, ResourceScope>>;
   /** The handlers' own functions: a helper is never one of them. */
   readonly handlerFns: ReadonlySet<TSESTree.Node>;
   /** Listed once per root: following helpers and finding misses both read them. */
@@ -122,7 +131,32 @@ interface Search {
   readonly helperHandlers: Map<ResourceScope, Set<Handler>>;
 }
 
-const keyOf = (root: TSESTree.Node, field: ResourceField) => `${root.range[0]}:${root.range[1]}:${field}`;
+function scopeAt(search: Search, root: TSESTree.Node, field: ResourceField): ResourceScope | undefined {
+  return search.byRoot.get(root)?.get(field);
+}
+
+function addScope(search: Search, scope: ResourceScope): void {
+  let byField = search.byRoot.get(scope.root);
+  if (!byField) search.byRoot.set(scope.root, (byField = new Map()));
+  byField.set(scope.fields.field, scope);
+  search.scopes.push(scope);
+}
+
+/** What a throw or return answers in the module a helper of another module is in. */
+function moduleAnswers(model: FileModel, root: TSESTree.Node): AnswerContext | undefined {
+  const file = fileOf(root);
+  return file ? model.moduleModel(file)?.answers : undefined;
+}
+
+/** Whether a scope reads the requested path or terminal id before `call` (it may have checked it there). */
+function readsFieldBefore(search: Search, scope: ResourceScope, call: TSESTree.Node): boolean {
+  return ownNodesOf(search, scope.root).some((node) => node.range[1] <= call.range[0] && scope.fields.isField(node) && !isDeclared(node));
+}
+
+/** A name a declaration gives (`const id = params.terminalId` names the id; it checks nothing). */
+function isDeclared(node: TSESTree.Node): boolean {
+  return node.parent?.type === AST_NODE_TYPES.VariableDeclarator;
+}
 
 function ownNodesOf(search: Search, root: TSESTree.Node): readonly TSESTree.Node[] {
   let nodes = search.ownNodes.get(root);
@@ -133,21 +167,26 @@ function ownNodesOf(search: Search, root: TSESTree.Node): readonly TSESTree.Node
 /** Adds the same-file functions a scope hands the path or terminal id to (`this.getTerminal(params.terminalId)`). */
 function followHelpers(search: Search, scope: ResourceScope, depth: number): void {
   if (depth >= 2) return;
-  const { sourceCode, scopes } = search;
+  const { sourceCode } = search;
   for (const node of ownNodesOf(search, scope.root)) {
     if (node.type !== AST_NODE_TYPES.CallExpression) continue;
     const index = node.arguments.findIndex((arg) => arg.type !== AST_NODE_TYPES.SpreadElement && scope.fields.isField(arg));
     if (index < 0) continue;
-    const fn = resolverOf(sourceCode).localCalleeOf(node);
+    // A helper of another module (a terminal manager) is followed too, and judged at this file's calls of it.
+    const resolver = resolverOf(sourceCode);
+    const fn = resolver.calleeOf(node);
     if (!fn || !isFunction(fn) || fn === scope.root || search.handlerFns.has(fn)) continue;
-    const key = keyOf(fn, scope.fields.field);
-    let helper = scopes.get(key);
+    const foreign = !resolver.isLinted(fn);
+    let helper = scopeAt(search, fn, scope.fields.field);
     if (!helper) {
-      const fields = RequestFields.ofHelper(sourceCode, search.declarators, scope.fields.field, fn, index);
+      const declarators = foreign ? moduleNodes(resolver.sourceCodeOf(fn)).declarators : search.declarators;
+      const fields = RequestFields.ofHelper(sourceCode, declarators, scope.fields.field, fn, index);
       if (!fields) continue;
-      helper = { root: fn, fields, handlers: [], helper: true, dispatch: false };
-      scopes.set(key, helper);
+      helper = { root: fn, fields, handlers: [], helper: true, dispatch: false, ...(foreign ? { entries: [] } : {}) };
+      addScope(search, helper);
     }
+    // The linted file's calls that reach a helper of another module, unless the caller read the id before (a check).
+    if (helper.entries && !readsFieldBefore(search, scope, node)) helper.entries.push(...(scope.entries ?? [node]));
     let known = search.helperHandlers.get(helper);
     if (!known) search.helperHandlers.set(helper, (known = new Set(helper.handlers)));
     for (const h of scope.handlers) {

@@ -38,6 +38,11 @@ export interface ResourceMiss {
   readonly catchAll: boolean;
   /** For such a `catch`: its parameter and the statement of its body that answers, where a test for ENOENT fits. */
   readonly catchAnswer?: { readonly caught: TSESTree.Identifier; readonly statement: TSESTree.Node };
+  /**
+   * For an answer in a helper of another module, the calls of the linted file that reach it: where it is reported.
+   * Undefined for an answer in the linted file, reported where it is.
+   */
+  readonly reportAt?: readonly TSESTree.Node[];
 }
 
 /** Code that answers for a resource: a handler's body, or a same-file helper a handler hands the path or id to. */
@@ -48,5 +53,7 @@ export interface ResourceScope {
   /** A helper: only what it throws answers the request; what it returns goes back to the handler. */
   readonly helper: boolean;
   readonly dispatch: boolean;
+  /** For a helper of another module: the calls of the linted file through which it is reached. */
+  readonly entries?: TSESTree.CallExpression[];
 }
 

@@ -3,6 +3,7 @@ import { calleeName, isFunction, unwrap, contains } from "../syntax/ast.js";
 import { type FileNodes, nodesWithin } from "../file-nodes.js";
 
 import type { Handler } from "../handlers/types.js";
+import { sourceCodeOf } from "../syntax/variables.js";
 import { lookupVariable, type SessionLookup } from "./lookups.js";
 import { resolverOf } from "../resolution/resolver.js";
 
@@ -16,9 +17,12 @@ const ADDING_METHODS = /^(set|add|push|put|insert|upsert|create|register|open|sa
 
 const NAMES_SESSION = /session/i;
 
-/** A store as written, to compare the store a handler adds to with the one a lookup reads: `this.store`, `sessions`. */
+/**
+ * A store as written, to compare the store a handler adds to with the one a lookup reads: `this.store`, `sessions`
+ * (read in the store's own file: a helper of another module writes its own).
+ */
 function storeKey(sourceCode: SourceCode, node: TSESTree.Node): string {
-  return sourceCode.getText(unwrap(node)).replace(/\s+/g, "").replace(/\?\./g, ".");
+  return sourceCodeOf(node, sourceCode).getText(unwrap(node)).replace(/\s+/g, "").replace(/\?\./g, ".");
 }
 
 /**
