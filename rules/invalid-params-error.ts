@@ -61,9 +61,10 @@ export default createRule<[], MessageIds>({
         const sdkFix = fixText(model);
         for (const finding of paramsFindings(model, context.sourceCode)) {
           const code = codeText(finding, model);
-          const node = finding.answer.node;
+          // An answer of a helper in another module is reported at the handler's call of it, with no edit there.
+          const node = finding.reportAt ?? finding.answer.node;
           const sdkHandler = finding.handler.style !== "dispatch" && finding.handler.style !== "jsonrpc";
-          const replacement = invalidParamsFix(finding.answer, model, context.sourceCode, sdkHandler);
+          const replacement = finding.reportAt ? undefined : invalidParamsFix(finding.answer, model, context.sourceCode, sdkHandler);
           // A code put in place of the old one is the fix to name (`ErrorCodes.InvalidParams`, `-32602`).
           const fix = replacement && !replacement.text.includes(".invalidParams(") ? replacement.text : sdkFix;
           const suggest = replacement

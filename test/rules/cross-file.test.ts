@@ -21,6 +21,7 @@ const planner = fixture("reexport/planner.ts");
 const cjs = fixture("cjs/agent.cjs");
 const copyAgent = fixture("vendored/agent.ts");
 const client = fixture("client.ts");
+const modeAgent = fixture("mode-agent.ts");
 const terminals = fixture("terminals.ts");
 
 const FIX = "RequestError.sessionNotFound(sessionId)";
@@ -102,6 +103,19 @@ untypedTester().run("invalid-params-error (a list of modes of another module)", 
           messageId: "unsupportedValue",
           ...at(agent.code, UNKNOWN_MODE),
           suggestions: [{ messageId: "useInvalidParams", data: { text: INVALID_PARAMS }, output: agent.code.replace(UNKNOWN_MODE, INVALID_PARAMS) }],
+        },
+      ],
+    },
+    {
+      // The session object's class is found through the lookup's declared return type (`ModeSession | undefined`).
+      name: "an unknown mode refused with a plain Error by the session object of another module, at the handler's call",
+      ...modeAgent,
+      errors: [
+        {
+          messageId: "unsupportedValue",
+          data: { what: "an unknown mode in session/set_mode", code: "-32603 Internal error (a thrown value that is not a RequestError goes out as that)", fix: "RequestError.invalidParams(data, message)" },
+          ...at(modeAgent.code, "session.setMode(params.modeId)"),
+          suggestions: [],
         },
       ],
     },

@@ -1,13 +1,14 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import type { Handler } from "../handlers/types.js";
 import { calleeName, enclosingFunction, type FunctionNode, isFunction, memberName, unwrap } from "../syntax/ast.js";
-import { type FileNodes, nodesWithin } from "../file-nodes.js";
+import { type FileNodes, moduleNodes, nodesWithin } from "../file-nodes.js";
 
 import { isCaught } from "../sessions/sessions.js";
 import { isConversion, isDecodeCall } from "./calls.js";
 import { bindHandler, ParamFields, type ParamRole } from "./fields.js";
 import { TestReader, type Verdict } from "./tests.js";
 import { resolverOf } from "../resolution/resolver.js";
+import { fileOf } from "../resolution/source-files.js";
 
 /**
  * Which validation fails:
@@ -28,6 +29,10 @@ export interface ParamFailure {
   readonly branch: TSESTree.Node | readonly TSESTree.Node[];
   /** The function (or dispatch branch) the branch answers for: a throw caught inside it answers nothing. */
   readonly root: TSESTree.Node;
+  /**
+   * For a branch in a helper of another module, the handler's call through which it is reached: where it is reported.
+   */
+  readonly entry?: TSESTree.CallExpression;
 }
 
 /** The fields whose unsupported values the Errors page (and the authentication page) answer with -32602. */
@@ -145,20 +150,32 @@ export class FailureFinder {
     return out;
   }
 
-  private scan(handler: Handler, root: TSESTree.Node, own: FunctionNode, fields: ParamFields, out: ParamFailure[], seen: Set<FunctionNode>, depth: number): void {
+  private scan(
+    handler: Handler,
+    root: TSESTree.Node,
+    own: FunctionNode,
+    fields: ParamFields,
+    out: ParamFailure[],
+    seen: Set<FunctionNode>,
+    depth: number,
+    entry?: TSESTree.CallExpression,
+  ): void {
     const watched = watchedOf(handler);
     const reader = new TestReader(fields, resolverOf(this.sourceCode).values, WATCHED_NAMES.get(watched));
     const add = (kind: { kind: FailureKind; field?: string } | undefined, branch: ParamFailure["branch"] | null | undefined) => {
-      if (kind && branch) out.push({ ...kind, handler, branch, root });
+      if (kind && branch) out.push({ ...kind, handler, branch, root, ...(entry ? { entry } : {}) });
     };
+    // A helper of another module is read in that module's nodes.
+    const file = fileOf(root);
+    const nodes = file && !file.linted ? moduleNodes(file.sourceCode) : this.nodes;
     // The file's nodes of each kind within the root and of its own function (a callback's throws answer its caller).
     // Most roots hold no function of their own: then every node inside is the root function's.
-    const onlyOwn = (root === own || enclosingFunction(root) === own) && nodesWithin(this.nodes.functions, root).every((f) => f === own);
+    const onlyOwn = (root === own || enclosingFunction(root) === own) && nodesWithin(nodes.functions, root).every((f) => f === own);
     const mine = <T extends TSESTree.Node>(list: readonly T[]) => {
       const inside = nodesWithin(list, root);
       return onlyOwn ? inside : inside.filter((n) => enclosingFunction(n) === own);
     };
-    for (const node of mine(this.nodes.ifs)) {
+    for (const node of mine(nodes.ifs)) {
       const verdict = reader.read(node.test);
       if (!verdict) continue;
       const kind = kindOf(verdict, watched);
@@ -167,7 +184,7 @@ export class FailureFinder {
       // `if (MODES.includes(id)) { ...; return {}; } throw ...`: what follows runs when the test fails.
       else if (returns(node.consequent)) add(kind, following(node));
     }
-    for (const node of mine(this.nodes.switches)) {
+    for (const node of mine(nodes.switches)) {
       const verdict = reader.read(node.discriminant);
       const kind = verdict && kindOf({ ...verdict, decoded: false, typed: false }, watched);
       const fallback = node.cases.find((c) => c.test === null);
@@ -175,14 +192,14 @@ export class FailureFinder {
     }
     // The `try` statements whose `catch` throws.
     const tries = new Set<TSESTree.TryStatement>();
-    for (const thrown of mine(this.nodes.throws)) {
+    for (const thrown of mine(nodes.throws)) {
       for (let p: TSESTree.Node | undefined = thrown.parent; p && p !== root; p = p.parent) {
         if (p.type === AST_NODE_TYPES.CatchClause) tries.add(p.parent);
       }
     }
     for (const node of tries) this.caught(node, fields, watched, add);
     if (depth < HELPER_DEPTH && Object.keys(watched).length > 0) {
-      for (const call of mine(this.nodes.calls)) this.helper(handler, call, fields, watched, out, seen, depth);
+      for (const call of mine(nodes.calls)) this.helper(handler, call, fields, watched, out, seen, depth, entry);
     }
   }
 
@@ -241,6 +258,7 @@ export class FailureFinder {
     out: ParamFailure[],
     seen: Set<FunctionNode>,
     depth: number,
+    entry: TSESTree.CallExpression | undefined,
   ): void {
     // Cheap first: an argument that is a watched field or the params.
     const roles = call.arguments.map((arg): ParamRole | undefined => {
@@ -250,7 +268,9 @@ export class FailureFinder {
       return fields.roleOf(arg)?.kind === "params" ? { kind: "params" } : undefined;
     });
     if (roles.every((r) => r === undefined)) return;
-    const fn = resolverOf(this.sourceCode).localCalleeOf(call);
+    // A helper of another module (a session object's setMode) too: what it throws is judged at this call.
+    const resolver = resolverOf(this.sourceCode);
+    const fn = resolver.calleeOf(call);
     if (!fn || seen.has(fn) || fn.body.type !== AST_NODE_TYPES.BlockStatement || isCaught(call, handler.body)) return;
     const inner = new ParamFields(this.sourceCode);
     inner.declaredIn(fn);
@@ -259,6 +279,6 @@ export class FailureFinder {
       if (role && param) inner.bind(param, role);
     });
     seen.add(fn);
-    this.scan(handler, fn.body, fn, inner, out, seen, depth + 1);
+    this.scan(handler, fn.body, fn, inner, out, seen, depth + 1, entry ?? (resolver.isLinted(fn) ? undefined : call));
   }
 }

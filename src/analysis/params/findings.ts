@@ -3,6 +3,7 @@ import { type Answer, type AnswerContext } from "../errors/answers.js";
 import { answerCodes, INTERNAL_ERROR } from "../errors/answer-codes.js";
 import type { Handler } from "../handlers/types.js";
 import type { FileModel } from "../model.js";
+import { fileOf } from "../resolution/source-files.js";
 import { isCaught } from "../sessions/sessions.js";
 import { branchAnswer } from "./branch-answer.js";
 import { FailureFinder, type FailureKind, type ParamFailure } from "./failures.js";
@@ -22,6 +23,8 @@ export interface ParamsFinding {
   readonly codes: readonly number[];
   /** A thrown value that is not a RequestError: the SDK sends it as -32603, whatever code it carries. */
   readonly lost: boolean;
+  /** For an answer in a helper of another module, the handler's call that reaches it: where it is reported. */
+  readonly reportAt?: TSESTree.CallExpression;
 }
 
 /** Whether the SDK sends a thrown answer with its own code: only a RequestError (or subclass) keeps it. */
@@ -65,8 +68,12 @@ function find(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): Para
   const seen = new Set<TSESTree.Node>();
   for (const handler of requests) {
     for (const failure of finder.ofHandler(handler)) {
-      const found = branchAnswer(failure.branch, ctx);
-      if (!found || seen.has(found.answer.node) || isCaught(found.statement, failure.root)) continue;
+      // A branch of another module's helper answers through that module's model.
+      const file = failure.entry ? fileOf(failure.root) : undefined;
+      const branchCtx = file ? model.moduleModel(file)?.answers : ctx;
+      if (!branchCtx) continue;
+      const found = branchAnswer(failure.branch, branchCtx);
+      if (!found || seen.has(failure.entry ?? found.answer.node) || isCaught(found.statement, failure.root)) continue;
       // A returned or sent error is an answer only in hand-rolled dispatch.
       if (!found.thrown && handler.style !== "dispatch") continue;
       if (found.answer.kind === "internal" && !sendsInternalError(handler)) continue;
@@ -77,8 +84,16 @@ function find(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): Para
       if (lost && written.includes(INVALID_PARAMS)) continue;
       const codes = lost ? [INTERNAL_ERROR] : written;
       if (!isWrong(failure, codes)) continue;
-      seen.add(found.answer.node);
-      out.push({ kind: failure.kind, ...(failure.field !== undefined ? { field: failure.field } : {}), handler, answer: found.answer, codes, lost });
+      seen.add(failure.entry ?? found.answer.node);
+      out.push({
+        kind: failure.kind,
+        ...(failure.field !== undefined ? { field: failure.field } : {}),
+        handler,
+        answer: found.answer,
+        codes,
+        lost,
+        ...(failure.entry ? { reportAt: failure.entry } : {}),
+      });
     }
   }
   return out;

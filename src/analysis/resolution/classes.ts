@@ -26,9 +26,16 @@ export function namedClass(resolver: Resolution, node: TSESTree.Node): ClassNode
   return asClass(resolver.targetNode(node));
 }
 
-/** The class a type annotation names: `: C`, `: ns.C`. */
+/**
+ * The class a type annotation names: `: C`, `: ns.C`, and `: C | undefined` (what a lookup returns: the instance,
+ * once a guard has ruled out the rest).
+ */
 function annotatedClass(resolver: Resolution, annotation: TSESTree.TSTypeAnnotation | undefined): ClassNode | undefined {
-  const type = annotation?.typeAnnotation;
+  let type = annotation?.typeAnnotation;
+  if (type?.type === AST_NODE_TYPES.TSUnionType) {
+    const named = type.types.filter((t) => t.type !== AST_NODE_TYPES.TSUndefinedKeyword && t.type !== AST_NODE_TYPES.TSNullKeyword);
+    type = named.length === 1 ? named[0] : undefined;
+  }
   if (type?.type !== AST_NODE_TYPES.TSTypeReference || type.typeArguments) return undefined;
   return namedClass(resolver, type.typeName);
 }
@@ -104,10 +111,12 @@ export function instanceClass(resolver: Resolution, node: TSESTree.Node): ClassN
       return owner && name !== undefined ? fieldClass(resolver, owner, name) : undefined;
     }
     case AST_NODE_TYPES.CallExpression: {
-      // A factory: every value it returns is an instance of the same class.
+      // A factory: every value it returns is an instance of the same class; else the class its return type names.
       const classes = returnedValues(resolver, inner).map((value) => resolver.instanceClassOf(value));
       const first = classes[0];
-      return first && classes.every((c) => c === first) ? first : undefined;
+      if (first && classes.every((c) => c === first)) return first;
+      const fn = resolver.calleeOf(inner);
+      return fn && !fn.async ? annotatedClass(resolver, fn.returnType) : undefined;
     }
     default:
       return undefined;
