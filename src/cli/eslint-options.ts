@@ -2,6 +2,8 @@ import type { ESLint } from "eslint";
 import type { Concurrency, ConfigName } from "./args.js";
 import { readGitignore } from "./gitignore.js";
 import { buildLintConfig } from "./lint-config.js";
+import { detectSdkVersion } from "../analysis/sdk/sdk-version.js";
+import { join } from "node:path";
 
 /** Everything the ESLint of one lint root is built from: plain data, so worker threads can rebuild it. */
 export interface EslintParams {
@@ -24,6 +26,7 @@ export function eslintOptions(params: EslintParams): ESLint.Options {
       config: params.config,
       gitignore: readGitignore(params.cwd),
       tsconfigRootDir: params.tsconfigRootDir,
+      sdkVersion: detectSdkVersion(join(params.cwd, "index.ts"), params.cwd),
     }),
     // Lists of changed files (lint-staged, git diff) often name ignored or non-JS files: skip them quietly.
     warnIgnored: false,

@@ -10,6 +10,12 @@ export const DEFAULT_IGNORES = ["**/node_modules/", "**/dist/", "**/build/", "**
 
 export interface LintConfigOptions {
   config: ConfigName;
+  /**
+   * The version of the ACP SDK installed where the lint starts, if any: part of the config, so that ESLint's cache
+   * (keyed by the config, the plugin's version included) is not reused once the SDK whose factories the advice
+   * names changes.
+   */
+  sdkVersion?: string | undefined;
   /** The .gitignore patterns as flat-config globs. */
   gitignore: readonly string[];
   /** Set: lint with type information, from the tsconfig.json in this directory. */
@@ -17,7 +23,7 @@ export interface LintConfigOptions {
 }
 
 /** The whole flat config acp-lint lints with; nothing of the user's own ESLint config takes part. */
-export function buildLintConfig({ config, gitignore, tsconfigRootDir }: LintConfigOptions): Linter.Config[] {
+export function buildLintConfig({ config, gitignore, tsconfigRootDir, sdkVersion }: LintConfigOptions): Linter.Config[] {
   return [
     { name: "acp-lint/ignores", ignores: DEFAULT_IGNORES },
     ...(gitignore.length > 0 ? [{ name: "acp-lint/gitignore", ignores: [...gitignore] }] : []),
@@ -30,6 +36,8 @@ export function buildLintConfig({ config, gitignore, tsconfigRootDir }: LintConf
       },
       // The user's code names rules of plugins acp-lint does not load: their directives are none of its business.
       linterOptions: { reportUnusedDisableDirectives: "off" },
+      // Read by no rule (a file's own SDK version is found for it): here for ESLint's cache key alone.
+      settings: { "acp-lint": { sdkVersion: sdkVersion ?? null } },
     },
     plugin.configs[config],
   ];

@@ -65,6 +65,24 @@ describe("acp-lint --cache", () => {
     expect(findings(edited.stdout).find((f) => f.file === join(dir, "src/clean.ts"))?.messages.map((m) => m.ruleId)).toEqual([NO_RESERVED, NO_RESERVED, PREFER_FACTORY]);
   });
 
+  it("lints again from the cache once the installed SDK changes: the advice depends on its version", async () => {
+    const sdk = (version: string) => JSON.stringify({ name: "@agentclientprotocol/sdk", version, type: "module" });
+    const agent = `import { RequestError } from "@agentclientprotocol/sdk";
+export const gone = (sessionId: string) => RequestError.resourceNotFound(sessionId);
+`;
+    const dir = await makeProject({ "node_modules/@agentclientprotocol/sdk/package.json": sdk("2.0.2"), "src/agent.ts": agent });
+    const messages = async () => {
+      const run = await runCli(["--cache", "--format", "json"], dir);
+      return (JSON.parse(run.stdout) as ESLint.LintResult[]).flatMap((r) => r.messages.map((m) => m.message));
+    };
+    // Before 2.1.0 the SDK has no sessionNotFound: the advice is the construction; from 2.1.0, the factory.
+    const before = await messages();
+    expect(before.join("\n")).toContain('new RequestError(-32002, "Resource not found", { sessionId })');
+    await writeFile(join(dir, "node_modules/@agentclientprotocol/sdk/package.json"), sdk("2.1.0"));
+    const after = await messages();
+    expect(after.join("\n")).toContain("RequestError.sessionNotFound(sessionId)");
+  });
+
   it("keeps the cache in the working directory when linting another repository, by default in .eslintcache", async () => {
     const root = await makeProject({ "repo/.git/HEAD": "", "repo/agent.ts": BROKEN_AGENT, "here/x.txt": "" });
     await runCli(["../repo", "--cache"], join(root, "here"));
