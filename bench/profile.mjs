@@ -54,22 +54,27 @@ function regions(path) {
  * The samples of `profile`: how many, how many with a frame under the plugin's folder (that of `plugin`, the
  * built index.js) on the stack, how many in the garbage collector, and by plugin function ("name, source file
  * (built file:line)"), the samples with it on the stack (inclusive; a recursive function counts once a sample)
- * and the samples in its own code (self).
+ * and the samples in its own code (self). `groups` (label to a test of a frame's function name and source file)
+ * counts, by label, the samples with a matching plugin frame on the stack.
  */
-export function attribute(profile, plugin) {
+export function attribute(profile, plugin, groups = {}) {
   const folder = dirname(plugin) + sep;
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const regionsOf = new Map();
   /** The plugin function of a node, or undefined for another file's frame. */
+  /** The group labels of each plugin function key. */
+  const groupsOf = new Map();
   const functionOf = (node) => {
     const path = pathOf(node.callFrame.url);
     if (!path.startsWith(folder)) return undefined;
     if (!regionsOf.has(path)) regionsOf.set(path, regions(path));
     const { functionName, lineNumber } = node.callFrame;
     const source = regionsOf.get(path).findLast(([line]) => line <= lineNumber)?.[1];
-    return `${functionName || "(anonymous)"}${source ? `, ${source}` : ""} (${path.slice(folder.length)}:${lineNumber + 1})`;
+    const key = `${functionName || "(anonymous)"}${source ? `, ${source}` : ""} (${path.slice(folder.length)}:${lineNumber + 1})`;
+    if (!groupsOf.has(key)) groupsOf.set(key, Object.keys(groups).filter((label) => groups[label](functionName, source ?? "")));
+    return key;
   };
   // By node: the plugin functions on its stack, root to node (memoised: samples share their stacks).
   const stacks = new Map();
@@ -85,6 +90,7 @@ export function attribute(profile, plugin) {
   const entry = (key) => functions.get(key) ?? functions.set(key, { inclusive: 0, self: 0 }).get(key);
   let inPlugin = 0;
   let gc = 0;
+  const grouped = Object.fromEntries(Object.keys(groups).map((label) => [label, 0]));
   for (const id of profile.samples) {
     const node = byId.get(id);
     if (node.callFrame.functionName === "(garbage collector)") gc++;
@@ -92,8 +98,9 @@ export function attribute(profile, plugin) {
     if (frames.length === 0) continue;
     inPlugin++;
     for (const key of frames) entry(key).inclusive++;
+    for (const label of new Set(frames.flatMap((key) => groupsOf.get(key)))) grouped[label]++;
     const own = functionOf(node);
     if (own) entry(own).self++;
   }
-  return { samples: profile.samples.length, plugin: inPlugin, gc, functions };
+  return { samples: profile.samples.length, plugin: inPlugin, gc, functions, grouped };
 }

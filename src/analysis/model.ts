@@ -18,13 +18,14 @@ import {
 import type { AnswerContext } from "./errors/answers.js";
 import { findHandlers } from "./handlers/find-handlers.js";
 import type { FileHandlers } from "./handlers/types.js";
-import { helperCallSites, importedHelperSite } from "./errors/helper-sites.js";
+import { helperCallSites, helperSiteText, importedHelperSite } from "./errors/helper-sites.js";
 import { sendCallSite } from "./errors/send-calls.js";
 import { BUILTIN_SDK_MODULES, SdkImports } from "./sdk/imports.js";
 import { detectSdkVersion, sdkHasFactory } from "./sdk/sdk-version.js";
 import { fileRelevance, type LintedPath } from "./relevance.js";
 import { type AcpSettings, acpSettings } from "./settings.js";
 import { analyseSessions, type SessionFacts } from "./sessions/sessions.js";
+import { readingKey } from "./resolution/module-files.js";
 import type { ValueResolver } from "./resolution/values.js";
 import { releaseResolver, Resolver } from "./resolution/resolver.js";
 import { fileOf, registerFile, type SourceFile, unregisterFile } from "./resolution/source-files.js";
@@ -132,16 +133,43 @@ function lintedFile(sourceCode: Readonly<TSESLint.SourceCode>, filename: string,
   return file;
 }
 
-/** How deep models of imported modules are built for a linted file (a module's model may need its own imports'). */
-const MAX_MODULE_MODELS_DEPTH = 2;
+/** How deep models of imported modules are built for a linted file: an imported module's model follows no further. */
+const MAX_MODULE_MODELS_DEPTH = 1;
+
+/** Where models of modules come from; an imported module's model asks one that has none. */
+interface ModelsOf {
+  of(file: SourceFile, depth: number): FileModel | undefined;
+}
+
+const NO_MODELS: ModelsOf = { of: () => undefined };
+
+/** An imported module's model, with what it was built with: reused only for the same settings, parser, options and folder. */
+interface KeptModel {
+  /** The file's settings of the plugin, as text: ESLint may hand each file its own settings object. */
+  readonly settings: string;
+  /** How the model's modules are read (module-files' readingKey). */
+  readonly reading: string;
+  readonly cwd: string;
+  readonly model: FileModel;
+}
 
 /**
- * The models of the project modules a linted file's analyses follow calls into, built on first use with the linted
- * file's settings and parser options, and shared by the linted file's model and theirs: what a session manager or
- * send helper of another module does is read from its model and judged at the linted file's call.
+ * Models of imported modules, kept across linted files by module: a session manager that twenty handlers' files
+ * import is analysed once. A module's SourceFile is replaced when the file changes (module-files reads by
+ * modification time), and a kept model is renewed before each reuse: if a module it looked at changed, it is
+ * built again. Weak: a module the reader forgets takes its models with it.
  */
-class ModuleModels {
+const keptModels = new WeakMap<SourceFile, KeptModel[]>();
+
+/**
+ * The models of the project modules a linted file's analyses follow calls into, with the linted file's settings
+ * and parser options: what a session manager or send helper of another module does is read from its model and
+ * judged at the linted file's call. Built on first use, or taken from keptModels.
+ */
+class ModuleModels implements ModelsOf {
   readonly #built = new Map<SourceFile, FileModel | null>();
+  #settingsKey: string | undefined;
+  #readingKey: string | undefined;
 
   constructor(
     private readonly rawSettings: AnyContext["settings"],
@@ -154,17 +182,50 @@ class ModuleModels {
     if (cached !== undefined) return cached ?? undefined;
     // A module that leads back to itself while its model is built gets none.
     this.#built.set(file, null);
-    // The rule context's properties live on its prototype: copied one by one, not spread.
-    const context: ModelContext = { filename: file.path, cwd: this.context.cwd, languageOptions: this.context.languageOptions };
-    const model = buildModel(file, this.rawSettings, context, this, depth);
+    const model = this.kept(file) ?? this.build(file, depth);
     this.#built.set(file, model);
+    return model;
+  }
+
+  private get settingsKey(): string {
+    this.#settingsKey ??= JSON.stringify(acpSettings(this.rawSettings));
+    return this.#settingsKey;
+  }
+
+  private get readingKey(): string {
+    this.#readingKey ??= readingKey(this.context.languageOptions as Readonly<Record<string, unknown>> | undefined);
+    return this.#readingKey;
+  }
+
+  private kept(file: SourceFile): FileModel | undefined {
+    const list = keptModels.get(file);
+    const settings = this.settingsKey;
+    const reading = this.readingKey;
+    const index = list?.findIndex((k) => k.settings === settings && k.reading === reading && k.cwd === this.context.cwd) ?? -1;
+    if (index < 0) return undefined;
+    const { model } = list![index]!;
+    if (model.resolver.renew()) return model;
+    list!.splice(index, 1);
+    return undefined;
+  }
+
+  private build(file: SourceFile, depth: number): FileModel {
+    // The rule context's properties live on its prototype: copied one by one, not spread (and not kept: the kept
+    // model must not hold the linted file's context, nor this object, which holds it).
+    const context: ModelContext = { filename: file.path!, cwd: this.context.cwd, languageOptions: this.context.languageOptions };
+    const model = buildModel(file, this.rawSettings, context, depth < MAX_MODULE_MODELS_DEPTH ? this : NO_MODELS, depth);
+    if (depth >= MAX_MODULE_MODELS_DEPTH) {
+      let list = keptModels.get(file);
+      if (!list) keptModels.set(file, (list = []));
+      list.push({ settings: this.settingsKey, reading: this.readingKey, cwd: this.context.cwd, model });
+    }
     return model;
   }
 }
 
 type ModelContext = Pick<AnyContext, "filename" | "cwd"> & { readonly languageOptions?: unknown };
 
-function buildModel(file: SourceFile, rawSettings: AnyContext["settings"], context: ModelContext, modules: ModuleModels | undefined, depth: number): FileModel {
+function buildModel(file: SourceFile, rawSettings: AnyContext["settings"], context: ModelContext, modules: ModelsOf | undefined, depth: number): FileModel {
   const sourceCode = file.sourceCode;
   const settings = acpSettings(rawSettings);
   const sdkVersion = settings.sdkVersion ?? detectSdkVersion(context.filename, context.cwd);
@@ -177,6 +238,10 @@ function buildModel(file: SourceFile, rawSettings: AnyContext["settings"], conte
   const found = fileNodes(sourceCode);
   const moduleModels = modules ?? new ModuleModels(rawSettings, context);
   const modelOf = (other: SourceFile) => moduleModels.of(other, depth + 1);
+  // The model of an imported module judges no helpers of further modules: it is built for one question (what a
+  // helper there does), and a helper's own imports are that module's business when it is linted.
+  const helperModelOf = depth < MAX_MODULE_MODELS_DEPTH ? modelOf : undefined;
+  const helperText = helperSiteText(settings.errorClasses);
 
   const sdk = new SdkImports([...BUILTIN_SDK_MODULES, ...settings.sdkModules], resolver, found);
   const errorClasses = new ErrorClasses(errorClassesOf(settings, found.classes), resolver, sdk);
@@ -197,7 +262,7 @@ function buildModel(file: SourceFile, rawSettings: AnyContext["settings"], conte
   };
   for (const node of found.news) add(constructSite(node, ctx));
   // A call of another module's helper that builds or sends an error is that helper's site, judged here.
-  for (const node of found.calls) add(factorySite(node, ctx) ?? assignSite(node, ctx) ?? importedHelperSite(node, resolver, modelOf) ?? sendCallSite(node, ctx));
+  for (const node of found.calls) add(factorySite(node, ctx) ?? assignSite(node, ctx) ?? (helperModelOf && importedHelperSite(node, resolver, helperModelOf, helperText)) ?? sendCallSite(node, ctx));
   for (const node of found.assignments) add(codeAssignmentSite(node, ctx));
   for (const node of found.classes) {
     const cls = errorClasses.get(className(node) ?? "");

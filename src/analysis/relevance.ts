@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
-import { hasRelativeImport, importedRelevance, type Judge } from "./imported-relevance.js";
+import { hasRelativeImport, importedRelevance } from "./imported-relevance.js";
+import type { TextQuestion } from "./resolution/module-texts.js";
 import { ERROR_CODES, JSON_RPC_RESERVED, LSP_RESERVED } from "../protocol/codes.js";
 import { METHODS } from "../protocol/methods.js";
 import { ERROR_SENDERS } from "./errors/send-calls.js";
@@ -78,14 +79,17 @@ function withImports(own: FileRelevance, text: string, settings: AcpSettings, fi
   return handlers && codes ? ALWAYS : { handlers, codes, any: own.any || imported.any || handlers || codes };
 }
 
-const judges = new WeakMap<AcpSettings, Judge>();
+const judges = new WeakMap<AcpSettings, TextQuestion<FileRelevance>>();
 
-/** How an imported module's text is judged under these settings. */
-function judgeFor(settings: AcpSettings): Judge {
+/**
+ * How an imported module's text is judged under these settings; the question holds when some rule may report on
+ * what the module holds (an imported helper whose module says nothing of ACP is not parsed to be judged).
+ */
+export function judgeFor(settings: AcpSettings): TextQuestion<FileRelevance> {
   let found = judges.get(settings);
   if (!found) {
-    const key = JSON.stringify([settings.sdkModules, settings.errorClasses]);
-    found = { key, judge: (text: string) => textRelevance(text, settings) };
+    const key = `relevance\0${JSON.stringify([settings.sdkModules, settings.errorClasses])}`;
+    found = { key, compute: (text: string) => textRelevance(text, settings), holds: (relevance) => relevance.any };
     judges.set(settings, found);
   }
   return found;

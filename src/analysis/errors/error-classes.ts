@@ -1,4 +1,5 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import type { TextQuestion } from "../resolution/module-texts.js";
 import type { Resolver } from "../resolution/resolver.js";
 import type { SdkImports } from "../sdk/imports.js";
 import { calleeName, staticKeyName } from "../syntax/ast.js";
@@ -137,6 +138,9 @@ const MAX_PARENTS = 8;
  * and, through the resolution layer, such classes of the project modules it imports (`new AgentError(code, msg)`
  * with `AgentError` declared in `./errors.ts`), described with the classes they extend.
  */
+/** A module's text that may declare a subclass (an error class always is one). */
+const EXTENDS_SOMETHING: TextQuestion<boolean> = { key: "extends", compute: (text) => /\bextends\b/u.test(text), holds: (fact) => fact };
+
 export class ErrorClasses {
   readonly #imported = new Map<ClassNode, ErrorClass | null>();
 
@@ -160,6 +164,8 @@ export class ErrorClasses {
     const name = this.sdk.exportName(callee) === "RequestError" ? "RequestError" : calleeName(callee);
     const known = name === undefined ? undefined : this.byName.get(name);
     if (known) return known;
+    // An error class extends one: a class of a module (and its imports) that says `extends` nowhere is none.
+    if (!this.resolver.mayReach(callee, EXTENDS_SOMETHING)) return undefined;
     const cls = this.resolver.classOf(callee);
     return cls && !this.resolver.isLinted(cls) ? this.describeImported(cls, 0) : undefined;
   }

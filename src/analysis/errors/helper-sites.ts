@@ -1,7 +1,9 @@
 import type { TSESTree } from "@typescript-eslint/utils";
 import { contains, type FunctionNode } from "../syntax/ast.js";
 import { type ErrorSite, helperCallSite } from "./error-sites.js";
+import { ERROR_SENDERS } from "./send-calls.js";
 import { parameterOf } from "../resolution/bindings.js";
+import type { TextQuestion } from "../resolution/module-texts.js";
 import type { Resolver } from "../resolution/resolver.js";
 import { fileOf, type SourceFile } from "../resolution/source-files.js";
 
@@ -78,11 +80,42 @@ function delegatedSite(model: ModuleSites, fn: FunctionNode): { site: ErrorSite;
 }
 
 /**
+ * What a module's text must say for one of its functions to hold an error site whose code is a parameter: a `code`
+ * key, shorthand or assignment (`{ code: c }`, `{ code }`, `this.code = c`), an error class built (`new
+ * RequestError(c, m)`, `new AppError(c)`, a configured class), or an error sender called (`sendError(id, c, m)`,
+ * `out.error(id, c, m)`). A helper imported from a module that says none of these (with what it imports) is not
+ * read.
+ */
+export function helperSiteText(errorClasses: readonly string[]): TextQuestion<boolean> {
+  const key = `helper site\0${errorClasses.join("\0")}`;
+  let found = helperTexts.get(key);
+  if (!found) {
+    const senders = [...ERROR_SENDERS].filter((name) => name !== "error");
+    const classes = errorClasses.map((name) => name.replace(/[^\w$]/gu, "\\$&"));
+    const pattern = new RegExp(
+      [
+        String.raw`\bcode\b\s*(?:[:,}]|=(?!=)|\?:)`,
+        String.raw`\bnew\s+[\w$.]*Error\s*\(`,
+        ...(classes.length > 0 ? [String.raw`\bnew\s+(?:${classes.join("|")})\s*\(`] : []),
+        String.raw`\b(?:${senders.join("|")})\s*\(`,
+        String.raw`\.error\s*\(\s*[\w$.]+\s*,\s*[\w$.+-]+\s*,`,
+      ].join("|"),
+      "u",
+    );
+    found = { key, compute: (text) => pattern.test(text), holds: (fact) => fact };
+    helperTexts.set(key, found);
+  }
+  return found;
+}
+
+const helperTexts = new Map<string, TextQuestion<boolean>>();
+
+/**
  * `sendError(msg.id, -32001, "x")` where `sendError` is a function of another module (read by the resolution layer)
  * whose parameter becomes the code of an error site there: that site, judged at this call, where the code is given.
  */
-export function importedHelperSite(call: TSESTree.CallExpression, resolver: Resolver, modelOf: (file: SourceFile) => ModuleSites | undefined): ErrorSite | undefined {
-  if (call.arguments.length === 0) return undefined;
+export function importedHelperSite(call: TSESTree.CallExpression, resolver: Resolver, modelOf: (file: SourceFile) => ModuleSites | undefined, siteText: TextQuestion<boolean>): ErrorSite | undefined {
+  if (call.arguments.length === 0 || !resolver.mayReach(call.callee, siteText)) return undefined;
   const fn = resolver.calleeOf(call);
   const file = fn && !resolver.isLinted(fn) ? fileOf(fn) : undefined;
   const model = file && modelOf(file);

@@ -83,9 +83,10 @@ export function resolveModulePath(fromFile: string, specifier: string, root: str
   for (const candidate of candidatePaths(fromFile, specifier)) {
     let real: string;
     try {
-      if (!statSync(candidate).isFile()) continue;
-      // A link may lead out of the project: what counts is where the file really is.
-      real = realpathSync(candidate);
+      // Most candidates do not exist: no exception built for each.
+      if (!statSync(candidate, { throwIfNoEntry: false })?.isFile()) continue;
+      // A link may lead out of the project: what counts is where the file really is (one system call).
+      real = realpathSync.native(candidate);
     } catch {
       continue;
     }
@@ -105,7 +106,7 @@ function realRoot(root: string): string {
   let real = realRoots.get(root);
   if (real === undefined) {
     try {
-      real = realpathSync(root);
+      real = realpathSync.native(root);
     } catch {
       real = root;
     }
@@ -140,6 +141,20 @@ function optionsFor(reading: ModuleReading, path: string): Record<string, unknow
     tokens: true,
     comment: true,
   };
+}
+
+const parserIds = new WeakMap<object, number>();
+let parsers = 0;
+
+/**
+ * What a way of reading modules comes to, as text: the parser (by identity) and its options. Two files linted with
+ * equal keys read every module alike (ESLint may hand each file its own, equal, options object).
+ */
+export function readingKey(languageOptions: Readonly<Record<string, unknown>> | undefined): string {
+  const parser = parserOf({ languageOptions, root: "" });
+  let id = parserIds.get(parser);
+  if (id === undefined) parserIds.set(parser, (id = ++parsers));
+  return `${id}\0${optionsKey(optionsFor({ languageOptions, root: "" }, ""))}`;
 }
 
 /** `JSON.stringify` of options that may hold functions or cycles: what is not JSON counts as always different. */

@@ -1,3 +1,4 @@
+import { statSync } from "node:fs";
 import { basename } from "node:path";
 import { AST_NODE_TYPES, ASTUtils, type ParserServicesWithTypeInformation, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { calleeName, type FunctionNode, isFunction, staticKeyName } from "../syntax/ast.js";
@@ -7,6 +8,7 @@ import { type ClassNode, classMemberFunction, fieldValue, instanceClass, namedCl
 import { moduleExports } from "./module-exports.js";
 import { isRelativeSpecifier, type ModuleReading, readModule, resolveModulePath } from "./module-files.js";
 import { type ModuleRef, moduleValue, variableModuleRef } from "./module-refs.js";
+import { type TextQuestion, textHolds, textReaches } from "./module-texts.js";
 import { fileOf, type SourceFile } from "./source-files.js";
 import { MAX_DEPTH, MAX_MODULE_HOPS, type Resolution, type Target } from "./resolution.js";
 import { originOf } from "./expressions.js";
@@ -42,7 +44,9 @@ export class Resolver implements Resolution {
   readonly values: ValueResolver;
   private readonly targets = new Map<TSESTree.Node, Target | null>();
   private readonly refs = new Map<Variable, ModuleRef | null>();
-  private readonly stats = new Map<string, { mtimeMs: number; size: number } | null>();
+  private stats = new Map<string, { mtimeMs: number; size: number } | null>();
+  private readonly paths = new Map<string, string | null>();
+  private readonly reached = new Map<string, boolean>();
   private readonly modules = new Map<string, SourceFile | null>();
   private readonly instances = new Map<TSESTree.Node, ClassNode | null>();
   private readonly objects = new Map<TSESTree.Node, TSESTree.ObjectExpression | null>();
@@ -88,19 +92,90 @@ export class Resolver implements Resolution {
     return ref ?? undefined;
   }
 
-  /** The module a relative specifier names from the file `from` is in, parsed; undefined when it cannot be read. */
-  moduleFrom(from: TSESTree.Node | SourceFile, source: string): SourceFile | undefined {
+  /**
+   * Whether what this resolver has seen of other modules is still so: every file it looked at has the state it had,
+   * and every specifier names the module it named. A resolver kept for a later lint (an imported module's model,
+   * shared by the files that import it) is renewed first, and dropped when this is false; when true, it starts
+   * over with the states just read.
+   */
+  renew(): boolean {
+    const now: typeof this.stats = new Map();
+    for (const [path, seen] of this.stats) {
+      let state: { mtimeMs: number; size: number } | null;
+      try {
+        const s = statSync(path);
+        state = { mtimeMs: s.mtimeMs, size: s.size };
+      } catch {
+        state = null;
+      }
+      if (state?.mtimeMs !== seen?.mtimeMs || state?.size !== seen?.size) return false;
+      now.set(path, state);
+    }
+    for (const [key, path] of this.paths) {
+      const [from, source] = key.split("\0") as [string, string];
+      if ((resolveModulePath(from, source, this.reading!.root) ?? null) !== path) return false;
+    }
+    this.stats = now;
+    this.reached.clear();
+    return true;
+  }
+
+  /** The path of the module a relative specifier names from the file `from` is in; undefined when there is none. */
+  modulePath(from: TSESTree.Node | SourceFile, source: string): string | undefined {
     if (!this.reading || !isRelativeSpecifier(source)) return undefined;
     const file = "sourceCode" in from ? from : fileOf(from) ?? this.linted;
-    if (!file.path) return undefined;
-    const key = `${file.path}\0${source}`;
-    let found = this.modules.get(key);
-    if (found === undefined) {
-      const path = resolveModulePath(file.path, source, this.reading.root);
-      found = path === undefined || path === this.linted.path ? null : readModule(path, this.reading, this.stats);
-      this.modules.set(key, found);
-    }
+    return file.path === undefined ? undefined : this.pathFrom(file.path, source);
+  }
+
+  /** The path of the module a relative specifier names from the file at `fromPath`, memoised. */
+  private readonly pathFrom = (fromPath: string, source: string): string | undefined => {
+    const key = `${fromPath}\0${source}`;
+    let found = this.paths.get(key);
+    if (found === undefined) this.paths.set(key, (found = resolveModulePath(fromPath, source, this.reading!.root) ?? null));
     return found ?? undefined;
+  };
+
+  /** The module a relative specifier names from the file `from` is in, parsed; undefined when it cannot be read. */
+  moduleFrom(from: TSESTree.Node | SourceFile, source: string): SourceFile | undefined {
+    const path = this.modulePath(from, source);
+    if (path === undefined || path === this.linted.path) return undefined;
+    let found = this.modules.get(path);
+    if (found === undefined) this.modules.set(path, (found = readModule(path, this.reading!, this.stats)));
+    return found ?? undefined;
+  }
+
+  /**
+   * Whether a question about text (module-texts) holds for the module a relative specifier names or one it imports:
+   * when it holds for none, nothing followed through that module can be what the question is about, and the module
+   * need not be parsed. False when no module is there; true when that cannot be told.
+   */
+  moduleTextReaches<T>(from: TSESTree.Node | SourceFile, source: string, question: TextQuestion<T>): boolean {
+    const path = this.modulePath(from, source);
+    if (path === undefined) return false;
+    const key = `${path}\0${question.key}`;
+    let found = this.reached.get(key);
+    if (found === undefined) this.reached.set(key, (found = textReaches(path, this.pathFrom, question, this.stats)));
+    return found;
+  }
+
+  /**
+   * Whether following `node` may reach text for which the question holds: not when the start of its member chain is
+   * bound to a relative import whose module, and the modules that one imports, hold no such text (the module need
+   * not be parsed to answer about it). True whenever that cannot be told from the text.
+   */
+  mayReach<T>(node: TSESTree.Node, question: TextQuestion<T>): boolean {
+    let root = unwrapValue(node);
+    while (root.type === AST_NODE_TYPES.MemberExpression) root = unwrapValue(root.object);
+    if (root.type !== AST_NODE_TYPES.Identifier) return true;
+    const variable = this.variableOf(root);
+    const ref = variable && this.moduleRef(variable);
+    return !ref || !isRelativeSpecifier(ref.source) || this.moduleTextReaches(root, ref.source, question);
+  }
+
+  /** Whether the question holds for the text of the module a relative specifier names. */
+  moduleTextHolds<T>(from: TSESTree.Node | SourceFile, source: string, question: TextQuestion<T>): boolean {
+    const path = this.modulePath(from, source);
+    return path !== undefined && textHolds(path, question, this.stats);
   }
 
   /** The project module at an absolute path (one the checker names), parsed; undefined when it cannot be read. */

@@ -3,6 +3,7 @@ import { memberName, unwrap } from "../syntax/ast.js";
 import { moduleExports } from "../resolution/module-exports.js";
 import { isRelativeSpecifier } from "../resolution/module-files.js";
 import { moduleValue } from "../resolution/module-refs.js";
+import type { TextQuestion } from "../resolution/module-texts.js";
 import type { Resolver } from "../resolution/resolver.js";
 import type { SourceFile } from "../resolution/source-files.js";
 import type { Target } from "../resolution/resolution.js";
@@ -36,6 +37,7 @@ interface Bindings {
  */
 export class SdkImports {
   #bindings: Bindings | undefined;
+  #sdkQuestion: TextQuestion<boolean> | undefined;
 
   constructor(
     private readonly modules: readonly string[],
@@ -94,6 +96,7 @@ export class SdkImports {
   exportName(node: TSESTree.Node): string | undefined {
     const copied = this.copiedExport(node);
     if (copied !== undefined) return copied;
+    if (!this.mayReachSdk(node)) return undefined;
     const target = this.resolver.target(node);
     return target?.kind === "external" && target.name !== undefined && this.isSdkModule(target.source) ? target.name : undefined;
   }
@@ -117,9 +120,31 @@ export class SdkImports {
   }
 
   private isCopyModule(source: string, from: TSESTree.Node): boolean {
-    if (!isRelativeSpecifier(source)) return false;
+    if (!isRelativeSpecifier(source) || !this.resolver.moduleTextHolds(from, source, DECLARES_CONNECTION)) return false;
     const file = this.resolver.moduleFrom(from, source);
     return file !== undefined && isSdkCopy(file);
+  }
+
+  /** What a project module's text must say for the SDK to be reached through it: an SDK module's name, or a copy's class. */
+  get #sdkText(): TextQuestion<boolean> {
+    this.#sdkQuestion ??= {
+      key: `names the SDK\0${this.modules.join("\0")}`,
+      compute: (text) => this.modules.some((m) => text.includes(m)) || DECLARES_CONNECTION.compute(text),
+      holds: (fact) => fact,
+    };
+    return this.#sdkQuestion;
+  }
+
+  /**
+   * Whether following `node` may lead to the SDK: not when it is bound to a relative import whose module, and the
+   * modules that one imports, never name the SDK nor declare its connection classes (such a module is not parsed).
+   */
+  private mayReachSdk(node: TSESTree.Node): boolean {
+    return this.resolver.mayReach(node, this.#sdkText);
+  }
+
+  private mayReachSdkThrough(source: string, from: TSESTree.Node): boolean {
+    return !isRelativeSpecifier(source) || this.resolver.moduleTextReaches(from, source, this.#sdkText);
   }
 
   /** Whether `node` refers to the SDK export `name`: `name`, an alias of it, `ns.name`, `require(sdk).name`. */
@@ -130,7 +155,7 @@ export class SdkImports {
   /** The SDK export a type name stands for: `Agent`, `acp.Agent`, one re-exported by a project module. */
   typeExportName(name: TSESTree.EntityName): string | undefined {
     if (name.type === AST_NODE_TYPES.Identifier) return this.exportName(name);
-    if (name.type !== AST_NODE_TYPES.TSQualifiedName || name.left.type !== AST_NODE_TYPES.Identifier) return undefined;
+    if (name.type !== AST_NODE_TYPES.TSQualifiedName || name.left.type !== AST_NODE_TYPES.Identifier || !this.mayReachSdk(name.left)) return undefined;
     const namespace = this.resolver.target(name.left);
     if (namespace?.kind === "external") return namespace.name === undefined && this.isSdkModule(namespace.source) ? name.right.name : undefined;
     if (namespace?.kind !== "module") return undefined;
@@ -188,6 +213,8 @@ export class SdkImports {
   private findBindings(): Bindings {
     const bindings: Bindings = { named: new Map(), namespaces: new Set(), foreign: new Map(), valueNames: new Map() };
     const add = (local: TSESTree.Identifier, source: string, typeOnly: boolean) => {
+      // A relative module that never names the SDK binds nothing of it (it is not parsed for that).
+      if (!this.mayReachSdkThrough(source, local)) return;
       const target = this.resolver.target(local);
       if (this.isSdkNamespace(target)) bindings.namespaces.add(local.name);
       else if (target?.kind === "external" && target.name !== undefined && this.isSdkModule(target.source)) bindings.named.set(local.name, target.name);
@@ -227,6 +254,13 @@ function reexportsSdk(file: SourceFile, sdk: SdkImports, resolver: Resolver, dep
 const CONNECTION_CLASSES = ["AgentSideConnection", "ClientSideConnection"];
 
 const copies = new WeakMap<SourceFile, boolean>();
+
+/** A module's text that may declare a connection class (a copy of the SDK is parsed only then). */
+const DECLARES_CONNECTION: TextQuestion<boolean> = {
+  key: "declares an SDK connection class",
+  compute: (text) => /\bclass\s+(?:AgentSideConnection|ClientSideConnection)\b/u.test(text),
+  holds: (fact) => fact,
+};
 
 /**
  * Whether a project module is a copy of the SDK, as some agents vendor the connection code (`./acp.js` declaring

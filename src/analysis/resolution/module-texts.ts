@@ -1,0 +1,139 @@
+import { readFileSync, statSync } from "node:fs";
+import { MAX_BYTES } from "./module-files.js";
+import { MAX_MODULE_HOPS } from "./resolution.js";
+
+/**
+ * Facts read from a module's text, before (and mostly instead of) parsing it: whether it could answer a question at
+ * all. Most modules an ACP file imports are utilities; parsing one costs as much as ESLint's own parse of it, so a
+ * question about the SDK or about ACP errors first asks whether the module, or one it imports, says anything of them.
+ * Each fact is computed once per path, modification time and key (the text is read again for a new key, not kept).
+ */
+
+/** Modules whose facts are kept at once (least recently used forgotten first). */
+const MAX_TEXTS = 2048;
+/** The most modules one reachability question reads: beyond it the answer is "maybe" (true). */
+const MAX_REACHED = 64;
+
+/** `from "./x"`, `import("./x")`, `require("./x")`, `import "./x"`: the relative specifiers a text names. */
+const RELATIVE_IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|\bimport\s+)(["'`])(\.{1,2}\/[^"'`\n]*)\1/gu;
+
+/** The relative specifiers a text names (a name in a comment counts too: more, never fewer). */
+export function relativeSpecifiers(text: string): string[] {
+  const out = new Set<string>();
+  // matchAll starts where the expression's lastIndex is: a fresh copy starts at 0.
+  for (const match of text.matchAll(new RegExp(RELATIVE_IMPORT))) out.add(match[2]!);
+  return [...out];
+}
+
+/** The `statSync` results a caller memoises (one linted file asks about its imports many times). */
+export type Stats = Map<string, { readonly mtimeMs: number; readonly size: number } | null>;
+
+interface Entry {
+  readonly mtimeMs: number;
+  readonly size: number;
+  readonly facts: Map<string, unknown>;
+}
+
+const entries = new Map<string, Entry>();
+
+function statOf(path: string, stats: Stats | undefined): { readonly mtimeMs: number; readonly size: number } | null {
+  let stat = stats?.get(path);
+  if (stat === undefined) {
+    try {
+      const s = statSync(path);
+      stat = { mtimeMs: s.mtimeMs, size: s.size };
+    } catch {
+      stat = null;
+    }
+    stats?.set(path, stat);
+  }
+  return stat;
+}
+
+/**
+ * The fact `key` of the module at `path`: `compute` of its text, once per path and modification time; undefined when
+ * the module cannot be read or is larger than MAX_BYTES. One key, one `compute`.
+ */
+export function textFact<T>(path: string, key: string, compute: (text: string) => T, stats?: Stats): T | undefined {
+  const stat = statOf(path, stats);
+  if (!stat || stat.size > MAX_BYTES) return undefined;
+  let entry = entries.get(path);
+  if (!entry || entry.mtimeMs !== stat.mtimeMs || entry.size !== stat.size) entry = { mtimeMs: stat.mtimeMs, size: stat.size, facts: new Map() };
+  // Most recently used last.
+  entries.delete(path);
+  entries.set(path, entry);
+  if (entries.size > MAX_TEXTS) entries.delete(entries.keys().next().value!);
+  if (entry.facts.has(key)) return entry.facts.get(key) as T;
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch {
+    return undefined;
+  }
+  const fact = compute(text);
+  entry.facts.set(key, fact);
+  return fact;
+}
+
+const SPECIFIERS = "\0specifiers";
+
+/** The relative specifiers of the module at `path`; undefined when it cannot be read. */
+export function specifiersOf(path: string, stats?: Stats): readonly string[] | undefined {
+  return textFact(path, SPECIFIERS, relativeSpecifiers, stats);
+}
+
+/** The module a relative specifier names from a file (module-files' resolveModulePath, perhaps memoised). */
+export type ResolvePath = (from: string, specifier: string) => string | undefined;
+
+/**
+ * Visits the modules `specifiers` name from `from`, and those they import, MAX_MODULE_HOPS deep, each once; `visit`
+ * returns true to stop. Returns true when it stopped, or when more than MAX_REACHED modules were met (the caller
+ * cannot know what the rest hold).
+ */
+export function reachModules(from: string, specifiers: readonly string[], resolvePath: ResolvePath, visit: (path: string) => boolean, stats?: Stats): boolean {
+  const seen = new Set<string>([from]);
+  let frontier: { from: string; specifiers: readonly string[] }[] = [{ from, specifiers }];
+  for (let hop = 0; hop < MAX_MODULE_HOPS && frontier.length > 0; hop++) {
+    const next: typeof frontier = [];
+    for (const at of frontier) {
+      for (const specifier of at.specifiers) {
+        const path = resolvePath(at.from, specifier);
+        if (path === undefined || seen.has(path)) continue;
+        seen.add(path);
+        if (seen.size > MAX_REACHED || visit(path)) return true;
+        const inner = specifiersOf(path, stats);
+        if (inner && inner.length > 0) next.push({ from: path, specifiers: inner });
+      }
+    }
+    frontier = next;
+  }
+  return false;
+}
+
+/** A question about a module's text: the fact `key` is `compute` of the text; the answer is whether it `holds`. */
+export interface TextQuestion<T> {
+  readonly key: string;
+  readonly compute: (text: string) => T;
+  readonly holds: (fact: T) => boolean;
+}
+
+/** Whether the question holds for the text of the module at `path` (false when it cannot be read). */
+export function textHolds<T>(path: string, question: TextQuestion<T>, stats?: Stats): boolean {
+  const fact = textFact(path, question.key, question.compute, stats);
+  return fact !== undefined && question.holds(fact);
+}
+
+/**
+ * Whether the question holds for the module at `path` or one it imports (as far as the resolution layer follows
+ * imports): if it holds for none, nothing reached through that module can be what the question looks for. True
+ * when that cannot be told within the bounds.
+ */
+export function textReaches<T>(path: string, resolvePath: ResolvePath, question: TextQuestion<T>, stats?: Stats): boolean {
+  if (textHolds(path, question, stats)) return true;
+  return reachModules(path, specifiersOf(path, stats) ?? [], resolvePath, (inner) => textHolds(inner, question, stats), stats);
+}
+
+/** Forgets every module's facts (tests). */
+export function clearTextFacts(): void {
+  entries.clear();
+}

@@ -1,0 +1,155 @@
+// What the plugin keeps of imported modules between linted files (their parses, and the models of a session manager
+// or helper module that several handlers' files import) is renewed by modification time: an edit to an imported
+// module, or to a module that one imports, is seen by the next lint, as an editor re-linting after a save needs.
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import tsParser from "@typescript-eslint/parser";
+import { Linter } from "eslint";
+import { afterAll, describe, expect, it } from "vitest";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import plugin from "../../src/index.js";
+import { resolveModulePath } from "../../src/analysis/resolution/module-files.js";
+import { type TextQuestion, textFact, textHolds, textReaches } from "../../src/analysis/resolution/module-texts.js";
+import { findAll, modelOf } from "./model-of.js";
+
+const root = process.cwd();
+// Inside the repository (modules outside the lint's folder are never read), ignored by git.
+const dir = mkdtempSync(join(root, ".module-cache-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+let clock = Date.now() / 1000;
+/** Writes a module with a modification time later than any before it (file systems keep coarse times). */
+function write(name: string, text: string): void {
+  const path = join(dir, name);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path, text);
+  clock += 10;
+  utimesSync(path, clock, clock);
+}
+
+const codes = (expired: number) => `export const Codes = { Expired: ${expired} } as const;\n`;
+const manager = (answer: string) => `import { RequestError } from "@agentclientprotocol/sdk";
+import { Codes } from "./codes.js";
+
+export class Sessions {
+  private readonly byId = new Map<string, { cwd: string }>();
+
+  get(id: string): { cwd: string } {
+    const session = this.byId.get(id);
+    if (!session) throw ${answer};
+    return session;
+  }
+}
+`;
+const agent = `import * as acp from "@agentclientprotocol/sdk";
+import { Sessions } from "./manager.js";
+
+export class PlannerAgent implements acp.Agent {
+  private readonly sessions = new Sessions();
+
+  constructor(private readonly conn: acp.AgentSideConnection) {}
+
+  async initialize(): Promise<acp.InitializeResponse> {
+    return { protocolVersion: acp.PROTOCOL_VERSION, agentCapabilities: {} };
+  }
+
+  async authenticate(): Promise<void> {}
+
+  async newSession(): Promise<acp.NewSessionResponse> {
+    return { sessionId: "s" };
+  }
+
+  async prompt(params: acp.PromptRequest): Promise<acp.PromptResponse> {
+    const session = this.sessions.get(params.sessionId);
+    return { stopReason: session.cwd ? "end_turn" : "refusal" };
+  }
+
+  async cancel(): Promise<void> {}
+}
+`;
+
+const linter = new Linter({ configType: "flat", cwd: root });
+const config: Linter.Config[] = [
+  { files: ["**/*.ts"], languageOptions: { parser: tsParser as unknown as Linter.Parser }, plugins: { acp: plugin }, rules: { "acp/require-session-check": "error" } },
+];
+/** The session check's reports on an agent file: message id, data's code, line. */
+const reportsOf = (name: string) =>
+  linter.verify(agent, config, { filename: join(dir, name) }).map((m) => {
+    expect(m.fatal).toBeUndefined();
+    return [m.messageId, m.line];
+  });
+const CALL_LINE = 20;
+
+describe("imported modules kept between lints", () => {
+  it("sees an edit to a module that an imported manager imports, and to the manager itself", () => {
+    write("codes.ts", codes(-32042));
+    write("manager.ts", manager('new RequestError(Codes.Expired, "session gone", { sessionId: id })'));
+    // -32042 is no code for an unknown session: reported at the handler's call, in both files that reach it.
+    expect(reportsOf("agent-a.ts")).toEqual([["wrongCode", CALL_LINE]]);
+    expect(reportsOf("agent-b.ts")).toEqual([["wrongCode", CALL_LINE]]);
+    // The manager is unchanged, but the code it imports now is Resource not found: nothing to report.
+    write("codes.ts", codes(-32002));
+    expect(reportsOf("agent-a.ts")).toEqual([]);
+    expect(reportsOf("agent-b.ts")).toEqual([]);
+    // The manager now throws a plain Error, sent as -32603.
+    write("manager.ts", manager("new Error(`no session ${id}`)"));
+    expect(reportsOf("agent-b.ts")).toEqual([["internalError", CALL_LINE]]);
+    // The module disappears: nothing is known of the call any more.
+    rmSync(join(dir, "manager.ts"));
+    expect(reportsOf("agent-a.ts")).toEqual([]);
+  });
+});
+
+describe("a resolver kept for a later lint", () => {
+  it("renews while every module it read is unchanged, and refuses once one changed, was added or went away", () => {
+    write("limits.ts", "export const LIMIT = -32042;\n");
+    const probed = modelOf('import { LIMIT } from "./limits.js";\nimport { NAME } from "./names.js";\nexport const a = LIMIT;\nexport const b = NAME;\n', { filename: join(dir, "probe.ts") });
+    const inits = findAll(probed, (n): n is TSESTree.VariableDeclarator => n.type === AST_NODE_TYPES.VariableDeclarator).map((d) => d.init!);
+    const resolver = probed.model.resolver;
+    expect(resolver.values.resolve(inits[0]!)).toEqual([-32042]);
+    expect(resolver.values.resolve(inits[1]!)).toBeUndefined();
+    expect(resolver.renew()).toBe(true);
+    // A module it read is edited.
+    write("limits.ts", "export const LIMIT = -32002;\n");
+    expect(resolver.renew()).toBe(false);
+    // A module it looked for and did not find appears.
+    const again = modelOf('import { NAME } from "./names.js";\nexport const b = NAME;\n', { filename: join(dir, "probe.ts") });
+    const [name] = findAll(again, (n): n is TSESTree.VariableDeclarator => n.type === AST_NODE_TYPES.VariableDeclarator);
+    expect(again.model.resolver.values.resolve(name!.init!)).toBeUndefined();
+    expect(again.model.resolver.renew()).toBe(true);
+    write("names.ts", 'export const NAME = "x";\n');
+    expect(again.model.resolver.renew()).toBe(false);
+  });
+});
+
+describe("facts of a module's text", () => {
+  const mentionsSdk: TextQuestion<boolean> = { key: "test: names the SDK", compute: (text) => text.includes("@agentclientprotocol/sdk"), holds: (fact) => fact };
+  const resolvePath = (from: string, specifier: string) => resolveModulePath(from, specifier, root);
+
+  it("is computed once per modification time, and again after an edit", () => {
+    let computed = 0;
+    const counting: TextQuestion<number> = { key: "test: length", compute: (text) => (computed++, text.length), holds: () => true };
+    write("sized.ts", "export const x = 1;\n");
+    const path = join(dir, "sized.ts");
+    expect([textFact(path, counting.key, counting.compute), textFact(path, counting.key, counting.compute), computed]).toEqual([20, 20, 1]);
+    write("sized.ts", "export const x = 12;\n");
+    expect([textFact(path, counting.key, counting.compute), computed]).toEqual([21, 2]);
+  });
+
+  it("reaches through the modules a module imports, and says so only when one of them holds", () => {
+    write("sdk-reexport.ts", 'export * from "@agentclientprotocol/sdk";\n');
+    write("barrel.ts", 'export * from "./sdk-reexport.js";\nexport { helper } from "./plain.js";\n');
+    write("plain.ts", "export const helper = (x: number) => x + 1;\n");
+    expect(textReaches(join(dir, "barrel.ts"), resolvePath, mentionsSdk)).toBe(true);
+    expect(textHolds(join(dir, "barrel.ts"), mentionsSdk)).toBe(false);
+    expect(textReaches(join(dir, "plain.ts"), resolvePath, mentionsSdk)).toBe(false);
+  });
+
+  it("answers maybe (true) when more modules are imported than it reads", () => {
+    for (let i = 1; i <= 70; i++) write(`many-${i}.ts`, "export {};\n");
+    write("many.ts", Array.from({ length: 70 }, (_, i) => `import "./many-${i + 1}.js";\n`).join(""));
+    expect(textReaches(join(dir, "many.ts"), resolvePath, mentionsSdk)).toBe(true);
+    write("few.ts", Array.from({ length: 10 }, (_, i) => `import "./many-${i + 1}.js";\n`).join(""));
+    expect(textReaches(join(dir, "few.ts"), resolvePath, mentionsSdk)).toBe(false);
+  });
+});
