@@ -7,7 +7,7 @@
 // CPU goes: the share of a cold pass's samples in reading imported modules and in what it analyses there.
 import { performance } from "node:perf_hooks";
 import { importsFiles, writeFiles } from "./imports.mjs";
-import { gc, interleave, lintFiles } from "./measure.mjs";
+import { interleave, lintFiles, timedLint } from "./measure.mjs";
 import { attribute, profiled } from "./profile.mjs";
 import { out, ratioTable } from "./report.mjs";
 import { diffs, int, ms, pad, ratioStats, spread, summary } from "./stats.mjs";
@@ -21,15 +21,6 @@ const GROUPS = {
 };
 
 const lines = (files) => files.reduce((sum, f) => sum + lineCount(f.text), 0);
-
-/** CPU time (ms) of one lint of `files`, after a full GC, and its reports. */
-async function timed(eslint, files, cwd) {
-  gc();
-  const before = process.cpuUsage();
-  const reports = await lintFiles(eslint, files, cwd);
-  const used = process.cpuUsage(before);
-  return { cpu: (used.user + used.system) / 1000, reports };
-}
 
 /**
  * Runs the part and prints it. `eslint` holds the floor's and acp/all's instances (`floor`, `acp`), `plan` the
@@ -55,8 +46,8 @@ export async function importsPart({ eslint, root, plugin, plan, quick }) {
     const copy = importsFiles(`imports-cold-${round}`, { quick });
     writeFiles(root, all(copy));
     const runs = [
-      async () => cold.disk.push((await timed(eslint.acp, all(copy), root)).cpu),
-      async () => cold.memory.push((await timed(eslint.acp, all(memory), root)).cpu),
+      async () => cold.disk.push((await timedLint(eslint.acp, all(copy), root)).cpu),
+      async () => cold.memory.push((await timedLint(eslint.acp, all(memory), root)).cpu),
     ];
     for (const run of round % 2 ? runs.reverse() : runs) await run();
     process.stderr.write(`  imports, cold: round ${round + 1}/${plan.cold} (${((performance.now() - started) / 1000).toFixed(1)} s)\n`);

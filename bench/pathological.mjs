@@ -3,7 +3,7 @@
 // minified bundle from node_modules). Each is linted alone with the floor and with acp/all, in alternating order;
 // the target is acp/all's time over the floor's on the same file. Deterministic: the same files every run.
 import { performance } from "node:perf_hooks";
-import { gc, lintFiles } from "./measure.mjs";
+import { timedLint } from "./measure.mjs";
 import { out } from "./report.mjs";
 import { growthStats, ms, pad, spread, summary } from "./stats.mjs";
 import { readModuleFile } from "./workload.mjs";
@@ -41,15 +41,6 @@ export function pathologicalFiles({ quick }) {
   ];
 }
 
-/** CPU time (ms) of one lint of `files` after a full GC. */
-async function timed(eslint, files, cwd) {
-  gc();
-  const before = process.cpuUsage();
-  const reports = await lintFiles(eslint, files, cwd);
-  const used = process.cpuUsage(before);
-  return { cpu: (used.user + used.system) / 1000, reports };
-}
-
 /** Lints each file `rounds` times with the floor and acp/all; prints the table; returns acp/all / floor by label. */
 export async function pathologicalPart({ eslint, root, rounds, quick }) {
   const rows = [];
@@ -59,8 +50,8 @@ export async function pathologicalPart({ eslint, root, rounds, quick }) {
     let reports = 0;
     for (let round = 0; round < rounds; round++) {
       const started = performance.now();
-      const runs = [async () => floor.push((await timed(eslint.floor, [file], root)).cpu), async () => {
-        const result = await timed(eslint.acp, [file], root);
+      const runs = [async () => floor.push((await timedLint(eslint.floor, [file], root)).cpu), async () => {
+        const result = await timedLint(eslint.acp, [file], root);
         acp.push(result.cpu);
         reports = result.reports;
       }];

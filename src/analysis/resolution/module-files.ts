@@ -166,12 +166,12 @@ function optionsKey(options: Record<string, unknown>): string {
   }
 }
 
-/**
- * The module at `path` (from resolveModulePath), parsed; null when it is too large, cannot be read or does not parse.
- * `stats` memoises one `statSync` per path for the caller (a linted file asks about its imports many times).
- */
-export function readModule(path: string, reading: ModuleReading, stats: Map<string, { mtimeMs: number; size: number } | null>): SourceFile | null {
-  let stat = stats.get(path);
+/** The `statSync` results a caller memoises (one linted file asks about its imports many times). */
+export type Stats = Map<string, { readonly mtimeMs: number; readonly size: number } | null>;
+
+/** The modification time and size of `path`, null when it cannot be read; memoised in `stats` when given. */
+export function statOf(path: string, stats: Stats | undefined): { readonly mtimeMs: number; readonly size: number } | null {
+  let stat = stats?.get(path);
   if (stat === undefined) {
     try {
       const s = statSync(path);
@@ -179,8 +179,17 @@ export function readModule(path: string, reading: ModuleReading, stats: Map<stri
     } catch {
       stat = null;
     }
-    stats.set(path, stat);
+    stats?.set(path, stat);
   }
+  return stat;
+}
+
+/**
+ * The module at `path` (from resolveModulePath), parsed; null when it is too large, cannot be read or does not parse.
+ * `stats` memoises one `statSync` per path for the caller (a linted file asks about its imports many times).
+ */
+export function readModule(path: string, reading: ModuleReading, stats: Stats): SourceFile | null {
+  const stat = statOf(path, stats);
   if (!stat || stat.size > MAX_BYTES) return null;
   const parser = parserOf(reading);
   const options = optionsFor(reading, path);

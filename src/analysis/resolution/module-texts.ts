@@ -1,5 +1,5 @@
-import { readFileSync, statSync } from "node:fs";
-import { MAX_BYTES } from "./module-files.js";
+import { readFileSync } from "node:fs";
+import { MAX_BYTES, statOf, type Stats } from "./module-files.js";
 import { MAX_MODULE_HOPS } from "./resolution.js";
 
 /**
@@ -25,9 +25,6 @@ export function relativeSpecifiers(text: string): string[] {
   return [...out];
 }
 
-/** The `statSync` results a caller memoises (one linted file asks about its imports many times). */
-export type Stats = Map<string, { readonly mtimeMs: number; readonly size: number } | null>;
-
 interface Entry {
   readonly mtimeMs: number;
   readonly size: number;
@@ -35,20 +32,6 @@ interface Entry {
 }
 
 const entries = new Map<string, Entry>();
-
-function statOf(path: string, stats: Stats | undefined): { readonly mtimeMs: number; readonly size: number } | null {
-  let stat = stats?.get(path);
-  if (stat === undefined) {
-    try {
-      const s = statSync(path);
-      stat = { mtimeMs: s.mtimeMs, size: s.size };
-    } catch {
-      stat = null;
-    }
-    stats?.set(path, stat);
-  }
-  return stat;
-}
 
 /**
  * The fact `key` of the module at `path`: `compute` of its text, once per path and modification time; undefined when
