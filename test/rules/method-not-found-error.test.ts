@@ -126,9 +126,41 @@ export class GatewayAgent implements Agent {
   { name: "no ACP at all", code: `export function f(method: string) {\n  switch (method) {\n    default:\n      throw new Error("x");\n  }\n}` },
 ];
 
+// Allow-list guards: an unknown method is refused by the guard, so what follows it is served, not a fallback.
+valid.push(
+  {
+    name: "allow-list guard: extMethod refuses every method not in a !== chain, then serves the rest with successes",
+    code: `${LEGACY}  async extMethod(method: string) {\n    if (method !== "_a/status" && method !== "_a/diff") {\n      throw acp.RequestError.methodNotFound(method);\n    }\n    if (method === "_a/status") return { clean: true };\n    return {};\n  }\n}`,
+  },
+  {
+    name: "allow-list guard: a * handler refusing what a Set does not hold (!ALLOWED.has(method))",
+    code: `${SDK}const ALLOWED = new Set(["_a/sync"]);\napp.onRequest("*", ({ method }) => {\n  if (!ALLOWED.has(method)) throw RequestError.methodNotFound(method);\n  return { synced: true };\n});`,
+  },
+  {
+    name: "allow-list guard: a registry lookup read into a const (const op = OPS[ctx.method]; if (!op) throw)",
+    code: `${SDK}declare const OPS: Record<string, () => unknown>;\napp.onRequest("*", async (ctx) => {\n  const op = OPS[ctx.method];\n  if (!op) throw RequestError.methodNotFound(ctx.method);\n  return { result: await op() };\n});`,
+  },
+);
+
 const invalid: Invalid[] = [];
 const add = (name: string, code: string, errors: Invalid["errors"], extra: Partial<Invalid> = {}) => invalid.push({ name, code, errors, ...extra });
 
+{
+  const code = `${SDK}const ALLOWED = new Set(["_a/sync"]);\napp.onRequest("*", ({ method }) => {\n  if (!ALLOWED.has(method)) throw new Error(\`no \${method}\`);\n  return { synced: true };\n});`;
+  const node = "new Error(`no ${method}`)";
+  add("allow-list guard whose refusal is a plain Error: the guard's answer is judged, not what it serves", code, [
+    { messageId: "wrongCode", data: { code: "-32603" }, ...at(code, node), suggestions: [{ messageId: "useMethodNotFound", data: { replacement: "RequestError.methodNotFound(method)" }, output: code.replace(node, "RequestError.methodNotFound(method)") }] },
+  ]);
+}
+{
+  // A check of the params is no allow-list: the method still reaches the success after it.
+  const code = `${SDK}app.onRequest("*", ({ method, params }) => {\n  if (!params) throw RequestError.invalidParams();\n  return { ok: false, method };\n});`;
+  const refusal = "RequestError.invalidParams()";
+  add("a guard on the params (not the method) is no allow-list: the success after it is still the fallback's", code, [
+    { messageId: "wrongCode", data: { code: "-32602" }, ...at(code, refusal), suggestions: [{ messageId: "useMethodNotFound", data: { replacement: "RequestError.methodNotFound(method)" }, output: code.replace(refusal, "RequestError.methodNotFound(method)") }] },
+    { messageId: "success", ...at(code, "{ ok: false, method }") },
+  ]);
+}
 {
   const code = `${SDK}app.onRequest("*", ({ method }) => {\n  throw RequestError.internalError({ reason: \`\${method} is not supported\` });\n});`;
   const node = "RequestError.internalError({ reason: `${method} is not supported` })";

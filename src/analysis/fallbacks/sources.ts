@@ -64,11 +64,17 @@ function dispatcherDefaults(model: FileModel, text: (node: TSESTree.Node) => str
 /** Every fallback of the file: `onRequest("*", fn)`, legacy `extMethod`, the `default` of a method switch. */
 export function fallbackSources(model: FileModel, keys: VisitorKeys, text: (node: TSESTree.Node) => string): FallbackSource[] {
   const out: FallbackSource[] = [];
-  const add = (kind: "star" | "extMethod", fn: FunctionNode) => out.push({ kind, fn, path: unknownPath(fn, keys), methodName: paramMethodName(kind, fn) });
+  const add = (kind: "star" | "extMethod", fn: FunctionNode) => {
+    const methodName = paramMethodName(kind, fn);
+    out.push({ kind, fn, path: unknownPath(fn, keys, methodName), methodName });
+  };
   for (const f of model.handlers.fallbacks) if (f.fn && f.side === "agent") add("star", f.fn);
   for (const fn of extMethods(model)) add("extMethod", fn);
   // vscode-jsonrpc's star handler gets `(method, params)`: like extMethod, the method is its first parameter.
-  for (const fn of jsonRpcStarHandlers(model)) out.push({ kind: "star", fn, path: unknownPath(fn, keys), methodName: paramMethodName("extMethod", fn) });
+  for (const fn of jsonRpcStarHandlers(model)) {
+    const methodName = paramMethodName("extMethod", fn);
+    out.push({ kind: "star", fn, path: unknownPath(fn, keys, methodName), methodName });
+  }
   out.push(...dispatcherDefaults(model, text));
   out.push(...mapMisses(model, text));
   return out;

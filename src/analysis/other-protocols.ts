@@ -1,0 +1,65 @@
+import { METHODS } from "../protocol/methods.js";
+import { BUILTIN_SDK_MODULES } from "./sdk/imports.js";
+import type { AcpSettings } from "./settings.js";
+
+/**
+ * Whether a file speaks another JSON-RPC protocol and not ACP: many agents ship an MCP server beside their ACP code,
+ * and its `-32601` / `-32602` answers and its `initialize` handshake are MCP's, which no ACP rule judges.
+ *
+ * A file speaks MCP when it serves one of MCP's methods (a string `"tools/call"`, `"resources/read"`,
+ * `"prompts/get"`…) or imports `@modelcontextprotocol/sdk`. It still speaks ACP when it names a method only ACP has
+ * (`initialize` and `elicitation/*` are both protocols') or imports the ACP SDK for more than the types that
+ * describe an MCP server (`import type { McpServerStdio }`): such a file is judged as ACP code.
+ */
+export function speaksOtherProtocol(text: string, settings: AcpSettings): boolean {
+  if (!MCP.test(text)) return false;
+  if (acpWiresFor().test(text)) return false;
+  return !importsAcpBeyondMcpTypes(text, settings);
+}
+
+/** An MCP method a server answers, as a string, or MCP's SDK as a module. */
+const MCP = /["'`](?:tools\/(?:list|call)|resources\/(?:list|read|subscribe|unsubscribe|templates\/list)|prompts\/(?:list|get)|completion\/complete|logging\/setLevel|@modelcontextprotocol\/sdk)["'`/]/u;
+
+/** Wire names both protocols have: their presence says nothing of which one a file speaks. */
+const SHARED_WIRES = new Set(["initialize", "elicitation/create", "elicitation/complete"]);
+
+let acpWires: RegExp | undefined;
+
+function acpWiresFor(): RegExp {
+  if (!acpWires) {
+    const names = [...new Set(METHODS.map((m) => m.wire))].filter((w) => !SHARED_WIRES.has(w));
+    const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/gu, "\\$&");
+    acpWires = new RegExp(`["'\`](?:${names.map(escape).join("|")})["'\`]`, "u");
+  }
+  return acpWires;
+}
+
+/** The names an MCP server's configuration is described with in ACP's SDK (session/new's `mcpServers`). */
+const MCP_CONFIG_TYPE = /^(?:type\s+)?(?:Mcp\w*|EnvVariable|HttpHeader)(?:\s+as\s+[\w$]+)?$/u;
+
+/**
+ * Whether the file reaches the ACP SDK for anything but MCP server configuration types: every mention of an SDK
+ * module must be an `import type { … }` (or `import { type … }`) of such names.
+ */
+function importsAcpBeyondMcpTypes(text: string, settings: AcpSettings): boolean {
+  for (const module of [...BUILTIN_SDK_MODULES, ...settings.sdkModules]) {
+    let from = text.indexOf(module);
+    while (from !== -1) {
+      if (!isMcpTypeImport(text, from, module)) return true;
+      from = text.indexOf(module, from + module.length);
+    }
+  }
+  return false;
+}
+
+/** Whether the module name at `at` ends `import type { … } from "module"` whose names are all MCP configuration types. */
+function isMcpTypeImport(text: string, at: number, module: string): boolean {
+  const quote = text[at - 1];
+  if (quote !== '"' && quote !== "'") return false;
+  if (text[at + module.length] !== quote) return false;
+  const statement = /import\s+(type\s+)?\{([^{}]*)\}\s*from\s*$/u.exec(text.slice(Math.max(0, at - 1 - 2000), at - 1));
+  if (!statement) return false;
+  const names = statement[2]!.split(",").map((n) => n.trim()).filter((n) => n !== "");
+  const typeOnly = statement[1] !== undefined;
+  return names.length > 0 && names.every((n) => MCP_CONFIG_TYPE.test(n) && (typeOnly || n.startsWith("type ")));
+}
