@@ -42,4 +42,12 @@ export const NOT_SENDERS: readonly { readonly name: string; readonly code: strin
   { name: "promise.reject", code: `declare const promise: any;\npromise.reject(-32001, "Session gone");` },
   { name: "emitter.emit", code: `declare const emitter: any;\nemitter.emit("error", -32001, "Session gone");` },
   { name: "a bare error(...)", code: `declare function error(...args: unknown[]): void;\nerror(-32001, "Session gone");` },
+  { name: "a logger given an id, a code and a message", code: `declare const log: any;\ndeclare const msg: { id: number };\nlog.warn(msg.id, -32001, "Session gone");` },
+  { name: "a call given the code before the id", code: `declare const stats: any;\ndeclare const id: number;\nstats.record(-32001, id, "Session gone");` },
+  { name: "a call whose first argument is no id", code: `declare const stats: any;\ndeclare const name: string;\nstats.record(name, -32001, "Session gone");` },
 ];
+
+/** A sender of another file that is not named as one: it is given an id, a code and a message, in that order. */
+export const OUT = `import { out } from "./out.js";
+declare const msg: { id: number };
+`;

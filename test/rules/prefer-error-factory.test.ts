@@ -3,7 +3,7 @@ import rule, { type MessageIds } from "../../rules/prefer-error-factory.js";
 import { typedFile, typedTester, untypedTester } from "../rule-tester.js";
 import { at } from "../locate.js";
 import { sdkRequestErrorClass } from "../sdk-source.js";
-import { NOT_SENDERS, REFUSE, SERVER, TRANSPORT } from "./dispatch-responses.js";
+import { NOT_SENDERS, OUT, REFUSE, RESPONSE_TYPES, SERVER, TRANSPORT } from "./dispatch-responses.js";
 
 type Valid = ValidTestCase<[]>;
 type Invalid = InvalidTestCase<MessageIds, []>;
@@ -1656,6 +1656,16 @@ const serverInvalidParams = `${SERVER}  handle(id: Id) {
   }
 }`;
 const transportNotFound = `${TRANSPORT}transport.error(1, -32002, "Resource not found", { uri: "file:///a" });`;
+const outFailMessage = `${OUT}export function run(err: Error) {\n  out.fail(msg.id, -32603, err.message);\n}`;
+const outFailString = `${OUT}export function run(e: unknown) {\n  out.reply(msg.id, -32602, e instanceof Error ? e.message : String(e));\n}`;
+const conditionalError = `${RESPONSE_TYPES}declare const out: { send(message: object): void };
+function sendError(id: Id, code: number, message: string, data?: unknown) {
+  out.send({ jsonrpc: "2.0", id, error: data === undefined ? { code, message } : { code, message, data } });
+}
+export function refuse(id: Id, method: string) {
+  sendError(id, -32601, "Method not found", { method });
+  return undefined;
+}`;
 
 untypedTester().run("prefer-error-factory (hand-rolled dispatch)", rule, {
   valid: [
@@ -1671,5 +1681,8 @@ export const b = refuse(2, 4001, "busy");`,
     { name: "refuse(id, -32601, ...) without the SDK", code: helperMethodNotFound, errors: [namedConstantAt(helperMethodNotFound, "-32601")] },
     { name: "this.sendError(id, -32602, ...)", code: serverInvalidParams, errors: [namedConstantAt(serverInvalidParams, "-32602")] },
     { name: "a transport's error(id, -32002, ...)", code: transportNotFound, errors: [namedConstantAt(transportNotFound, "-32002")] },
+    { name: "a sender of any name given an id, a code and err.message", code: outFailMessage, errors: [namedConstantAt(outFailMessage, "-32603")] },
+    { name: "a sender of any name given an id, a code and e.message or String(e)", code: outFailString, errors: [namedConstantAt(outFailString, "-32602")] },
+    { name: "a helper whose error object is chosen by a conditional", code: conditionalError, errors: [namedConstantAt(conditionalError, "-32601")] },
   ],
 });

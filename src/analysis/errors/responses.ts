@@ -25,10 +25,22 @@ export function isLoggerName(name: string | undefined): boolean {
   return name !== undefined && /^console$|log$|logger$/i.test(name);
 }
 
-/** The expression a value is part of, past the wrappers that leave it unchanged (VALUE_WRAPPERS). */
+/**
+ * The expression a value is part of, past the wrappers that leave it unchanged (VALUE_WRAPPERS) and the choices it
+ * may be the value of: a branch of a conditional (`error: data ? { code, message, data } : { code, message }`), either
+ * side of `??` or `||`, the right side of `&&`.
+ */
 export function valuePlace(node: TSESTree.Node): { readonly child: TSESTree.Node; readonly parent: TSESTree.Node | undefined } {
-  const child = outermostWrapper(node);
+  let child = outermostWrapper(node);
+  for (let parent = child.parent; parent && isChoiceOf(child, parent); parent = child.parent) child = outermostWrapper(parent);
   return { child, parent: child.parent };
+}
+
+/** Whether `parent`'s value may be `child`'s. */
+function isChoiceOf(child: TSESTree.Node, parent: TSESTree.Node): boolean {
+  if (parent.type === AST_NODE_TYPES.ConditionalExpression) return parent.test !== child;
+  if (parent.type !== AST_NODE_TYPES.LogicalExpression) return false;
+  return parent.right === child || parent.operator !== "&&";
 }
 
 /** The object a value is the `error` of (`{ error: value }`, `{ error }`), when it is one. */

@@ -70,20 +70,67 @@ function isRpcCode(codes: readonly number[] | undefined): boolean {
   );
 }
 
-function isMessage(node: TSESTree.CallExpressionArgument, ctx: SiteContext): boolean {
+/**
+ * A message: a string or template, or what an error's text is read as (`err.message`, `String(e)`, `e.toString()`,
+ * `e instanceof Error ? e.message : String(e)`).
+ */
+function isMessage(node: TSESTree.CallExpressionArgument | TSESTree.Expression, ctx: SiteContext): boolean {
   if (node.type === AST_NODE_TYPES.SpreadElement) return false;
   const inner = unwrap(node);
-  if (inner.type === AST_NODE_TYPES.TemplateLiteral) return true;
+  switch (inner.type) {
+    case AST_NODE_TYPES.TemplateLiteral:
+      return true;
+    case AST_NODE_TYPES.MemberExpression:
+      if (memberName(inner) === "message") return true;
+      break;
+    case AST_NODE_TYPES.CallExpression: {
+      const callee = unwrap(inner.callee);
+      if (callee.type === AST_NODE_TYPES.Identifier && callee.name === "String" && inner.arguments.length === 1) return true;
+      if (callee.type === AST_NODE_TYPES.MemberExpression && memberName(callee) === "toString" && inner.arguments.length === 0) return true;
+      break;
+    }
+    case AST_NODE_TYPES.ConditionalExpression:
+      return isMessage(inner.consequent, ctx) && isMessage(inner.alternate, ctx);
+    default:
+      break;
+  }
   const values = ctx.values.resolve(inner);
   return values?.length === 1 && typeof values[0] === "string";
 }
 
+/** `msg.id`, `request.id`, `id`, `requestId`: what a response is addressed with. */
+function isRequestId(node: TSESTree.CallExpressionArgument): boolean {
+  const inner = unwrap(node as TSESTree.Node);
+  if (inner.type === AST_NODE_TYPES.Identifier) return /^(?:id|\w*Id)$/u.test(inner.name);
+  return inner.type === AST_NODE_TYPES.MemberExpression && memberName(inner) === "id";
+}
+
+/**
+ * `out.fail(msg.id, -32602, err.message)`: a callee of any name (not a logger's) given a request's id, a JSON-RPC
+ * code and a message, in that order, is a sender whatever it is called.
+ */
+function idCodeMessageSlots(call: TSESTree.CallExpression, ctx: SiteContext): SendSlots | undefined {
+  const [id, code, message] = call.arguments;
+  if (!id || !code || !message || code.type === AST_NODE_TYPES.SpreadElement || !isPlainCallee(call.callee)) return undefined;
+  if (!isRequestId(id) || !isRpcCode(ctx.values.numbers(code)) || !isMessage(message, ctx)) return undefined;
+  const next = call.arguments[3];
+  const data = next && next.type !== AST_NODE_TYPES.SpreadElement && ctx.values.objectLiteral(next) ? 3 : undefined;
+  return { code: 1, message: 2, ...(data === undefined ? {} : { data }) };
+}
+
+/** `fail`, `out.fail`, `this.rpc.fail`: a function named by identifiers alone, no logger's. */
+function isPlainCallee(callee: TSESTree.Node): boolean {
+  const inner = unwrap(callee);
+  if (inner.type === AST_NODE_TYPES.Identifier) return !isLoggerName(inner.name);
+  return inner.type === AST_NODE_TYPES.MemberExpression && !inner.computed && isPlainReceiver(inner);
+}
+
 /**
  * Without type information: a sender's name, the first argument that is a JSON-RPC code, a message after it, and
- * the object that follows the message as data.
+ * the object that follows the message as data; or a callee of any name given an id, a code and a message.
  */
 function untypedSlots(call: TSESTree.CallExpression, ctx: SiteContext): SendSlots | undefined {
-  if (!isSenderCallee(call.callee)) return undefined;
+  if (!isSenderCallee(call.callee)) return idCodeMessageSlots(call, ctx);
   const args = call.arguments;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
@@ -115,7 +162,8 @@ export function sendCallSite(node: TSESTree.CallExpression, ctx: SiteContext): E
   // registration, `app.onRequest(m, async (ctx) => ...)`), has its type only once the checker has inferred the whole
   // chain, handlers included; a sender is a reference (`transport.error`) given the parts of an error.
   const typed = services && isPlainReceiver(node.callee, false) && !node.arguments.some(isFunction) ? typedSlots(services, node) : undefined;
-  const slots = typed === undefined ? untypedSlots(node, ctx) : (typed ?? undefined);
+  // A signature whose parameters are named otherwise may still be given an id, a code and a message.
+  const slots = typed === undefined ? untypedSlots(node, ctx) : (typed ?? idCodeMessageSlots(node, ctx));
   const code = slots && argAt(node.arguments, slots.code);
   if (!slots || !code || (!services && resolverOf(ctx.sourceCode).localCalleeOf(node))) return undefined;
   const message = argAt(node.arguments, slots.message);
