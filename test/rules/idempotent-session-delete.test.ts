@@ -608,6 +608,15 @@ return { result: {} };`),
 return {};`),
     (c) => [fails(c, 'new Error("gone")')],
   ),
+  invalid(
+    "dispatch: an error response built by a helper given the error object (reject(id, { code, message, data }))",
+    `const reject = (id: number, error: { code: number; message: string; data?: unknown }) => ({ jsonrpc: "2.0" as const, id, error });
+${handlerStyle("dispatch: switch").program("session/delete", `if (!sessions.delete(params.sessionId)) {
+  return reject(msg.id, { code: -32002, message: "Resource not found", data: { sessionId: params.sessionId } });
+}
+return { jsonrpc: "2.0", id: msg.id, result: {} };`)}`,
+    (c) => [fails(c, '{ code: -32002, message: "Resource not found", data: { sessionId: params.sessionId } }')],
+  ),
 ];
 
 const settingsInvalid: Invalid[] = [

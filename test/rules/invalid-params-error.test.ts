@@ -634,6 +634,28 @@ export function route(msg: { id: number; method: string; params: { cwd?: string;
       unsupported(c, "mode", { text: '{ code: -32603, message: "Unknown mode" }', code: "-32603 Internal error", fix: "-32602", replaced: "-32603", suggestion: "-32602" }),
     ],
   ),
+  // A catch that returns an error response through a helper whose parameter becomes the response's error.
+  invalid(
+    `type RpcError = { code: number; message: string };
+declare const Schema: { parse(input: unknown): { cwd: string } };
+const reject = (id: number, error: RpcError) => ({ jsonrpc: "2.0" as const, id, error });
+export function route(msg: { id: number; method: string; params?: unknown }) {
+  switch (msg.method) {
+    case "session/new": {
+      let cwd: string;
+      try {
+        ({ cwd } = Schema.parse(msg.params));
+      } catch {
+        return reject(msg.id, { code: -32603, message: "bad params" });
+      }
+      return { jsonrpc: "2.0", id: msg.id, result: { sessionId: cwd } };
+    }
+    default:
+      return undefined;
+  }
+}`,
+    (c) => [malformed(c, "a failed validation of the params", { text: '{ code: -32603, message: "bad params" }', code: "-32603 Internal error", fix: "-32602", replaced: "-32603", suggestion: "-32602" })],
+  ),
   // Two tables with the same key: the code's own table (named by the code) has no -32602, so the file's other one.
   invalid(
     `const ErrorCodes = { InvalidParams: -32602, InternalError: -32603 } as const;

@@ -8,6 +8,8 @@ import { isResponseValue, sendsResponse } from "./sent-responses.js";
 import { returnedExpressions } from "../syntax/functions.js";
 import type { ValueResolver } from "../resolution/values.js";
 import { resolverOf } from "../resolution/resolver.js";
+import { argumentAt, parameterOf } from "../resolution/bindings.js";
+import type { FunctionNode } from "../syntax/ast.js";
 
 /**
  * What a `throw` or `return` answers a request with:
@@ -30,9 +32,24 @@ export interface AnswerContext {
 /** The built-in error constructors: what they throw carries no JSON-RPC code. */
 const BUILTIN_ERRORS = new Set(["Error", "TypeError", "RangeError", "ReferenceError", "SyntaxError", "EvalError", "URIError", "AggregateError"]);
 
-/** The error site an expression is or holds: the site itself, a `const` bound to one, a site inside a response object. */
-function siteOf(node: TSESTree.Node, ctx: AnswerContext, depth: number): ErrorSite | undefined {
+/** A call being followed into its callee: a parameter of `fn` read there is the call's argument. */
+interface Binding {
+  readonly fn: FunctionNode;
+  readonly call: TSESTree.CallExpression;
+}
+
+/**
+ * The error site an expression is or holds: the site itself, a `const` bound to one, a site inside a response
+ * object, the argument a helper's parameter is given (`reject(msg.id, { code, message })` returning `{ jsonrpc, id,
+ * error }`).
+ */
+function siteOf(node: TSESTree.Node, ctx: AnswerContext, depth: number, bound?: Binding): ErrorSite | undefined {
   let inner = unwrap(node);
+  if (inner.type === AST_NODE_TYPES.Identifier && bound) {
+    const param = parameterOf(resolverOf(ctx.sourceCode), inner);
+    const arg = param?.fn === bound.fn ? argumentAt(bound.call, param.index) : undefined;
+    if (arg) return depth > 5 ? undefined : siteOf(arg, ctx, depth + 1);
+  }
   if (inner.type === AST_NODE_TYPES.Identifier) inner = unwrap(ctx.values.constInit(inner) ?? inner);
   const direct = ctx.sitesByNode.get(inner);
   if (direct) return direct;
@@ -41,14 +58,14 @@ function siteOf(node: TSESTree.Node, ctx: AnswerContext, depth: number): ErrorSi
   if (inner.type === AST_NODE_TYPES.ObjectExpression) {
     // `return { error: { code, message } }` in hand-rolled dispatch; `{ jsonrpc, id, error }` of a variable or helper.
     const error = findProperty(inner, "error");
-    return error ? siteOf(error.value, ctx, depth + 1) : undefined;
+    return error ? siteOf(error.value, ctx, depth + 1, bound) : undefined;
   }
   if (inner.type !== AST_NODE_TYPES.CallExpression) return undefined;
   // `throw notFound(id)`: a same-file function that builds the error.
   const fn = resolverOf(ctx.sourceCode).localCalleeOf(inner);
   if (fn) {
     const returned = returnedExpressions(fn, ctx.sourceCode.visitorKeys);
-    const sites = returned.map((r) => siteOf(r, ctx, depth + 1));
+    const sites = returned.map((r) => siteOf(r, ctx, depth + 1, { fn, call: inner }));
     return sites.length > 0 && sites.every((s) => s !== undefined && s === sites[0]) ? sites[0] : undefined;
   }
   return sentSite(inner, ctx, depth);

@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import type { Handler } from "../handlers/types.js";
-import { calleeName, enclosingFunction, type FunctionNode, isFunction, memberName, unwrap } from "../syntax/ast.js";
+import { calleeName, enclosingFunction, type FunctionNode, isFunction, memberName, outermostWrapper, unwrap } from "../syntax/ast.js";
 import { type FileNodes, moduleNodes, nodesWithin } from "../file-nodes.js";
 
 import { isCaught } from "../sessions/sessions.js";
@@ -123,7 +123,7 @@ export class FailureFinder {
 
   constructor(
     private readonly sourceCode: Readonly<TSESLint.SourceCode>,
-    private readonly nodes: Pick<FileNodes, "ifs" | "switches" | "throws" | "calls" | "functions">,
+    private readonly nodes: Pick<FileNodes, "ifs" | "switches" | "throws" | "calls" | "objects" | "functions">,
   ) {}
 
   private fieldsOf(fn: FunctionNode, style: "context" | "params" | "dispatch"): ParamFields {
@@ -190,10 +190,15 @@ export class FailureFinder {
       const fallback = node.cases.find((c) => c.test === null);
       if (kind && kind.kind !== "field" && fallback) add(kind, fallback.consequent);
     }
-    // The `try` statements whose `catch` throws.
+    // The `try` statements whose `catch` throws, or returns what a call or an object literal builds (an error
+    // response: `catch { return reject(msg.id, { code, message }); }`).
     const tries = new Set<TSESTree.TryStatement>();
-    for (const thrown of mine(nodes.throws)) {
-      for (let p: TSESTree.Node | undefined = thrown.parent; p && p !== root; p = p.parent) {
+    const answers: TSESTree.Node[] = [...mine(nodes.throws)];
+    for (const built of [...mine(nodes.calls), ...mine(nodes.objects)]) {
+      if (outermostWrapper(built).parent?.type === AST_NODE_TYPES.ReturnStatement) answers.push(built);
+    }
+    for (const answer of answers) {
+      for (let p: TSESTree.Node | undefined = answer.parent; p && p !== root; p = p.parent) {
         if (p.type === AST_NODE_TYPES.CatchClause) tries.add(p.parent);
       }
     }
