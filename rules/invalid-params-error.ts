@@ -20,6 +20,11 @@ const UNSUPPORTED: Readonly<Record<string, string>> = {
 /** The code an error goes out with, as the messages name it. */
 function codeText(finding: ParamsFinding, model: FileModel): string {
   const { answer } = finding;
+  if (finding.caught) {
+    const code = finding.codes[0]!;
+    const name = model.acpCodes.get(code)?.message;
+    return `${code} ${name ?? "(an implementation-specific code)"} (what the dispatcher's catch answers every thrown error with)`;
+  }
   if (answer.kind === "internal" || finding.lost) return "-32603 Internal error (a thrown value that is not a RequestError goes out as that)";
   const factory = answer.kind === "site" ? answer.site.factory : undefined;
   const code = finding.codes.find((c) => c !== -32602)!;
@@ -64,7 +69,8 @@ export default createRule<[], MessageIds>({
           // An answer of a helper in another module is reported at the handler's call of it, with no edit there.
           const node = finding.reportAt ?? finding.answer.node;
           const sdkHandler = finding.handler.style !== "dispatch" && finding.handler.style !== "jsonrpc";
-          const replacement = finding.reportAt ? undefined : invalidParamsFix(finding.answer, model, context.sourceCode, sdkHandler);
+          // The dispatcher's catch answers with its own code whatever is thrown: no edit at the throw changes that.
+          const replacement = finding.reportAt || finding.caught ? undefined : invalidParamsFix(finding.answer, model, context.sourceCode, sdkHandler);
           // A code put in place of the old one is the fix to name (`ErrorCodes.InvalidParams`, `-32602`).
           const fix = replacement && !replacement.text.includes(".invalidParams(") ? replacement.text : sdkFix;
           const suggest = replacement

@@ -1,5 +1,5 @@
 import type { TSESTree } from "@typescript-eslint/utils";
-import { answerCodes, getModel, INTERNAL_ERROR, type Handler, RESOURCE_NOT_FOUND, type SessionMiss, type SessionScope } from "../src/analysis/index.js";
+import { answerCodes, type FileModel, getModel, INTERNAL_ERROR, type Handler, RESOURCE_NOT_FOUND, type SessionMiss, type SessionScope } from "../src/analysis/index.js";
 import { sessionNotFoundFix } from "../src/analysis/sdk/session-advice.js";
 import { deletedSessionAnswers } from "../src/analysis/sessions/deleted-sessions.js";
 import { specUrl } from "../src/protocol/links.js";
@@ -15,6 +15,7 @@ export type MessageIds =
   | "wrongCodeV2"
   | "internalError"
   | "internalErrorV2"
+  | "caughtAs"
   | "closeFails"
   | "closeUnguarded"
   | "deletedSession";
@@ -31,6 +32,16 @@ export function requiresSessionCheck(handler: Handler): boolean {
 /** Only the SDKs and JSON-RPC libraries are known to turn a thrown plain `Error` into -32603. */
 function sendsInternalError(miss: SessionMiss): boolean {
   return miss.thrown && miss.scope.handlers.some((h) => requiresSessionCheck(h) && h.style !== "dispatch");
+}
+
+/**
+ * What a thrown plain `Error` of the miss goes out as when every handler of its scope that needs the check is
+ * hand-rolled dispatch run by a catch-all that answers every error with one code (the same for all of them).
+ */
+function catchAllCodeOf(miss: SessionMiss, model: FileModel): number | undefined {
+  if (!miss.thrown) return undefined;
+  const codes = new Set(miss.scope.handlers.filter(requiresSessionCheck).map((h) => model.catchAllCode(h)));
+  return codes.size === 1 ? [...codes][0] : undefined;
 }
 
 /** Version 2: every handler of the scope that needs the check is session/close, which SHOULD succeed for an unknown session. */
@@ -64,6 +75,8 @@ export default createRule<[], MessageIds>({
         "An unknown session is answered here with {{code}} ({{name}}): answer it with -32002 Resource not found and data.sessionId ({{fix}}).",
       internalError:
         "An unknown session is answered here as -32603 Internal error, since a thrown value that is not a RequestError loses its meaning: throw {{fix}} instead.",
+      caughtAs:
+        "An unknown session is answered here with {{code}} ({{name}}) by the dispatcher's catch, which answers every thrown error with it: answer it with -32002 Resource not found and data.sessionId ({{fix}}).",
       unguardedSessionV2:
         "This session is looked up by the requested id and used without checking that it exists: in protocol version 2 the agent MUST answer an unknown session with -32002 ({{fix}}).",
       assertedSessionV2:
@@ -119,7 +132,9 @@ export default createRule<[], MessageIds>({
           // A return is a success except in hand-rolled dispatch, where it may be the error response.
           if (!miss.thrown && !miss.scope.handlers.some((h) => h.style === "dispatch")) continue;
           const close = v2 && onlyClose(miss.scope);
-          if (answer.kind === "internal") {
+          // A plain Error thrown in hand-rolled dispatch goes out as what the dispatcher's catch-all answers with.
+          const caught = answer.kind === "internal" && !sendsInternalError(miss) ? catchAllCodeOf(miss, model) : undefined;
+          if (answer.kind === "internal" && caught === undefined) {
             if (!sendsInternalError(miss)) continue;
             const name = model.acpCodes.get(INTERNAL_ERROR)?.message ?? "Internal error";
             for (const node of miss.reportAt ?? [answer.node]) {
@@ -128,13 +143,13 @@ export default createRule<[], MessageIds>({
             }
             continue;
           }
-          const codes = answerCodes(answer, model.values);
+          const codes = caught === undefined ? answerCodes(answer, model.values) : [caught];
           if (!codes || codes.every((c) => c === RESOURCE_NOT_FOUND)) continue;
           // A tool call or terminal of an unknown session is an unknown item too, which version 2 answers with -32602.
           if (v2 && onlyItemCancels(miss.scope) && codes.every((c) => c === RESOURCE_NOT_FOUND || c === INVALID_PARAMS)) continue;
           const wrong = codes.find((c) => c !== RESOURCE_NOT_FOUND)!;
           const name = model.acpCodes.get(wrong)?.message ?? "an implementation-specific code";
-          const messageId = close ? "closeFails" : v2 ? "wrongCodeV2" : "wrongCode";
+          const messageId = close ? "closeFails" : v2 ? "wrongCodeV2" : caught === undefined ? "wrongCode" : "caughtAs";
           for (const node of miss.reportAt ?? [answer.node]) report(node, { node, messageId, data: { code: wrong, name, fix } });
         }
 

@@ -51,3 +51,44 @@ export const NOT_SENDERS: readonly { readonly name: string; readonly code: strin
 export const OUT = `import { out } from "./out.js";
 declare const msg: { id: number };
 `;
+
+/**
+ * A dispatcher whose handlers come from a factory and throw plain `Error`s, and whose catch answers every thrown
+ * error with one code (`catchCode`): what each of those throws goes out as. `body` holds the handlers' statements,
+ * `catchBody` replaces the catch's answer.
+ */
+export function catchAllDispatch(handlers: string, catchBody = `post({ jsonrpc: "2.0", id: msg.id, error: { code: -32603, message: String((e as Error).message) } });`): string {
+  return `type Params = { sessionId?: string; modeId?: string };
+declare function post(message: object): void;
+export function createHandlers(sessions: Map<string, { mode: string }>) {
+${handlers}
+  return { loadSession, setMode };
+}
+const handlers = createHandlers(new Map());
+const table: Record<string, (p: Params) => Promise<unknown>> = {
+  "session/load": handlers.loadSession,
+  "session/set_mode": handlers.setMode,
+};
+export async function onMessage(msg: { id: number; method: string; params?: Params }) {
+  const handler = table[msg.method];
+  if (!handler) return post({ jsonrpc: "2.0", id: msg.id, error: { code: -32601, message: "Method not found" } });
+  try {
+    post({ jsonrpc: "2.0", id: msg.id, result: await handler(msg.params ?? {}) });
+  } catch (e) {
+    ${catchBody}
+  }
+}`;
+}
+
+/** Handlers for catchAllDispatch: an unknown session and an unknown mode, each answered with a plain Error. */
+export const PLAIN_ERROR_HANDLERS = `  const loadSession = async (p: Params) => {
+    if (!sessions.has(p.sessionId ?? "")) throw new Error("session not found");
+    return {};
+  };
+  const setMode = async (p: Params) => {
+    const s = sessions.get(p.sessionId ?? "");
+    if (!s) throw new Error("Session not found");
+    if (p.modeId !== "read" && p.modeId !== "write") throw new Error("unknown mode");
+    s.mode = p.modeId;
+    return {};
+  };`;

@@ -4,6 +4,7 @@ import { at } from "../locate.js";
 import { typedFile, typedTester, untypedTester } from "../rule-tester.js";
 import { HANDLER_STYLES } from "./handler-styles.js";
 import { PARAMS_CLEAN_SHAPES } from "./invalid-params-shapes.js";
+import { catchAllDispatch, PLAIN_ERROR_HANDLERS } from "./dispatch-responses.js";
 
 type Valid = ValidTestCase<[]>;
 type Invalid = InvalidTestCase<MessageIds, []>;
@@ -634,6 +635,11 @@ export function route(msg: { id: number; method: string; params: { cwd?: string;
       unsupported(c, "mode", { text: '{ code: -32603, message: "Unknown mode" }', code: "-32603 Internal error", fix: "-32602", replaced: "-32603", suggestion: "-32602" }),
     ],
   ),
+  // A plain Error in hand-rolled dispatch goes out as what the dispatcher's catch answers every error with; no
+  // edit at the throw changes that, so no suggestion.
+  invalid(catchAllDispatch(PLAIN_ERROR_HANDLERS), (c) => [
+    unsupported(c, "mode", { text: 'new Error("unknown mode")', code: "-32603 Internal error (what the dispatcher's catch answers every thrown error with)", fix: "-32602" }),
+  ]),
   // A catch that returns an error response through a helper whose parameter becomes the response's error.
   invalid(
     `type RpcError = { code: number; message: string };

@@ -4,6 +4,7 @@ import { at } from "../locate.js";
 import { typedFile, typedTester, untypedTester } from "../rule-tester.js";
 import { HANDLER_STYLES } from "./handler-styles.js";
 import { SESSION_CLEAN_SHAPES } from "./session-clean-shapes.js";
+import { catchAllDispatch, PLAIN_ERROR_HANDLERS } from "./dispatch-responses.js";
 
 type Valid = ValidTestCase<[]>;
 type Invalid = InvalidTestCase<MessageIds, []>;
@@ -53,6 +54,16 @@ function invalid(code: string, errors: (code: string) => Report[], name?: string
 }
 
 const valid: (string | Valid)[] = [
+  {
+    name: "a plain Error in a dispatcher whose catch looks at the error: what goes out cannot be told",
+    code: catchAllDispatch(PLAIN_ERROR_HANDLERS, `if (e instanceof RangeError) post({ jsonrpc: "2.0", id: msg.id, error: { code: -32002, message: "gone" } });
+    else post({ jsonrpc: "2.0", id: msg.id, error: { code: -32603, message: "failed" } });`),
+  },
+  {
+    name: "a plain Error in a dispatcher whose catch rethrows: its caller decides",
+    code: catchAllDispatch(PLAIN_ERROR_HANDLERS, "throw e;"),
+  },
+
   // SDK 2.x: checked before use, with the right answer.
   `${SDK}app.onRequest(methods.agent.session.prompt, (ctx) => {
   const chat = chats[ctx.params.sessionId];
@@ -259,7 +270,12 @@ const sessions = new Map<string, { x: number }>();
 agent({}).onRequest(methods.agent.session.prompt, ({ params }) => sessions.get(params.sessionId)!.x);`,
 ];
 
+const caughtAs = (code: string, text: string, nth = 0): Report => ({ messageId: "caughtAs", data: { code: -32603, name: "Internal error", fix: FIX }, ...at(code, text, nth) });
+const catchAll = catchAllDispatch(PLAIN_ERROR_HANDLERS);
+
 const invalidCases: Invalid[] = [
+  // Plain Errors in hand-rolled dispatch go out as what the dispatcher's catch-all answers every error with.
+  invalid(catchAll, (c) => [caughtAs(c, 'new Error("session not found")'), caughtAs(c, 'new Error("Session not found")')], "a plain Error in a dispatcher whose catch answers -32603"),
   // (a) unguarded uses, SDK 2.x
   invalid(
     `${SDK}app.onRequest(methods.agent.session.prompt, async (ctx) => {

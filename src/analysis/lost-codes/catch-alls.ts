@@ -40,10 +40,23 @@ function callersOf(model: FileModel, ctx: ReachContext): Map<FunctionNode, TSEST
   return callers;
 }
 
+type CallsOf = (fn: FunctionNode) => readonly TSESTree.CallExpression[];
+
+const callsByModel = new WeakMap<FileModel, CallsOf>();
+
+/** The calls of each same-file function, found on first use, once per model. */
+function callsOfFunctions(model: FileModel, ctx: ReachContext): CallsOf {
+  let found = callsByModel.get(model);
+  if (!found) {
+    let callers: Map<FunctionNode, TSESTree.CallExpression[]> | undefined;
+    found = (fn) => (callers ??= callersOf(model, ctx)).get(fn) ?? [];
+    callsByModel.set(model, found);
+  }
+  return found;
+}
+
 /** The `try` statements with a `catch` that run the dispatch handlers: around an inline dispatch, or around a call into it. */
-function dispatchTries(handlers: readonly Handler[], model: FileModel, ctx: ReachContext): TSESTree.TryStatement[] {
-  let callers: Map<FunctionNode, TSESTree.CallExpression[]> | undefined;
-  const callsOf = (fn: FunctionNode) => (callers ??= callersOf(model, ctx)).get(fn) ?? [];
+function dispatchTries(handlers: readonly Handler[], callsOf: CallsOf): TSESTree.TryStatement[] {
   const tries = new Set<TSESTree.TryStatement>();
   const seen = new Set<TSESTree.Node>();
   const climb = (entry: TSESTree.Node, depth: number): void => {
@@ -98,7 +111,7 @@ function collect(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>, ha
   const reach: ReachContext = { sourceCode, values: model.values };
   const out: CatchAllLoss[] = [];
   let ctx: CodedContext | undefined;
-  for (const attempt of dispatchTries(handlers, model, reach)) {
+  for (const attempt of dispatchTries(handlers, callsOfFunctions(model, reach))) {
     const answer = fixedAnswer(attempt.handler!, model.errorSites, reach);
     if (!answer) continue;
     ctx ??= codedContext(model, sourceCode);
@@ -126,4 +139,27 @@ function firstLost(reached: readonly ReachedThrow[], handlers: readonly Handler[
     if (handler && code !== undefined) return { code, node: r.node.argument, method: handler.method.wire };
   }
   return undefined;
+}
+
+const catchCodes = new WeakMap<FileModel, Map<Handler, number | null>>();
+
+/**
+ * The code a hand-rolled dispatcher's catch-all answers every error thrown by `handler` with (`catch (e) { post({
+ * jsonrpc, id, error: { code: -32603, message } }) }`): what a thrown plain `Error` of the handler goes out as.
+ * Undefined for a handler of another style, or when no such catch runs it, or the catches that do answer with
+ * different codes or look at the error (`if (e instanceof RpcError)`).
+ */
+export function catchAllCode(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>, handler: Handler): number | undefined {
+  if (handler.style !== "dispatch") return undefined;
+  let byHandler = catchCodes.get(model);
+  if (!byHandler) catchCodes.set(model, (byHandler = new Map()));
+  let found = byHandler.get(handler);
+  if (found === undefined) {
+    const reach: ReachContext = { sourceCode, values: model.values };
+    const codes = new Set<number | undefined>();
+    for (const attempt of dispatchTries([handler], callsOfFunctions(model, reach))) codes.add(fixedAnswer(attempt.handler!, model.errorSites, reach)?.code);
+    found = codes.size === 1 ? ([...codes][0] ?? null) : null;
+    byHandler.set(handler, found);
+  }
+  return found ?? undefined;
 }

@@ -23,6 +23,8 @@ export interface ParamsFinding {
   readonly codes: readonly number[];
   /** A thrown value that is not a RequestError: the SDK sends it as -32603, whatever code it carries. */
   readonly lost: boolean;
+  /** A plain `Error` of hand-rolled dispatch, which the dispatcher's catch-all answers with its one code (`codes`). */
+  readonly caught?: boolean;
   /** For an answer in a helper of another module, the handler's call that reaches it: where it is reported. */
   readonly reportAt?: TSESTree.CallExpression;
 }
@@ -76,8 +78,10 @@ function find(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): Para
       if (!found || seen.has(failure.entry ?? found.answer.node) || isCaught(found.statement, failure.root)) continue;
       // A returned or sent error is an answer only in hand-rolled dispatch.
       if (!found.thrown && handler.style !== "dispatch") continue;
-      if (found.answer.kind === "internal" && !sendsInternalError(handler)) continue;
-      const written = answerCodes(found.answer, model.values);
+      // In hand-rolled dispatch a plain Error goes out as what the dispatcher's catch-all answers with, if one does.
+      const caught = found.answer.kind === "internal" && !sendsInternalError(handler) && found.thrown ? model.catchAllCode(handler) : undefined;
+      if (found.answer.kind === "internal" && !sendsInternalError(handler) && caught === undefined) continue;
+      const written = caught === undefined ? answerCodes(found.answer, model.values) : [caught];
       if (!written) continue;
       // `throw { code: -32602 }` in an SDK handler goes out as -32603: no-lost-error-code's finding, not this one's.
       const lost = found.answer.kind !== "internal" && sendsInternalError(handler) && found.thrown && !keepsCode(found.answer, model.errorClasses);
@@ -92,6 +96,7 @@ function find(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): Para
         answer: found.answer,
         codes,
         lost,
+        ...(caught === undefined ? {} : { caught: true }),
         ...(failure.entry ? { reportAt: failure.entry } : {}),
       });
     }
