@@ -1,5 +1,5 @@
 import type { TSESTree } from "@typescript-eslint/utils";
-import { answerCodes, type FileModel, getModel, INTERNAL_ERROR, type Handler, RESOURCE_NOT_FOUND, type SessionMiss, type SessionScope } from "../src/analysis/index.js";
+import { answerCodes, type FileModel, getModel, keepsCodeThroughSdk, INTERNAL_ERROR, type Handler, RESOURCE_NOT_FOUND, type SessionMiss, type SessionScope } from "../src/analysis/index.js";
 import { sessionNotFoundFix } from "../src/analysis/sdk/session-advice.js";
 import { deletedSessionAnswers } from "../src/analysis/sessions/deleted-sessions.js";
 import { specUrl } from "../src/protocol/links.js";
@@ -134,7 +134,9 @@ export default createRule<[], MessageIds>({
           const close = v2 && onlyClose(miss.scope);
           // A plain Error thrown in hand-rolled dispatch goes out as what the dispatcher's catch-all answers with.
           const caught = answer.kind === "internal" && !sendsInternalError(miss) ? catchAllCodeOf(miss, model) : undefined;
-          if (answer.kind === "internal" && caught === undefined) {
+          // Out of an SDK handler, a thrown value that is not a RequestError goes out as -32603 whatever code it carries.
+          const lost = answer.kind !== "internal" && sendsInternalError(miss) && !keepsCodeThroughSdk(answer, model.errorClasses);
+          if (lost || (answer.kind === "internal" && caught === undefined)) {
             if (!sendsInternalError(miss)) continue;
             const name = model.acpCodes.get(INTERNAL_ERROR)?.message ?? "Internal error";
             for (const node of miss.reportAt ?? [answer.node]) {

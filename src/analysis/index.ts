@@ -5,6 +5,6 @@ export { codeLeaves, isBareNumber } from "./errors/code-leaves.js";
 export type { FallbackHandler, FileHandlers, Handler, HandlerStyle } from "./handlers/types.js";
 export { isCaught, type SessionFacts, type SessionMiss, type UnguardedSession } from "./sessions/sessions.js";
 export type { SessionScope } from "./sessions/scopes.js";
-export type { Answer } from "./errors/answers.js";
+export { type Answer, keepsCodeThroughSdk } from "./errors/answers.js";
 export { answerCodes, INTERNAL_ERROR, RESOURCE_NOT_FOUND, siteCodes } from "./errors/answer-codes.js";
 export { messageText } from "./values/message-text.js";

@@ -35,6 +35,26 @@ untypedTester().run("require-session-check (a session manager and writers of oth
   valid: [
     // Linted alone, the manager has no handler: nothing tells it that `id` is a requested session id.
     { name: "the manager's own file", ...sessions },
+    {
+      name: "a call of the manager inside a try whose catch decides the answer is not judged at the call",
+      filename: `${dir}/caught-agent.ts`,
+      code: `import * as acp from "@agentclientprotocol/sdk";
+import { ReviewSessions } from "./sessions.js";
+export class CaughtAgent implements acp.Agent {
+  private readonly reviews = new ReviewSessions();
+  async initialize(): Promise<acp.InitializeResponse> {
+    return { protocolVersion: acp.PROTOCOL_VERSION };
+  }
+  async loadSession(params: acp.LoadSessionRequest): Promise<acp.LoadSessionResponse> {
+    try {
+      this.reviews.resume(params.sessionId);
+    } catch {
+      throw acp.RequestError.resourceNotFound(params.sessionId);
+    }
+    return {};
+  }
+}`,
+    },
   ],
   invalid: [
     {

@@ -207,6 +207,11 @@ class Later extends LaterBase {}
 class LaterBase extends Error {
   readonly code = -32000;
 }
+class QueryError extends Error {
+  constructor(message: string, readonly code = -32000) {
+    super(message);
+  }
+}
 `;
   const thisCode = 'new AuthError(-32000, "sign in first")';
   shape("this.code = code in the constructor", prompt(`if (!signedIn) throw ${thisCode};`, classes), (code) => [
@@ -216,6 +221,9 @@ class LaterBase extends Error {
     lostClass(code, 'new SignInRequired("sign in first")', "SignInRequired", "-32000"),
   ]);
   shape("this.code = n of a literal", prompt('if (!signedIn) throw new Busy("busy");', classes), (code) => [lostClass(code, 'new Busy("busy")', "Busy", "-32000")]);
+  shape("a code parameter with a default, no code passed: the default is carried, no suggestion", prompt('if (!signedIn) throw new QueryError("sign in first");', classes), (code) => [
+    lostClass(code, 'new QueryError("sign in first")', "QueryError", "-32000"),
+  ]);
   // An implementation code (outside the reserved range), so the suggestion adds no prefer-error-factory report.
   shape("a TypeError subclass, its code passed", prompt('if (!signedIn) throw new BadInput("bad", 42001);', classes), (code) => [
     lostClass(code, 'new BadInput("bad", 42001)', "BadInput", "42001", [useRequestError(code, 'new BadInput("bad", 42001)', 'new RequestError(42001, "bad")', "42001")]),

@@ -55,6 +55,32 @@ function invalid(code: string, errors: (code: string) => Report[], name?: string
 
 const valid: (string | Valid)[] = [
   {
+    name: "a let written in a loop around its guard: the guard may test the written value",
+    code: `import type { PromptRequest, PromptResponse } from "@agentclientprotocol/sdk";
+interface Search { next?: Search; ok: boolean }
+export async function runPrompt(rt: { sessions: Map<string, Search> }, request: PromptRequest): Promise<PromptResponse> {
+  let session = rt.sessions.get(request.sessionId);
+  while (true) {
+    if (!session) throw new Error("end of chain");
+    if (session.ok) break;
+    session = session.next;
+  }
+  return { stopReason: "end_turn" };
+}`,
+  },
+  {
+    name: "a proxy that passes the request to its upstream connection handles nothing",
+    code: `import type { PromptRequest, PromptResponse } from "@agentclientprotocol/sdk";
+export class Remote {
+  constructor(private readonly upstream: { prompt(p: PromptRequest): Promise<PromptResponse> }) {}
+  async prompt(params: PromptRequest): Promise<PromptResponse> {
+    if (!params.sessionId) throw new Error("no upstream session");
+    return this.upstream.prompt(params);
+  }
+}`,
+  },
+
+  {
     name: "a plain Error in a dispatcher whose catch looks at the error: what goes out cannot be told",
     code: catchAllDispatch(PLAIN_ERROR_HANDLERS, `if (e instanceof RangeError) post({ jsonrpc: "2.0", id: msg.id, error: { code: -32002, message: "gone" } });
     else post({ jsonrpc: "2.0", id: msg.id, error: { code: -32603, message: "failed" } });`),
@@ -274,6 +300,51 @@ const caughtAs = (code: string, text: string, nth = 0): Report => ({ messageId: 
 const catchAll = catchAllDispatch(PLAIN_ERROR_HANDLERS);
 
 const invalidCases: Invalid[] = [
+  // Guards and lookups of other shapes, in delegates that take the request after a runtime.
+  invalid(
+    `import { RequestError, type PromptRequest, type PromptResponse, type LoadSessionRequest, type LoadSessionResponse } from "@agentclientprotocol/sdk";
+interface Search { warm: boolean; prompt(r: PromptRequest): Promise<PromptResponse> }
+export interface Runtime { sessions: Map<string, Search>; rewarm(s: Search): Promise<Search> }
+export async function runPrompt(rt: Runtime, request: PromptRequest): Promise<PromptResponse> {
+  let session = rt.sessions.get(request.sessionId);
+  if (!session) throw new Error("not found");
+  if (!session.warm) session = await rt.rewarm(session);
+  return session.prompt(request);
+}
+export async function load(rt: Runtime, params: LoadSessionRequest): Promise<LoadSessionResponse> {
+  const session = rt.sessions.get(params.sessionId);
+  if (!session || !session.warm) throw new RequestError(-31950, "index offline");
+  return {};
+}`,
+    (c) => [internal(c, 'new Error("not found")'), wrongCode(c, 'new RequestError(-31950, "index offline")', -31950, "an implementation-specific code")],
+    "the request in a delegate's second parameter, a let written again after its guard, !s || !s.warm, and the request handed to the session found",
+  ),
+  // Out of an SDK handler a coded value that is not a RequestError goes out as -32603, its -32002 lost.
+  invalid(
+    `${LEGACY}class QueryError extends Error {
+  constructor(message: string, readonly code = -32002) {
+    super(message);
+  }
+}
+export class A implements acp.Agent {
+  private sessions = new Map<string, { mode: string }>();
+  async initialize() {
+    return { protocolVersion: 1 };
+  }
+  async setSessionMode(params: acp.SetSessionModeRequest) {
+    const s = this.sessions.get(params.sessionId);
+    if (!s) throw Object.assign(new Error("gone"), { code: -32002, data: { sessionId: params.sessionId } });
+    return {};
+  }
+  async loadSession(params: acp.LoadSessionRequest) {
+    const s = this.sessions.get(params.sessionId);
+    if (!s) throw new QueryError("gone");
+    return {};
+  }
+}`,
+    (c) => [internal(c, 'Object.assign(new Error("gone"), { code: -32002, data: { sessionId: params.sessionId } })'), internal(c, 'new QueryError("gone")')],
+    "a coded value that is not a RequestError, thrown from an SDK handler (its code lost)",
+  ),
   // Plain Errors in hand-rolled dispatch go out as what the dispatcher's catch-all answers every error with.
   invalid(catchAll, (c) => [caughtAs(c, 'new Error("session not found")'), caughtAs(c, 'new Error("Session not found")')], "a plain Error in a dispatcher whose catch answers -32603"),
   // (a) unguarded uses, SDK 2.x

@@ -25,6 +25,17 @@ class CodeError extends Error {
   }
 }
 
+/** A class whose code is a defaulted constructor parameter: `new QueryError(m)` carries -32002 without saying so. */
+class QueryError extends Error {
+  constructor(
+    message: string,
+    readonly code = -32002,
+    readonly data: unknown = DATA,
+  ) {
+    super(message);
+  }
+}
+
 class SessionGone extends Error {
   readonly code = -32002;
   readonly data = DATA;
@@ -45,6 +56,7 @@ const INCORRECT: readonly (readonly [string, () => unknown])[] = [
   ],
   ["a local Error subclass taking the code", () => new CodeError(MESSAGE, -32002, DATA)],
   ["a local Error subclass holding the code", () => new SessionGone(MESSAGE)],
+  ["a local Error subclass whose code parameter defaults to it", () => new QueryError(MESSAGE)],
 ];
 
 class Gone extends RequestError {

@@ -14,7 +14,8 @@ export const RESOURCE_NOT_FOUND = -32002;
  */
 export function siteCodes(site: ErrorSite, values: ValueResolver): readonly number[] | undefined {
   if (site.factory) return [site.factory.code];
-  return site.code ? codeNumbers(site.code, values) : undefined;
+  const code = site.code ?? site.defaultCode;
+  return code ? codeNumbers(code, values) : undefined;
 }
 
 /** The codes an answer may go out with; `undefined` when they cannot be told. */

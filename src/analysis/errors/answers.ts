@@ -107,6 +107,16 @@ export function answerOf(expression: TSESTree.Node, ctx: AnswerContext): Answer 
   return undefined;
 }
 
+/** Whether the SDK sends a thrown answer with its own code: only a RequestError (or subclass) keeps it. */
+export function keepsCodeThroughSdk(answer: Answer, errorClasses: ErrorClasses): boolean {
+  const site = answer.kind === "site" ? (answer.site.kind === "helper-call" ? answer.site.inner : answer.site) : undefined;
+  if (site) return site.kind === "factory" || (site.kind === "construct" && site.errorClass?.rpc === true);
+  if (answer.kind === "held" && answer.node.type === AST_NODE_TYPES.NewExpression) {
+    return errorClasses.ofCallee(answer.node.callee)?.rpc === true;
+  }
+  return false;
+}
+
 /** `Error` declared in the file (an import or a class of that name) is not the built-in one. */
 function isShadowed(id: TSESTree.Identifier, ctx: AnswerContext): boolean {
   let scope: TSESLint.Scope.Scope | null = sourceCodeOf(id, ctx.sourceCode).getScope(id);

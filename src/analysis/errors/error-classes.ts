@@ -12,6 +12,8 @@ export interface ErrorClass {
   readonly dataIndex?: number;
   /** `code = -32001` held by the class itself (a class field or `this.code = ...` of a non-parameter). */
   readonly heldCode?: TSESTree.Node;
+  /** The default of the code parameter (`constructor(message, readonly code = -32002)`): the code when none is passed. */
+  readonly codeDefault?: TSESTree.Node;
   /** A JSON-RPC error class (`RequestError`, `ResponseError`, configured names), not a local Error subclass. */
   readonly rpc: boolean;
 }
@@ -42,6 +44,12 @@ function paramName(param: TSESTree.Parameter): string | undefined {
     return inner.left.name;
   }
   return undefined;
+}
+
+/** The default value of a parameter (`code = -32002`, `readonly code = -32002`). */
+function paramDefault(param: TSESTree.Parameter): TSESTree.Node | undefined {
+  const inner = param.type === AST_NODE_TYPES.TSParameterProperty ? param.parameter : param;
+  return inner.type === AST_NODE_TYPES.AssignmentPattern ? inner.right : undefined;
 }
 
 function isThisMember(node: TSESTree.Node, name: string): boolean {
@@ -119,10 +127,12 @@ export function describeErrorClass(node: ClassNode, known: ReadonlyMap<string, E
     }
   }
   if (codeIndex === undefined && heldCode === undefined) return undefined;
+  const codeDefault = codeIndex === undefined ? undefined : paramDefault(params[codeIndex]!);
   return {
     name,
     rpc: parent?.rpc ?? false,
     ...(codeIndex === undefined ? {} : { codeIndex }),
+    ...(codeDefault === undefined ? {} : { codeDefault }),
     ...(messageIndex === undefined ? {} : { messageIndex }),
     ...(dataIndex === undefined ? {} : { dataIndex }),
     ...(heldCode === undefined || codeIndex !== undefined ? {} : { heldCode }),

@@ -31,6 +31,11 @@ export interface ErrorSite {
   readonly node: TSESTree.Node;
   /** The expression that gives the code; absent for factories and when no code is passed. */
   readonly code?: TSESTree.Node;
+  /**
+   * For a construction that passes no code, the default of the class's code parameter: what the error carries.
+   * Judged as its code, but a mistake in it is the class's, reported there, not at each construction.
+   */
+  readonly defaultCode?: TSESTree.Node;
   /** The factory called, for `factory` sites. */
   readonly factory?: ErrorFactory;
   /** The message expression; `null` when the site has none, `undefined` when that cannot be told. */
@@ -84,14 +89,17 @@ export function constructSite(node: TSESTree.NewExpression, ctx: SiteContext): E
   // An aliased SDK import (`RequestError as RpcError`) is still the SDK's class; an imported class is described too.
   const cls = ctx.errorClasses.ofCallee(node.callee);
   if (!cls || cls.codeIndex === undefined || isForeign(node.callee, cls, ctx)) return undefined;
-  const code = argAt(node.arguments, cls.codeIndex);
   const spread = node.arguments.some((a) => a.type === AST_NODE_TYPES.SpreadElement);
+  const code = argAt(node.arguments, cls.codeIndex);
+  // A code not passed is the parameter's default, if it has one (`new QueryError(msg)` with `code = -32002`).
+  const defaultCode = code || spread ? undefined : cls.codeDefault;
   const message = cls.messageIndex === undefined ? undefined : (argAt(node.arguments, cls.messageIndex) ?? (spread ? undefined : null));
   const data = argAt(node.arguments, cls.dataIndex);
   return {
     kind: "construct",
     node,
     ...(code ? { code } : {}),
+    ...(defaultCode ? { defaultCode } : {}),
     message,
     ...(data ? { data } : {}),
     rpc: cls.rpc,

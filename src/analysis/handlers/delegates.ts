@@ -15,12 +15,25 @@ function sdkTypeOf(type: TSESTree.TypeNode | undefined, sdk: SdkImports): string
   return sdk.typeExportName(type.typeName);
 }
 
-/** The first parameter's annotation: `(params: T)`, `({ sessionId }: T)`, `(params: T = fallback)`. */
-function firstParamType(fn: FunctionNode): TSESTree.TypeNode | undefined {
-  const first = fn.params[0];
-  const param = first?.type === AST_NODE_TYPES.AssignmentPattern ? first.left : first;
+/** A parameter's annotation: `(params: T)`, `({ sessionId }: T)`, `(params: T = fallback)`. */
+function paramType(parameter: TSESTree.Parameter | undefined): TSESTree.TypeNode | undefined {
+  const param = parameter?.type === AST_NODE_TYPES.AssignmentPattern ? parameter.left : parameter;
   const typed = param?.type === AST_NODE_TYPES.Identifier || param?.type === AST_NODE_TYPES.ObjectPattern;
   return typed ? param.typeAnnotation?.typeAnnotation : undefined;
+}
+
+/**
+ * The parameter typed with a method's SDK request type: the first one, or a later one after a runtime or context
+ * the function takes first (`runPrompt(rt: Runtime, request: PromptRequest)`); the first such parameter.
+ */
+function requestParam(fn: FunctionNode, sdk: SdkImports): { index: number; type: TSESTree.TypeNode; method: MethodInfo } | undefined {
+  for (let index = 0; index < fn.params.length; index++) {
+    const type = paramType(fn.params[index]);
+    const typeName = sdkTypeOf(type, sdk);
+    const method = typeName === undefined ? undefined : findMethodByRequestType(typeName);
+    if (method && type) return { index, type, method };
+  }
+  return undefined;
 }
 
 /** `Promise<T>` as T (and `MaybePromise<T>`); anything else as itself. */
@@ -56,15 +69,15 @@ function returnsResult(fn: FunctionNode, method: MethodInfo, sdk: SdkImports): b
 export function typedDelegates(functions: readonly FunctionNode[], ctx: HandlerContext, taken: ReadonlySet<TSESTree.Node>): Handler[] {
   const out: Handler[] = [];
   for (const fn of functions) {
-    const type = firstParamType(fn);
-    const typeName = sdkTypeOf(type, ctx.sdk);
-    const method = typeName === undefined ? undefined : findMethodByRequestType(typeName);
-    if (!method || !type || taken.has(fn)) continue;
+    if (fn.params.length === 0 || taken.has(fn)) continue;
+    const found = requestParam(fn, ctx.sdk);
+    if (!found) continue;
+    const { index, type, method } = found;
     const named = declaredName(fn);
     if (!named) continue;
     if (!method.legacyNames.includes(named.name) && !returnsResult(fn, method, ctx.sdk)) continue;
-    if (forwardsRequest(fn, method, named.name, ctx)) continue;
-    out.push({ method, style: "delegate", body: fn, fn, methodNode: type });
+    if (forwardsRequest(fn, method, named.name, ctx, index)) continue;
+    out.push({ method, style: "delegate", body: fn, fn, methodNode: type, ...(index === 0 ? {} : { requestParam: index }) });
   }
   return out;
 }

@@ -56,12 +56,38 @@ function carriesRequest(arg: TSESTree.CallExpressionArgument, bound: ReturnType<
 }
 
 /**
+ * A variable of the function whose value was looked up by something of the request (`const session =
+ * this.sessions.get(params.sessionId)`, `let s = store[request.sessionId]`): what the handler found, not a peer.
+ */
+function isFoundByRequest(receiver: TSESTree.Node, fn: FunctionNode, bound: ReturnType<typeof boundNames>, ctx: HandlerContext): boolean {
+  const inner = unwrap(receiver);
+  if (inner.type !== AST_NODE_TYPES.Identifier) return false;
+  const init = ctx.values.constInit(inner) ?? letInit(inner, fn);
+  if (!init) return false;
+  let found = false;
+  walk(init, ctx.sourceCode.visitorKeys, (node) => {
+    if (!found && node !== init && readsRequest(node, bound.names) && node.type !== AST_NODE_TYPES.Identifier) found = true;
+  });
+  return found;
+}
+
+/** The initializer of a `let` declared in `fn` under this name (a session found first, then re-warmed). */
+function letInit(id: TSESTree.Identifier, fn: FunctionNode): TSESTree.Expression | undefined {
+  if (fn.body.type !== AST_NODE_TYPES.BlockStatement) return undefined;
+  for (const statement of fn.body.body) {
+    if (statement.type !== AST_NODE_TYPES.VariableDeclaration) continue;
+    for (const d of statement.declarations) if (d.id.type === AST_NODE_TYPES.Identifier && d.id.name === id.name && d.init) return d.init;
+  }
+  return undefined;
+}
+
+/**
  * Whether a function passes the request it is given on, as the caller's side of the method does:
  * `return this.connection.prompt(params)`, `connection.sendRequest("session/prompt", { ...params })`,
  * `ctx.request(methods.agent.session.prompt, request)`. Such a function sends the request; it does not answer it.
  */
-export function forwardsRequest(fn: FunctionNode, method: MethodInfo, ownName: string, ctx: HandlerContext): boolean {
-  const bound = boundNames(fn.params[0]);
+export function forwardsRequest(fn: FunctionNode, method: MethodInfo, ownName: string, ctx: HandlerContext, requestParam = 0): boolean {
+  const bound = boundNames(fn.params[requestParam]);
   const sameMethod = new Set([...method.legacyNames, ownName]);
   // What a send call sends: the ACP method it names, else (`rpc.send(params)`) whatever the request it carries is.
   const sendsThis = (args: readonly TSESTree.CallExpressionArgument[]) => {
@@ -78,8 +104,9 @@ export function forwardsRequest(fn: FunctionNode, method: MethodInfo, ownName: s
     const isMember = callee.type === AST_NODE_TYPES.MemberExpression;
     const name = isMember ? memberName(callee) : callee.type === AST_NODE_TYPES.Identifier ? callee.name : undefined;
     if (name === undefined) return;
-    // `this.connection.prompt(params)`: the same method, called on something else with this request.
-    if (isMember && sameMethod.has(name)) forwards = node.arguments.some((arg) => carriesRequest(arg, bound));
+    // `this.connection.prompt(params)`: the same method, called on something else with this request; not on the
+    // session object the handler found by the request (`const session = sessions.get(params.sessionId)`).
+    if (isMember && sameMethod.has(name)) forwards = !isFoundByRequest(callee.object, fn, bound, ctx) && node.arguments.some((arg) => carriesRequest(arg, bound));
     else if (SEND_CALLS.has(name)) forwards = sendsThis(node.arguments);
   });
   return forwards;

@@ -35,6 +35,23 @@ export interface Handler {
    * parameter's type annotation, or its name.
    */
   readonly methodNode: TSESTree.Node;
+  /**
+   * The index of the parameter that holds the request, for a delegate that takes it after others (`runPrompt(rt:
+   * Runtime, request: PromptRequest)`); absent when it is the first.
+   */
+  readonly requestParam?: number;
+}
+
+/**
+ * The parameters that hold a handler's request: for a handler function its first (or `requestParam`), for an inline
+ * dispatch every parameter of the dispatching function (the request is whatever it was given).
+ */
+export function requestParameters(handler: Handler): readonly TSESTree.Parameter[] {
+  const { fn } = handler;
+  if (!fn) return [];
+  if (handler.body !== fn) return fn.params;
+  const param = fn.params[handler.requestParam ?? 0];
+  return param ? [param] : [];
 }
 
 /** `onRequest("*", fn)`: the handler for every request the app does not register. */

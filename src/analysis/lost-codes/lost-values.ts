@@ -113,8 +113,14 @@ function newValue(node: TSESTree.NewExpression, frames: readonly Entered[], ctx:
     return codes ? { shape: "held-class", codes, className: cls.name } : undefined;
   }
   const code = argAt(node.arguments, cls.codeIndex);
-  const codes = code && codesOf(code, frames, ctx);
-  if (!code || !codes) return undefined;
+  if (!code) {
+    // No code passed: the error carries its class's default (`readonly code = -32002`), if it has one.
+    const spread = node.arguments.some((a) => a.type === AST_NODE_TYPES.SpreadElement);
+    const held = spread || !cls.codeDefault ? undefined : codeNumbers(cls.codeDefault, ctx.values);
+    return held ? { shape: "held-class", codes: held, className: cls.name } : undefined;
+  }
+  const codes = codesOf(code, frames, ctx);
+  if (!codes) return undefined;
   const message = argAt(node.arguments, cls.messageIndex);
   const data = argAt(node.arguments, cls.dataIndex);
   // Every argument must be one of the parts, or the conversion would drop it.

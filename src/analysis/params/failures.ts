@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import type { Handler } from "../handlers/types.js";
+import { type Handler, requestParameters } from "../handlers/types.js";
 import { calleeName, enclosingFunction, type FunctionNode, isFunction, memberName, outermostWrapper, unwrap } from "../syntax/ast.js";
 import { type FileNodes, moduleNodes, nodesWithin } from "../file-nodes.js";
 
@@ -126,14 +126,14 @@ export class FailureFinder {
     private readonly nodes: Pick<FileNodes, "ifs" | "switches" | "throws" | "calls" | "objects" | "functions">,
   ) {}
 
-  private fieldsOf(fn: FunctionNode, style: "context" | "params" | "dispatch"): ParamFields {
+  private fieldsOf(handler: Handler, fn: FunctionNode, style: "context" | "params" | "dispatch"): ParamFields {
     let byFn = this.bound.get(style);
     if (!byFn) this.bound.set(style, (byFn = new Map()));
     let fields = byFn.get(fn);
     if (!fields) {
       fields = new ParamFields(this.sourceCode);
       fields.declaredIn(fn);
-      bindHandler(fields, fn, style);
+      bindHandler(fields, requestParameters(handler), style);
       byFn.set(fn, fields);
     }
     return fields;
@@ -144,7 +144,7 @@ export class FailureFinder {
     const { fn } = handler;
     if (!fn) return [];
     const inline = handler.body !== fn;
-    const fields = this.fieldsOf(fn, handler.style === "sdk" ? "context" : inline ? "dispatch" : "params");
+    const fields = this.fieldsOf(handler, fn, handler.style === "sdk" ? "context" : inline ? "dispatch" : "params");
     const out: ParamFailure[] = [];
     this.scan(handler, handler.body, fn, fields, out, new Set([fn]), 0);
     return out;

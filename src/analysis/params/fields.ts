@@ -289,9 +289,8 @@ function isComputedLookup(node: TSESTree.Node): boolean {
   return node.type === AST_NODE_TYPES.MemberExpression && node.computed;
 }
 
-/** The function a handler's params arrive in, and whether its first parameter is a context or the params. */
-export function bindHandler(fields: ParamFields, fn: FunctionNode, style: "context" | "params" | "dispatch"): void {
-  const params = style === "dispatch" ? fn.params : fn.params.slice(0, 1);
+/** The parameters a handler's params arrive in (requestParameters), and whether they hold a context or the params. */
+export function bindHandler(fields: ParamFields, params: readonly TSESTree.Parameter[], style: "context" | "params" | "dispatch"): void {
   const kind = style === "context" ? "request" : style === "params" ? "params" : "either";
   for (const param of params) fields.bind(param, { kind });
 }

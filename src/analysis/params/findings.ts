@@ -1,5 +1,5 @@
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { type Answer, type AnswerContext } from "../errors/answers.js";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { type Answer, type AnswerContext, keepsCodeThroughSdk } from "../errors/answers.js";
 import { answerCodes, INTERNAL_ERROR } from "../errors/answer-codes.js";
 import type { Handler } from "../handlers/types.js";
 import type { FileModel } from "../model.js";
@@ -27,16 +27,6 @@ export interface ParamsFinding {
   readonly caught?: boolean;
   /** For an answer in a helper of another module, the handler's call that reaches it: where it is reported. */
   readonly reportAt?: TSESTree.CallExpression;
-}
-
-/** Whether the SDK sends a thrown answer with its own code: only a RequestError (or subclass) keeps it. */
-function keepsCode(answer: Answer, errorClasses: FileModel["errorClasses"]): boolean {
-  const site = answer.kind === "site" ? (answer.site.kind === "helper-call" ? answer.site.inner : answer.site) : undefined;
-  if (site) return site.kind === "factory" || (site.kind === "construct" && site.errorClass?.rpc === true);
-  if (answer.kind === "held" && answer.node.type === AST_NODE_TYPES.NewExpression) {
-    return errorClasses.ofCallee(answer.node.callee)?.rpc === true;
-  }
-  return false;
 }
 
 const cache = new WeakMap<FileModel, readonly ParamsFinding[]>();
@@ -84,7 +74,7 @@ function find(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): Para
       const written = caught === undefined ? answerCodes(found.answer, model.values) : [caught];
       if (!written) continue;
       // `throw { code: -32602 }` in an SDK handler goes out as -32603: no-lost-error-code's finding, not this one's.
-      const lost = found.answer.kind !== "internal" && sendsInternalError(handler) && found.thrown && !keepsCode(found.answer, model.errorClasses);
+      const lost = found.answer.kind !== "internal" && sendsInternalError(handler) && found.thrown && !keepsCodeThroughSdk(found.answer, model.errorClasses);
       if (lost && written.includes(INVALID_PARAMS)) continue;
       const codes = lost ? [INTERNAL_ERROR] : written;
       if (!isWrong(failure, codes)) continue;

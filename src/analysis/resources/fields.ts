@@ -1,4 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { type Handler, requestParameters } from "../handlers/types.js";
 import { calleeName, contains, type FunctionNode, memberName, staticKeyName, unwrap } from "../syntax/ast.js";
 import { returnedExpressions } from "../syntax/functions.js";
 import { resolverOf } from "../resolution/resolver.js";
@@ -125,11 +126,9 @@ export class RequestFields {
   }
 
   /** The fields of a handler function: its request parameters, then its declarations. */
-  static ofHandler(sourceCode: SourceCode, declarators: readonly TSESTree.VariableDeclarator[], field: ResourceField, fn: FunctionNode, body: TSESTree.Node): RequestFields {
+  static ofHandler(sourceCode: SourceCode, declarators: readonly TSESTree.VariableDeclarator[], field: ResourceField, fn: FunctionNode, handler: Handler): RequestFields {
     const fields = new RequestFields(sourceCode, field);
-    // Inline dispatch: the request is whatever the dispatching function was given.
-    const params = body === fn ? fn.params.slice(0, 1) : fn.params;
-    for (const param of params) fields.bind(param, "request");
+    for (const param of requestParameters(handler)) fields.bind(param, "request");
     fields.bindDeclarations(fn, declarators);
     return fields;
   }

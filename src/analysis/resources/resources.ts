@@ -62,7 +62,7 @@ function analyse(model: FileModel, sourceCode: SourceCode): readonly ResourceMis
   for (const { handler, field, fn } of targets) {
     let scope = scopeAt(search, handler.body, field);
     if (!scope) {
-      const fields = RequestFields.ofHandler(sourceCode, search.declarators, field, fn, handler.body);
+      const fields = RequestFields.ofHandler(sourceCode, search.declarators, field, fn, handler);
       scope = { root: handler.body, fields, handlers: [], helper: false, dispatch: handler.style === "dispatch" };
       addScope(search, scope);
     }

@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { isFalse, isNullish, unwrap } from "../syntax/ast.js";
+import { contains, isFalse, isNullish, unwrap } from "../syntax/ast.js";
 import { fallbackOf, lookupVariable, type SessionLookup } from "./lookups.js";
 import type { SessionScope, SessionScopes } from "./scopes.js";
 
@@ -26,6 +26,11 @@ function presence(node: TSESTree.Node, lookups: readonly SessionLookup[], vars: 
   if (inner.type === AST_NODE_TYPES.UnaryExpression && inner.operator === "!") {
     const p = presence(inner.argument, lookups, vars);
     return p && { present: !p.present, lookup: p.lookup };
+  }
+  // `!s || !s.ready`: true for every missing session (and more); `s && s.ready`: false for every missing one.
+  if (inner.type === AST_NODE_TYPES.LogicalExpression && (inner.operator === "||" || inner.operator === "&&")) {
+    const p = presence(inner.left, lookups, vars);
+    return p && p.present === (inner.operator === "&&") ? p : undefined;
   }
   if (inner.type === AST_NODE_TYPES.BinaryExpression && ["===", "==", "!==", "!="].includes(inner.operator)) {
     const negated = inner.operator.startsWith("!");
@@ -84,13 +89,20 @@ export function findGuards(sourceCode: SourceCode, scopes: SessionScopes, scope:
   // A guard tests a lookup: without one there is nothing to test.
   if (lookups.length === 0) return [];
   const vars = new Map<TSESLint.Scope.Variable, SessionLookup>();
+  // A `let` written again later (`if (!s.warm) s = await rewarm(s)`) still holds the lookup where it is tested before.
+  const rewritten = new Map<TSESLint.Scope.Variable, readonly TSESTree.Node[]>();
   for (const lookup of lookups) {
     const variable = lookup.kind === "has" ? undefined : lookupVariable(sourceCode, lookup);
-    if (variable && variable.references.filter((r) => r.isWrite()).length === 1) vars.set(variable, lookup);
+    if (!variable) continue;
+    const writes = variable.references.filter((r) => r.isWrite());
+    const declarator = writes.length > 1 ? lookupDeclarator(lookup) : undefined;
+    if (writes.length > 1 && !declarator) continue;
+    vars.set(variable, lookup);
+    if (declarator) rewritten.set(variable, writes.map((w) => w.identifier).filter((id) => !contains(declarator, id)));
   }
   const out: SessionGuard[] = [];
   for (const node of scopes.nodes.tests(scope.root)) {
-    const found = presence(node.test, lookups, vars);
+    const found = presence(node.test, lookups, rewritten.size === 0 ? vars : heldAt(node.test, vars, rewritten));
     if (!found) continue;
     out.push({ test: node.test, lookup: found.lookup, miss: found.present ? (node.alternate ?? null) : node.consequent });
   }
@@ -100,6 +112,35 @@ export function findGuards(sourceCode: SourceCode, scopes: SessionScopes, scope:
     if (fallback) out.push({ test: fallback.left, lookup, miss: fallback.right });
   }
   return out;
+}
+
+/** The declarator a lookup initialises (`let s = store.get(id)`), if it is one. */
+function lookupDeclarator(lookup: SessionLookup): TSESTree.Node | undefined {
+  let node: TSESTree.Node | undefined = lookup.node.parent;
+  while (node && node.type !== AST_NODE_TYPES.VariableDeclarator && !node.type.endsWith("Statement")) node = node.parent;
+  return node?.type === AST_NODE_TYPES.VariableDeclarator ? node : undefined;
+}
+
+/**
+ * The variables that still hold their lookup at `test`: written once, or written again only after it in source
+ * order and not in a loop around both (where a later write reaches the test on the next turn).
+ */
+function heldAt(test: TSESTree.Node, vars: ReadonlyMap<TSESLint.Scope.Variable, SessionLookup>, rewritten: ReadonlyMap<TSESLint.Scope.Variable, readonly TSESTree.Node[]>): Map<TSESLint.Scope.Variable, SessionLookup> {
+  const held = new Map<TSESLint.Scope.Variable, SessionLookup>();
+  for (const [variable, lookup] of vars) {
+    const later = rewritten.get(variable);
+    if (later === undefined) held.set(variable, lookup);
+    else if (later.length > 0 && later.every((w) => w.range[0] > test.range[1] && !inLoopWith(w, test))) held.set(variable, lookup);
+  }
+  return held;
+}
+
+const LOOPS = new Set<string>([AST_NODE_TYPES.WhileStatement, AST_NODE_TYPES.DoWhileStatement, AST_NODE_TYPES.ForStatement, AST_NODE_TYPES.ForInStatement, AST_NODE_TYPES.ForOfStatement]);
+
+/** Whether a loop holds both nodes. */
+function inLoopWith(a: TSESTree.Node, b: TSESTree.Node): boolean {
+  for (let p = a.parent; p; p = p.parent) if (LOOPS.has(p.type) && contains(p, b)) return true;
+  return false;
 }
 
 /** The statement that answers in a branch: the first `throw` or `return` among its own statements. */

@@ -2,7 +2,7 @@ import { AST_NODE_TYPES, type ParserServicesWithTypeInformation, type TSESLint, 
 import { sourceCodeOf } from "../syntax/variables.js";
 import { type FunctionNode, memberName, staticKeyName, unwrap, VALUE_WRAPPERS, contains } from "../syntax/ast.js";
 
-import type { Handler } from "../handlers/types.js";
+import { type Handler, requestParameters } from "../handlers/types.js";
 import type { FileNodes } from "../file-nodes.js";
 import { ScopeNodes } from "./scope-nodes.js";
 import { resolverOf } from "../resolution/resolver.js";
@@ -147,9 +147,7 @@ export class SessionScopes {
     const scope = this.scopeOf(handler.body);
     if (!this.addTo(scope, handler)) return;
     if (handler.fn) {
-      // Inline dispatch: the request is whatever the dispatching function was given.
-      const params = handler.body === handler.fn ? handler.fn.params.slice(0, 1) : handler.fn.params;
-      for (const param of params) this.bindPattern(param, "request", scope);
+      for (const param of requestParameters(handler)) this.bindPattern(param, "request", scope);
       if (handler.body !== handler.fn) this.bindPrelude(handler.fn, handler.body, scope);
     }
     this.bindDeclarations(scope);

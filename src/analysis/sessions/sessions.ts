@@ -52,7 +52,8 @@ export interface SessionFacts {
 
 /**
  * The calls of the linted file through which a helper of another module is reached, leaving out those made after the
- * caller mentions the id (it may have checked the session): undefined for a scope of the linted file.
+ * caller mentions the id (it may have checked the session) and those inside a `try` whose `catch` decides what the
+ * handler answers: undefined for a scope of the linted file.
  */
 function entryCalls(registry: SessionScopes, scope: SessionScope, resolver: Resolver, seen = new Set<SessionScope>()): TSESTree.Node[] | undefined {
   if (resolver.isLinted(scope.root)) return undefined;
@@ -61,7 +62,9 @@ function entryCalls(registry: SessionScopes, scope: SessionScope, resolver: Reso
   seen.add(scope);
   for (const { call, from } of scope.callers) {
     if (mentionsIdBefore(registry, from, call)) continue;
-    if (resolver.isLinted(call)) out.push(call);
+    if (resolver.isLinted(call)) {
+      if (!isCaught(call, from.root)) out.push(call);
+    }
     else out.push(...(entryCalls(registry, from, resolver, seen) ?? []));
   }
   return out;
