@@ -3,14 +3,14 @@ import type { ErrorSite } from "../src/analysis/errors/error-sites.js";
 import { codeReplacement } from "../src/analysis/errors/code-replacement.js";
 import { type FileModel, getModel } from "../src/analysis/index.js";
 import { ungatedApps } from "../src/analysis/initialization/ungated-apps.js";
-import { INVALID_REQUEST, notInitializedSites } from "../src/analysis/initialization/not-initialized.js";
+import { INVALID_REQUEST, notInitializedSites, notInitializedThrows, type NotInitializedThrow } from "../src/analysis/initialization/not-initialized.js";
 import { ungatedLegacyClasses } from "../src/analysis/initialization/legacy-gates.js";
 import { invalidRequestText } from "../src/analysis/initialization/invalid-request-fix.js";
 import { gateErrors } from "../src/analysis/initialization/gate-guards.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
 
-export type MessageIds = "ungatedApp" | "ungatedAppV2" | "wrongCode" | "wrongCodeV2" | "repeatedInitialize" | "ungatedLegacy" | "ungatedLegacyV2" | "useInvalidRequest";
+export type MessageIds = "ungatedApp" | "ungatedAppV2" | "wrongCode" | "wrongCodeV2" | "plainError" | "plainErrorV2" | "repeatedInitialize" | "ungatedLegacy" | "ungatedLegacyV2" | "useInvalidRequest";
 type Options = [{ legacyAgents?: boolean }];
 
 /** The SDK's `RequestError.invalidRequest(data, message)` for an SDK-built error, else -32600 as the file names codes. */
@@ -20,6 +20,14 @@ function invalidRequestSuggestion(site: ErrorSite, model: FileModel, sourceCode:
   const code = site.code;
   const replacement = code && codeReplacement(code, INVALID_REQUEST, site.message, model);
   return code && replacement ? [{ messageId: "useInvalidRequest", fix: (f) => f.replaceText(code, replacement) }] : [];
+}
+
+/** `RequestError.invalidRequest(undefined, message)` in place of a thrown plain Error, as the file names the class. */
+function plainErrorSuggestion(thrown: NotInitializedThrow, model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): TSESLint.SuggestionReportDescriptor<MessageIds>[] {
+  const name = model.hasFactory("invalidRequest") ? model.sdk.requestErrorName() : undefined;
+  if (!name) return [];
+  const text = `${name}.invalidRequest(${thrown.message ? `undefined, ${sourceCode.getText(thrown.message)}` : ""})`;
+  return [{ messageId: "useInvalidRequest", fix: (f) => f.replaceText(thrown.node, text) }];
 }
 
 export default createRule<Options, MessageIds>({
@@ -43,6 +51,10 @@ export default createRule<Options, MessageIds>({
         "This app registers requests but no two-argument onRequest(methods.agent.initialize, handler), so the SDK answers requests before initialize; agents MUST reject them with -32600: register the initialize handler with two arguments.",
       wrongCode: "A request before initialize SHOULD be rejected with -32600 Invalid request, not {{code}}: use -32600.",
       wrongCodeV2: "A request before initialize MUST be rejected with -32600 Invalid request, not {{code}}: use -32600.",
+      plainError:
+        "A request before initialize SHOULD be rejected with -32600 Invalid request, but a thrown value that is not a RequestError goes out as -32603 Internal error: throw RequestError.invalidRequest() instead.",
+      plainErrorV2:
+        "A request before initialize MUST be rejected with -32600 Invalid request, but a thrown value that is not a RequestError goes out as -32603 Internal error: throw RequestError.invalidRequest() instead.",
       repeatedInitialize: "In protocol version 2 a repeated initialize MUST be rejected with -32600 Invalid request, not {{code}}: use -32600.",
       ungatedLegacy:
         "No SDK version gates a legacy Agent class, and this one checks no initialization flag, so requests before initialize are answered; agents SHOULD reject them with -32600: set a flag in initialize() and reject with RequestError.invalidRequest() while it is unset.",
@@ -76,6 +88,9 @@ export default createRule<Options, MessageIds>({
           context.report({ node, messageId, data: { code }, suggest: invalidRequestSuggestion(site, model, context.sourceCode) });
         };
         for (const site of wrong) report(site, v2 ? "wrongCodeV2" : "wrongCode");
+        for (const thrown of notInitializedThrows(model)) {
+          context.report({ node: thrown.node, messageId: v2 ? "plainErrorV2" : "plainError", suggest: plainErrorSuggestion(thrown, model, context.sourceCode) });
+        }
         // Version 1 says nothing about a repeated initialize.
         if (v2) for (const site of gates.repeatedInitialize) if (!wrong.has(site)) report(site, "repeatedInitialize");
         if (legacyAgents) {

@@ -106,6 +106,22 @@ export async function start(ctx: { request(m: unknown, p: unknown): Promise<{ pr
 }`;
 
 const invalid: Invalid[] = [
+  (() => {
+    // A front door whose dispatcher names only initialize; the requested version read into a const first.
+    const code = `import { PROTOCOL_VERSION } from "@agentclientprotocol/sdk";
+declare function reply(message: object): void;
+export function onMessage(msg: { id?: number; method?: string; params?: { protocolVersion?: number } }) {
+  if (msg.method === "initialize" && msg.id !== undefined) {
+    const requested = msg.params?.protocolVersion ?? 0;
+    if (requested > PROTOCOL_VERSION) {
+      reply({ jsonrpc: "2.0", id: msg.id, error: { code: 1, message: "unsupported protocol" } });
+      return;
+    }
+    reply({ jsonrpc: "2.0", id: msg.id, result: { protocolVersion: requested } });
+  }
+}`;
+    return { name: "an initialize-only dispatcher, the requested version held in a const", code, errors: [{ messageId: "errorForVersion" as const, ...at(code, '{ code: 1, message: "unsupported protocol" }') }] };
+  })(),
   { name: "a client supporting [1, 2] that refuses anything but 2", code: LIST_CLIENT, errors: [{ messageId: "clientRejectsOlder", data: { requested: "2", supported: "SUPPORTED_VERSIONS" }, ...at(LIST_CLIENT, 'throw new Error("version mismatch");') }] },
   { name: "a legacy client with a minimum version it ignores, destructured", code: MIN_CLIENT, errors: [{ messageId: "clientRejectsOlder", data: { requested: "2", supported: "MIN_PROTOCOL_VERSION" }, ...at(MIN_CLIENT, 'throw new Error("agent answered another version");') }] },
   { name: "a client with a supported range { min, max }", code: RANGE_CLIENT, errors: [{ messageId: "clientRejectsOlder", data: { requested: "3", supported: "SUPPORTED_VERSION_RANGE" }, ...at(RANGE_CLIENT, 'throw new Error("version mismatch");') }] },

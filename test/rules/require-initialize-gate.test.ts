@@ -11,7 +11,43 @@ const SDK = `import { agent, AGENT_METHODS, methods, RequestError } from "@agent
 const NEW = `app.onRequest(methods.agent.session.new, () => ({ sessionId: "s" }));\n`;
 const V2 = { acp: { protocolVersion: 2 } };
 
+const LEGACY_FLAG = (body: string) => `import * as acp from "@agentclientprotocol/sdk";
+export class A implements acp.Agent {
+  private ready = false;
+  async initialize(): Promise<acp.InitializeResponse> {
+    this.ready = true;
+    return { protocolVersion: acp.PROTOCOL_VERSION };
+  }
+  async newSession(): Promise<acp.NewSessionResponse> {
+    ${body}
+    return { sessionId: "s" };
+  }
+}`;
+/** A front door whose dispatcher names only initialize and passes every other request on. */
+const FRONT_DOOR = (answer: string) => `import { PROTOCOL_VERSION } from "@agentclientprotocol/sdk";
+declare function reply(message: object): void;
+declare function forward(message: object): void;
+let initialized = false;
+export function onMessage(msg: { id?: number; method?: string; params?: { protocolVersion?: number } }) {
+  if (msg.method === "initialize" && msg.id !== undefined) {
+    initialized = true;
+    reply({ jsonrpc: "2.0", id: msg.id, result: { protocolVersion: PROTOCOL_VERSION } });
+    return;
+  }
+  if (!initialized && msg.id !== undefined) {
+    reply({ jsonrpc: "2.0", id: msg.id, error: ${answer} });
+    return;
+  }
+  forward(msg);
+}`;
+
 const valid: Valid[] = [
+  { name: "a plain Error about something else that is not initialized (a session)", code: LEGACY_FLAG('if (!this.ready) throw new Error("session store is not initialized");') },
+  {
+    name: "a plain Error in hand-rolled dispatch: what goes out is the dispatcher's",
+    code: FRONT_DOOR('{ code: -32600, message: "Invalid request" }').replace("if (!initialized && msg.id !== undefined) {", 'if (!initialized && msg.id !== undefined) {\n    if (msg.method === "session/new") throw new Error("initialize must be called first");'),
+  },
+  { name: "a front door answering -32600 with the reason in data.details", code: FRONT_DOOR('{ code: -32600, message: "Invalid request", data: { details: "connection is not initialized yet" } }') },
   { name: "two-argument initialize with methods.agent.initialize", code: `${SDK}export const app = agent({ name: "a" });
 app.onRequest(methods.agent.initialize, () => ({ protocolVersion: 1 }));
 ${NEW}` },
@@ -97,6 +133,22 @@ const NOT_INIT_NEW = 'new RequestError(-32002, "Server not initialized")';
 const NOT_INIT_FIX = 'RequestError.invalidRequest(undefined, "Server not initialized")';
 
 const invalidCases: Invalid[] = [
+  ((c) => ({
+    name: "a plain Error with a passive wording, thrown from a legacy handler: sent as -32603",
+    code: c,
+    errors: [
+      {
+        messageId: "plainError" as const,
+        ...at(c, 'new Error("initialize must be called before any other request")'),
+        suggestions: [{ messageId: "useInvalidRequest" as const, output: c.replace('new Error("initialize must be called before any other request")', 'acp.RequestError.invalidRequest(undefined, "initialize must be called before any other request")') }],
+      },
+    ],
+  }))(LEGACY_FLAG('if (!this.ready) throw new Error("initialize must be called before any other request");')),
+  ((c) => ({
+    name: "the reason in data.details of a front door that names only initialize",
+    code: c,
+    errors: [{ messageId: "wrongCode" as const, data: { code: "-32603" }, ...at(c, "-32603"), suggestions: [{ messageId: "useInvalidRequest" as const, output: c.replace("-32603", "-32600") }] }],
+  }))(FRONT_DOOR('{ code: -32603, message: "Request rejected", data: { details: "connection is not initialized yet" } }')),
   invalid("no initialize handler", `${SDK}export const app = agent({ name: "a" });
 ${NEW}`, (c) => [ungated(c)]),
   invalid("only the three-argument initialize form", `${SDK}import { z } from "zod";

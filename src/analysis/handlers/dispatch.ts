@@ -20,11 +20,13 @@ interface Candidate {
 
 /**
  * Methods of one dispatch: a wire name both sides handle (`mcp/message`) takes the side of its neighbours, and
- * names that are not ACP's alone (`initialize`) count only next to ones that are.
+ * names that are not ACP's alone (`initialize`) count only next to ones that are, or in a file that imports the
+ * ACP SDK (a front door that answers `initialize` itself and passes the rest on; a file that speaks MCP instead is
+ * no ACP code at all, see other-protocols.ts).
  */
-function resolveGroup(candidates: readonly Candidate[]): Handler[] {
+function resolveGroup(candidates: readonly Candidate[], importsSdk: boolean): Handler[] {
   const distinctive = candidates.filter((c) => c.ref.side || isDistinctiveWire(c.ref.wire));
-  if (distinctive.length === 0) return [];
+  if (distinctive.length === 0 && !importsSdk) return [];
   const sides = new Set(distinctive.map((c) => resolveMethod(c.ref, undefined)?.side).filter((s): s is MethodSide => !!s && s !== "protocol"));
   const groupSide = sides.size === 1 ? [...sides][0] : undefined;
   const out: Handler[] = [];
@@ -51,10 +53,21 @@ function switchCandidates(node: TSESTree.SwitchStatement, ctx: HandlerContext): 
   return out.reverse();
 }
 
-/** `if (msg.method === "session/prompt") { ... }`, each `else if` of a chain on its own. */
-function ifCandidate(node: TSESTree.IfStatement, ctx: HandlerContext): Candidate | undefined {
-  const test = unwrap(node.test);
+/** The method comparison of a test: the test itself, or a conjunct of `&&` (`msg.method === "initialize" && msg.id !== undefined`). */
+function methodComparison(node: TSESTree.Node): TSESTree.BinaryExpression | undefined {
+  const test = unwrap(node);
+  if (test.type === AST_NODE_TYPES.LogicalExpression && test.operator === "&&") return methodComparison(test.left) ?? methodComparison(test.right);
   if (test.type !== AST_NODE_TYPES.BinaryExpression || (test.operator !== "===" && test.operator !== "==")) return undefined;
+  return isMethodExpression(test.left) || isMethodExpression(test.right) ? test : undefined;
+}
+
+/**
+ * `if (msg.method === "session/prompt") { ... }`, each `else if` of a chain on its own; the comparison may be one
+ * conjunct of the test (`&& msg.id !== undefined`: the request, not a notification of that name).
+ */
+function ifCandidate(node: TSESTree.IfStatement, ctx: HandlerContext): Candidate | undefined {
+  const test = methodComparison(node.test);
+  if (!test) return undefined;
   const [subject, wire] = isMethodExpression(test.left) ? [test.left, test.right] : [test.right, test.left];
   if (!isMethodExpression(subject)) return undefined;
   const ref = methodRef(wire, ctx.sdk, ctx.values);
@@ -90,7 +103,7 @@ export function dispatchHandlers(nodes: HandlerNodes, ctx: HandlerContext, claim
   const out: Handler[] = [];
   for (const node of nodes.switches) {
     const candidates = switchCandidates(node, ctx);
-    if (candidates.length > 0) out.push(...resolveGroup(candidates));
+    if (candidates.length > 0) out.push(...resolveGroup(candidates, ctx.sdk.importsSdk));
   }
   // The `if` chains of one function form one dispatch.
   const ifsByFunction = new Map<TSESTree.Node | undefined, Candidate[]>();
@@ -101,11 +114,11 @@ export function dispatchHandlers(nodes: HandlerNodes, ctx: HandlerContext, claim
     group.push(candidate);
     ifsByFunction.set(candidate.fn, group);
   }
-  for (const group of ifsByFunction.values()) out.push(...resolveGroup(group));
+  for (const group of ifsByFunction.values()) out.push(...resolveGroup(group, ctx.sdk.importsSdk));
   for (const node of nodes.objects) {
     // Most objects hold no function, and most files' objects are no handler maps: nothing to group.
     const candidates = mapCandidates(node, ctx);
-    if (candidates.length > 0) out.push(...resolveGroup(candidates.filter((c) => !claimed.has(c.body))));
+    if (candidates.length > 0) out.push(...resolveGroup(candidates.filter((c) => !claimed.has(c.body)), ctx.sdk.importsSdk));
   }
   return out;
 }

@@ -2,6 +2,10 @@ import type { ErrorSite } from "../errors/error-sites.js";
 import { siteCodes } from "../errors/answer-codes.js";
 import type { FileModel } from "../model.js";
 import { messageText } from "../values/message-text.js";
+import type { ValueResolver } from "../resolution/values.js";
+import { enclosingFunction, findProperty, unwrap } from "../syntax/ast.js";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { answerOf } from "../errors/answers.js";
 import { factoryMessage } from "./invalid-request-fix.js";
 
 export const INVALID_REQUEST = -32600;
@@ -10,12 +14,31 @@ export const INVALID_REQUEST = -32600;
 const CONNECTION_NOT_INITIALIZED =
   /\b(connection|agent|client|server|protocol)\s+(is\s+|has\s+)?(not|never|hasn'?t|has not)\s+(yet\s+)?(been\s+)?initiali[sz]ed\b/i;
 const INITIALIZE_FIRST = /\b(must|call|send)\s+(call\s+|send\s+)?[`'"]?initiali[sz]e[`'"]?\s+(first|before)\b|\bbefore\s+(calling\s+|sending\s+)?[`'"]?initiali[sz]e[`'"]?\b|\binitiali[sz]e\s+(was\s+)?not\s+(yet\s+)?(called|received|sent)\b/i;
+/** Passive wordings: "initialize must be called first", "initialize() has to be sent before …", "initialize is required". */
+const INITIALIZE_REQUIRED = /\binitiali[sz]e(\(\))?[`'"]?\s+(must|has\s+to|needs\s+to|should)\s+be\s+(called|sent|received|done|completed|run)\b|\binitiali[sz]e(\(\))?[`'"]?\s+is\s+required\b/i;
 const OTHER_SUBJECT = /\b(session|model|terminal|database|db|store|cache|client\s+library|sdk|plugin|tool|mcp)\b/i;
 
 /** Whether a message says the peer has not initialized the connection yet. */
 export function saysNotInitialized(text: string): boolean {
   if (OTHER_SUBJECT.test(text)) return false;
-  return CONNECTION_NOT_INITIALIZED.test(text) || INITIALIZE_FIRST.test(text);
+  return CONNECTION_NOT_INITIALIZED.test(text) || INITIALIZE_FIRST.test(text) || INITIALIZE_REQUIRED.test(text);
+}
+
+/** The keys of `data` that carry an error's explanation in real code (`{ details }` is what the SDK itself writes). */
+const DATA_TEXT_KEYS = ["details", "reason", "message", "detail"];
+
+/** The text an error site explains itself with: its message, else a `details` / `reason` of its data. */
+function siteTexts(site: ErrorSite, values: ValueResolver): string[] {
+  const out: string[] = [];
+  const message = messageText(site.kind === "factory" ? factoryMessage(site) : site.message, values);
+  if (message) out.push(message);
+  const data = site.data ? values.objectLiteral(site.data) : undefined;
+  for (const key of DATA_TEXT_KEYS) {
+    const value = data && findProperty(data, key)?.value;
+    const text = value && messageText(value, values);
+    if (text) out.push(text);
+  }
+  return out;
 }
 
 /** Error sites whose message says the connection is not initialized yet, with a known code other than -32600. */
@@ -23,10 +46,41 @@ export function notInitializedSites(model: FileModel): readonly ErrorSite[] {
   if (model.handlers.handlers.length === 0 && model.handlers.fallbacks.length === 0) return [];
   return model.errorSites.filter((site) => {
     if (site.inErrorClass) return false;
-    // Factory sites carry their message as an argument the error-site model does not record.
-    const text = messageText(site.kind === "factory" ? factoryMessage(site) : site.message, model.values);
-    if (!text || !saysNotInitialized(text)) return false;
+    if (!siteTexts(site, model.values).some(saysNotInitialized)) return false;
     const codes = siteCodes(site, model.values);
     return codes !== undefined && codes.some((c) => c !== INVALID_REQUEST);
   });
+}
+
+/** A plain `Error` an SDK handler throws saying the connection is not initialized: the SDK sends it as -32603. */
+export interface NotInitializedThrow {
+  /** The thrown `new Error(message)`. */
+  readonly node: TSESTree.Node;
+  /** Its message argument, when it has one. */
+  readonly message: TSESTree.Node | undefined;
+}
+
+/** Handler styles whose thrown plain `Error` the SDK answers with -32603 (see the wire tests). */
+const SDK_STYLES = new Set(["sdk", "legacy", "delegate"]);
+
+/**
+ * The plain `Error`s thrown in the agent's SDK request handlers (their own code, not nested functions) whose message
+ * says the connection is not initialized: `throw new Error("initialize must be called first")` goes out as -32603.
+ */
+export function notInitializedThrows(model: FileModel): readonly NotInitializedThrow[] {
+  const handlers = model.handlers.handlers.filter((h) => SDK_STYLES.has(h.style) && h.fn && h.method.side === "agent" && h.method.kind === "request" && h.method.wire !== "initialize");
+  if (handlers.length === 0) return [];
+  const out: NotInitializedThrow[] = [];
+  for (const statement of model.nodes.throws) {
+    const fn = enclosingFunction(statement);
+    if (!fn || !handlers.some((h) => h.fn === fn)) continue;
+    const answer = answerOf(statement.argument, model.answers);
+    if (answer?.kind !== "internal") continue;
+    const thrown = unwrap(answer.node);
+    const first = thrown.type === AST_NODE_TYPES.NewExpression || thrown.type === AST_NODE_TYPES.CallExpression ? thrown.arguments[0] : thrown;
+    const message = first && first.type !== AST_NODE_TYPES.SpreadElement ? first : undefined;
+    const text = message && messageText(message, model.values);
+    if (text && saysNotInitialized(text)) out.push({ node: answer.node, message });
+  }
+  return out;
 }

@@ -3,6 +3,7 @@ import type { ErrorSite } from "../errors/error-sites.js";
 import type { Handler } from "../handlers/types.js";
 import { walk, contains } from "../syntax/ast.js";
 import type { FileModel } from "../model.js";
+import type { ValueResolver } from "../resolution/values.js";
 
 export interface VersionError {
   readonly site: ErrorSite;
@@ -15,25 +16,38 @@ const cache = new WeakMap<FileModel, readonly VersionError[]>();
 
 const within = (inner: TSESTree.Node, outer: TSESTree.Node) => contains(outer, inner);
 
-/** Whether an expression reads `.protocolVersion` (the requested version in an initialize handler). */
-function readsProtocolVersion(test: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+/**
+ * Whether an expression reads `.protocolVersion` (the requested version in an initialize handler), itself or through
+ * a `const` it was read into (`const requested = msg.params?.protocolVersion ?? 0`).
+ */
+function readsProtocolVersion(test: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>, values: ValueResolver, depth = 0): boolean {
   let found = false;
   walk(test, sourceCode.visitorKeys, (node) => {
+    if (found) return;
     if (node.type === AST_NODE_TYPES.MemberExpression && !node.computed && node.property.type === AST_NODE_TYPES.Identifier && node.property.name === "protocolVersion") found = true;
-    if (node.type === AST_NODE_TYPES.Identifier && node.name === "protocolVersion" && node.parent?.type !== AST_NODE_TYPES.MemberExpression) found = true;
+    else if (node.type === AST_NODE_TYPES.Identifier && node.parent?.type !== AST_NODE_TYPES.MemberExpression) {
+      if (node.name === "protocolVersion") found = true;
+      else if (depth < MAX_HOPS) {
+        const init = values.constInit(node);
+        if (init && init !== test && readsProtocolVersion(init, sourceCode, values, depth + 1)) found = true;
+      }
+    }
   });
   return found;
 }
 
+/** How many `const`s a requested version is followed through. */
+const MAX_HOPS = 3;
+
 /** The guard, between the site and the handler body, whose test reads the requested protocolVersion. */
-function versionGuard(site: TSESTree.Node, body: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): TSESTree.Node | undefined {
+function versionGuard(site: TSESTree.Node, body: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>, values: ValueResolver): TSESTree.Node | undefined {
   for (let node: TSESTree.Node | undefined = site; node && node !== body; node = node.parent) {
     const parent: TSESTree.Node | undefined = node.parent;
     if (!parent) return undefined;
     if ((parent.type === AST_NODE_TYPES.IfStatement || parent.type === AST_NODE_TYPES.ConditionalExpression) && parent.test !== node) {
-      if (readsProtocolVersion(parent.test, sourceCode)) return parent.test;
+      if (readsProtocolVersion(parent.test, sourceCode, values)) return parent.test;
     }
-    if (parent.type === AST_NODE_TYPES.LogicalExpression && parent.right === node && readsProtocolVersion(parent.left, sourceCode)) return parent.left;
+    if (parent.type === AST_NODE_TYPES.LogicalExpression && parent.right === node && readsProtocolVersion(parent.left, sourceCode, values)) return parent.left;
   }
   return undefined;
 }
@@ -49,7 +63,7 @@ export function versionErrors(model: FileModel, sourceCode: Readonly<TSESLint.So
   for (const site of model.errorSites) {
     if (site.inErrorClass) continue;
     const handler = handlers.find((h) => within(site.node, h.body));
-    const guard = handler && versionGuard(site.node, handler.body, sourceCode);
+    const guard = handler && versionGuard(site.node, handler.body, sourceCode, model.values);
     if (handler && guard) found.push({ site, handler, guard });
   }
   return found;
