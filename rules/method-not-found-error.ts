@@ -80,8 +80,6 @@ export default createRule<[], MessageIds>({
     return {
       Program() {
         const model = getModel(context);
-        const { handlers, fallbacks } = model.handlers;
-        if (handlers.length === 0 && fallbacks.length === 0) return;
         const must = model.settings.protocolVersion === 2;
         const text = (node: TSESTree.Node) => context.sourceCode.getText(node);
         const requestError = model.sdk.requestErrorName();

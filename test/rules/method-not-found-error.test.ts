@@ -129,6 +129,40 @@ export class GatewayAgent implements Agent {
 // Allow-list guards: an unknown method is refused by the guard, so what follows it is served, not a fallback.
 valid.push(
   {
+    name: "a 'no handler installed' branch whose helper sends -32601",
+    code: `export class Socket {
+  private handler: ((method: string, params: unknown) => Promise<unknown>) | null = null;
+  constructor(private readonly ws: { send(data: string): void }) {}
+  private refuse(id: number, method: string) {
+    this.ws.send(JSON.stringify({ jsonrpc: "2.0", id, error: { code: -32601, message: "Method not found", data: { method } } }));
+  }
+  cancel(sessionId: string) {
+    this.ws.send(JSON.stringify({ jsonrpc: "2.0", method: "session/cancel", params: { sessionId } }));
+  }
+  onMessage(msg: { id: number; method: string; params?: unknown }) {
+    if (!this.handler) return this.refuse(msg.id, msg.method);
+    return this.handler(msg.method, msg.params);
+  }
+}`,
+  },
+  {
+    name: "a handler tested for absence but never given the method is no fallback",
+    code: `export class Socket {
+  private onClose: (() => void) | null = null;
+  constructor(private readonly ws: { send(data: string): void }) {}
+  cancel(sessionId: string) {
+    this.ws.send(JSON.stringify({ jsonrpc: "2.0", method: "session/cancel", params: { sessionId } }));
+  }
+  close(id: number) {
+    if (!this.onClose) {
+      this.ws.send(JSON.stringify({ jsonrpc: "2.0", id, error: { code: -32603, message: "no close handler" } }));
+      return;
+    }
+    this.onClose();
+  }
+}`,
+  },
+  {
     name: "allow-list guard: extMethod refuses every method not in a !== chain, then serves the rest with successes",
     code: `${LEGACY}  async extMethod(method: string) {\n    if (method !== "_a/status" && method !== "_a/diff") {\n      throw acp.RequestError.methodNotFound(method);\n    }\n    if (method === "_a/status") return { clean: true };\n    return {};\n  }\n}`,
   },
@@ -150,6 +184,34 @@ const add = (name: string, code: string, errors: Invalid["errors"], extra: Parti
   const node = "new Error(`no ${method}`)";
   add("allow-list guard whose refusal is a plain Error: the guard's answer is judged, not what it serves", code, [
     { messageId: "wrongCode", data: { code: "-32603" }, ...at(code, node), suggestions: [{ messageId: "useMethodNotFound", data: { replacement: "RequestError.methodNotFound(method)" }, output: code.replace(node, "RequestError.methodNotFound(method)") }] },
+  ]);
+}
+{
+  const code = `${SDK}app.onRequest("*", ({ method }) => {\n  return { ok: false, error: \`unsupported method \${method}\` };\n});`;
+  add("* fallback answering a result that says it failed ({ ok: false, error: string }): a success on the wire", code, [{ messageId: "success", ...at(code, "{ ok: false, error: `unsupported method ${method}` }") }]);
+}
+{
+  // A client without the SDK answers every request through a handler the page installs later: until then, the
+  // "no handler" branch is the fallback of every method, and its helper sends -32603.
+  const code = `export class Socket {
+  private handler: ((method: string, params: unknown) => Promise<unknown>) | null = null;
+  constructor(private readonly ws: { send(data: string): void }) {}
+  private respondError(id: number, message: string) {
+    this.ws.send(JSON.stringify({ jsonrpc: "2.0", id, error: { code: -32603, message } }));
+  }
+  cancel(sessionId: string) {
+    this.ws.send(JSON.stringify({ jsonrpc: "2.0", method: "session/cancel", params: { sessionId } }));
+  }
+  onMessage(msg: { id: number; method: string; params?: unknown }) {
+    if (!this.handler) {
+      this.respondError(msg.id, \`no handler for \${msg.method}\`);
+      return;
+    }
+    void this.handler(msg.method, msg.params).then((result) => this.ws.send(JSON.stringify({ jsonrpc: "2.0", id: msg.id, result })));
+  }
+}`;
+  add("a client's 'no handler installed' branch answering through a helper that sends -32603", code, [
+    { messageId: "wrongCode", data: { code: "-32603" }, ...at(code, "this.respondError(msg.id, `no handler for ${msg.method}`)"), suggestions: [] },
   ]);
 }
 {

@@ -55,6 +55,16 @@ function invalid(code: string, errors: (code: string) => Report[], name?: string
 
 const valid: (string | Valid)[] = [
   {
+    name: "a find() whose predicate compares something else than the id is no lookup of the session",
+    code: `${SDK}const modes = [{ id: "ask" }];
+app.onRequest(methods.agent.session.setMode, ({ params }) => {
+  const mode = modes.find((m) => m.id === params.modeId);
+  if (!mode) throw RequestError.invalidParams({ modeId: params.modeId });
+  return {};
+});`,
+  },
+
+  {
     name: "a let written in a loop around its guard: the guard may test the written value",
     code: `import type { PromptRequest, PromptResponse } from "@agentclientprotocol/sdk";
 interface Search { next?: Search; ok: boolean }
@@ -300,6 +310,25 @@ const caughtAs = (code: string, text: string, nth = 0): Report => ({ messageId: 
 const catchAll = catchAllDispatch(PLAIN_ERROR_HANDLERS);
 
 const invalidCases: Invalid[] = [
+  // Sessions kept in a list, found with a predicate.
+  invalid(
+    `${SDK}type Run = { sessionId: string; ready: boolean };
+const runs: Run[] = [];
+app.onRequest(methods.agent.session.load, ({ params }) => {
+  const run = runs.find((r) => r.sessionId === params.sessionId);
+  if (!run) throw RequestError.invalidParams({ sessionId: params.sessionId }, "unknown session");
+  return {};
+});
+app.onRequest(methods.agent.session.setMode, ({ params }) => {
+  if (!runs.some((r) => r.sessionId === params.sessionId)) throw new RequestError(-32602, "unknown session");
+  return {};
+});`,
+    (c) => [
+      wrongCode(c, 'RequestError.invalidParams({ sessionId: params.sessionId }, "unknown session")', -32602, "Invalid params"),
+      wrongCode(c, 'new RequestError(-32602, "unknown session")', -32602, "Invalid params"),
+    ],
+    "a list searched with find() and some() by the requested id",
+  ),
   // Guards and lookups of other shapes, in delegates that take the request after a runtime.
   invalid(
     `import { RequestError, type PromptRequest, type PromptResponse, type LoadSessionRequest, type LoadSessionResponse } from "@agentclientprotocol/sdk";

@@ -446,7 +446,37 @@ connection.onRequest("fs/read_text_file", async (params: { sessionId: string; pa
   return { content: await readFile(params.path, "utf8") };
 });`;
 
+/** A legacy client whose kernels are released by an operation that says whether the id was known. */
+const BOOLEAN_RELEASE = `import * as acp from "@agentclientprotocol/sdk";
+interface Kernels {
+  shutdown(id: string): boolean; // false when no kernel has that id
+}
+export function makeClient(kernels: Kernels, byId: Map<string, { kill(): void }>) {
+  return {
+    async releaseTerminal({ terminalId }: acp.ReleaseTerminalRequest) {
+      const released = kernels.shutdown(terminalId);
+      if (!released) throw new Error(\`unknown kernel \${terminalId}\`);
+      return {};
+    },
+    async killTerminal(params: acp.KillTerminalCommandRequest) {
+      if (!byId.delete(params.terminalId)) throw new Error("no such terminal");
+      return {};
+    },
+  } as acp.Client;
+}
+export const connect = (stream: acp.Stream, kernels: Kernels) => new acp.ClientSideConnection(() => makeClient(kernels, new Map()), stream);
+`;
+const NOT_FOUND_TERMINAL = "acp.RequestError.resourceNotFound(terminalId)";
+
 const invalid: Invalid[] = [
+  {
+    name: "an operation declared to return a boolean, and Map.delete, tested for false: the unknown terminal answered as -32603",
+    code: BOOLEAN_RELEASE,
+    errors: [
+      report(BOOLEAN_RELEASE, "terminalInternalError", "new Error(`unknown kernel ${terminalId}`)", { fix: NOT_FOUND_TERMINAL, with: NOT_FOUND_TERMINAL }),
+      report(BOOLEAN_RELEASE, "terminalInternalError", 'new Error("no such terminal")', { fix: "acp.RequestError.resourceNotFound(params.terminalId)", with: "acp.RequestError.resourceNotFound(params.terminalId)" }),
+    ],
+  },
   {
     name: "vscode-jsonrpc: the fix the message names is its own ResponseError, which it sends as is",
     code: JSONRPC,

@@ -132,7 +132,7 @@ function isShadowed(id: TSESTree.Identifier, ctx: AnswerContext): boolean {
  * `this.sendError(id, -32602, "x");`, `transport.error(msg.id, -32002, "x");`, `send({ jsonrpc, id, error });`,
  * `await reply(refuse(id, -32002, "x"));`. `undefined` when the statement sends no error response that can be told.
  */
-export function sentAnswer(statement: TSESTree.Node, ctx: AnswerContext): Answer | undefined {
+export function sentAnswer(statement: TSESTree.Node, ctx: AnswerContext, depth = 0): Answer | undefined {
   if (statement.type !== AST_NODE_TYPES.ExpressionStatement) return undefined;
   let call = unwrap(statement.expression);
   while (call.type === AST_NODE_TYPES.AwaitExpression || (call.type === AST_NODE_TYPES.UnaryExpression && call.operator === "void")) {
@@ -142,5 +142,24 @@ export function sentAnswer(statement: TSESTree.Node, ctx: AnswerContext): Answer
   const own = ctx.sitesByNode.get(call);
   // A helper that only builds and returns its response sends nothing when its value is dropped.
   const site = own ? (sendsResponse(own, ctx) ? own : undefined) : sentSite(call, ctx);
-  return site ? { kind: "site", site, node: site.node } : undefined;
+  if (site) return { kind: "site", site, node: site.node };
+  const sent = own ? undefined : sentByCallee(call, ctx, depth);
+  return sent && { kind: "site", site: sent, node: call };
+}
+
+/**
+ * `this.respondError(id, "no handler")` where the same-file function sends an error response whose code is its own
+ * (`ws.send(JSON.stringify({ jsonrpc, id, error: { code: -32603, message } }))`): every call sends that code.
+ */
+function sentByCallee(call: TSESTree.CallExpression, ctx: AnswerContext, depth: number): ErrorSite | undefined {
+  const resolver = resolverOf(ctx.sourceCode);
+  const fn = depth < 3 ? resolver.localCalleeOf(call) : undefined;
+  if (!fn || fn.body.type !== AST_NODE_TYPES.BlockStatement) return undefined;
+  for (const statement of fn.body.body) {
+    const answer = sentAnswer(statement, ctx, depth + 1);
+    if (answer?.kind !== "site") continue;
+    // A code the caller gives is judged at the caller's call (a helper site), not here.
+    return parameterOf(resolver, answer.site.code)?.fn === fn ? undefined : answer.site;
+  }
+  return undefined;
 }

@@ -1,5 +1,6 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { siteCodes } from "../errors/answer-codes.js";
+import { sentAnswer } from "../errors/answers.js";
 import type { ErrorSite } from "../errors/error-sites.js";
 import type { FileModel } from "../model.js";
 import { calleeName, enclosingFunction, findProperty, unwrap, type VisitorKeys, contains } from "../syntax/ast.js";
@@ -36,15 +37,25 @@ const isPlainError = (node: TSESTree.Node) =>
   (node.type === AST_NODE_TYPES.NewExpression || node.type === AST_NODE_TYPES.CallExpression) && PLAIN_ERRORS.has(calleeName(node.callee) ?? "");
 
 /**
- * A returned object literal that is a success result: in a `*` handler or `extMethod` any result
- * (`{ ok: false }`); in a dispatcher only a response envelope `{ jsonrpc, id, result }`.
+ * A returned object literal that is a success result: in a `*` handler or `extMethod` any result, even one that
+ * says it failed (`{ ok: false }`, `{ ok: false, error: "unsupported method" }`: the SDK sends it as a result); in a
+ * dispatcher only a response envelope `{ jsonrpc, id, result }`. An object with a `code`, or whose `error` is an
+ * object, is meant as an error and judged as one.
  */
 function isSuccess(node: TSESTree.Node, source: FallbackSource, sites: ReadonlySet<TSESTree.Node>): boolean {
   if (node.type !== AST_NODE_TYPES.ObjectExpression || sites.has(node)) return false;
   if (node.properties.some((p) => p.type !== AST_NODE_TYPES.Property || p.computed)) return false;
-  if (findProperty(node, "error") || findProperty(node, "code")) return false;
+  const error = findProperty(node, "error");
+  if (findProperty(node, "code") || (error && !isText(error.value))) return false;
   if (source.kind === "star" || source.kind === "extMethod") return true;
+  if (error) return false;
   return findProperty(node, "result") !== undefined && findProperty(node, "jsonrpc") !== undefined;
+}
+
+/** A string or template: what a result's `error` field says, not an error object. */
+function isText(node: TSESTree.Node): boolean {
+  const inner = unwrap(node);
+  return (inner.type === AST_NODE_TYPES.Literal && typeof inner.value === "string") || inner.type === AST_NODE_TYPES.TemplateLiteral;
 }
 
 function findingsOf(source: FallbackSource, model: FileModel, keys: VisitorKeys): FallbackFinding[] {
@@ -55,6 +66,13 @@ function findingsOf(source: FallbackSource, model: FileModel, keys: VisitorKeys)
   for (const site of sites) {
     const code = wrongCode(site, model);
     if (code !== undefined) out.push({ kind: "code", node: site.node, source, code, site });
+  }
+  // `this.respondError(id, "no handler")`: a call of a function of the file that sends an error of its own code.
+  for (const statement of ownStatements(source.path)) {
+    const sent = sentAnswer(statement, model.answers);
+    if (sent?.kind !== "site" || siteNodes.has(sent.site.node) || own(sent.site.node)) continue;
+    const code = wrongCode(sent.site, model);
+    if (code !== undefined) out.push({ kind: "code", node: sent.node, source, code });
   }
   for (const exit of exits(source.path, keys)) {
     if (exit.type === AST_NODE_TYPES.ThrowStatement) {
@@ -71,14 +89,19 @@ function findingsOf(source: FallbackSource, model: FileModel, keys: VisitorKeys)
   return out.sort((a, b) => a.node.range[0] - b.node.range[0]);
 }
 
+/** The statements of a path, those of a block it is included. */
+function ownStatements(path: readonly TSESTree.Node[]): TSESTree.Node[] {
+  return path.flatMap((node): TSESTree.Node[] => (node.type === AST_NODE_TYPES.BlockStatement ? node.body : [node]));
+}
+
 const cache = new WeakMap<FileModel, readonly FallbackFinding[]>();
 
 /** What the file's fallbacks answer an unknown method with, where that is not -32601. */
 export function fallbackFindings(model: FileModel, keys: VisitorKeys, text: (node: TSESTree.Node) => string): readonly FallbackFinding[] {
   let found = cache.get(model);
   if (found) return found;
-  const { handlers, fallbacks } = model.handlers;
-  found = handlers.length === 0 && fallbacks.length === 0 ? [] : fallbackSources(model, keys, text).flatMap((s) => findingsOf(s, model, keys));
+  // A file without handlers may still answer every request before its handler is installed (installed-misses.ts).
+  found = fallbackSources(model, keys, text).flatMap((s) => findingsOf(s, model, keys));
   cache.set(model, found);
   return found;
 }

@@ -3,6 +3,7 @@ import type { FileModel } from "../model.js";
 import { type FunctionNode, isFunction, staticKeyName, type VisitorKeys } from "../syntax/ast.js";
 import { dispatchFallbacks } from "./dispatch-fallbacks.js";
 import { jsonRpcStarHandlers } from "./jsonrpc-star.js";
+import { installedMisses } from "./installed-misses.js";
 import { mapMisses } from "./map-misses.js";
 import type { FallbackSource } from "./types.js";
 
@@ -77,5 +78,6 @@ export function fallbackSources(model: FileModel, keys: VisitorKeys, text: (node
   }
   out.push(...dispatcherDefaults(model, text));
   out.push(...mapMisses(model, text));
+  out.push(...installedMisses(model, text));
   return out;
 }

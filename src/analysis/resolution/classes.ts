@@ -182,3 +182,38 @@ function ownMember(cls: ClassNode, name: string): FunctionNode | null | undefine
   }
   return undefined;
 }
+
+/**
+ * The return type a call's callee declares, untyped: `nb.shutdownKernel(id)` where `nb: Notebook` names an interface
+ * (or an object type alias) of the file whose member says `shutdownKernel(id: string): boolean`, or a class whose
+ * method is annotated. Undefined when the callee or its declaration cannot be told.
+ */
+export function declaredReturnType(resolver: Resolution, call: TSESTree.CallExpression): TSESTree.TypeNode | undefined {
+  const callee = unwrap(call.callee);
+  if (callee.type !== AST_NODE_TYPES.MemberExpression || callee.computed || callee.property.type !== AST_NODE_TYPES.Identifier) return undefined;
+  const name = callee.property.name;
+  const object = unwrap(callee.object);
+  const cls = resolver.instanceClassOf(object);
+  if (cls) return resolver.memberFunction(cls, name)?.returnType?.typeAnnotation;
+  const members = object.type === AST_NODE_TYPES.Identifier ? annotatedMembers(resolver, object) : undefined;
+  for (const member of members ?? []) {
+    if (member.type === AST_NODE_TYPES.TSMethodSignature && !member.computed && staticKeyName(member.key, false) === name) return member.returnType?.typeAnnotation;
+    if (member.type !== AST_NODE_TYPES.TSPropertySignature || member.computed || staticKeyName(member.key, false) !== name) continue;
+    const type = member.typeAnnotation?.typeAnnotation;
+    return type?.type === AST_NODE_TYPES.TSFunctionType ? type.returnType?.typeAnnotation : undefined;
+  }
+  return undefined;
+}
+
+/** The members of the interface or object type literal a variable's or parameter's annotation names (`nb: Notebook`). */
+function annotatedMembers(resolver: Resolution, id: TSESTree.Identifier): readonly TSESTree.TypeElement[] | undefined {
+  const def = resolver.variableOf(id)?.defs[0];
+  const name = def && (def.type === "Parameter" || def.type === "Variable") ? (def.name as TSESTree.Node) : undefined;
+  const type = name?.type === AST_NODE_TYPES.Identifier ? name.typeAnnotation?.typeAnnotation : undefined;
+  if (type?.type === AST_NODE_TYPES.TSTypeLiteral) return type.members;
+  if (type?.type !== AST_NODE_TYPES.TSTypeReference || type.typeName.type !== AST_NODE_TYPES.Identifier) return undefined;
+  const declaration = resolver.variableOf(type.typeName)?.defs[0]?.node as TSESTree.Node | undefined;
+  if (declaration?.type === AST_NODE_TYPES.TSInterfaceDeclaration) return declaration.body.body;
+  if (declaration?.type === AST_NODE_TYPES.TSTypeAliasDeclaration && declaration.typeAnnotation.type === AST_NODE_TYPES.TSTypeLiteral) return declaration.typeAnnotation.members;
+  return undefined;
+}

@@ -41,7 +41,7 @@ export class RequestFields {
   private readonly fields = new Map<Variable, ResourceField>();
 
   constructor(
-    private readonly sourceCode: SourceCode,
+    readonly sourceCode: SourceCode,
     readonly field: ResourceField,
   ) {}
 

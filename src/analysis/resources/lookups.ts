@@ -3,6 +3,8 @@ import { variableDeclaredFrom } from "../syntax/variables.js";
 import { AWAITED_VALUE, calleeName, isFalse, isNullish, outermostThrough, unwrap } from "../syntax/ast.js";
 import type { RequestFields } from "./fields.js";
 import { isAbsentValue, readCall, readPath } from "./reads.js";
+import { declaredReturnType } from "../resolution/classes.js";
+import { resolverOf } from "../resolution/resolver.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -59,7 +61,10 @@ function lookupAt(node: TSESTree.Node, fields: RequestFields): KeyedLookup | und
     const method = calleeName(callee);
     const onStore = callee.type === AST_NODE_TYPES.MemberExpression;
     if (onStore && method === "get") return { node, kind: "get", check: false, key: first };
-    if (onStore && method === "has") return { node, kind: "has", check: false, key: first };
+    // `Map.delete(id)` and any operation declared to return a boolean (`shutdownKernel(id): boolean`): false when
+    // nothing has that key.
+    if (onStore && (method === "has" || method === "delete")) return { node, kind: "has", check: false, key: first };
+    if (declaredReturnType(resolverOf(fields.sourceCode), node)?.type === AST_NODE_TYPES.TSBooleanKeyword) return { node, kind: "has", check: false, key: first };
     if (fields.field === "path") {
       if (method !== undefined && EXISTS.test(method)) return { node, kind: "has", check: true, key: first };
       return method !== undefined && FILE_READS.test(method) ? { node, kind: "get", check: false, key: first } : undefined;

@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { variableDeclaredFrom } from "../syntax/variables.js";
-import { AWAITED_VALUE, calleeName, outermostThrough, unwrap } from "../syntax/ast.js";
+import { AWAITED_VALUE, calleeName, type FunctionNode, isFunction, memberName, outermostThrough, unwrap, walk } from "../syntax/ast.js";
 import { isCertainMissCall, mapReadStore } from "./certain-miss.js";
 import type { SessionScope, SessionScopes } from "./scopes.js";
 import { isMapStore } from "./stores.js";
@@ -54,9 +54,35 @@ function handsId(arg: TSESTree.CallExpressionArgument, scopes: SessionScopes, sc
   );
 }
 
+/** Array searches by a predicate: `find` gives the entry or `undefined`, `some` whether there is one. */
+const PREDICATE_SEARCHES: Readonly<Record<string, SessionLookup["kind"]>> = { find: "get", findLast: "get", some: "has" };
+
+/**
+ * `runs.find((r) => r.sessionId === params.sessionId)`, `runs.some(...)`: a search of a list whose predicate compares
+ * an entry's field with the id; a miss certainly gives `undefined` (or `false`).
+ */
+function predicateLookup(scopes: SessionScopes, scope: SessionScope, node: TSESTree.CallExpression, keys: SourceCode["visitorKeys"]): SessionLookup | undefined {
+  const callee = unwrap(node.callee);
+  if (callee.type !== AST_NODE_TYPES.MemberExpression || node.arguments.length !== 1) return undefined;
+  const kind = PREDICATE_SEARCHES[memberName(callee) ?? ""];
+  const predicate = node.arguments[0]!;
+  if (!kind || !isFunction(predicate) || !comparesWithId(predicate, scopes, scope, keys)) return undefined;
+  return { node, kind, certainMiss: true, store: callee.object, method: memberName(callee)! };
+}
+
+/** Whether a predicate's own code compares something with the id (`r.sessionId === id`, `id == r.id`). */
+function comparesWithId(fn: FunctionNode, scopes: SessionScopes, scope: SessionScope, keys: SourceCode["visitorKeys"]): boolean {
+  let found = false;
+  walk(fn.body, keys, (n) => {
+    if (found || n.type !== AST_NODE_TYPES.BinaryExpression || (n.operator !== "===" && n.operator !== "==")) return;
+    found = scopes.isSessionId(n.left, scope) || scopes.isSessionId(n.right, scope);
+  });
+  return found;
+}
+
 function callLookup(sourceCode: SourceCode, scopes: SessionScopes, scope: SessionScope, node: TSESTree.CallExpression): SessionLookup | undefined {
   const [first] = node.arguments;
-  if (!node.arguments.some((arg) => handsId(arg, scopes, scope))) return undefined;
+  if (!node.arguments.some((arg) => handsId(arg, scopes, scope))) return predicateLookup(scopes, scope, node, sourceCode.visitorKeys);
   const callee = unwrap(node.callee);
   const method = calleeName(callee);
   const store =
