@@ -3,13 +3,14 @@ import { codeLeaves, type ErrorSite, type FileModel, getModel } from "../src/ana
 import { calleeName, staticKeyName, unwrap } from "../src/analysis/syntax/ast.js";
 import { ERROR_SENDERS } from "../src/analysis/errors/send-calls.js";
 import { codeNumbers } from "../src/analysis/values/code-numbers.js";
+import { misusedCode } from "../src/analysis/values/code-meaning.js";
 import type { Constant } from "../src/analysis/values/constant.js";
 import { inRange, JSON_RPC_RESERVED } from "../src/protocol/codes.js";
 import { specUrl } from "../src/protocol/links.js";
 import { sdkLostThrows } from "../src/analysis/lost-codes/sdk-throws.js";
 import { createRule } from "../src/create-rule.js";
 
-export type MessageIds = "nonIntegerCode" | "useNumber" | "missingMessage" | "nonStringMessage" | "mismatchedMessage";
+export type MessageIds = "nonIntegerCode" | "useNumber" | "missingMessage" | "nonStringMessage" | "mismatchedMessage" | "codeMeaning";
 
 const NUMERIC = /^\s*[-+]?\d+(\.\d+)?\s*$/;
 
@@ -96,6 +97,8 @@ export default createRule<[], MessageIds>({
       nonStringMessage: "The error message {{value}} is not a string: JSON-RPC requires a string message.",
       mismatchedMessage:
         '"{{message}}" is the standard message of {{standardCode}}, but this error\'s code is {{code}}: use code {{standardCode}} or a message that describes {{code}}.',
+      codeMeaning:
+        "{{code}} means {{name}} in ACP, but this error's message speaks of {{situation}}: a client acts on the code, not the message, so answer with {{instead}}.",
     },
     schema: [],
   },
@@ -145,12 +148,22 @@ export default createRule<[], MessageIds>({
       }
       const standard = standardCodeOf(site.message, model());
       const codes = site.code ? codeNumbers(site.code, model().values) : undefined;
+      if (!standard && codes?.length === 1) checkMeaning(site.message, codes[0]!);
       if (!standard || codes?.length !== 1 || codes[0] === standard.code || !Number.isInteger(codes[0])) return;
       context.report({
         node: site.message,
         messageId: "mismatchedMessage",
         data: { message: standard.message, standardCode: standard.code, code: codes[0] },
       });
+    };
+
+    // -32000 for an unknown session or a busy agent, -32002 for a quota: the code tells the client something else.
+    const checkMeaning = (message: TSESTree.Node, code: number) => {
+      const text = messageText(message, model());
+      const misuse = text && misusedCode(code, text.text);
+      const name = model().acpCodes.get(code)?.message;
+      if (!misuse || !name) return;
+      context.report({ node: message, messageId: "codeMeaning", data: { code, name, situation: misuse.situation, instead: misuse.instead } });
     };
 
     let cached: FileModel | undefined;

@@ -1216,9 +1216,41 @@ const invalidMismatched: Invalid[] = [
   },
 ];
 
+// ---------------------------------------------------------------------------------------------------------------
+// Codes used for another meaning: -32000 tells a client to authenticate, -32002 that a resource does not exist.
+// ---------------------------------------------------------------------------------------------------------------
+
+const meaning = (code: string, text: string, value: number, name: string, situation: string, instead: string): TestCaseError<MessageIds> => ({
+  messageId: "codeMeaning",
+  data: { code: value, name, situation, instead },
+  ...at(code, text),
+});
+const SESSION_AS_AUTH = `declare function send(m: object): void;
+export function refuse(id: number) {
+  send({ jsonrpc: "2.0", id, error: { code: -32000, message: "invalid session" } });
+}`;
+const BUSY_AS_AUTH = `import { RequestError } from "@agentclientprotocol/sdk";
+export function busy() {
+  throw new RequestError(-32000, "a prompt is already running");
+}`;
+const QUOTA_AS_NOT_FOUND = `import { RequestError } from "@agentclientprotocol/sdk";
+export function full() {
+  throw new RequestError(-32002, "terminal pool exhausted");
+}`;
+const invalidMeaning: Invalid[] = [
+  { name: "-32000 for an unknown session", code: SESSION_AS_AUTH, errors: [meaning(SESSION_AS_AUTH, '"invalid session"', -32000, "Authentication required", "an unknown session", "-32002 Resource not found with data.sessionId")] },
+  { name: "-32000 for a busy agent", code: BUSY_AS_AUTH, errors: [meaning(BUSY_AS_AUTH, '"a prompt is already running"', -32000, "Authentication required", "a busy agent", "an implementation-specific code outside -32768 to -32000")] },
+  { name: "-32002 for an exhausted pool", code: QUOTA_AS_NOT_FOUND, errors: [meaning(QUOTA_AS_NOT_FOUND, '"terminal pool exhausted"', -32002, "Resource not found", "an exhausted pool or quota", "an implementation-specific code outside -32768 to -32000")] },
+];
+valid.push(
+  { name: "-32000 about authentication, even when a session is named", code: `import { RequestError } from "@agentclientprotocol/sdk";\nthrow new RequestError(-32000, "sign in to resume this session");` },
+  { name: "-32002 for an unknown session", code: `import { RequestError } from "@agentclientprotocol/sdk";\nthrow new RequestError(-32002, "session not found", { sessionId: "s" });` },
+  { name: "an implementation code for a busy agent", code: `import { RequestError } from "@agentclientprotocol/sdk";\nthrow new RequestError(4090, "a prompt is already running");` },
+);
+
 untypedTester().run("valid-error-object", rule, {
   valid,
-  invalid: [...invalidCodes, ...invalidMissing, ...invalidNonString, ...invalidMismatched],
+  invalid: [...invalidCodes, ...invalidMissing, ...invalidNonString, ...invalidMismatched, ...invalidMeaning],
 });
 
 // ---------------------------------------------------------------------------------------------------------------
