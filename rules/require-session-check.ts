@@ -1,6 +1,7 @@
 import type { TSESTree } from "@typescript-eslint/utils";
 import { answerCodes, type FileModel, getModel, keepsCodeThroughSdk, INTERNAL_ERROR, type Handler, RESOURCE_NOT_FOUND, type SessionMiss, type SessionScope } from "../src/analysis/index.js";
 import { sessionNotFoundFix } from "../src/analysis/sdk/session-advice.js";
+import { enclosingFunction } from "../src/analysis/syntax/ast.js";
 import { deletedSessionAnswers } from "../src/analysis/sessions/deleted-sessions.js";
 import { specUrl } from "../src/protocol/links.js";
 import { V2_ITEM_CANCELS } from "../src/protocol/methods.js";
@@ -16,6 +17,8 @@ export type MessageIds =
   | "internalError"
   | "internalErrorV2"
   | "caughtAs"
+  | "successForMiss"
+  | "successForMissV2"
   | "closeFails"
   | "closeUnguarded"
   | "deletedSession";
@@ -42,6 +45,16 @@ function catchAllCodeOf(miss: SessionMiss, model: FileModel): number | undefined
   if (!miss.thrown) return undefined;
   const codes = new Set(miss.scope.handlers.filter(requiresSessionCheck).map((h) => model.catchAllCode(h)));
   return codes.size === 1 ? [...codes][0] : undefined;
+}
+
+/**
+ * Whether what the miss returns is its handlers' result: returned by the handler function itself (not a helper it
+ * calls) of the SDKs (or vscode-jsonrpc), where a returned value is the result; in hand-rolled dispatch it may be
+ * the error response the dispatcher sends.
+ */
+function sendsResults(miss: SessionMiss, returned: TSESTree.Node): boolean {
+  const fn = enclosingFunction(returned);
+  return miss.scope.handlers.filter(requiresSessionCheck).every((h) => h.style !== "dispatch" && h.fn === fn);
 }
 
 /** Version 2: every handler of the scope that needs the check is session/close, which SHOULD succeed for an unknown session. */
@@ -75,6 +88,10 @@ export default createRule<[], MessageIds>({
         "An unknown session is answered here with {{code}} ({{name}}): answer it with -32002 Resource not found and data.sessionId ({{fix}}).",
       internalError:
         "An unknown session is answered here as -32603 Internal error, since a thrown value that is not a RequestError loses its meaning: throw {{fix}} instead.",
+      successForMiss:
+        "An unknown session is answered here with a success result, so the client cannot tell it from a served request: answer it with -32002 Resource not found and data.sessionId ({{fix}}).",
+      successForMissV2:
+        "An unknown session is answered here with a success result, but in protocol version 2 the agent MUST answer it with -32002 Resource not found and data.sessionId ({{fix}}).",
       caughtAs:
         "An unknown session is answered here with {{code}} ({{name}}) by the dispatcher's catch, which answers every thrown error with it: answer it with -32002 Resource not found and data.sessionId ({{fix}}).",
       unguardedSessionV2:
@@ -128,6 +145,12 @@ export default createRule<[], MessageIds>({
 
         for (const miss of facts.misses) {
           const { answer } = miss;
+          // A success returned for an unknown session by the handler itself (a helper's return is no answer);
+          // closing an unknown session may succeed.
+          if (miss.success && !miss.caught && miss.scope.handlers.some(requiresSessionCheck) && sendsResults(miss, miss.success) && !onlyClose(miss.scope)) {
+            for (const node of miss.reportAt ?? [miss.success]) report(node, { node, messageId: v2 ? "successForMissV2" : "successForMiss", data: { fix } });
+            continue;
+          }
           if (!answer || miss.caught || !miss.scope.handlers.some(requiresSessionCheck)) continue;
           // A return is a success except in hand-rolled dispatch, where it may be the error response.
           if (!miss.thrown && !miss.scope.handlers.some((h) => h.style === "dispatch")) continue;

@@ -55,6 +55,51 @@ function invalid(code: string, errors: (code: string) => Report[], name?: string
 
 const valid: (string | Valid)[] = [
   {
+    name: "a helper that returns early for a missing session answers nothing: the handler goes on (seen in a public agent)",
+    code: `${LEGACY}export class A implements acp.Agent {
+  private sessions: Record<string, Chat> = {};
+  async initialize() {
+    return { protocolVersion: 1 };
+  }
+  async setSessionMode(params: acp.SetSessionModeRequest) {
+    if (!this.sessions[params.sessionId]) throw acp.RequestError.resourceNotFound(params.sessionId);
+    await this.announce(params.sessionId);
+    return {};
+  }
+  private async announce(sessionId: string): Promise<void> {
+    const session = this.sessions[sessionId];
+    if (!session) return;
+    session.turns += 1;
+  }
+}`,
+  },
+
+  {
+    name: "version 2: closing an unknown session with a success is what the spec asks",
+    settings: { acp: { protocolVersion: 2 } },
+    code: `${SDK}app.onRequest(methods.agent.session.close, ({ params }) => {
+  const chat = sessions.get(params.sessionId);
+  if (!chat) return {};
+  chat.stop();
+  sessions.delete(params.sessionId);
+  return {};
+});`,
+  },
+  {
+    name: "hand-rolled dispatch: what a miss branch returns may be the error response the dispatcher sends",
+    code: `const sessions = new Map<string, object>();
+export function route(msg: { id: number; method: string; params: { sessionId: string } }, fail: (id: number) => object) {
+  switch (msg.method) {
+    case "session/prompt": {
+      if (!sessions.has(msg.params.sessionId)) return fail(msg.id);
+      return { jsonrpc: "2.0", id: msg.id, result: { stopReason: "end_turn" } };
+    }
+  }
+  return undefined;
+}`,
+  },
+
+  {
     name: "a find() whose predicate compares something else than the id is no lookup of the session",
     code: `${SDK}const modes = [{ id: "ask" }];
 app.onRequest(methods.agent.session.setMode, ({ params }) => {
@@ -287,11 +332,6 @@ export function route(msg: { id: number; method: string; params: { sessionId: st
     throw RequestError.sessionNotFound(params.sessionId);
   }
 });`,
-  // Successful returns in the SDK are not error answers.
-  `${SDK}app.onRequest(methods.agent.session.load, ({ params }) => {
-  if (!sessions.has(params.sessionId)) return {};
-  return {};
-});`,
   // A user's own Error class shadows the built-in.
   `import { agent, methods } from "@agentclientprotocol/sdk";
 import { Error } from "./errors";
@@ -310,6 +350,29 @@ const caughtAs = (code: string, text: string, nth = 0): Report => ({ messageId: 
 const catchAll = catchAllDispatch(PLAIN_ERROR_HANDLERS);
 
 const invalidCases: Invalid[] = [
+  // A miss answered with a success: the SDK sends it as the result.
+  invalid(
+    `${SDK}app.onRequest(methods.agent.session.setMode, ({ params }) => {
+  const chat = sessions.get(params.sessionId);
+  if (!chat) return {};
+  chat.turns += 1;
+  return {};
+});
+app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  if (!sessions.has(params.sessionId)) return { stopReason: "end_turn" };
+  return { stopReason: "end_turn" };
+});
+app.onRequest(methods.agent.session.load, ({ params }) => {
+  if (!sessions.has(params.sessionId)) return;
+  return {};
+});`,
+    (c) => [
+      { messageId: "successForMiss", data: { fix: FIX }, ...at(c, "return {};") },
+      { messageId: "successForMiss", data: { fix: FIX }, ...at(c, 'return { stopReason: "end_turn" };') },
+      { messageId: "successForMiss", data: { fix: FIX }, ...at(c, "return;") },
+    ],
+    "an unknown session answered with a success result ({}, a stop reason, nothing)",
+  ),
   // Sessions kept in a list, found with a predicate.
   invalid(
     `${SDK}type Run = { sessionId: string; ready: boolean };

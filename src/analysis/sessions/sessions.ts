@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { type AnswerContext, type Answer, answerOf, sentAnswer } from "../errors/answers.js";
-import { calleeName, findProperty, isFunction, memberName, unwrap, contains } from "../syntax/ast.js";
+import { calleeName, findProperty, isFunction, memberName, staticKeyName, unwrap, contains } from "../syntax/ast.js";
 import type { Handler } from "../handlers/types.js";
 import type { FileNodes } from "../file-nodes.js";
 import { answerStatement, findGuards, type SessionGuard } from "./guards.js";
@@ -22,6 +22,11 @@ export interface SessionMiss {
   /** The answer is thrown inside a `try` (or a `.catch()` chain) of the same function, which may turn it into success. */
   readonly caught: boolean;
   readonly answer?: Answer;
+  /**
+   * The success the branch returns instead of an error (`return {}`, `return;`, `return undefined`), when that is
+   * what it answers: the SDKs send it as the request's result.
+   */
+  readonly success?: TSESTree.ReturnStatement;
   /**
    * For a helper of another module, the calls of the linted file that reach it unchecked: where it is reported, since
    * a report stays in the linted file. Undefined for code of the linted file, reported where it is.
@@ -115,6 +120,7 @@ export function analyseSessions(
         caught: found ? isCaught(found.statement, scope.root) : false,
         ...(found ? { statement: found.statement } : {}),
         ...(answer ? { answer } : {}),
+        ...(!answer && found && !found.thrown ? successOf(found.statement) : {}),
         ...at,
       });
     }
@@ -142,7 +148,8 @@ interface FoundAnswer {
 function missAnswer(branch: TSESTree.Node, answers: AnswerContext): FoundAnswer | undefined {
   const statement = answerStatement(branch) ?? throwingHelperCall(branch, answers);
   if (!statement) return sentBefore(branch, undefined, answers);
-  if (statement.type === AST_NODE_TYPES.ReturnStatement && !statement.argument) return sentBefore(branch, statement, answers);
+  // A bare `return` after a sent error answers with it; without one it answers with nothing (a success).
+  if (statement.type === AST_NODE_TYPES.ReturnStatement && !statement.argument) return sentBefore(branch, statement, answers) ?? { statement, expression: undefined, thrown: false };
   let expression: TSESTree.Node | undefined =
     statement.type === AST_NODE_TYPES.ThrowStatement || statement.type === AST_NODE_TYPES.ReturnStatement
       ? (statement.argument ?? undefined)
@@ -163,6 +170,19 @@ function missAnswer(branch: TSESTree.Node, answers: AnswerContext): FoundAnswer 
     thrown = true;
   }
   return { statement, expression, thrown };
+}
+
+/**
+ * `return {}`, `return;`, `return undefined` / `null`, `return { stopReason: "end_turn" }`: a success result, not an
+ * error (an object that names an `error` or a `code`, or holds a `jsonrpc` envelope, may be one).
+ */
+function successOf(statement: TSESTree.Node): { success: TSESTree.ReturnStatement } | undefined {
+  if (statement.type !== AST_NODE_TYPES.ReturnStatement) return undefined;
+  const value = statement.argument ? unwrap(statement.argument) : undefined;
+  if (!value || (value.type === AST_NODE_TYPES.Identifier && value.name === "undefined") || (value.type === AST_NODE_TYPES.Literal && value.value === null)) return { success: statement };
+  if (value.type !== AST_NODE_TYPES.ObjectExpression) return undefined;
+  const keys = value.properties.map((p) => (p.type === AST_NODE_TYPES.Property ? staticKeyName(p.key, p.computed) : undefined));
+  return keys.every((k) => k !== undefined && k !== "error" && k !== "code" && k !== "jsonrpc" && k !== "id") ? { success: statement } : undefined;
 }
 
 /** What a same-file function throws unconditionally: a `throw` among its own top-level statements. */
