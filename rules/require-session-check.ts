@@ -1,4 +1,5 @@
-import type { TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { catchAllCode } from "../src/analysis/lost-codes/catch-alls.js";
 import { answerCodes, type FileModel, getModel, keepsCodeThroughSdk, INTERNAL_ERROR, type Handler, RESOURCE_NOT_FOUND, type SessionMiss, type SessionScope } from "../src/analysis/index.js";
 import { sessionNotFoundFix } from "../src/analysis/sdk/session-advice.js";
 import { enclosingFunction } from "../src/analysis/syntax/ast.js";
@@ -41,9 +42,9 @@ function sendsInternalError(miss: SessionMiss): boolean {
  * What a thrown plain `Error` of the miss goes out as when every handler of its scope that needs the check is
  * hand-rolled dispatch run by a catch-all that answers every error with one code (the same for all of them).
  */
-function catchAllCodeOf(miss: SessionMiss, model: FileModel): number | undefined {
+function catchAllCodeOf(miss: SessionMiss, model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): number | undefined {
   if (!miss.thrown) return undefined;
-  const codes = new Set(miss.scope.handlers.filter(requiresSessionCheck).map((h) => model.catchAllCode(h)));
+  const codes = new Set(miss.scope.handlers.filter(requiresSessionCheck).map((h) => catchAllCode(model, sourceCode, h)));
   return codes.size === 1 ? [...codes][0] : undefined;
 }
 
@@ -156,7 +157,7 @@ export default createRule<[], MessageIds>({
           if (!miss.thrown && !miss.scope.handlers.some((h) => h.style === "dispatch")) continue;
           const close = v2 && onlyClose(miss.scope);
           // A plain Error thrown in hand-rolled dispatch goes out as what the dispatcher's catch-all answers with.
-          const caught = answer.kind === "internal" && !sendsInternalError(miss) ? catchAllCodeOf(miss, model) : undefined;
+          const caught = answer.kind === "internal" && !sendsInternalError(miss) ? catchAllCodeOf(miss, model, context.sourceCode) : undefined;
           // Out of an SDK handler, a thrown value that is not a RequestError goes out as -32603 whatever code it carries.
           const lost = answer.kind !== "internal" && sendsInternalError(miss) && !keepsCodeThroughSdk(answer, model.errorClasses);
           if (lost || (answer.kind === "internal" && caught === undefined)) {

@@ -2,6 +2,7 @@ import { ESLintUtils } from "@typescript-eslint/utils";
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { nodeGatherer, releaseNodes } from "./analysis/file-nodes.js";
 import { releaseModel } from "./analysis/model.js";
+import { isOtherProtocolFile } from "./analysis/other-protocols.js";
 import { fileRelevance } from "./analysis/relevance.js";
 import { type AcpSettings, acpSettings } from "./analysis/settings.js";
 import { programOf } from "./analysis/resolution/source-files.js";
@@ -27,6 +28,8 @@ const ruleCreator = ESLintUtils.RuleCreator<AcpRuleDocs>((name) => `${REPOSITORY
  * RuleCreator, with four changes to `create`:
  * - `settings.acp` is checked before a rule looks at a file: a rule that reads the settings only when the file
  *   holds something for it would otherwise accept a bad value on every other file;
+ * - on a file that speaks another JSON-RPC protocol (`isOtherProtocolFile`: an MCP server) the rule listens to
+ *   nothing: it is no ACP code;
  * - on a file whose text shows nothing any rule could report (`fileRelevance`), the rule listens to nothing:
  *   most files a project lints are not ACP code, and there even gathering their nodes costs more than the check;
  * - the options merged with their defaults are kept for each distinct options value: RuleCreator merges them
@@ -44,7 +47,8 @@ export const createRule: typeof ruleCreator = (rule) => {
     create(context) {
       const settings = settingsOrThrower(context.settings);
       if (typeof settings === "function") return { "Program:exit": settings };
-      if (!fileRelevance(context.sourceCode, settings, context).any) return {};
+      // A file of another JSON-RPC protocol (an MCP server beside the agent) is no ACP code, whatever it holds.
+      if (isOtherProtocolFile(context.sourceCode, settings) || !fileRelevance(context.sourceCode, settings, context).any) return {};
       // Options passed schema validation, so they are JSON.
       const key = context.options.length === 0 ? "" : JSON.stringify(context.options);
       let options = merged.get(key);

@@ -1,5 +1,4 @@
 import { resolve } from "node:path";
-import { catchAllCode } from "./lost-codes/catch-alls.js";
 import { AST_NODE_TYPES, type ParserServicesWithTypeInformation, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { codesOf, type ErrorCodeInfo } from "../protocol/codes.js";
 import { unwrap } from "./syntax/ast.js";
@@ -18,7 +17,7 @@ import {
 } from "./errors/error-sites.js";
 import type { AnswerContext } from "./errors/answers.js";
 import { findHandlers } from "./handlers/find-handlers.js";
-import type { FileHandlers, Handler } from "./handlers/types.js";
+import type { FileHandlers } from "./handlers/types.js";
 import { helperCallSites, helperSiteText, importedHelperSite } from "./errors/helper-sites.js";
 import { sendCallSite } from "./errors/send-calls.js";
 import { BUILTIN_SDK_MODULES, SdkImports } from "./sdk/imports.js";
@@ -60,11 +59,6 @@ export interface FileModel {
   readonly sessions: SessionFacts;
   /** What analyses need to tell what a throw or return answers (the error sites by node); built on first use. */
   readonly answers: AnswerContext;
-  /**
-   * What a hand-rolled dispatcher's catch-all answers every error `handler` throws with: what a plain `Error` the
-   * handler throws goes out as. Undefined for other styles, or when no single such code is known.
-   */
-  catchAllCode(handler: Handler): number | undefined;
   /**
    * The model of a project module this file's analyses follow a call into (read with this file's settings), where
    * what a helper of that module does is found; undefined for this file itself, or beyond the depth followed.
@@ -362,10 +356,6 @@ class LazyFileModel implements FileModel {
       return file ? this.moduleModel(file)?.answers : undefined;
     });
     return this.#sessions;
-  }
-
-  catchAllCode(handler: Handler): number | undefined {
-    return catchAllCode(this, this.#sourceCode, handler);
   }
 
   get answers(): AnswerContext {

@@ -1,3 +1,4 @@
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { METHODS } from "../protocol/methods.js";
 import { BUILTIN_SDK_MODULES } from "./sdk/imports.js";
 import type { AcpSettings } from "./settings.js";
@@ -62,4 +63,13 @@ function isMcpTypeImport(text: string, at: number, module: string): boolean {
   const names = statement[2]!.split(",").map((n) => n.trim()).filter((n) => n !== "");
   const typeOnly = statement[1] !== undefined;
   return names.length > 0 && names.every((n) => MCP_CONFIG_TYPE.test(n) && (typeOnly || n.startsWith("type ")));
+}
+
+const byProgram = new WeakMap<TSESTree.Program, boolean>();
+
+/** speaksOtherProtocol for a linted file, once per file (every rule of a file has the same settings). */
+export function isOtherProtocolFile(sourceCode: Readonly<TSESLint.SourceCode>, settings: AcpSettings): boolean {
+  let found = byProgram.get(sourceCode.ast);
+  if (found === undefined) byProgram.set(sourceCode.ast, (found = speaksOtherProtocol(sourceCode.text, settings)));
+  return found;
 }

@@ -1,7 +1,6 @@
 import { resolve } from "node:path";
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { hasRelativeImport, importedRelevance } from "./imported-relevance.js";
-import { speaksOtherProtocol } from "./other-protocols.js";
 import type { TextQuestion } from "./resolution/module-texts.js";
 import { ERROR_CODES, JSON_RPC_RESERVED, LSP_RESERVED } from "../protocol/codes.js";
 import { METHODS } from "../protocol/methods.js";
@@ -21,8 +20,8 @@ import type { AcpSettings } from "./settings.js";
  *   or an error sender, or write a JSON-RPC code as a number; a client's initialize request names its
  *   `clientCapabilities`.
  * With type information the text is not enough (a constant, a method name or a sender's signature may come from
- * another file), so a typed file is always analysed. A file that speaks another JSON-RPC protocol (an MCP server)
- * holds nothing for any rule, typed or not.
+ * another file), so a typed file is always analysed. (A file that speaks another JSON-RPC protocol is no ACP code
+ * at all: that is other-protocols.ts's decision, not a shortcut of this one.)
  */
 export interface FileRelevance {
   readonly handlers: boolean;
@@ -66,8 +65,7 @@ export function fileRelevance(sourceCode: Readonly<TSESLint.SourceCode>, setting
   const program = sourceCode.ast;
   let relevance = cache.get(program);
   if (!relevance) {
-    if (speaksOtherProtocol(sourceCode.text, settings)) relevance = NOTHING;
-    else relevance = sourceCode.parserServices?.program ? ALWAYS : withImports(readRelevance(sourceCode, settings), sourceCode.text, settings, file);
+    relevance = sourceCode.parserServices?.program ? ALWAYS : withImports(readRelevance(sourceCode, settings), sourceCode.text, settings, file);
     cache.set(program, relevance);
   }
   return relevance;

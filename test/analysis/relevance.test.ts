@@ -82,34 +82,3 @@ describe("fileRelevance", () => {
     expect(relevanceOf(`export const x = 1;`, { typed: true })).toBe("handlers");
   });
 });
-
-describe("files of another JSON-RPC protocol", () => {
-  const SERVER = `declare function send(m: object): void;\nexport function on(msg: { id: number; method: string }) {\n  if (msg.method === "tools/call") send({ jsonrpc: "2.0", id: msg.id, error: { code: -32602, message: "bad tool" } });\n}`;
-
-  it.each([
-    ["serves an MCP method", SERVER],
-    ["serves MCP's resources", `switch (m.method) { case "resources/read": throw { code: -32002 }; case "initialize": break; }`],
-    ["imports MCP's SDK", `import { Server } from "@modelcontextprotocol/sdk/server/index.js";\nthrow new RequestError(-32601, "x");`],
-    ["requires MCP's SDK", `const { McpServer } = require("@modelcontextprotocol/sdk/server/mcp.js");\nconst code = -32601;`],
-    ["takes only MCP server types from ACP's SDK", `import type { McpServerStdio, EnvVariable as Env } from "@agentclientprotocol/sdk";\n${SERVER}`],
-    ["takes them with inline type modifiers", `import { type McpServerHttp } from "@agentclientprotocol/sdk";\n${SERVER}`],
-  ])("holds nothing for any rule when it %s, typed or not", (_, code) => {
-    expect(relevanceOf(code)).toBe("nothing");
-    expect(relevanceOf(code, { typed: true })).toBe("nothing");
-  });
-
-  it.each([
-    ["also names a method only ACP has", `${SERVER}\nif (m === "session/prompt") {}`],
-    ["imports ACP's SDK for its values", `import { RequestError } from "@agentclientprotocol/sdk";\n${SERVER}`],
-    ["imports an ACP type that is not an MCP server's", `import type { Agent } from "@agentclientprotocol/sdk";\n${SERVER}`],
-    ["takes MCP types without a type modifier (values may follow)", `import { McpServerStdio } from "@agentclientprotocol/sdk";\n${SERVER}`],
-    ["requires ACP's SDK", `const acp = require("@agentclientprotocol/sdk");\n${SERVER}`],
-    ["imports a configured SDK module", `import * as acp from "@acme/acp";\n${SERVER}`],
-  ])("is still ACP code when it %s", (_, code) => {
-    expect(relevanceOf(code, { settings: { acp: { sdkModules: ["@acme/acp"] } } })).toBe("handlers");
-  });
-
-  it("is not MCP for a word that only looks like a method (a path, a comment's prose)", () => {
-    expect(relevanceOf(`// lists the tools\nconst dir = "my-tools/list";\nthrow { code: -32602 };`)).toBe("errors");
-  });
-});

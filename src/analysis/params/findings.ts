@@ -7,6 +7,7 @@ import { fileOf } from "../resolution/source-files.js";
 import { isCaught } from "../sessions/sessions.js";
 import { branchAnswer } from "./branch-answer.js";
 import { FailureFinder, type FailureKind, type ParamFailure } from "./failures.js";
+import { catchAllCode } from "../lost-codes/catch-alls.js";
 
 /** -32602: the answer to malformed params and unsupported values. */
 export const INVALID_PARAMS = -32602;
@@ -69,7 +70,7 @@ function find(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): Para
       // A returned or sent error is an answer only in hand-rolled dispatch.
       if (!found.thrown && handler.style !== "dispatch") continue;
       // In hand-rolled dispatch a plain Error goes out as what the dispatcher's catch-all answers with, if one does.
-      const caught = found.answer.kind === "internal" && !sendsInternalError(handler) && found.thrown ? model.catchAllCode(handler) : undefined;
+      const caught = found.answer.kind === "internal" && !sendsInternalError(handler) && found.thrown ? catchAllCode(model, sourceCode, handler) : undefined;
       if (found.answer.kind === "internal" && !sendsInternalError(handler) && caught === undefined) continue;
       const written = caught === undefined ? answerCodes(found.answer, model.values) : [caught];
       if (!written) continue;

@@ -1,0 +1,35 @@
+// Files of another JSON-RPC protocol (other-protocols.ts): an MCP server beside an ACP agent is no ACP code, and a
+// file that also speaks ACP stays ACP code. That no rule reports on such a file is test/clean-shapes.test.ts's
+// fixtures/clean/mcp-server.ts.
+import { describe, expect, it } from "vitest";
+import { speaksOtherProtocol } from "../../src/analysis/other-protocols.js";
+import { acpSettings } from "../../src/analysis/settings.js";
+describe("files of another JSON-RPC protocol", () => {
+  const SERVER = `declare function send(m: object): void;\nexport function on(msg: { id: number; method: string }) {\n  if (msg.method === "tools/call") send({ jsonrpc: "2.0", id: msg.id, error: { code: -32602, message: "bad tool" } });\n}`;
+
+  it.each([
+    ["serves an MCP method", SERVER],
+    ["serves MCP's resources", `switch (m.method) { case "resources/read": throw { code: -32002 }; case "initialize": break; }`],
+    ["imports MCP's SDK", `import { Server } from "@modelcontextprotocol/sdk/server/index.js";\nthrow new RequestError(-32601, "x");`],
+    ["requires MCP's SDK", `const { McpServer } = require("@modelcontextprotocol/sdk/server/mcp.js");\nconst code = -32601;`],
+    ["takes only MCP server types from ACP's SDK", `import type { McpServerStdio, EnvVariable as Env } from "@agentclientprotocol/sdk";\n${SERVER}`],
+    ["takes them with inline type modifiers", `import { type McpServerHttp } from "@agentclientprotocol/sdk";\n${SERVER}`],
+  ])("speaks another protocol when it %s", (_, code) => {
+    expect(speaksOtherProtocol(code, acpSettings({}))).toBe(true);
+  });
+
+  it.each([
+    ["also names a method only ACP has", `${SERVER}\nif (m === "session/prompt") {}`],
+    ["imports ACP's SDK for its values", `import { RequestError } from "@agentclientprotocol/sdk";\n${SERVER}`],
+    ["imports an ACP type that is not an MCP server's", `import type { Agent } from "@agentclientprotocol/sdk";\n${SERVER}`],
+    ["takes MCP types without a type modifier (values may follow)", `import { McpServerStdio } from "@agentclientprotocol/sdk";\n${SERVER}`],
+    ["requires ACP's SDK", `const acp = require("@agentclientprotocol/sdk");\n${SERVER}`],
+    ["imports a configured SDK module", `import * as acp from "@acme/acp";\n${SERVER}`],
+  ])("is still ACP code when it %s", (_, code) => {
+    expect(speaksOtherProtocol(code, acpSettings({ acp: { sdkModules: ["@acme/acp"] } }))).toBe(false);
+  });
+
+  it("is not MCP for a word that only looks like a method (a path, a comment's prose)", () => {
+    expect(speaksOtherProtocol(`// lists the tools\nconst dir = "my-tools/list";\nthrow { code: -32602 };`, acpSettings({}))).toBe(false);
+  });
+});
