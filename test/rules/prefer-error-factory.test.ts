@@ -1667,8 +1667,35 @@ export function refuse(id: Id, method: string) {
   return undefined;
 }`;
 
+const TEST_FILE = "/project/tests/dispatch.test.ts";
+const MOCK_SERVER = `export class MockAgent {
+  constructor(private readonly send: (m: object) => void) {}
+  handle(msg: { id: number; method: string }) {
+    if (msg.method !== "session/new") this.send({ jsonrpc: "2.0", id: msg.id, error: { code: -32601, message: "Method not found" } });
+  }
+}`;
+
 untypedTester().run("prefer-error-factory (hand-rolled dispatch)", rule, {
   valid: [
+    {
+      name: "an assertion's expected value is no error built (toEqual, rejects.toMatchObject, assert.deepStrictEqual)",
+      code: `declare const expect: any; declare const assert: any; declare const res: any;
+expect(res.error).toEqual({ code: -32601, message: "Method not found" });
+void expect(Promise.reject(res)).rejects.toMatchObject({ code: -32000, message: "Authentication required" });
+expect(res).toMatchObject({ jsonrpc: "2.0", id: 2, error: { code: -32603, message: "Internal error" } });
+assert.deepStrictEqual(res, { error: { code: -32602, message: "Invalid params" } });`,
+    },
+    {
+      name: "in a test file, a response fed to the code under test is test data",
+      filename: TEST_FILE,
+      code: `declare function it(name: string, fn: () => void): void;
+declare function deserialize(wire: string): unknown;
+declare function buildResponse(id: string, result: unknown, error: object): unknown;
+it("parses an error response", () => {
+  deserialize(JSON.stringify({ jsonrpc: "2.0", id: "r1", error: { code: -32601, message: "Not found" } }));
+  buildResponse("r2", null, { code: -32700, message: "Parse error" });
+});`,
+    },
     {
       name: "codes of the file's own table and codes outside ACP's",
       code: `${REFUSE}const Errors = { methodNotFound: -32601, invalidParams: -32602 } as const;
@@ -1684,5 +1711,6 @@ export const b = refuse(2, 4001, "busy");`,
     { name: "a sender of any name given an id, a code and err.message", code: outFailMessage, errors: [namedConstantAt(outFailMessage, "-32603")] },
     { name: "a sender of any name given an id, a code and e.message or String(e)", code: outFailString, errors: [namedConstantAt(outFailString, "-32602")] },
     { name: "a helper whose error object is chosen by a conditional", code: conditionalError, errors: [namedConstantAt(conditionalError, "-32601")] },
+    { name: "a mock agent in a test file answers requests: its errors are built as any agent's", filename: TEST_FILE, code: MOCK_SERVER, errors: [namedConstantAt(MOCK_SERVER, "-32601")] },
   ],
 });

@@ -5,6 +5,7 @@ import { BUILTIN_ERROR_CLASSES, className, type ErrorClass, type ErrorClasses } 
 import { heldReads, isResponseError, valuePlace } from "./responses.js";
 import type { SdkImports } from "../sdk/imports.js";
 import type { ValueResolver } from "../resolution/values.js";
+import { fileOf } from "../resolution/source-files.js";
 
 export type ErrorSiteKind =
   /** `new RequestError(code, message, data)` and other error classes */
@@ -233,7 +234,7 @@ export function objectSite(node: TSESTree.ObjectExpression, ctx: SiteContext): E
   const codeProp = findProperty(node, "code");
   if (!codeProp || codeProp.value.type === AST_NODE_TYPES.AssignmentPattern) return undefined;
   const place = objectRole(node, ctx);
-  if (!place) return undefined;
+  if (!place || isExpectedValue(node) || (place.role !== "thrown" && isTestFixture(node, ctx))) return undefined;
   const messageProp = findProperty(node, "message");
   if ((place.role === "returned" || place.role === "argument") && !messageProp) return undefined;
   const data = findProperty(node, "data")?.value;
@@ -248,6 +249,67 @@ export function objectSite(node: TSESTree.ObjectExpression, ctx: SiteContext): E
     inErrorClass: isInErrorClass(node, ctx.errorClasses),
   };
 }
+
+/** `toEqual`, `toMatchObject`, `assert.deepStrictEqual`: a call that compares with what it is given. */
+const MATCHER = /^(to[A-Z]\w*|(not)?(deep|strict|deepStrict)?[Ee]qual|deepStrictEqual|assert\w*|match\w*|calledWith|eql)$/u;
+
+/**
+ * An object written inside an assertion's expected value (`expect(res.error).toEqual({ code: -32601, message })`,
+ * `.rejects.toMatchObject({ code })`, `assert.deepStrictEqual(x, { error: { code } })`): what a test expects to
+ * receive, not an error it builds.
+ */
+function isExpectedValue(node: TSESTree.Node): boolean {
+  let child: TSESTree.Node = node;
+  for (let parent = node.parent; parent; child = parent, parent = parent.parent) {
+    if (parent.type === AST_NODE_TYPES.CallExpression) {
+      if (!parent.arguments.includes(child as TSESTree.CallExpressionArgument)) return false;
+      const callee = unwrap(parent.callee);
+      const name = callee.type === AST_NODE_TYPES.MemberExpression ? memberName(callee) : callee.type === AST_NODE_TYPES.Identifier ? callee.name : undefined;
+      return name !== undefined && MATCHER.test(name);
+    }
+    if (!VALUE_PARTS.has(parent.type)) return false;
+  }
+  return false;
+}
+
+/** What an expected value may be written inside: objects, arrays, properties and value wrappers. */
+const VALUE_PARTS = new Set<string>([
+  AST_NODE_TYPES.ObjectExpression,
+  AST_NODE_TYPES.ArrayExpression,
+  AST_NODE_TYPES.Property,
+  AST_NODE_TYPES.TSAsExpression,
+  AST_NODE_TYPES.TSSatisfiesExpression,
+  AST_NODE_TYPES.TSNonNullExpression,
+]);
+
+/** A test file by its path: `*.test.*`, `*.spec.*`, or under `__tests__/`, `test/` or `tests/`. */
+const TEST_PATH = /(?:\.(?:test|spec)\.[cm]?[jt]sx?$)|(?:^|[\\/])(?:__tests__|tests?)[\\/]/u;
+
+/**
+ * In a test file, an error object that is not thrown and not written inside a function of the file that answers
+ * requests is test data: a response fed to the code under test (`deserializeMessage(JSON.stringify({ jsonrpc, id,
+ * error: { code: -32601 } }))`, `makeMockFetch({ error })`), not an error the project answers with.
+ */
+function isTestFixture(node: TSESTree.Node, ctx: SiteContext): boolean {
+  const filename = ctx.sourceCode === undefined ? undefined : fileOf(node)?.path;
+  if (!filename || !TEST_PATH.test(filename)) return false;
+  const fn = enclosingFunction(node);
+  // A mock agent or server in a test answers requests: its errors are built as any agent's are.
+  return !fn || isTestCallback(fn);
+}
+
+/** The callback of `it(...)`, `test(...)`, `describe(...)`, `beforeEach(...)`, or a function nested in one. */
+function isTestCallback(fn: TSESTree.Node): boolean {
+  for (let node: TSESTree.Node | undefined = fn; node; node = node.parent) {
+    if (node.type !== AST_NODE_TYPES.CallExpression) continue;
+    const callee = unwrap(node.callee);
+    const base = callee.type === AST_NODE_TYPES.MemberExpression ? unwrap(callee.object) : callee;
+    if (base.type === AST_NODE_TYPES.Identifier && TEST_BLOCKS.has(base.name)) return true;
+  }
+  return false;
+}
+
+const TEST_BLOCKS = new Set(["it", "test", "describe", "suite", "beforeEach", "beforeAll", "afterEach", "afterAll"]);
 
 const ERROR_VARIABLE = /^(e|err|error|\w*Error|\w*Err|failure|rpcError)$/i;
 

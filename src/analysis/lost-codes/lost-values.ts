@@ -97,10 +97,17 @@ function objectParts(node: TSESTree.ObjectExpression): RequestErrorParts | undef
   return { code, message, ...(data ? { data } : {}) };
 }
 
+/** -32603 and no data: what the SDK sends for it anyway (the message goes in data.details), so nothing is lost. */
+function losesNothing(codes: readonly number[], data: TSESTree.Node | undefined): boolean {
+  return data === undefined && codes.every((c) => c === INTERNAL_ERROR);
+}
+
+const INTERNAL_ERROR = -32603;
+
 function objectValue(node: TSESTree.ObjectExpression, frames: readonly Entered[], ctx: ValueContext): LostValue | undefined {
   const code = findProperty(node, "code")?.value;
   const codes = code && code.type !== AST_NODE_TYPES.AssignmentPattern ? codesOf(code, frames, ctx) : undefined;
-  if (!codes) return undefined;
+  if (!codes || losesNothing(codes, findProperty(node, "data")?.value)) return undefined;
   const parts = objectParts(node);
   return { shape: "object", codes, ...(parts ? { parts } : {}) };
 }
@@ -145,7 +152,7 @@ function assignValue(node: TSESTree.CallExpression, frames: readonly Entered[], 
   if (!created || !isPlainErrorNew(created, ctx)) return undefined;
   const { code, data } = assignedCodeAndData(sources);
   const codes = code && codesOf(code, frames, ctx);
-  if (!code || !codes) return undefined;
+  if (!code || !codes || losesNothing(codes, data)) return undefined;
   const single = sources.length === 1 ? unwrap(sources[0]!) : undefined;
   const onlyCodeAndData =
     single?.type === AST_NODE_TYPES.ObjectExpression &&
