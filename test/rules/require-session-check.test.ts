@@ -55,6 +55,16 @@ function invalid(code: string, errors: (code: string) => Report[], name?: string
 
 const valid: (string | Valid)[] = [
   {
+    name: "a position tested for truth is no presence test (0 is a found entry)",
+    code: `${SDK}const runs: { sessionId: string }[] = [];
+app.onRequest(methods.agent.session.load, ({ params }) => {
+  const i = runs.findIndex((r) => r.sessionId === params.sessionId);
+  if (!i) throw new RequestError(-32602, "the first run cannot be loaded");
+  return {};
+});`,
+  },
+
+  {
     name: "a helper that returns early for a missing session answers nothing: the handler goes on (seen in a public agent)",
     code: `${LEGACY}export class A implements acp.Agent {
   private sessions: Record<string, Chat> = {};
@@ -391,6 +401,25 @@ app.onRequest(methods.agent.session.setMode, ({ params }) => {
       wrongCode(c, 'new RequestError(-32602, "unknown session")', -32602, "Invalid params"),
     ],
     "a list searched with find() and some() by the requested id",
+  ),
+  invalid(
+    `${SDK}const runs: { sessionId: string; mode: string }[] = [];
+app.onRequest(methods.agent.session.setMode, ({ params }) => {
+  const i = runs.findIndex((r) => r.sessionId === params.sessionId);
+  if (i === -1) throw RequestError.invalidParams({ sessionId: params.sessionId });
+  runs[i]!.mode = params.modeId;
+  return {};
+});
+app.onRequest(methods.agent.session.load, ({ params }) => {
+  const i = runs.findIndex((r) => r.sessionId === params.sessionId);
+  if (i < 0) throw new RequestError(-32602, "unknown session");
+  return {};
+});`,
+    (c) => [
+      wrongCode(c, "RequestError.invalidParams({ sessionId: params.sessionId })", -32602, "Invalid params"),
+      wrongCode(c, 'new RequestError(-32602, "unknown session")', -32602, "Invalid params"),
+    ],
+    "findIndex(...) === -1 and < 0",
   ),
   // Guards and lookups of other shapes, in delegates that take the request after a runtime.
   invalid(

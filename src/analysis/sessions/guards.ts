@@ -32,6 +32,11 @@ function presence(node: TSESTree.Node, lookups: readonly SessionLookup[], vars: 
     const p = presence(inner.left, lookups, vars);
     return p && p.present === (inner.operator === "&&") ? p : undefined;
   }
+  const position = inner.type === AST_NODE_TYPES.BinaryExpression ? positionTest(inner) : undefined;
+  if (position) {
+    const lookup = sessionRead(position.subject, lookups, vars, "index");
+    return lookup ? { present: position.present, lookup } : undefined;
+  }
   if (inner.type === AST_NODE_TYPES.BinaryExpression && ["===", "==", "!==", "!="].includes(inner.operator)) {
     const negated = inner.operator.startsWith("!");
     const isConstant = (n: TSESTree.Node) => isNullish(n) || isFalse(n);
@@ -56,11 +61,12 @@ function sessionRead(
   node: TSESTree.Node,
   lookups: readonly SessionLookup[],
   vars: ReadonlyMap<TSESLint.Scope.Variable, SessionLookup>,
-  kind: "get" | "has" | "any",
+  kind: "get" | "has" | "index" | "any",
 ): SessionLookup | undefined {
   let inner = unwrap(node);
   if (inner.type === AST_NODE_TYPES.AwaitExpression) inner = unwrap(inner.argument);
-  const fits = (lookup: SessionLookup) => kind === "any" || lookup.kind === kind || lookup.kind === "call";
+  // A position is tested against -1, never for truth (0 is a found entry).
+  const fits = (lookup: SessionLookup) => (lookup.kind === "index" ? kind === "index" : kind === "any" || lookup.kind === kind || lookup.kind === "call");
   const lookup = lookups.find((l) => l.node === inner);
   if (lookup) return fits(lookup) ? lookup : undefined;
   if (inner.type !== AST_NODE_TYPES.Identifier) return undefined;
@@ -71,6 +77,17 @@ function sessionRead(
 }
 
 
+
+/** `i === -1`, `i < 0` (missing) and `i !== -1`, `i >= 0`, `i > -1` (present), the position on the left. */
+function positionTest(node: TSESTree.BinaryExpression): { subject: TSESTree.Node; present: boolean } | undefined {
+  const right = unwrap(node.right);
+  const value = right.type === AST_NODE_TYPES.Literal && typeof right.value === "number" ? right.value : right.type === AST_NODE_TYPES.UnaryExpression && right.operator === "-" && right.argument.type === AST_NODE_TYPES.Literal && right.argument.value === 1 ? -1 : undefined;
+  if (value === -1 && ["===", "=="].includes(node.operator)) return { subject: node.left, present: false };
+  if (value === -1 && ["!==", "!=", ">"].includes(node.operator)) return { subject: node.left, present: true };
+  if (value === 0 && node.operator === "<") return { subject: node.left, present: false };
+  if (value === 0 && node.operator === ">=") return { subject: node.left, present: true };
+  return undefined;
+}
 
 function typeofArgument(node: TSESTree.BinaryExpression): TSESTree.Node | undefined {
   for (const side of [node.left, node.right]) {

@@ -16,7 +16,8 @@ type SourceCode = Readonly<TSESLint.SourceCode>;
  */
 export interface SessionLookup {
   readonly node: TSESTree.Node;
-  readonly kind: "get" | "has" | "call";
+  /** `index`: gives the entry's position, -1 when there is none (`runs.findIndex((r) => r.sessionId === id)`). */
+  readonly kind: "get" | "has" | "call" | "index";
   /** A miss certainly gives `undefined` or `null`: a map or plain object, or a call declared so. */
   readonly certainMiss: boolean;
   /** What is read: the map, the object, the service (`this.manager`); absent for a function of the file. */
@@ -54,8 +55,8 @@ function handsId(arg: TSESTree.CallExpressionArgument, scopes: SessionScopes, sc
   );
 }
 
-/** Array searches by a predicate: `find` gives the entry or `undefined`, `some` whether there is one. */
-const PREDICATE_SEARCHES: Readonly<Record<string, SessionLookup["kind"]>> = { find: "get", findLast: "get", some: "has" };
+/** Array searches by a predicate: `find` gives the entry or `undefined`, `some` whether there is one, `findIndex` -1. */
+const PREDICATE_SEARCHES: Readonly<Record<string, SessionLookup["kind"]>> = { find: "get", findLast: "get", some: "has", findIndex: "index", findLastIndex: "index" };
 
 /**
  * `runs.find((r) => r.sessionId === params.sessionId)`, `runs.some(...)`: a search of a list whose predicate compares

@@ -7,7 +7,7 @@ type SourceCode = Readonly<TSESLint.SourceCode>;
 
 /** The first use of a looked-up session that dereferences it before anything tests it, where a miss certainly gives nothing. */
 export function unguardedUse(sourceCode: SourceCode, scopes: SessionScopes, scope: SessionScope, lookup: SessionLookup): TSESTree.Node | undefined {
-  if (lookup.kind === "has" || isCheckedByEveryCaller(scopes, scope)) return undefined;
+  if (lookup.kind === "has" || lookup.kind === "index" || isCheckedByEveryCaller(scopes, scope)) return undefined;
   // Whether a miss gives nothing may take the type checker: asked only for a lookup used unchecked.
   const use = dereferenceOf(sourceCode, scopes, scope, lookup);
   return use && lookup.certainMiss ? use : undefined;
