@@ -334,7 +334,48 @@ export class A implements acp.Agent {
   }
 }`;
 
+/** session/cancel stops the turn by calling the backend the prompt runs on: no signal, no flag. */
+const BACKEND_STOP = (prompt: string) => `import { agent, methods } from "@agentclientprotocol/sdk";
+declare const backend: { run(prompt: unknown): Promise<string>; interrupt(id: string): void };
+export const app = agent({ name: "a" })
+  .onRequest(methods.agent.initialize, () => ({ protocolVersion: 1 }))
+  .onRequest(methods.agent.session.prompt, async ({ params }) => {
+    ${prompt}
+  })
+  .onNotification(methods.agent.session.cancel, ({ params }) => {
+    backend.interrupt(params.sessionId);
+  });`;
+const STOPPED_NEVER = BACKEND_STOP('const out = await backend.run(params.prompt);\n    return { stopReason: out === "max" ? "max_tokens" : "end_turn" };');
+/** session/cancel resolves the promise the turn races against. */
+const RESOLVED = `import { agent, methods } from "@agentclientprotocol/sdk";
+declare function generate(p: unknown): Promise<void>;
+const pending = new Map<string, { resolve(): void; promise: Promise<void> }>();
+export const app = agent({ name: "a" })
+  .onRequest(methods.agent.initialize, () => ({ protocolVersion: 1 }))
+  .onRequest(methods.agent.session.prompt, async ({ params }) => {
+    await Promise.race([generate(params.prompt), pending.get(params.sessionId)?.promise]);
+    return { stopReason: "end_turn" };
+  })
+  .onNotification(methods.agent.session.cancel, ({ params }) => {
+    pending.get(params.sessionId)?.resolve();
+  });`;
+
 const valid: Valid[] = [
+  {
+    name: "a turn stopped through the backend that answers cancelled when it was",
+    code: BACKEND_STOP('const out = await backend.run(params.prompt);\n    return { stopReason: out === "interrupted" ? "cancelled" : "end_turn" };'),
+  },
+  {
+    name: "a cancel that stops something the prompt does not work through",
+    code: `import { agent, methods } from "@agentclientprotocol/sdk";
+declare const indexer: { stop(id: string): void };
+export const app = agent({ name: "a" })
+  .onRequest(methods.agent.initialize, () => ({ protocolVersion: 1 }))
+  .onRequest(methods.agent.session.prompt, async () => ({ stopReason: "end_turn" }))
+  .onNotification(methods.agent.session.cancel, ({ params }) => {
+    indexer.stop(params.sessionId);
+  });`,
+  },
   { name: "a budget controller of the agent's own: its abort answers max_turn_requests", code: BUDGET },
   { name: "signal.aborted || AbortError: cancelled, the rest rethrown", code: EITHER('return { stopReason: "cancelled" };', "throw error;") },
   ...styleCases.flatMap((c) => c.valid),
@@ -480,6 +521,19 @@ export const canceller = cancelApp({ name: "c" }).onNotification("session/cancel
 ];
 
 const invalid: Invalid[] = [
+  {
+    name: "session/cancel interrupts the backend the turn runs on, and no result is cancelled",
+    code: STOPPED_NEVER,
+    errors: [
+      report("neverCancelled", STOPPED_NEVER, '"max_tokens"', 0, { data: { value: "max_tokens" } }),
+      report("neverCancelled", STOPPED_NEVER, '"end_turn"', 0, { data: { value: "end_turn" } }),
+    ],
+  },
+  {
+    name: "session/cancel resolves the promise the turn races against, and no result is cancelled",
+    code: RESOLVED,
+    errors: [report("neverCancelled", RESOLVED, '"end_turn"', 0, { data: { value: "end_turn" } })],
+  },
   { name: "the controller stored in a field the cancel handler aborts, read through a local signal", code: PENDING, errors: [wrongStop(PENDING, '"end_turn"', "end_turn")] },
   { name: "signal.aborted || AbortError: the error rethrown", code: EITHER_RETHROWN, errors: [throws(EITHER_RETHROWN, "throw error;")] },
   {

@@ -18,9 +18,20 @@ export interface CancelEffects {
   readonly flagMembers: ReadonlySet<string>;
   /** Variables set to `true`: `cancelled = true`. */
   readonly flagVariables: ReadonlySet<TSESLint.Scope.Variable>;
+  /**
+   * What a cancel handler stops by a call rather than a signal: `backend` in `this.backend.interrupt(id)`, `pending`
+   * in `this.pending.get(id)?.resolve()` (a promise the turn awaits, resolved early).
+   */
+  readonly stopTargets: ReadonlySet<string>;
 }
 
-export const NO_CANCEL: CancelEffects = { cancels: false, abortTargets: new Set(), flagMembers: new Set(), flagVariables: new Set() };
+export const NO_CANCEL: CancelEffects = { cancels: false, abortTargets: new Set(), flagMembers: new Set(), flagVariables: new Set(), stopTargets: new Set() };
+
+/** Calls that stop work or settle what the turn awaits: `interrupt()`, `cancel(id)`, `stop()`, `kill()`, `resolve()`. */
+const STOPS = /^(?:(?:stop|cancel|interrupt|halt|kill|terminate)(?:Turn|Prompt|Run|Query|Generation|Task)?|resolve)$/u;
+
+/** Objects whose stop or resolve is no turn's: `path.resolve()`, `Promise.resolve()`. */
+const NOT_TURNS = new Set(["console", "path", "Promise", "process", "url", "URL"]);
 
 /** The name a controller is reached by: the last member, or the collection a lookup reads (`this.turns.get(id)`). */
 function targetName(node: TSESTree.Node): string | undefined {
@@ -39,6 +50,7 @@ interface Collected {
   abortTargets: Set<string>;
   flagMembers: Set<string>;
   flagVariables: Set<TSESLint.Scope.Variable>;
+  stopTargets: Set<string>;
 }
 
 function collect(nodes: readonly TSESTree.Node[], sourceCode: SourceCode, into: Collected, seen: Set<TSESTree.Node>, depth: number): void {
@@ -48,6 +60,11 @@ function collect(nodes: readonly TSESTree.Node[], sourceCode: SourceCode, into: 
       if (callee.type === AST_NODE_TYPES.MemberExpression && memberName(callee) === "abort") {
         const name = targetName(callee.object);
         if (name) into.abortTargets.add(name);
+        continue;
+      }
+      if (callee.type === AST_NODE_TYPES.MemberExpression && STOPS.test(memberName(callee) ?? "")) {
+        const name = targetName(callee.object);
+        if (name && !NOT_TURNS.has(name)) into.stopTargets.add(name);
         continue;
       }
       // `this.stopTurn(id)`: a same-file helper that aborts for the handler.
@@ -76,9 +93,9 @@ function collect(nodes: readonly TSESTree.Node[], sourceCode: SourceCode, into: 
 /** What the cancel handlers abort or flag, their nested callbacks and same-file helpers included. */
 export function cancelEffects(cancels: readonly Handler[], sourceCode: SourceCode): CancelEffects {
   if (cancels.length === 0) return NO_CANCEL;
-  const into: Collected = { abortTargets: new Set(), flagMembers: new Set(), flagVariables: new Set() };
+  const into: Collected = { abortTargets: new Set(), flagMembers: new Set(), flagVariables: new Set(), stopTargets: new Set() };
   const seen = new Set<TSESTree.Node>();
   for (const handler of cancels) collect(ownNodes(handler, sourceCode, true), sourceCode, into, seen, 0);
-  const cancelsTurn = into.abortTargets.size > 0 || into.flagMembers.size > 0 || into.flagVariables.size > 0;
+  const cancelsTurn = into.abortTargets.size > 0 || into.flagMembers.size > 0 || into.flagVariables.size > 0 || into.stopTargets.size > 0;
   return { cancels: cancelsTurn, ...into };
 }

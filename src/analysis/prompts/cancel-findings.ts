@@ -58,10 +58,12 @@ function recognisesAbort(facts: PromptHandlerFacts, ctx: AbortContext): boolean 
 
 /**
  * Whether the turn `session/cancel` aborts is the handler's: it reads a flag that handler sets, or it names the
- * controller that handler aborts and reads a signal of the app's (so it runs abortable work).
+ * controller that handler aborts and reads a signal of the app's (so it runs abortable work). A turn stopped by a
+ * call (`this.backend.interrupt(id)`) is this handler's when it works through the same object.
  */
 function isCancelledTurn(facts: PromptHandlerFacts, ctx: Omit<AbortContext, "linked">): boolean {
-  const { abortTargets, flagMembers, flagVariables } = ctx.cancel;
+  const { abortTargets, flagMembers, flagVariables, stopTargets } = ctx.cancel;
+  if (stopTargets.size > 0 && ownNodes(facts.handler, ctx.sourceCode, true).some((node) => stoppedThrough(node, stopTargets))) return true;
   let named = false;
   let signal = false;
   for (const node of ownNodes(facts.handler, ctx.sourceCode, true)) {
@@ -79,6 +81,16 @@ function isCancelledTurn(facts: PromptHandlerFacts, ctx: Omit<AbortContext, "lin
     }
   }
   return named && signal;
+}
+
+/** A call on an object the cancel handler stops (`await this.backend.run(...)` when cancel calls `this.backend.interrupt(id)`). */
+function stoppedThrough(node: TSESTree.Node, targets: ReadonlySet<string>): boolean {
+  if (node.type !== AST_NODE_TYPES.CallExpression) return false;
+  const callee = unwrap(node.callee);
+  if (callee.type !== AST_NODE_TYPES.MemberExpression) return false;
+  const object = unwrap(callee.object);
+  const name = object.type === AST_NODE_TYPES.Identifier ? object.name : object.type === AST_NODE_TYPES.MemberExpression ? memberName(object) : undefined;
+  return name !== undefined && targets.has(name);
 }
 
 function afterAbortFindings(facts: PromptHandlerFacts, ctx: AbortContext, answers: AnswerContext, values: FileModel["values"]): CancelFinding[] {
