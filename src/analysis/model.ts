@@ -345,7 +345,7 @@ class LazyFileModel implements FileModel {
   get handlers(): FileHandlers {
     // A file that names neither the SDK nor a method holds no handler in any style (see fileRelevance).
     this.#handlers ??= fileRelevance(this.#sourceCode, this.settings, this.#lintedPath).handlers
-      ? findHandlers(this.nodes, { sourceCode: this.#sourceCode, sdk: this.sdk, values: this.values, resolver: this.resolver })
+      ? findHandlers(this.nodes, { sourceCode: this.#sourceCode, sdk: this.sdk, values: this.values, resolver: this.resolver, sdkVersion: this.sdkVersion })
       : NO_HANDLERS;
     return this.#handlers;
   }

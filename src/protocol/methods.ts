@@ -133,3 +133,23 @@ export const V2_ITEM_CANCELS: ReadonlySet<string> = new Set(["tool_call/cancel",
 export const SESSION_SCOPED_AGENT_REQUESTS: ReadonlySet<string> = new Set(
   METHODS.filter((m) => m.side === "agent" && m.kind === "request" && m.sessionScoped).map((m) => m.wire),
 );
+
+/**
+ * The legacy `Agent` method names the SDK's `AgentSideConnection` calls only in some releases (read from each
+ * release's dispatch code, 0.12.0 to 1.9.0): `since` inclusive, `until` exclusive. A member under a name the installed
+ * SDK does not call is never run (the client gets -32601). Names not listed are called by every 0.x/1.x release.
+ */
+export const LEGACY_NAME_RELEASES: Readonly<Record<string, { readonly since?: string; readonly until?: string }>> = {
+  unstable_listSessions: { until: "0.16.0" },
+  listSessions: { since: "0.16.0" },
+  unstable_resumeSession: { until: "0.20.0" },
+  resumeSession: { since: "0.20.0" },
+  unstable_closeSession: { since: "0.16.0", until: "0.20.0" },
+  closeSession: { since: "0.20.0" },
+  unstable_deleteSession: { since: "0.22.0", until: "0.25.0" },
+  deleteSession: { since: "0.25.0" },
+  unstable_logout: { since: "0.17.0", until: "0.23.0" },
+  logout: { since: "0.23.0" },
+  unstable_setSessionModel: { until: "0.24.0" },
+  setSessionConfigOption: { since: "0.14.0" },
+};

@@ -349,9 +349,37 @@ app.onRequest(methods.agent.session.load, () => ({}));`,
   },
 ];
 
+// Legacy member names by SDK release: 1.9.0 calls listSessions, never unstable_listSessions (which 0.15 called).
+const OLD_NAME = `import * as acp from "@agentclientprotocol/sdk";
+export class A implements acp.Agent {
+  async initialize(): Promise<acp.InitializeResponse> {
+    return { protocolVersion: 1, agentCapabilities: { sessionCapabilities: { list: {} } } };
+  }
+  async newSession(): Promise<acp.NewSessionResponse> {
+    return { sessionId: "s" };
+  }
+  async unstable_listSessions(): Promise<acp.ListSessionsResponse> {
+    return { sessions: [] };
+  }
+}
+export const start = (stream: acp.Stream) => new acp.AgentSideConnection(() => new A(), stream);
+`;
+const versionValid: Valid[] = [
+  { name: "SDK 0.15.0 calls unstable_listSessions: the advertised list has its handler", code: OLD_NAME, settings: { acp: { sdkVersion: "0.15.0" } } },
+  { name: "SDK 2.x (installed here) has no legacy connection: either name counts", code: OLD_NAME },
+];
+const versionInvalid: Invalid[] = [
+  {
+    name: "SDK 1.9.0 never calls unstable_listSessions: the advertised list has no handler",
+    code: OLD_NAME,
+    settings: { acp: { sdkVersion: "1.9.0" } },
+    errors: [missing(OLD_NAME, "list: {}", "`agentCapabilities.sessionCapabilities.list`", "`session/list`")],
+  },
+];
+
 untypedTester().run("capability-consistency", rule, {
-  valid: [...styleValid, ...specificValid],
-  invalid: [...styleInvalid, ...specificInvalid],
+  valid: [...styleValid, ...specificValid, ...versionValid],
+  invalid: [...styleInvalid, ...specificInvalid, ...versionInvalid],
 });
 
 typedTester().run("capability-consistency (typed)", rule, {

@@ -141,4 +141,22 @@ describe("legacy classes (SDK 1.9.0)", () => {
       await wire.close();
     }
   });
+
+  it("a member under the name older releases called (unstable_listSessions) is never run by 1.9.0: session/list gets -32601", async () => {
+    class OldName extends MinimalAgent {
+      override initialize() {
+        return { protocolVersion: 1, agentCapabilities: { sessionCapabilities: { list: {} } } };
+      }
+      unstable_listSessions() {
+        return { sessions: [] };
+      }
+    }
+    const wire = connectLegacy(new OldName());
+    try {
+      const { answer } = await wire.ask("session/list", (a) => a.listSessions({}));
+      expect(errorOf(answer)).toMatchObject({ code: -32601 });
+    } finally {
+      await wire.close();
+    }
+  });
 });

@@ -16,6 +16,8 @@ export interface AppContext {
   readonly sdk: SdkImports;
   readonly values: ValueResolver;
   readonly fields: Readonly<Record<"agent" | "client", string>>;
+  /** The installed SDK's version, when known: which legacy member names its connection calls. */
+  readonly sdkVersion?: string | undefined;
 }
 
 const REGISTRATIONS = new Set(["onRequest", "onNotification"]);

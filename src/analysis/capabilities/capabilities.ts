@@ -33,7 +33,7 @@ function compute(model: FileModel, sourceCode: AnyContext["sourceCode"]): Capabi
   const { handlers } = model.handlers;
   if (handlers.length === 0) return [];
   const schema = capabilitySchema(model.settings.protocolVersion);
-  const ctx: AppContext = { sourceCode, sdk: model.sdk, values: model.values, fields: schema.field };
+  const ctx: AppContext = { sourceCode, sdk: model.sdk, values: model.values, fields: schema.field, sdkVersion: model.sdkVersion };
   const owners = [...appOwners(handlers, ctx), ...legacyOwners(handlers, ctx), ...dispatchOwners(handlers, ctx)];
   return owners.flatMap((owner) => ownerFindings(owner, schema, model.values));
 }

@@ -1,3 +1,4 @@
+import { legacyNameDispatched } from "../sdk/sdk-version.js";
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { findLegacyMethod } from "../../protocol/methods.js";
 import type { Handler } from "../handlers/types.js";
@@ -65,7 +66,8 @@ export function legacyOwners(handlers: readonly Handler[], ctx: AppContext): Cap
         else open = true;
         continue;
       }
-      const method = findLegacyMethod(name, side);
+      // A member under a name the installed SDK does not call is never run.
+      const method = side === "agent" && !legacyNameDispatched(ctx.sdkVersion, name) ? undefined : findLegacyMethod(name, side);
       if (!method) continue;
       if (method.wire === "initialize" && value && isFunction(value)) initialize = value;
       registrations.push({ wire: method.wire, node: (member as TSESTree.Property).key });

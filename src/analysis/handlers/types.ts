@@ -72,6 +72,8 @@ export interface HandlerContext {
   readonly sdk: SdkImports;
   readonly values: ValueResolver;
   readonly resolver: Resolver;
+  /** The installed SDK's version, when known: which legacy member names its connection calls. */
+  readonly sdkVersion?: string | undefined;
 }
 
 export interface HandlerNodes {

@@ -1,3 +1,4 @@
+import { LEGACY_NAME_RELEASES } from "../../protocol/methods.js";
 import { readFileSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { FACTORY_BY_NAME } from "../../protocol/codes.js";
@@ -86,4 +87,14 @@ export function detectSdkVersion(filename: string, cwd: string): string | undefi
   if (filename === "<input>" || filename === "<text>") return undefined;
   const file = isAbsolute(filename) ? filename : resolve(cwd, filename);
   return versionFrom(dirname(file));
+}
+
+/**
+ * Whether the legacy `AgentSideConnection` of an SDK of `version` calls an `Agent` member named `name`: always for
+ * an unknown version, and for 2.x (which has no such connection: the class is judged as the legacy API defines it).
+ */
+export function legacyNameDispatched(version: string | undefined, name: string): boolean {
+  const releases = LEGACY_NAME_RELEASES[name];
+  if (!releases || version === undefined || !isReleaseVersion(version) || isAtLeast(version, "2.0.0")) return true;
+  return (releases.since === undefined || isAtLeast(version, releases.since)) && (releases.until === undefined || !isAtLeast(version, releases.until));
 }
