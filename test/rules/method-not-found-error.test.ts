@@ -215,6 +215,19 @@ const add = (name: string, code: string, errors: Invalid["errors"], extra: Parti
   ]);
 }
 {
+  // A hand-rolled client that answers every agent request it does not know with a null result.
+  const code = `declare function send(m: object): void;
+export function onAgentMessage(msg: { id: number; method: string }) {
+  switch (msg.method) {
+    case "session/request_permission":
+      return send({ jsonrpc: "2.0", id: msg.id, result: { outcome: { outcome: "cancelled" } } });
+    default:
+      send({ jsonrpc: "2.0", id: msg.id, result: null });
+  }
+}`;
+  add("a dispatcher's default that sends a success envelope ({ jsonrpc, id, result: null })", code, [{ messageId: "success", ...at(code, '{ jsonrpc: "2.0", id: msg.id, result: null }') }]);
+}
+{
   // A check of the params is no allow-list: the method still reaches the success after it.
   const code = `${SDK}app.onRequest("*", ({ method, params }) => {\n  if (!params) throw RequestError.invalidParams();\n  return { ok: false, method };\n});`;
   const refusal = "RequestError.invalidParams()";

@@ -1,6 +1,7 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { siteCodes } from "../errors/answer-codes.js";
 import { sentAnswer } from "../errors/answers.js";
+import { isSender, sentValue } from "../errors/responses.js";
 import type { ErrorSite } from "../errors/error-sites.js";
 import type { FileModel } from "../model.js";
 import { calleeName, enclosingFunction, findProperty, unwrap, type VisitorKeys, contains } from "../syntax/ast.js";
@@ -85,8 +86,27 @@ function findingsOf(source: FallbackSource, model: FileModel, keys: VisitorKeys)
     const inner = unwrap(value);
     const result = inner.type === AST_NODE_TYPES.AwaitExpression ? unwrap(inner.argument) : inner;
     if (isSuccess(result, source, siteNodes)) out.push({ kind: "success", node: result, source });
+    else if (result.type === AST_NODE_TYPES.CallExpression) out.push(...sentSuccesses(result, source, siteNodes, model));
+  }
+  // `send({ jsonrpc, id, result: null });` as a statement of the path.
+  for (const statement of ownStatements(source.path)) {
+    if (statement.type !== AST_NODE_TYPES.ExpressionStatement) continue;
+    const call = unwrap(statement.expression);
+    if (call.type === AST_NODE_TYPES.CallExpression) out.push(...sentSuccesses(call, source, siteNodes, model));
   }
   return out.sort((a, b) => a.node.range[0] - b.node.range[0]);
+}
+
+/** `send({ jsonrpc, id, result })`, `ws.send(JSON.stringify({ … }))`: a success envelope a dispatcher's call sends. */
+function sentSuccesses(call: TSESTree.CallExpression, source: FallbackSource, sites: ReadonlySet<TSESTree.Node>, model: FileModel): FallbackFinding[] {
+  if (source.kind === "star" || source.kind === "extMethod" || !isSender(call)) return [];
+  const out: FallbackFinding[] = [];
+  for (const arg of call.arguments) {
+    if (arg.type === AST_NODE_TYPES.SpreadElement) continue;
+    const value = sentValue(arg, model.values);
+    if (isSuccess(value, source, sites)) out.push({ kind: "success", node: value, source });
+  }
+  return out;
 }
 
 /** The statements of a path, those of a block it is included. */
