@@ -41,6 +41,9 @@ const report = (messageId: MessageIds, code: string, text: string, nth = 0, extr
   ...extra,
 });
 
+/** `neverCancelled` at each stop reason value of `code`, in order. */
+const neverCancelled = (code: string, ...values: string[]): Report[] => values.map((value) => report("neverCancelled", code, `"${value}"`, 0, { data: { value } }));
+
 /** `stopReasonAfterAbort` at `text` (the value), with the suggestion that sends "cancelled" there. */
 function wrongStop(code: string, text: string, value: string, nth = 0): Report {
   const span = at(code, text, nth);
@@ -524,22 +527,19 @@ const invalid: Invalid[] = [
   {
     name: "session/cancel interrupts the backend the turn runs on, and no result is cancelled",
     code: STOPPED_NEVER,
-    errors: [
-      report("neverCancelled", STOPPED_NEVER, '"max_tokens"', 0, { data: { value: "max_tokens" } }),
-      report("neverCancelled", STOPPED_NEVER, '"end_turn"', 0, { data: { value: "end_turn" } }),
-    ],
+    errors: neverCancelled(STOPPED_NEVER, "max_tokens", "end_turn"),
   },
   {
     name: "session/cancel resolves the promise the turn races against, and no result is cancelled",
     code: RESOLVED,
-    errors: [report("neverCancelled", RESOLVED, '"end_turn"', 0, { data: { value: "end_turn" } })],
+    errors: neverCancelled(RESOLVED, "end_turn"),
   },
   { name: "the controller stored in a field the cancel handler aborts, read through a local signal", code: PENDING, errors: [wrongStop(PENDING, '"end_turn"', "end_turn")] },
   { name: "signal.aborted || AbortError: the error rethrown", code: EITHER_RETHROWN, errors: [throws(EITHER_RETHROWN, "throw error;")] },
   {
     name: "never-cancelled: the prompt resets the flag the cancel handler sets, and answers end_turn whatever happens",
     code: RESET_ONLY,
-    errors: [report("neverCancelled", RESET_ONLY, '"end_turn"', 0, { data: { value: "end_turn" } })],
+    errors: neverCancelled(RESET_ONLY, "end_turn"),
   },
   ...styleCases.flatMap((c) => c.invalid),
   { name: "the shared case: end_turn inside the catch once the signal aborted", code: CASE, errors: [wrongStop(CASE, '"end_turn"', "end_turn")] },
@@ -610,15 +610,12 @@ const invalid: Invalid[] = [
   {
     name: "never-cancelled: session/cancel aborts the turn, no result is cancelled",
     code: NEVER,
-    errors: [
-      report("neverCancelled", NEVER, '"refusal"', 0, { data: { value: "refusal" } }),
-      report("neverCancelled", NEVER, '"end_turn"', 0, { data: { value: "end_turn" } }),
-    ],
+    errors: neverCancelled(NEVER, "refusal", "end_turn"),
   },
   {
     name: "never-cancelled: a legacy class whose cancel aborts the controller its prompt runs under",
     code: NEVER_LEGACY,
-    errors: [report("neverCancelled", NEVER_LEGACY, '"end_turn"', 0, { data: { value: "end_turn" } })],
+    errors: neverCancelled(NEVER_LEGACY, "end_turn"),
   },
   {
     name: "protocol version 2: the error stop reason after the abort (agents MUST report cancelled, not error)",
