@@ -13,6 +13,7 @@ export type MessageIds =
   | "catchAllCode"
   | "swallowed"
   | "fileSuccess"
+  | "fileStub"
   | "terminalWrongCode"
   | "terminalInternalError"
   | "terminalSuccess"
@@ -89,6 +90,8 @@ export default createRule<[], MessageIds>({
         "This catch answers every failure of the read, a missing file included, with {{code}} ({{name}}): answer ENOENT with -32002 Resource not found ({{fix}}) and rethrow the other errors.",
       swallowed:
         "A failed read, a missing file included, is answered here with a successful result, so the agent cannot tell a missing file from an empty one: answer a missing file with -32002 Resource not found ({{fix}}).",
+      fileStub:
+        "This handler reads no file and answers every path with empty content, a missing file included, while the client advertises fs.readTextFile: answer a file that does not exist with -32002 Resource not found ({{fix}}), or stop advertising the capability.",
       fileSuccess:
         "A missing file is answered here with a successful result: answer fs/read_text_file for a file that does not exist with -32002 Resource not found ({{fix}}).",
       terminalWrongCode:
@@ -138,7 +141,9 @@ export default createRule<[], MessageIds>({
           }
           const inCatch = miss.kind === "catch" || miss.kind === "after-catch";
           const messageId =
-            answer.kind === "success"
+            miss.kind === "stub"
+              ? "fileStub"
+              : answer.kind === "success"
               ? inCatch && miss.catchAll
                 ? "swallowed"
                 : "fileSuccess"

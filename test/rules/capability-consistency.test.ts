@@ -109,8 +109,9 @@ export async function drive(stream: Parameters<typeof editor.connectWith>[0]) {
   });
 }`;
 
+// The read handler reads the path: one that answers every path with "" is resource-not-found-error's stub.
 const FS_HANDLERS = `
-  .onRequest(methods.client.fs.readTextFile, () => ({ content: "" }))
+  .onRequest(methods.client.fs.readTextFile, ({ params }) => ({ content: String(params.path.length) }))
   .onRequest(methods.client.fs.writeTextFile, () => ({}))`;
 const TERMINAL_HANDLERS = ["create", "output", "release", "waitForExit", "kill"].map((k) => `\n  .onRequest(methods.client.terminal.${k}, () => ({}) as never)`).join("");
 

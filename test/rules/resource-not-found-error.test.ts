@@ -468,7 +468,24 @@ export const connect = (stream: acp.Stream, kernels: Kernels) => new acp.ClientS
 `;
 const NOT_FOUND_TERMINAL = "acp.RequestError.resourceNotFound(terminalId)";
 
+/** A client that advertises fs.readTextFile and answers every path with empty content, reading nothing. */
+const STUB_READ = (advertised: string, body = "() => ({ content: \"\" })") => `import { client, methods } from "@agentclientprotocol/sdk";
+declare const stream: never;
+export const editor = client({ name: "e" })
+  .onRequest(methods.client.fs.readTextFile, ${body})
+  .onRequest(methods.client.session.requestPermission, () => ({ outcome: { outcome: "cancelled" as const } }));
+export const run = editor.connectWith(stream, async (ctx) => {
+  await ctx.request(methods.agent.initialize, { protocolVersion: 1, clientCapabilities: { fs: { readTextFile: ${advertised} } } });
+});
+`;
+const STUB = STUB_READ("true");
+
 const invalid: Invalid[] = [
+  {
+    name: "a read handler that reads no file and answers every path with empty content, the capability advertised",
+    code: STUB,
+    errors: [{ messageId: "fileStub", data: { code: 0, name: "an implementation-specific code", fix: "RequestError.resourceNotFound(path)" }, ...at(STUB, '""'), suggestions: [] }],
+  },
   {
     name: "an operation declared to return a boolean, and Map.delete, tested for false: the unknown terminal answered as -32603",
     code: BOOLEAN_RELEASE,
@@ -647,6 +664,8 @@ const invalid: Invalid[] = [
 ];
 
 const valid: Valid[] = [
+  { name: "an empty-content read handler while fs.readTextFile is not advertised (capability-consistency's finding)", code: STUB_READ("false") },
+  { name: "a read handler that reads the path and may answer empty content", code: STUB_READ("true", "async ({ params }) => ({ content: (await readCache(params.path)) ?? \"\" })").replace("declare const stream: never;", "declare const stream: never;\ndeclare function readCache(p: string): Promise<string | undefined>;") },
   {
     name: "vscode-jsonrpc: a ResponseError with -32002",
     code: JSONRPC.replace('new ResponseError(-32603, "no such file")', 'new ResponseError(-32002, "Resource not found", { uri: params.path })'),

@@ -5,6 +5,8 @@ import { appOwners, type AppContext } from "./apps.js";
 import { dispatchOwners } from "./dispatch-owners.js";
 import { type CapabilityFinding, ownerFindings } from "./findings.js";
 import { legacyOwners } from "./legacy-owners.js";
+import { readCapabilities } from "./literal.js";
+import type { CapabilityOwner } from "./types.js";
 
 export type { CapabilityFinding, MissingHandler, UnadvertisedHandler, UndefinedKey } from "./findings.js";
 
@@ -27,13 +29,40 @@ export function capabilityFindings(context: AnyContext): readonly CapabilityFind
 }
 
 function compute(model: FileModel, sourceCode: AnyContext["sourceCode"]): CapabilityFinding[] {
-  // Every finding starts from a capabilities field written in this file (`agentCapabilities`, `clientCapabilities`,
-  // v2's `capabilities`): without the word, finding the handlers' apps is wasted work.
-  if (!/capabilities/i.test(sourceCode.text)) return [];
-  const { handlers } = model.handlers;
-  if (handlers.length === 0) return [];
   const schema = capabilitySchema(model.settings.protocolVersion);
-  const ctx: AppContext = { sourceCode, sdk: model.sdk, values: model.values, fields: schema.field, sdkVersion: model.sdkVersion };
-  const owners = [...appOwners(handlers, ctx), ...legacyOwners(handlers, ctx), ...dispatchOwners(handlers, ctx)];
-  return owners.flatMap((owner) => ownerFindings(owner, schema, model.values));
+  return ownersOf(model, sourceCode).flatMap((owner) => ownerFindings(owner, schema, model.values));
+}
+
+const ownersCache = new WeakMap<FileModel, readonly CapabilityOwner[]>();
+
+/** The apps, legacy classes and dispatchers of the file that register handlers, with their capabilities; once per file. */
+function ownersOf(model: FileModel, sourceCode: AnyContext["sourceCode"]): readonly CapabilityOwner[] {
+  let found = ownersCache.get(model);
+  if (found) return found;
+  found = [];
+  // Every owner's literal is a capabilities field written in this file (`agentCapabilities`, `clientCapabilities`,
+  // v2's `capabilities`): without the word, finding the handlers' apps is wasted work.
+  const { handlers } = model.handlers;
+  if (/capabilities/i.test(sourceCode.text) && handlers.length > 0) {
+    const schema = capabilitySchema(model.settings.protocolVersion);
+    const ctx: AppContext = { sourceCode, sdk: model.sdk, values: model.values, fields: schema.field, sdkVersion: model.sdkVersion };
+    found = [...appOwners(handlers, ctx), ...legacyOwners(handlers, ctx), ...dispatchOwners(handlers, ctx)];
+  }
+  ownersCache.set(model, found);
+  return found;
+}
+
+/**
+ * Whether the file advertises, in the literal of an owner that registers `wire`, the capability that gates it
+ * (`clientCapabilities.fs.readTextFile: true` beside a client's `fs/read_text_file` handler).
+ */
+export function advertisesGated(model: FileModel, sourceCode: AnyContext["sourceCode"], wire: string): boolean {
+  const schema = capabilitySchema(model.settings.protocolVersion);
+  const gate = schema.gates.find((g) => g.wire === wire);
+  if (!gate) return false;
+  return ownersOf(model, sourceCode).some((owner) => {
+    if (owner.side !== gate.side || !owner.capabilities || !owner.registrations.some((r) => r.wire === wire)) return false;
+    const literal = readCapabilities(owner.capabilities, schema[owner.side], model.values);
+    return gate.paths.some((path) => literal.state(path) === "on");
+  });
 }

@@ -97,7 +97,10 @@ function objectParts(node: TSESTree.ObjectExpression): RequestErrorParts | undef
   return { code, message, ...(data ? { data } : {}) };
 }
 
-/** -32603 and no data: what the SDK sends for it anyway (the message goes in data.details), so nothing is lost. */
+/**
+ * An `Error` given -32603 and no data: what the SDK sends for it anyway (its message in data.details), so nothing is
+ * lost. (A thrown object literal is still reported: it is no Error, and the rewrite into a RequestError is the fix.)
+ */
 function losesNothing(codes: readonly number[], data: TSESTree.Node | undefined): boolean {
   return data === undefined && codes.every((c) => c === INTERNAL_ERROR);
 }
@@ -107,7 +110,7 @@ const INTERNAL_ERROR = -32603;
 function objectValue(node: TSESTree.ObjectExpression, frames: readonly Entered[], ctx: ValueContext): LostValue | undefined {
   const code = findProperty(node, "code")?.value;
   const codes = code && code.type !== AST_NODE_TYPES.AssignmentPattern ? codesOf(code, frames, ctx) : undefined;
-  if (!codes || losesNothing(codes, findProperty(node, "data")?.value)) return undefined;
+  if (!codes) return undefined;
   const parts = objectParts(node);
   return { shape: "object", codes, ...(parts ? { parts } : {}) };
 }

@@ -62,13 +62,15 @@ function collect(nodes: readonly TSESTree.Node[], sourceCode: SourceCode, into: 
         if (name) into.abortTargets.add(name);
         continue;
       }
-      if (callee.type === AST_NODE_TYPES.MemberExpression && STOPS.test(memberName(callee) ?? "")) {
+      // `this.stopTurn(id)`: a same-file helper that aborts for the handler.
+      const local = resolverOf(sourceCode).localCalleeOf(node);
+      // `backend.interrupt(id)` of something the file does not define: the turn is stopped by a call.
+      if (!local && callee.type === AST_NODE_TYPES.MemberExpression && STOPS.test(memberName(callee) ?? "")) {
         const name = targetName(callee.object);
         if (name && !NOT_TURNS.has(name)) into.stopTargets.add(name);
         continue;
       }
-      // `this.stopTurn(id)`: a same-file helper that aborts for the handler.
-      const helper = depth < 2 ? resolverOf(sourceCode).localCalleeOf(node) : undefined;
+      const helper = depth < 2 ? local : undefined;
       if (helper && !seen.has(helper)) {
         seen.add(helper);
         const inner: TSESTree.Node[] = [];

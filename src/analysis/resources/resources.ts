@@ -2,7 +2,9 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint
 import type { AnswerContext } from "../errors/answers.js";
 import type { Handler } from "../handlers/types.js";
 import type { FileModel } from "../model.js";
-import { type FunctionNode, isFunction } from "../syntax/ast.js";
+import { findProperty, type FunctionNode, isFunction, unwrap, walk } from "../syntax/ast.js";
+import { returnedExpressions } from "../syntax/functions.js";
+import { advertisesGated } from "../capabilities/capabilities.js";
 
 import { RequestFields, type ResourceField } from "./fields.js";
 import { keyedGuards, keyedLookups } from "./lookups.js";
@@ -100,7 +102,34 @@ function analyse(model: FileModel, sourceCode: SourceCode): readonly ResourceMis
     }
     if (scope.fields.field === "path") for (const miss of fileMisses(sourceCode, scope, nodes, checks, ctx, model)) add({ ...miss, ...at });
   }
+  for (const { handler, field, fn } of targets) {
+    const scope = search.byRoot.get(handler.body)?.get(field);
+    const content = scope && field === "path" && !scope.dispatch ? emptyStub(fn, scope.fields, sourceCode) : undefined;
+    if (content && advertisesGated(model, sourceCode, handler.method.wire)) {
+      add({ field, kind: "stub", handlers: [handler], answer: { kind: "success", node: content }, thrown: false, subject: undefined, catchAll: false });
+    }
+  }
   return [...misses.values()].sort((a, b) => a.answer.node.range[0] - b.answer.node.range[0]);
+}
+
+/**
+ * `readTextFile() { return { content: "" }; }`: a handler that never reads the requested path and answers every path,
+ * a missing file's included, with empty content. The `""` it answers with; undefined for any other handler.
+ */
+function emptyStub(fn: FunctionNode, fields: RequestFields, sourceCode: SourceCode): TSESTree.Node | undefined {
+  let readsPath = false;
+  walk(fn.body, sourceCode.visitorKeys, (node) => {
+    if (!readsPath && fields.isField(node)) readsPath = true;
+  });
+  if (readsPath) return undefined;
+  const returned = returnedExpressions(fn, sourceCode.visitorKeys);
+  const contents = returned.map((value) => {
+    const object = unwrap(value);
+    const content = object.type === AST_NODE_TYPES.ObjectExpression ? findProperty(object, "content")?.value : undefined;
+    const inner = content && unwrap(content);
+    return inner?.type === AST_NODE_TYPES.Literal && inner.value === "" ? inner : undefined;
+  });
+  return contents.length > 0 && contents.every((c) => c !== undefined) ? contents[0] : undefined;
 }
 
 function isExpression(node: TSESTree.Node): boolean {

@@ -19,9 +19,10 @@ export type ResourceAnswer =
  * - `lookup`: the miss branch of a lookup keyed by the requested id or path (`if (!terminals.get(id))`);
  * - `check`: the miss branch of an existence check of the path (`if (!existsSync(path))`);
  * - `catch`: the path a read's error takes through the `catch` around the read (or a `.catch()` callback);
- * - `after-catch`: the statements after a `catch` that lets the read's error through without answering.
+ * - `after-catch`: the statements after a `catch` that lets the read's error through without answering;
+ * - `stub`: a handler that reads no file and answers every path with empty content, while the capability is advertised.
  */
-export type MissKind = "lookup" | "check" | "catch" | "after-catch";
+export type MissKind = "lookup" | "check" | "catch" | "after-catch" | "stub";
 
 /** One place where a client handler answers a missing file or an unknown terminal. */
 export interface ResourceMiss {
