@@ -11,6 +11,7 @@ import {
   findLegacyMethod,
   findMethod,
   findMethodByRequestType,
+  HISTORICAL_TYPES,
   METHODS,
   type MethodInfo,
   type MethodKind,
@@ -329,6 +330,15 @@ describe("the SDK type names of the METHODS table", () => {
       checked++;
     }
     expect(checked).toBeGreaterThan(10);
+  });
+
+  it("older releases' names (HISTORICAL_TYPES) are declared by no installed SDK, and name a method of the table", () => {
+    const declared = new Set(entries.flatMap((e) => [...e.exports]));
+    for (const [name, { wire, side, kind }] of Object.entries(HISTORICAL_TYPES)) {
+      expect({ name, declared: declared.has(name) }).toEqual({ name, declared: false });
+      expect({ name, method: findMethod(wire, side)?.wire }).toEqual({ name, method: wire });
+      expect(kind === "response").toBe(name.endsWith("Response"));
+    }
   });
 
   it("are declared by an installed SDK exactly when an SDK entry has the method", () => {

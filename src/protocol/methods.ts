@@ -114,9 +114,28 @@ export function findMethod(wire: string, side?: MethodSide): MethodInfo | undefi
   return METHODS.find((m) => m.wire === wire && (side === undefined || m.side === side || m.side === "protocol"));
 }
 
-/** The method whose params the SDK type `name` describes (`PromptRequest`, `CancelNotification`). */
+/**
+ * Type names older SDK releases gave a method's params and result, which the installed ones no longer declare:
+ * `KillTerminalCommandRequest` (in `@zed-industries/agent-client-protocol` 0.4 and `@agentclientprotocol/sdk`
+ * 0.12, before `KillTerminalRequest`), with its `KillTerminalCommandResponse`.
+ */
+export const HISTORICAL_TYPES: Readonly<Record<string, { readonly wire: string; readonly side: MethodSide; readonly kind: "request" | "response" }>> = {
+  KillTerminalCommandRequest: { wire: "terminal/kill", side: "client", kind: "request" },
+  KillTerminalCommandResponse: { wire: "terminal/kill", side: "client", kind: "response" },
+};
+
+/** The method whose params the SDK type `name` describes (`PromptRequest`, `CancelNotification`, an older release's name). */
 export function findMethodByRequestType(name: string): MethodInfo | undefined {
+  const historical = HISTORICAL_TYPES[name];
+  if (historical?.kind === "request") return findMethod(historical.wire, historical.side);
   return METHODS.find((m) => m.requestTypes.includes(name));
+}
+
+/** Whether the SDK type `name` is the result type of `method`, an older release's name included. */
+export function isResponseTypeOf(method: MethodInfo, name: string): boolean {
+  const historical = HISTORICAL_TYPES[name];
+  if (historical) return historical.kind === "response" && historical.wire === method.wire && historical.side === method.side;
+  return method.responseTypes.includes(name);
 }
 
 export function findLegacyMethod(name: string, side: "agent" | "client"): MethodInfo | undefined {

@@ -480,7 +480,24 @@ export const run = editor.connectWith(stream, async (ctx) => {
 `;
 const STUB = STUB_READ("true");
 
+const OLD_TYPE_NAMES = `import * as acp from "@agentclientprotocol/sdk";
+export class Terminals {
+  private readonly terms = new Map<string, { kill(): void }>();
+  async stop(params: acp.KillTerminalCommandRequest): Promise<acp.KillTerminalCommandResponse> {
+    const t = this.terms.get(params.terminalId);
+    if (!t) throw new Error("no terminal");
+    t.kill();
+    return {};
+  }
+}
+`;
+
 const invalid: Invalid[] = [
+  {
+    name: "a delegate typed with an older SDK's request and result names (KillTerminalCommandRequest, 0.12)",
+    code: OLD_TYPE_NAMES,
+    errors: [report(OLD_TYPE_NAMES, "terminalInternalError", 'new Error("no terminal")', { fix: "acp.RequestError.resourceNotFound(params.terminalId)", with: "acp.RequestError.resourceNotFound(params.terminalId)" })],
+  },
   {
     name: "a read handler that reads no file and answers every path with empty content, the capability advertised",
     code: STUB,

@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
-import { findMethodByRequestType, type MethodInfo } from "../../protocol/methods.js";
+import { findMethodByRequestType, isResponseTypeOf, type MethodInfo } from "../../protocol/methods.js";
 import type { SdkImports } from "../sdk/imports.js";
 import type { FunctionNode } from "../syntax/ast.js";
 import { declaredName } from "../syntax/functions.js";
@@ -57,7 +57,7 @@ function returnsResult(fn: FunctionNode, method: MethodInfo, sdk: SdkImports): b
   const members = result.type === AST_NODE_TYPES.TSUnionType ? result.types : [result];
   if (method.responseTypes.length === 0) return members.every(isNothing);
   const named = members.filter((m) => !isNothing(m));
-  return named.length === 1 && method.responseTypes.includes(sdkTypeOf(named[0], sdk) ?? "");
+  return named.length === 1 && isResponseTypeOf(method, sdkTypeOf(named[0], sdk) ?? "");
 }
 
 /**
