@@ -2,13 +2,7 @@ import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import type { FileModel } from "../model.js";
 import { enclosingFunction, memberName, outermostWrapper, staticKeyName, unwrap } from "../syntax/ast.js";
 import type { FallbackSource } from "./types.js";
-
-/** `method`, `msg.method`: the expression naming the requested method. */
-function isMethodExpression(node: TSESTree.Node): boolean {
-  const inner = unwrap(node);
-  if (inner.type === AST_NODE_TYPES.Identifier) return inner.name === "method";
-  return inner.type === AST_NODE_TYPES.MemberExpression && memberName(inner) === "method";
-}
+import { isMethodExpression } from "../handlers/method-names.js";
 
 /** The name a handler map is reached by: `handlers` for a variable, `this.handlers` for a class field. */
 function mapName(map: TSESTree.ObjectExpression): { name: string; onThis: boolean } | undefined {

@@ -1,15 +1,8 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import type { MethodInfo, MethodSide } from "../../protocol/methods.js";
-import { enclosingFunction, isFunction, memberName, unwrap } from "../syntax/ast.js";
+import { enclosingFunction, isFunction, unwrap } from "../syntax/ast.js";
 import type { Handler, HandlerContext, HandlerNodes } from "./types.js";
-import { isDistinctiveWire, type MethodRef, methodRef, resolveMethod } from "./method-names.js";
-
-/** `msg.method`, `request.method` or a variable named `method`: what hand-rolled dispatch tests. */
-function isMethodExpression(node: TSESTree.Node): boolean {
-  const inner = unwrap(node);
-  if (inner.type === AST_NODE_TYPES.Identifier) return inner.name === "method";
-  return inner.type === AST_NODE_TYPES.MemberExpression && memberName(inner) === "method";
-}
+import { isDistinctiveWire, isMethodExpression, type MethodRef, methodRef, resolveMethod } from "./method-names.js";
 
 interface Candidate {
   readonly ref: MethodRef;

@@ -1,4 +1,5 @@
-import type { TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { memberName, unwrap } from "../syntax/ast.js";
 import { findMethod, METHODS, type MethodInfo, type MethodSide } from "../../protocol/methods.js";
 import type { SdkImports } from "../sdk/imports.js";
 import type { ValueResolver } from "../resolution/values.js";
@@ -59,4 +60,11 @@ export function resolveMethod(ref: MethodRef, side: MethodSide | undefined): Met
  */
 export function isDistinctiveWire(wire: string): boolean {
   return wire.includes("/");
+}
+
+/** `msg.method`, `request.method` or a variable named `method`: what hand-rolled dispatch tests. */
+export function isMethodExpression(node: TSESTree.Node): boolean {
+  const inner = unwrap(node);
+  if (inner.type === AST_NODE_TYPES.Identifier) return inner.name === "method";
+  return inner.type === AST_NODE_TYPES.MemberExpression && memberName(inner) === "method";
 }
