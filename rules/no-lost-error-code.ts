@@ -6,7 +6,7 @@ import { type LostThrow, sdkLostThrows } from "../src/analysis/lost-codes/sdk-th
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
 
-export type MessageIds = "lostCode" | "lostClassCode" | "lostInCatchAll" | "useRequestError" | "useErrorCode";
+export type MessageIds = "lostCode" | "lostClassCode" | "lostStringCode" | "lostInCatchAll" | "useRequestError" | "useErrorCode";
 
 /** How each shape is named in the message. */
 const WHAT: Readonly<Record<Exclude<LostShape, "local-class" | "held-class">, string>> = {
@@ -36,6 +36,8 @@ export default createRule<[], MessageIds>({
         "This {{what}} is not a RequestError, so the SDK sends it as -32603 Internal error and the code {{code}} it carries is lost with its data; throw a RequestError with that code instead.",
       lostClassCode:
         "{{name}} does not extend RequestError, so the SDK sends it as -32603 Internal error and the code {{code}} it carries is lost with its data; make {{name}} extend RequestError or throw a RequestError with that code.",
+      lostStringCode:
+        "{{name}} is not a RequestError, so the SDK sends it as -32603 Internal error and its code {{code}} is lost with its data (a JSON-RPC code is an integer): throw a RequestError with the integer code the situation calls for.",
       lostInCatchAll:
         "This catch answers every error with {{fixed}}, so the codes the handlers throw ({{code}} in {{method}}, line {{line}}) are lost; answer with the error's own code when it has one.",
       useRequestError: "Throw `new {{name}}({{code}}, …)` instead.",
@@ -64,7 +66,9 @@ export default createRule<[], MessageIds>({
     function reportThrow(lost: LostThrow, name: string | undefined) {
       const code = codeList(lost.value.codes);
       const suggest = conversion(lost, name);
-      if (lost.value.shape === "local-class" || lost.value.shape === "held-class") {
+      if (lost.value.stringCode !== undefined) {
+        context.report({ node: lost.node, messageId: "lostStringCode", data: { name: lost.value.className ?? "This class", code: JSON.stringify(lost.value.stringCode) } });
+      } else if (lost.value.shape === "local-class" || lost.value.shape === "held-class") {
         context.report({ node: lost.node, messageId: "lostClassCode", data: { name: lost.value.className ?? "This class", code }, suggest });
       } else {
         context.report({ node: lost.node, messageId: "lostCode", data: { what: WHAT[lost.value.shape], code }, suggest });

@@ -218,6 +218,9 @@ class QueryError extends Error {
     super(message);
   }
 }
+class SessionGone extends Error {
+  readonly code = "SESSION_GONE";
+}
 `;
   const thisCode = 'new AuthError(-32000, "sign in first")';
   shape("this.code = code in the constructor", prompt(`if (!signedIn) throw ${thisCode};`, classes), (code) => [
@@ -227,6 +230,9 @@ class QueryError extends Error {
     lostClass(code, 'new SignInRequired("sign in first")', "SignInRequired", "-32000"),
   ]);
   shape("this.code = n of a literal", prompt('if (!signedIn) throw new Busy("busy");', classes), (code) => [lostClass(code, 'new Busy("busy")', "Busy", "-32000")]);
+  shape("a class holding a string code: no JSON-RPC code at all, lost as well", prompt('if (!signedIn) throw new SessionGone("gone");', classes), (code) => [
+    { messageId: "lostStringCode", data: { name: "SessionGone", code: '"SESSION_GONE"' }, ...at(code, 'new SessionGone("gone")'), suggestions: [] },
+  ]);
   shape("a code parameter with a default, no code passed: the default is carried, no suggestion", prompt('if (!signedIn) throw new QueryError("sign in first");', classes), (code) => [
     lostClass(code, 'new QueryError("sign in first")', "QueryError", "-32000"),
   ]);

@@ -36,6 +36,12 @@ class QueryError extends Error {
   }
 }
 
+/** A class whose code is a string: no JSON-RPC code at all. */
+class NamedError extends Error {
+  readonly code = "SESSION_GONE";
+  readonly data = DATA;
+}
+
 class SessionGone extends Error {
   readonly code = -32002;
   readonly data = DATA;
@@ -57,6 +63,7 @@ const INCORRECT: readonly (readonly [string, () => unknown])[] = [
   ["a local Error subclass taking the code", () => new CodeError(MESSAGE, -32002, DATA)],
   ["a local Error subclass holding the code", () => new SessionGone(MESSAGE)],
   ["a local Error subclass whose code parameter defaults to it", () => new QueryError(MESSAGE)],
+  ["a local Error subclass holding a string code", () => new NamedError(MESSAGE)],
 ];
 
 class Gone extends RequestError {

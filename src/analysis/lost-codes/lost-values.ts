@@ -35,6 +35,8 @@ export interface LostValue {
   readonly codes: readonly number[];
   /** The local class, for `local-class` and `held-class`. */
   readonly className?: string;
+  /** A `held-class` whose code is a string (`code = "SESSION_GONE"`): no JSON-RPC code at all (`codes` is empty). */
+  readonly stringCode?: string;
   readonly parts?: RequestErrorParts;
 }
 
@@ -115,19 +117,24 @@ function objectValue(node: TSESTree.ObjectExpression, frames: readonly Entered[]
   return { shape: "object", codes, ...(parts ? { parts } : {}) };
 }
 
+/** A class's own code (a field, or a parameter's default): a number, or a string that is no JSON-RPC code at all. */
+function heldValue(code: TSESTree.Node, className: string, ctx: ValueContext): LostValue | undefined {
+  const codes = codeNumbers(code, ctx.values);
+  if (codes) return { shape: "held-class", codes, className };
+  const values = ctx.values.resolve(code);
+  const text = values?.length === 1 && typeof values[0] === "string" ? values[0] : undefined;
+  return text === undefined ? undefined : { shape: "held-class", codes: [], className, stringCode: text };
+}
+
 function newValue(node: TSESTree.NewExpression, frames: readonly Entered[], ctx: ValueContext): LostValue | undefined {
   const cls = constructedClass(node, ctx);
   if (!cls || cls.rpc) return undefined;
-  if (cls.codeIndex === undefined) {
-    const codes = cls.heldCode && codeNumbers(cls.heldCode, ctx.values);
-    return codes ? { shape: "held-class", codes, className: cls.name } : undefined;
-  }
+  if (cls.codeIndex === undefined) return cls.heldCode ? heldValue(cls.heldCode, cls.name, ctx) : undefined;
   const code = argAt(node.arguments, cls.codeIndex);
   if (!code) {
     // No code passed: the error carries its class's default (`readonly code = -32002`), if it has one.
     const spread = node.arguments.some((a) => a.type === AST_NODE_TYPES.SpreadElement);
-    const held = spread || !cls.codeDefault ? undefined : codeNumbers(cls.codeDefault, ctx.values);
-    return held ? { shape: "held-class", codes: held, className: cls.name } : undefined;
+    return spread || !cls.codeDefault ? undefined : heldValue(cls.codeDefault, cls.name, ctx);
   }
   const codes = codesOf(code, frames, ctx);
   if (!codes) return undefined;
