@@ -682,7 +682,12 @@ const invalid: Invalid[] = [
 
 const valid: Valid[] = [
   { name: "an empty-content read handler while fs.readTextFile is not advertised (capability-consistency's finding)", code: STUB_READ("false") },
-  { name: "a read handler that reads the path and may answer empty content", code: STUB_READ("true", "async ({ params }) => ({ content: (await readCache(params.path)) ?? \"\" })").replace("declare const stream: never;", "declare const stream: never;\ndeclare function readCache(p: string): Promise<string | undefined>;") },
+  {
+    name: "a read handler that looks at the path before it answers empty content is no stub",
+    code: STUB_READ("true", "({ params }) => {\n    if (!knownEmpty(params.path)) throw RequestError.resourceNotFound(params.path);\n    return { content: \"\" };\n  }")
+      .replace("declare const stream: never;", "declare const stream: never;\ndeclare function knownEmpty(p: string): boolean;")
+      .replace("import { client, methods }", "import { client, methods, RequestError }"),
+  },
   {
     name: "vscode-jsonrpc: a ResponseError with -32002",
     code: JSONRPC.replace('new ResponseError(-32603, "no such file")', 'new ResponseError(-32002, "Resource not found", { uri: params.path })'),

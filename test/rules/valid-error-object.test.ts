@@ -1243,7 +1243,7 @@ const invalidMeaning: Invalid[] = [
   { name: "-32002 for an exhausted pool", code: QUOTA_AS_NOT_FOUND, errors: [meaning(QUOTA_AS_NOT_FOUND, '"terminal pool exhausted"', -32002, "Resource not found", "an exhausted pool or quota", "an implementation-specific code outside -32768 to -32000")] },
 ];
 valid.push(
-  { name: "-32000 about authentication, even when a session is named", code: `import { RequestError } from "@agentclientprotocol/sdk";\nthrow new RequestError(-32000, "sign in to resume this session");` },
+  { name: "-32000 about authentication, even when a session is named", code: `import { RequestError } from "@agentclientprotocol/sdk";\nthrow new RequestError(-32000, "session expired: sign in again");` },
   { name: "-32002 for an unknown session", code: `import { RequestError } from "@agentclientprotocol/sdk";\nthrow new RequestError(-32002, "session not found", { sessionId: "s" });` },
   { name: "an implementation code for a busy agent", code: `import { RequestError } from "@agentclientprotocol/sdk";\nthrow new RequestError(4090, "a prompt is already running");` },
 );
