@@ -421,6 +421,23 @@ app.onRequest(methods.agent.session.load, ({ params }) => {
     ],
     "findIndex(...) === -1 and < 0",
   ),
+  invalid(
+    `${LEGACY}interface Manager {
+  close(id: string): boolean; // false when no session has that id
+}
+export class A implements acp.Agent {
+  constructor(private readonly manager: Manager) {}
+  async initialize() {
+    return { protocolVersion: 1 };
+  }
+  async setSessionMode(params: acp.SetSessionModeRequest) {
+    if (!this.manager.close(params.sessionId)) throw new acp.RequestError(-32602, "unknown session");
+    return {};
+  }
+}`,
+    (c) => [wrongCode(c, 'new acp.RequestError(-32602, "unknown session")', -32602, "Invalid params")],
+    "an operation a field's interface declares to return a boolean, tested for false",
+  ),
   // Guards and lookups of other shapes, in delegates that take the request after a runtime.
   invalid(
     `import { RequestError, type PromptRequest, type PromptResponse, type LoadSessionRequest, type LoadSessionResponse } from "@agentclientprotocol/sdk";

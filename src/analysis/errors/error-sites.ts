@@ -234,7 +234,7 @@ export function objectSite(node: TSESTree.ObjectExpression, ctx: SiteContext): E
   const codeProp = findProperty(node, "code");
   if (!codeProp || codeProp.value.type === AST_NODE_TYPES.AssignmentPattern) return undefined;
   const place = objectRole(node, ctx);
-  if (!place || isExpectedValue(node) || (place.role !== "thrown" && isTestFixture(node, ctx))) return undefined;
+  if (!place || isExpectedValue(node) || (place.role !== "thrown" && isTestFixture(node))) return undefined;
   const messageProp = findProperty(node, "message");
   if ((place.role === "returned" || place.role === "argument") && !messageProp) return undefined;
   const data = findProperty(node, "data")?.value;
@@ -290,8 +290,8 @@ const TEST_PATH = /(?:\.(?:test|spec)\.[cm]?[jt]sx?$)|(?:^|[\\/])(?:__tests__|te
  * requests is test data: a response fed to the code under test (`deserializeMessage(JSON.stringify({ jsonrpc, id,
  * error: { code: -32601 } }))`, `makeMockFetch({ error })`), not an error the project answers with.
  */
-function isTestFixture(node: TSESTree.Node, ctx: SiteContext): boolean {
-  const filename = ctx.sourceCode === undefined ? undefined : fileOf(node)?.path;
+function isTestFixture(node: TSESTree.Node): boolean {
+  const filename = fileOf(node)?.path;
   if (!filename || !TEST_PATH.test(filename)) return false;
   const fn = enclosingFunction(node);
   // A mock agent or server in a test answers requests: its errors are built as any agent's are.

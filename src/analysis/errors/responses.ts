@@ -122,7 +122,7 @@ export function sentValue(node: TSESTree.Node, values: ValueResolver, depth = 0)
 }
 
 /**
- * The places a value built at `node` goes: through `as`, conditionals, `JSON.stringify`, the `error` of an object,
+ * The places a value built at `node` goes: through `as`, conditionals (valuePlace), `JSON.stringify`, the `error` of an object,
  * and variables written once, to a `throw`, a `return` (or arrow body), or a call it is passed to (not a logger's).
  */
 export function outletsOf(node: TSESTree.Node, ctx: FlowContext, enveloped = false, depth = 0): Outlet[] {
@@ -136,8 +136,6 @@ export function outletsOf(node: TSESTree.Node, ctx: FlowContext, enveloped = fal
       return [{ how: "returned", enveloped, node: parent }];
     case AST_NODE_TYPES.ArrowFunctionExpression:
       return parent.body === child ? [{ how: "returned", enveloped, node: parent }] : [];
-    case AST_NODE_TYPES.ConditionalExpression:
-      return parent.test === child ? [] : outletsOf(parent, ctx, enveloped, depth + 1);
     case AST_NODE_TYPES.AwaitExpression:
       return outletsOf(parent, ctx, enveloped, depth + 1);
     case AST_NODE_TYPES.Property: {

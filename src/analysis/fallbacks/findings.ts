@@ -68,13 +68,6 @@ function findingsOf(source: FallbackSource, model: FileModel, keys: VisitorKeys)
     const code = wrongCode(site, model);
     if (code !== undefined) out.push({ kind: "code", node: site.node, source, code, site });
   }
-  // `this.respondError(id, "no handler")`: a call of a function of the file that sends an error of its own code.
-  for (const statement of ownStatements(source.path)) {
-    const sent = sentAnswer(statement, model.answers);
-    if (sent?.kind !== "site" || siteNodes.has(sent.site.node) || own(sent.site.node)) continue;
-    const code = wrongCode(sent.site, model);
-    if (code !== undefined) out.push({ kind: "code", node: sent.node, source, code });
-  }
   for (const exit of exits(source.path, keys)) {
     if (exit.type === AST_NODE_TYPES.ThrowStatement) {
       const thrown = unwrap(exit.argument);
@@ -88,9 +81,16 @@ function findingsOf(source: FallbackSource, model: FileModel, keys: VisitorKeys)
     if (isSuccess(result, source, siteNodes)) out.push({ kind: "success", node: result, source });
     else if (result.type === AST_NODE_TYPES.CallExpression) out.push(...sentSuccesses(result, source, siteNodes, model));
   }
-  // `send({ jsonrpc, id, result: null });` as a statement of the path.
+  // What the path's own statements send: `this.respondError(id, "no handler")`, a call of a function of the file that
+  // sends an error of its own code; `send({ jsonrpc, id, result: null })`, a success.
   for (const statement of ownStatements(source.path)) {
     if (statement.type !== AST_NODE_TYPES.ExpressionStatement) continue;
+    const sent = sentAnswer(statement, model.answers);
+    if (sent?.kind === "site") {
+      const code = siteNodes.has(sent.site.node) || own(sent.site.node) ? undefined : wrongCode(sent.site, model);
+      if (code !== undefined) out.push({ kind: "code", node: sent.node, source, code });
+      continue;
+    }
     const call = unwrap(statement.expression);
     if (call.type === AST_NODE_TYPES.CallExpression) out.push(...sentSuccesses(call, source, siteNodes, model));
   }

@@ -1,26 +1,9 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import type { FileModel } from "../model.js";
-import { enclosingFunction, memberName, unwrap } from "../syntax/ast.js";
+import { enclosingFunction, unwrap } from "../syntax/ast.js";
 import type { FallbackSource } from "./types.js";
 import { isMethodExpression } from "../handlers/method-names.js";
-
-/** `handler` or `this.handler`, as a key that matches the same reference elsewhere in the function. */
-function referenceKey(node: TSESTree.Node): string | undefined {
-  const inner = unwrap(node);
-  if (inner.type === AST_NODE_TYPES.Identifier) return inner.name;
-  if (inner.type === AST_NODE_TYPES.MemberExpression && !inner.computed && inner.object.type === AST_NODE_TYPES.ThisExpression) return `this.${memberName(inner)}`;
-  return undefined;
-}
-
-/** The reference an `if` tests for absence: `!h`, `h == null`, `h === undefined`, `!this.handler`. */
-function missingReference(test: TSESTree.Node): string | undefined {
-  const t = unwrap(test);
-  if (t.type === AST_NODE_TYPES.UnaryExpression && t.operator === "!") return referenceKey(t.argument);
-  if (t.type !== AST_NODE_TYPES.BinaryExpression || (t.operator !== "===" && t.operator !== "==")) return undefined;
-  const other = unwrap(t.right);
-  const nullish = (other.type === AST_NODE_TYPES.Literal && other.value === null) || (other.type === AST_NODE_TYPES.Identifier && other.name === "undefined");
-  return nullish ? referenceKey(t.left) : undefined;
-}
+import { missingReference, referenceKey } from "./missing-tests.js";
 
 /**
  * A client's (or agent's) "no handler installed" branch: `if (!this.requestHandler) { …answer… }` followed, in the

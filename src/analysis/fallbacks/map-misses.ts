@@ -3,6 +3,7 @@ import type { FileModel } from "../model.js";
 import { enclosingFunction, memberName, outermostWrapper, staticKeyName, unwrap } from "../syntax/ast.js";
 import type { FallbackSource } from "./types.js";
 import { isMethodExpression } from "../handlers/method-names.js";
+import { missingReference } from "./missing-tests.js";
 
 /** The name a handler map is reached by: `handlers` for a variable, `this.handlers` for a class field. */
 function mapName(map: TSESTree.ObjectExpression): { name: string; onThis: boolean } | undefined {
@@ -35,24 +36,6 @@ function isMapRef(node: TSESTree.Node, map: { name: string; onThis: boolean }): 
   return inner.type === AST_NODE_TYPES.MemberExpression && inner.object.type === AST_NODE_TYPES.ThisExpression && memberName(inner) === map.name;
 }
 
-/** `!h`, `h === undefined`, `h == null`, `typeof h !== "function"`: the test of a miss of `h`. */
-function testsMiss(test: TSESTree.Node, name: string): boolean {
-  const t = unwrap(test);
-  const isName = (n: TSESTree.Node): boolean => {
-    const u = unwrap(n);
-    return (u.type === AST_NODE_TYPES.Identifier && u.name === name) || (u.type === AST_NODE_TYPES.UnaryExpression && u.operator === "typeof" && isName(u.argument));
-  };
-  if (t.type === AST_NODE_TYPES.UnaryExpression && t.operator === "!") return isName(t.argument);
-  if (t.type === AST_NODE_TYPES.BinaryExpression && ["===", "==", "!=="].includes(t.operator)) {
-    const other = isName(t.left) ? unwrap(t.right) : isName(t.right) ? unwrap(t.left) : undefined;
-    if (!other) return false;
-    const nullish = (other.type === AST_NODE_TYPES.Identifier && other.name === "undefined") || (other.type === AST_NODE_TYPES.Literal && other.value === null);
-    if (t.operator !== "!==" && nullish) return true;
-    return t.operator === "!==" && other.type === AST_NODE_TYPES.Literal && other.value === "function";
-  }
-  return false;
-}
-
 /** The `if` that follows `const h = map[method]` in the same block and tests its miss. */
 function missBranch(lookup: TSESTree.MemberExpression): TSESTree.Statement | undefined {
   const declarator = lookup.parent;
@@ -63,7 +46,7 @@ function missBranch(lookup: TSESTree.MemberExpression): TSESTree.Statement | und
   const body = block.body as TSESTree.Node[];
   const name = declarator.id.name;
   for (const s of body.slice(body.indexOf(declaration) + 1)) {
-    if (s.type === AST_NODE_TYPES.IfStatement && testsMiss(s.test, name)) return s.consequent;
+    if (s.type === AST_NODE_TYPES.IfStatement && missingReference(s.test) === name) return s.consequent;
   }
   return undefined;
 }

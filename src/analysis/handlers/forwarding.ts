@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { findMethod, type MethodInfo } from "../../protocol/methods.js";
-import { type FunctionNode, memberName, unwrap, walk } from "../syntax/ast.js";
+import { contains, type FunctionNode, memberName, unwrap, walk } from "../syntax/ast.js";
 import type { HandlerContext } from "./types.js";
 import { methodRef } from "./method-names.js";
 
@@ -62,23 +62,16 @@ function carriesRequest(arg: TSESTree.CallExpressionArgument, bound: ReturnType<
 function isFoundByRequest(receiver: TSESTree.Node, fn: FunctionNode, bound: ReturnType<typeof boundNames>, ctx: HandlerContext): boolean {
   const inner = unwrap(receiver);
   if (inner.type !== AST_NODE_TYPES.Identifier) return false;
-  const init = ctx.values.constInit(inner) ?? letInit(inner, fn);
+  // A `let` too (the session found first, then re-warmed): its declaration in this function is what it was found by.
+  const def = ctx.resolver.variableOf(inner)?.defs[0];
+  const declarator = def?.type === "Variable" ? (def.node as TSESTree.VariableDeclarator) : undefined;
+  const init = declarator && contains(fn, declarator) ? declarator.init : undefined;
   if (!init) return false;
   let found = false;
   walk(init, ctx.sourceCode.visitorKeys, (node) => {
     if (!found && node !== init && readsRequest(node, bound.names) && node.type !== AST_NODE_TYPES.Identifier) found = true;
   });
   return found;
-}
-
-/** The initializer of a `let` declared in `fn` under this name (a session found first, then re-warmed). */
-function letInit(id: TSESTree.Identifier, fn: FunctionNode): TSESTree.Expression | undefined {
-  if (fn.body.type !== AST_NODE_TYPES.BlockStatement) return undefined;
-  for (const statement of fn.body.body) {
-    if (statement.type !== AST_NODE_TYPES.VariableDeclaration) continue;
-    for (const d of statement.declarations) if (d.id.type === AST_NODE_TYPES.Identifier && d.id.name === id.name && d.init) return d.init;
-  }
-  return undefined;
 }
 
 /**

@@ -43,6 +43,15 @@ export interface Handler {
 }
 
 /**
+ * Whether the SDKs run the handler and send what it throws: a plain `Error` (or any value that is not a
+ * RequestError) goes out as -32603 Internal error (2.x apps, legacy classes, and the delegates they call; see the
+ * wire tests). What hand-rolled dispatch sends for it is its own code's business.
+ */
+export function sdkSendsThrown(handler: Handler): boolean {
+  return handler.style === "sdk" || handler.style === "legacy" || handler.style === "delegate";
+}
+
+/**
  * The parameters that hold a handler's request: for a handler function its first (or `requestParam`), for an inline
  * dispatch every parameter of the dispatching function (the request is whatever it was given).
  */

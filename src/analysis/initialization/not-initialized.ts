@@ -1,3 +1,4 @@
+import { sdkSendsThrown } from "../handlers/types.js";
 import type { ErrorSite } from "../errors/error-sites.js";
 import { siteCodes } from "../errors/answer-codes.js";
 import type { FileModel } from "../model.js";
@@ -60,15 +61,12 @@ export interface NotInitializedThrow {
   readonly message: TSESTree.Node | undefined;
 }
 
-/** Handler styles whose thrown plain `Error` the SDK answers with -32603 (see the wire tests). */
-const SDK_STYLES = new Set(["sdk", "legacy", "delegate"]);
-
 /**
  * The plain `Error`s thrown in the agent's SDK request handlers (their own code, not nested functions) whose message
  * says the connection is not initialized: `throw new Error("initialize must be called first")` goes out as -32603.
  */
 export function notInitializedThrows(model: FileModel): readonly NotInitializedThrow[] {
-  const handlers = model.handlers.handlers.filter((h) => SDK_STYLES.has(h.style) && h.fn && h.method.side === "agent" && h.method.kind === "request" && h.method.wire !== "initialize");
+  const handlers = model.handlers.handlers.filter((h) => sdkSendsThrown(h) && h.fn && h.method.side === "agent" && h.method.kind === "request" && h.method.wire !== "initialize");
   if (handlers.length === 0) return [];
   const out: NotInitializedThrow[] = [];
   for (const statement of model.nodes.throws) {

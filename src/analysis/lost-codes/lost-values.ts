@@ -1,3 +1,4 @@
+import { INTERNAL_ERROR } from "../errors/answer-codes.js";
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import type { ClassNode, ErrorClass } from "../errors/error-classes.js";
 import { argAt, assignedCodeAndData } from "../errors/error-sites.js";
@@ -106,8 +107,6 @@ function objectParts(node: TSESTree.ObjectExpression): RequestErrorParts | undef
 function losesNothing(codes: readonly number[], data: TSESTree.Node | undefined): boolean {
   return data === undefined && codes.every((c) => c === INTERNAL_ERROR);
 }
-
-const INTERNAL_ERROR = -32603;
 
 function objectValue(node: TSESTree.ObjectExpression, frames: readonly Entered[], ctx: ValueContext): LostValue | undefined {
   const code = findProperty(node, "code")?.value;

@@ -1,7 +1,7 @@
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { type Answer, type AnswerContext, keepsCodeThroughSdk } from "../errors/answers.js";
 import { answerCodes, INTERNAL_ERROR } from "../errors/answer-codes.js";
-import type { Handler } from "../handlers/types.js";
+import { type Handler, sdkSendsThrown } from "../handlers/types.js";
 import type { FileModel } from "../model.js";
 import { fileOf } from "../resolution/source-files.js";
 import { isCaught } from "../sessions/sessions.js";
@@ -31,11 +31,6 @@ export interface ParamsFinding {
 }
 
 const cache = new WeakMap<FileModel, readonly ParamsFinding[]>();
-
-/** Only the SDKs (2.x apps, legacy classes, and delegates they call) are known to send a plain `Error` as -32603. */
-function sendsInternalError(handler: Handler): boolean {
-  return handler.style === "sdk" || handler.style === "legacy" || handler.style === "delegate";
-}
 
 /** Whether what a failure is answered with breaks the rule, by the kind of validation that failed. */
 function isWrong(failure: ParamFailure, codes: readonly number[]): boolean {
@@ -70,12 +65,12 @@ function find(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): Para
       // A returned or sent error is an answer only in hand-rolled dispatch.
       if (!found.thrown && handler.style !== "dispatch") continue;
       // In hand-rolled dispatch a plain Error goes out as what the dispatcher's catch-all answers with, if one does.
-      const caught = found.answer.kind === "internal" && !sendsInternalError(handler) && found.thrown ? catchAllCode(model, sourceCode, handler) : undefined;
-      if (found.answer.kind === "internal" && !sendsInternalError(handler) && caught === undefined) continue;
+      const caught = found.answer.kind === "internal" && !sdkSendsThrown(handler) && found.thrown ? catchAllCode(model, sourceCode, handler) : undefined;
+      if (found.answer.kind === "internal" && !sdkSendsThrown(handler) && caught === undefined) continue;
       const written = caught === undefined ? answerCodes(found.answer, model.values) : [caught];
       if (!written) continue;
       // `throw { code: -32602 }` in an SDK handler goes out as -32603: no-lost-error-code's finding, not this one's.
-      const lost = found.answer.kind !== "internal" && sendsInternalError(handler) && found.thrown && !keepsCodeThroughSdk(found.answer, model.errorClasses);
+      const lost = found.answer.kind !== "internal" && sdkSendsThrown(handler) && found.thrown && !keepsCodeThroughSdk(found.answer, model.errorClasses);
       if (lost && written.includes(INVALID_PARAMS)) continue;
       const codes = lost ? [INTERNAL_ERROR] : written;
       if (!isWrong(failure, codes)) continue;

@@ -195,7 +195,7 @@ export function declaredReturnType(resolver: Resolution, call: TSESTree.CallExpr
   const object = unwrap(callee.object);
   const cls = resolver.instanceClassOf(object);
   if (cls) return resolver.memberFunction(cls, name)?.returnType?.typeAnnotation;
-  const members = object.type === AST_NODE_TYPES.Identifier ? annotatedMembers(resolver, object) : undefined;
+  const members = typeMembers(resolver, declaredAnnotation(resolver, object));
   for (const member of members ?? []) {
     if (member.type === AST_NODE_TYPES.TSMethodSignature && !member.computed && staticKeyName(member.key, false) === name) return member.returnType?.typeAnnotation;
     if (member.type !== AST_NODE_TYPES.TSPropertySignature || member.computed || staticKeyName(member.key, false) !== name) continue;
@@ -205,11 +205,31 @@ export function declaredReturnType(resolver: Resolution, call: TSESTree.CallExpr
   return undefined;
 }
 
-/** The members of the interface or object type literal a variable's or parameter's annotation names (`nb: Notebook`). */
-function annotatedMembers(resolver: Resolution, id: TSESTree.Identifier): readonly TSESTree.TypeElement[] | undefined {
-  const def = resolver.variableOf(id)?.defs[0];
-  const name = def && (def.type === "Parameter" || def.type === "Variable") ? (def.name as TSESTree.Node) : undefined;
-  const type = name?.type === AST_NODE_TYPES.Identifier ? name.typeAnnotation?.typeAnnotation : undefined;
+/**
+ * The type annotation an object is declared with: a variable's or parameter's (`nb: Notebook`), or a field's of the
+ * enclosing class (`this.manager` with `private readonly manager: Manager`, a field or a constructor parameter).
+ */
+function declaredAnnotation(resolver: Resolution, object: TSESTree.Node): TSESTree.TypeNode | undefined {
+  if (object.type === AST_NODE_TYPES.Identifier) {
+    const def = resolver.variableOf(object)?.defs[0];
+    const name = def && (def.type === "Parameter" || def.type === "Variable") ? (def.name as TSESTree.Node) : undefined;
+    return name?.type === AST_NODE_TYPES.Identifier ? name.typeAnnotation?.typeAnnotation : undefined;
+  }
+  if (object.type !== AST_NODE_TYPES.MemberExpression || object.computed || object.object.type !== AST_NODE_TYPES.ThisExpression) return undefined;
+  const field = staticKeyName(object.property, false);
+  for (const member of thisClass(object)?.body ?? []) {
+    if (member.type === AST_NODE_TYPES.PropertyDefinition && !member.static && staticKeyName(member.key, member.computed) === field) return member.typeAnnotation?.typeAnnotation;
+    if (member.type !== AST_NODE_TYPES.MethodDefinition || member.kind !== "constructor") continue;
+    for (const param of member.value.params) {
+      const id = param.type === AST_NODE_TYPES.TSParameterProperty ? param.parameter : undefined;
+      if (id?.type === AST_NODE_TYPES.Identifier && id.name === field) return id.typeAnnotation?.typeAnnotation;
+    }
+  }
+  return undefined;
+}
+
+/** The members of an interface or object type literal a type annotation names (`Notebook`, `{ close(id): boolean }`). */
+function typeMembers(resolver: Resolution, type: TSESTree.TypeNode | undefined): readonly TSESTree.TypeElement[] | undefined {
   if (type?.type === AST_NODE_TYPES.TSTypeLiteral) return type.members;
   if (type?.type !== AST_NODE_TYPES.TSTypeReference || type.typeName.type !== AST_NODE_TYPES.Identifier) return undefined;
   const declaration = resolver.variableOf(type.typeName)?.defs[0]?.node as TSESTree.Node | undefined;

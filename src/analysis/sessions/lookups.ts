@@ -4,6 +4,8 @@ import { AWAITED_VALUE, calleeName, type FunctionNode, isFunction, memberName, o
 import { isCertainMissCall, mapReadStore } from "./certain-miss.js";
 import type { SessionScope, SessionScopes } from "./scopes.js";
 import { isMapStore } from "./stores.js";
+import { declaredReturnType } from "../resolution/classes.js";
+import { resolverOf } from "../resolution/resolver.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -93,6 +95,10 @@ function callLookup(sourceCode: SourceCode, scopes: SessionScopes, scope: Sessio
     return new LazyLookup({ node, kind: "get", store, method }, () => isMapStore(sourceCode, store) || isCertainMissCall(sourceCode, scopes.services, node));
   }
   if (store && firstIsId && HAS_METHODS.has(method ?? "")) return new LazyLookup({ node, kind: "has", store, method }, () => isMapStore(sourceCode, store));
+  // An operation declared to return a boolean (`close(id): boolean`): false when no session has that id.
+  if (store && firstIsId && declaredReturnType(resolverOf(sourceCode), node)?.type === AST_NODE_TYPES.TSBooleanKeyword) {
+    return { node, kind: "has", certainMiss: true, store, ...(method === undefined ? {} : { method }) };
+  }
   if (method === undefined || WRITE_METHODS.test(method) || FORM_CHECKS.test(method)) return undefined;
   // `getSession(id)` that only returns `sessions.get(id)` reads `sessions`.
   const readStore = mapReadStore(sourceCode, node) ?? store;
