@@ -1,9 +1,8 @@
 import packageJson from "../../package.json" with { type: "json" };
-import { parseCliArgs } from "./args.js";
-import { HELP } from "./help.js";
+import { parseCliArgs } from "./args/args.js";
+import { HELP } from "./args/help.js";
+import { UsageError } from "./args/usage-error.js";
 import type { CliIo } from "./lint.js";
-import { checkPathsExist } from "./paths.js";
-import { UsageError } from "./usage-error.js";
 
 export type { CliIo };
 
@@ -11,11 +10,16 @@ export type { CliIo };
 export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   try {
     const options = parseCliArgs(argv);
-    if (options.help) return print(io.stdout, HELP, 0);
-    if (options.version) return print(io.stdout, `${packageJson.version}\n`, 0);
-    checkPathsExist(io.cwd, options.paths);
-    // ESLint and the parser load only now: usage errors, --help and --version answer at once.
-    const { lint } = await import("./lint.js");
+    const { task } = options;
+    if (task.kind === "help") return print(io.stdout, HELP, 0);
+    if (task.kind === "version") return print(io.stdout, `${packageJson.version}\n`, 0);
+    // The plugin, ESLint and the parser load only now: usage errors, --help and --version answer at once.
+    if (task.kind === "list-rules" || task.kind === "explain") {
+      const [{ default: plugin }, { explainRule, listRules }] = await Promise.all([import("../index.js"), import("./output/rule-docs.js")]);
+      return print(io.stdout, task.kind === "list-rules" ? listRules(plugin) : explainRule(plugin, task.rule), 0);
+    }
+    const { lint, printConfig } = await import("./lint.js");
+    if (task.kind === "print-config") return await printConfig(options, task.file, io);
     return await lint(options, io);
   } catch (error) {
     return print(io.stderr, `acp-lint: ${describeFailure(error)}\n`, 2);

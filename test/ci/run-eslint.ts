@@ -14,11 +14,17 @@ export interface Run {
 }
 
 /** Runs `node <script> ...args` in `cwd` with piped output and colours off. */
-export function runNode(script: string, args: readonly string[], cwd: string): Promise<Run> {
+export function runNode(script: string, args: readonly string[], cwd: string, stdin?: string): Promise<Run> {
+  return runProgram(process.execPath, [script, ...args], cwd, stdin);
+}
+
+/** Runs a program in `cwd` with piped output and colours off; `stdin`, when given, is its standard input. */
+export function runProgram(command: string, args: readonly string[], cwd: string, stdin?: string): Promise<Run> {
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1" };
   delete env["FORCE_COLOR"];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script, ...args], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(command, args, { cwd, env, stdio: [stdin === undefined ? "ignore" : "pipe", "pipe", "pipe"] });
+    if (stdin !== undefined) child.stdin!.end(stdin);
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));

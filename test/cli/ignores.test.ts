@@ -1,7 +1,7 @@
 import { relative } from "node:path";
 import type { ESLint } from "eslint";
 import { beforeAll, describe, expect, it } from "vitest";
-import { convertIgnorePatternToMinimatch, gitignoreToGlobs } from "../../src/cli/gitignore.js";
+import { convertIgnorePatternToMinimatch, gitignoreToGlobs } from "../../src/cli/files/gitignore.js";
 import { BROKEN_AGENT, CLEAN_AGENT } from "./agents.js";
 import { makeProject, runCli } from "./run-cli.js";
 
@@ -41,8 +41,50 @@ describe("files acp-lint does not lint", () => {
     expect(linted).toEqual(["pkg/index.ts", "src/agent.ts", "src/clean.ts", "src/keep.gen.ts", "src/rooted.ts"]);
   });
 
-  it("lints an ignored file named on the command line not at all, without a warning", async () => {
-    expect(await runCli(["dist/agent.ts", "generated/agent.ts"], dir)).toEqual({ code: 0, stdout: "", stderr: "" });
+  it("lints a file named inside a build folder, but not one .gitignore names, without a warning", async () => {
+    const run = await runCli(["dist/agent.ts", "generated/agent.ts", "--format", "json"], dir);
+    expect(run.stderr).toBe("");
+    expect((JSON.parse(run.stdout) as ESLint.LintResult[]).map((result) => relative(dir, result.filePath))).toEqual(["dist/agent.ts"]);
+    expect(run.code).toBe(1);
+  });
+
+  it("lints a folder named inside a build folder, and a published package's shipped code", async () => {
+    for (const folder of ["pkg/dist", "node_modules/dep", "build"]) {
+      const run = await runCli([folder, "--format", "json"], dir);
+      expect((JSON.parse(run.stdout) as ESLint.LintResult[]).map((result) => relative(dir, result.filePath))).toEqual([`${folder}/agent.ts`]);
+    }
+  });
+
+  it("--no-ignore lints everything but .git: build folders and what .gitignore names", async () => {
+    const run = await runCli(["--no-ignore", "--format", "json"], dir);
+    const all = (JSON.parse(run.stdout) as ESLint.LintResult[]).map((result) => relative(dir, result.filePath)).sort();
+    expect(all).toEqual(
+      [
+        ...BUILD_AND_TOOL_FOLDERS.filter((folder) => !folder.startsWith(".git")).map((folder) => `${folder}/agent.ts`),
+        "generated/agent.ts",
+        "notes (draft).ts",
+        "pkg/index.ts",
+        "rooted.ts",
+        "src/agent.gen.ts",
+        "src/agent.ts",
+        "src/clean.ts",
+        "src/keep.gen.ts",
+        "src/rooted.ts",
+      ].sort(),
+    );
+  });
+
+  it("--ignore-pattern leaves out what its globs match, as ESLint's option (repeatable)", async () => {
+    const run = await runCli(["--ignore-pattern", "src/agent.ts", "--ignore-pattern", "pkg/", "--format", "json"], dir);
+    expect((JSON.parse(run.stdout) as ESLint.LintResult[]).map((result) => relative(dir, result.filePath))).toEqual(["src/clean.ts", "src/keep.gen.ts", "src/rooted.ts"]);
+  });
+
+  it("says why a folder named gives nothing to lint, and exits 2", async () => {
+    expect(await runCli(["generated"], dir)).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: "acp-lint: nothing to lint in 'generated': 1 ignored by .gitignore or --ignore-pattern (--no-ignore lints them)\n",
+    });
   });
 });
 

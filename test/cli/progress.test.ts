@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { showProgress } from "../../src/cli/progress.js";
+import { showProgress } from "../../src/cli/output/progress.js";
 import { run } from "../../src/cli/run.js";
 import { BROKEN_AGENT, CLEAN_AGENT } from "./agents.js";
 import { makeProject } from "./run-cli.js";

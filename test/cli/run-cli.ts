@@ -11,8 +11,8 @@ export const CLI = fileURLToPath(new URL("../../dist/cli.js", import.meta.url));
 export type CliRun = Run;
 
 /** Runs `node dist/cli.js ...args` in `cwd`, stdout and stderr piped (so not a terminal), colours off. */
-export function runCli(args: readonly string[], cwd: string, cli = CLI): Promise<CliRun> {
-  return runNode(cli, args, cwd);
+export function runCli(args: readonly string[], cwd: string, cli = CLI, stdin?: string): Promise<CliRun> {
+  return runNode(cli, args, cwd, stdin);
 }
 
 const projects: string[] = [];

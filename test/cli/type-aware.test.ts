@@ -41,11 +41,35 @@ describe("acp-lint --type-aware", () => {
     expect(run.code).toBe(1);
   });
 
-  it("exits 2 in one line when no tsconfig.json is at or above the working directory", async () => {
+  it("finds the tsconfig.json at or above the folder linted, not the working directory", async () => {
+    const outside = await makeProject({ "notes.md": "# elsewhere\n" });
+    const run = await runCli(["--type-aware", join(dir, "src")], outside);
+    expect(run.stderr).toBe("");
+    expect(parseListing(run.stdout)).toEqual(expected());
+  });
+
+  it("lints a file no tsconfig.json includes without type information, says so, and goes on", async () => {
+    const mixed = await makeProject({
+      "tsconfig.json": TSCONFIG,
+      "src/limits.d.ts": LIMITS,
+      "src/agent.ts": AGENT,
+      "scripts/release.ts": "import { RequestError } from \"@agentclientprotocol/sdk\";\nexport const f = () => new RequestError(-32001, \"x\");\n",
+    });
+    const run = await runCli(["--type-aware"], mixed);
+    expect(run.stderr).toBe("acp-lint: 1 file is in no TypeScript project (no tsconfig.json includes them): linted without type information\n");
+    expect(parseListing(run.stdout)).toEqual([
+      { file: join(mixed, "scripts/release.ts"), line: 2, column: 41, severity: "error", ruleId: "acp/no-reserved-error-code" },
+      { file: join(mixed, "src/agent.ts"), line: 4, column: 44, severity: "error", ruleId: "acp/no-reserved-error-code" },
+    ]);
+    expect(run.code).toBe(1);
+  });
+
+  it("with no tsconfig.json anywhere, lints every file without type information and says so", async () => {
     const bare = await makeProject({ "agent.ts": AGENT });
-    const run = await runCli(["--type-aware"], bare);
-    expect(run.code).toBe(2);
-    expect(run.stdout).toBe("");
-    expect(run.stderr).toMatch(/^acp-lint: --type-aware needs a tsconfig\.json in .+; none was found\n$/u);
+    expect(await runCli(["--type-aware"], bare)).toEqual({
+      code: 0,
+      stdout: "",
+      stderr: "acp-lint: 1 file is in no TypeScript project (no tsconfig.json includes them): linted without type information\n",
+    });
   });
 });

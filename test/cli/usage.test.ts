@@ -19,7 +19,13 @@ describe("acp-lint usage errors", () => {
     [["agent.ts", "missing.ts"], "no such file or directory: missing.ts"],
     [["--config", "loose"], "--config must be one of recommended, strict, all (got 'loose')"],
     [["--config"], "option '--config' needs a value"],
-    [["--format", "xml"], "--format must be one of stylish, json, sarif (got 'xml')"],
+    [["--format", "xml"], "--format must be one of stylish, json, sarif, github (got 'xml')"],
+    [["--suppress-rule", "acp/nope"], "--suppress-rule: no rule acp/nope; acp-lint --list-rules lists the rules"],
+    [["--stdin", "agent.ts"], "--stdin lints standard input: give no paths (got 'agent.ts')"],
+    [["--stdin-filename", "x.ts"], "--stdin-filename needs --stdin"],
+    [["--explain", "nope"], "unknown rule 'nope'; acp-lint --list-rules lists the rules"],
+    [["--output-file="], "--output-file needs a non-empty value"],
+    [["lib/*.ts"], "no files match 'lib/*.ts'"],
     [["--max-warnings", "many"], "--max-warnings must be a non-negative integer (got 'many')"],
     [["--max-warnings=-1"], "--max-warnings must be a non-negative integer (got '-1')"],
     [["--max-warnings", "-1"], "option '--max-warnings' needs a value; write --max-warnings=<value> for one that starts with '-'"],
@@ -28,13 +34,13 @@ describe("acp-lint usage errors", () => {
     expect(await runCli(args, dir)).toEqual({ code: 2, stdout: "", stderr: `acp-lint: ${problem}\n` });
   });
 
-  it("exits 2 with ESLint's reason in one line when a folder holds nothing to lint", async () => {
-    const docs = await makeProject({ "docs/guide.md": "# Guide\n" });
-    const run = await runCli(["docs"], docs);
-    expect(run.code).toBe(2);
-    expect(run.stdout).toBe("");
-    expect(run.stderr).toMatch(/^acp-lint: .*'docs'.*\n$/u);
-    expect(run.stderr.split("\n")).toHaveLength(2);
+  it("exits 2 saying why when a folder holds nothing to lint, instead of calling its files ignored", async () => {
+    const docs = await makeProject({ "docs/guide.md": "# Guide\n", "docs/data.json": "{}\n" });
+    expect(await runCli(["docs"], docs)).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: "acp-lint: nothing to lint in 'docs': no .ts, .tsx, .mts, .cts, .js, .jsx, .mjs, .cjs file there\n",
+    });
   });
 });
 
@@ -53,7 +59,7 @@ describe("acp-lint --version and --help", () => {
     expect(run.code).toBe(0);
     expect(run.stderr).toBe("");
     expect(run.stdout).toMatch(/^Usage: acp-lint \[options\] \[paths\.\.\.\]/u);
-    for (const option of ["--config", "--type-aware", "--format", "--max-warnings", "--quiet", "--concurrency", "--cache", "--cache-location", "--suppress-all", "--suppress-rule", "--prune-suppressions", "--suppressions-location", "--pass-on-unpruned-suppressions", "--help", "--version"]) {
+    for (const option of ["--config", "--type-aware", "--format", "--max-warnings", "--quiet", "--concurrency", "--cache", "--cache-location", "--suppress-all", "--suppress-rule", "--prune-suppressions", "--suppressions-location", "--pass-on-unpruned-suppressions", "--output-file", "--include-tests", "--ignore-pattern", "--no-ignore", "--stdin", "--stdin-filename", "--list-rules", "--explain", "--print-config", "--help", "--version"]) {
       expect(run.stdout).toContain(option);
     }
   });

@@ -2,8 +2,8 @@ import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { ESLint } from "eslint";
-import type { SuppressionOptions } from "./args.js";
-import { UsageError } from "./usage-error.js";
+import type { SuppressionOptions } from "../args/args.js";
+import { UsageError } from "../args/usage-error.js";
 
 /** ESLint's suppressions file: file -> rule id -> how many of its errors are suppressed. */
 type Suppressions = Record<string, Record<string, { count: number }>>;

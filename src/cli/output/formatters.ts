@@ -1,6 +1,8 @@
 import type { ESLint } from "eslint";
-import type { FormatName } from "./args.js";
-import { UsageError } from "./usage-error.js";
+import type { FormatName } from "../args/args.js";
+import { UsageError } from "../args/usage-error.js";
+import { withFileErrorRules } from "./file-errors.js";
+import { formatGithub } from "./github-format.js";
 
 /** Turns lint results, with the meta of the rules they name, into the text acp-lint prints. */
 export type Formatter = (results: ESLint.LintResult[], rulesMeta: ESLint.LintResultData["rulesMeta"]) => Promise<string>;
@@ -9,14 +11,21 @@ export const SARIF_FORMATTER = "@microsoft/eslint-formatter-sarif";
 
 type SarifFormat = (results: ESLint.LintResult[], data: ESLint.LintResultData) => string;
 
-/** ESLint's own stylish and json formatters; SARIF from the optional peer dependency, imported only when asked. */
+/**
+ * ESLint's own stylish and json formatters; SARIF from the optional peer dependency, imported only when asked,
+ * with parse errors and unreadable files as results; GitHub Actions annotations of acp-lint's own.
+ */
 export async function loadFormatter(eslint: ESLint, name: FormatName, cwd: string): Promise<Formatter> {
+  if (name === "github") return async (results) => formatGithub(results, cwd);
   if (name !== "sarif") {
     const formatter = await eslint.loadFormatter(name);
     return async (results) => formatter.format(results);
   }
   const format = await importSarifFormatter();
-  return async (results, rulesMeta) => format(results, { cwd, rulesMeta });
+  return async (results, rulesMeta) => {
+    const named = withFileErrorRules(results);
+    return format(named.results, { cwd, rulesMeta: { ...rulesMeta, ...named.rulesMeta } });
+  };
 }
 
 async function importSarifFormatter(): Promise<SarifFormat> {

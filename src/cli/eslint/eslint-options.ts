@@ -1,19 +1,27 @@
-import type { ESLint } from "eslint";
-import type { Concurrency, ConfigName } from "./args.js";
-import { readGitignore } from "./gitignore.js";
-import { buildLintConfig } from "./lint-config.js";
-import { detectSdkVersion } from "../analysis/sdk/sdk-version.js";
 import { join } from "node:path";
+import type { ESLint } from "eslint";
+import { detectSdkVersion } from "../../analysis/sdk/sdk-version.js";
+import type { Concurrency, ConfigName } from "../args/args.js";
+import { readGitignore } from "../files/gitignore.js";
+import { buildLintConfig } from "./lint-config.js";
 
 /** Everything the ESLint of one lint root is built from: plain data, so worker threads can rebuild it. */
 export interface EslintParams {
   readonly cwd: string;
   readonly config: ConfigName;
+  /** Set: lint with type information (the folder relative tsconfig paths start from). */
   readonly tsconfigRootDir: string | undefined;
+  /** `--ignore-pattern` globs. */
+  readonly ignorePatterns: readonly string[];
+  /**
+   * `--no-ignore`: no .gitignore nor --ignore-pattern in the config. Not ESLint's `ignore: false`, which keeps its
+   * default ignore of node_modules while dropping the config's lifting of it.
+   */
+  readonly noIgnore: boolean;
   readonly quiet: boolean;
   readonly concurrency: Concurrency;
   readonly cache: boolean;
-  /** Absolute; only read when `cache` is on. */
+  /** Absolute, ending in a separator for a folder (ESLint's rule); only read when `cache` is on. */
   readonly cacheLocation: string;
 }
 
@@ -24,7 +32,7 @@ export function eslintOptions(params: EslintParams): ESLint.Options {
     overrideConfigFile: true,
     overrideConfig: buildLintConfig({
       config: params.config,
-      gitignore: readGitignore(params.cwd),
+      ignores: params.noIgnore ? [] : [...readGitignore(params.cwd), ...params.ignorePatterns],
       tsconfigRootDir: params.tsconfigRootDir,
       sdkVersion: detectSdkVersion(join(params.cwd, "index.ts"), params.cwd),
     }),

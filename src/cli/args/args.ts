@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 import { UsageError } from "./usage-error.js";
 
 export const CONFIG_NAMES = ["recommended", "strict", "all"] as const;
-export const FORMAT_NAMES = ["stylish", "json", "sarif"] as const;
+export const FORMAT_NAMES = ["stylish", "json", "sarif", "github"] as const;
 
 export type ConfigName = (typeof CONFIG_NAMES)[number];
 export type FormatName = (typeof FORMAT_NAMES)[number];
@@ -12,6 +12,8 @@ export interface CliOptions {
   config: ConfigName;
   typeAware: boolean;
   format: FormatName;
+  /** `-o`: the file the report goes to; undefined: stdout. */
+  outputFile: string | undefined;
   /** Undefined: no limit. */
   maxWarnings: number | undefined;
   quiet: boolean;
@@ -22,9 +24,27 @@ export interface CliOptions {
   cacheLocation: string | undefined;
   /** ESLint's bulk suppressions, passed to its own suppressions service. */
   suppressions: SuppressionOptions;
-  help: boolean;
-  version: boolean;
+  /** `--ignore-pattern`, repeatable: flat-config ignore globs, relative to the folder a path is linted from. */
+  ignorePatterns: string[];
+  /** `--no-ignore`: neither .gitignore, --ignore-pattern nor the build folders leave anything out. */
+  noIgnore: boolean;
+  /** `--include-tests`: lint test files too. */
+  includeTests: boolean;
+  /** `--stdin`: lint the text of standard input, as `stdinFilename` (default `stdin.ts`). */
+  stdin: boolean;
+  stdinFilename: string | undefined;
+  /** What to do instead of linting, if anything. */
+  task: Task;
 }
+
+/** The commands that print something other than findings. */
+export type Task =
+  | { kind: "lint" }
+  | { kind: "help" }
+  | { kind: "version" }
+  | { kind: "list-rules" }
+  | { kind: "explain"; rule: string }
+  | { kind: "print-config"; file: string };
 
 export type Concurrency = number | "auto" | "off";
 
@@ -42,6 +62,7 @@ const OPTIONS = {
   config: { type: "string" },
   "type-aware": { type: "boolean" },
   format: { type: "string", short: "f" },
+  "output-file": { type: "string", short: "o" },
   "max-warnings": { type: "string" },
   quiet: { type: "boolean" },
   concurrency: { type: "string" },
@@ -52,6 +73,14 @@ const OPTIONS = {
   "prune-suppressions": { type: "boolean" },
   "suppressions-location": { type: "string" },
   "pass-on-unpruned-suppressions": { type: "boolean" },
+  "ignore-pattern": { type: "string", multiple: true },
+  "no-ignore": { type: "boolean" },
+  "include-tests": { type: "boolean" },
+  stdin: { type: "boolean" },
+  "stdin-filename": { type: "string" },
+  "list-rules": { type: "boolean" },
+  explain: { type: "string" },
+  "print-config": { type: "string" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "v" },
 } as const;
@@ -64,15 +93,42 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     config: oneOf("--config", values.config ?? "recommended", CONFIG_NAMES),
     typeAware: values["type-aware"] ?? false,
     format: oneOf("--format", values.format ?? "stylish", FORMAT_NAMES),
+    outputFile: nonEmpty("--output-file", values["output-file"]),
     maxWarnings: values["max-warnings"] === undefined ? undefined : warningLimit(values["max-warnings"]),
     quiet: values.quiet ?? false,
     concurrency: values.concurrency === undefined ? "off" : concurrency(values.concurrency),
     cache: values.cache ?? false,
     cacheLocation: values["cache-location"],
     suppressions: suppressionOptions(values),
-    help: values.help ?? false,
-    version: values.version ?? false,
+    ignorePatterns: (values["ignore-pattern"] ?? []).map((pattern) => nonEmpty("--ignore-pattern", pattern)!),
+    noIgnore: values["no-ignore"] ?? false,
+    includeTests: values["include-tests"] ?? false,
+    stdin: stdinOption(values, positionals),
+    stdinFilename: nonEmpty("--stdin-filename", values["stdin-filename"]),
+    task: taskOf(values),
   };
+}
+
+function nonEmpty(option: string, value: string | undefined): string | undefined {
+  if (value === "") throw new UsageError(`${option} needs a non-empty value`);
+  return value;
+}
+
+function stdinOption(values: Values, positionals: readonly string[]): boolean {
+  const stdin = values.stdin ?? false;
+  if (stdin && positionals.length > 0) throw new UsageError(`--stdin lints standard input: give no paths (got '${positionals[0]}')`);
+  if (!stdin && values["stdin-filename"] !== undefined) throw new UsageError("--stdin-filename needs --stdin");
+  return stdin;
+}
+
+// One task per run; --help wins over every other, then --version.
+function taskOf(values: Values): Task {
+  if (values.help) return { kind: "help" };
+  if (values.version) return { kind: "version" };
+  if (values["list-rules"]) return { kind: "list-rules" };
+  if (values.explain !== undefined) return { kind: "explain", rule: nonEmpty("--explain", values.explain)! };
+  if (values["print-config"] !== undefined) return { kind: "print-config", file: nonEmpty("--print-config", values["print-config"])! };
+  return { kind: "lint" };
 }
 
 function parseStrict(argv: readonly string[]) {
@@ -132,6 +188,7 @@ function suppressionOptions(values: Values): SuppressionOptions {
   const rules = values["suppress-rule"] ?? [];
   const unknown = rules.find((rule) => !/^acp\/[a-z-]+$/.test(rule));
   if (unknown !== undefined) throw new UsageError(`--suppress-rule takes an acp/ rule, such as acp/no-reserved-error-code (got '${unknown}')`);
+  // Whether the rule exists is checked once the plugin is loaded (lint.ts): the parse stays quick for --help.
   return {
     all: values["suppress-all"] ?? false,
     rules,

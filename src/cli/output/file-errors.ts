@@ -1,0 +1,51 @@
+import type { ESLint, Linter } from "eslint";
+
+/** The pseudo rule ids under which SARIF shows what ESLint reports without a rule. */
+export const PARSE_ERROR_ID = "acp-lint/parse-error";
+export const UNREADABLE_FILE_ID = "acp-lint/unreadable-file";
+
+const unreadableMessages = new WeakSet<Linter.LintMessage>();
+
+/** The result of a file acp-lint could not read: an error of that file, as ESLint reports a parse error. */
+export function unreadableResult(filePath: string, reason: string): ESLint.LintResult {
+  const message: Linter.LintMessage = { ruleId: null, fatal: true, severity: 2, message: `Cannot read this file: ${reason}`, line: 0, column: 0 };
+  unreadableMessages.add(message);
+  return {
+    filePath,
+    messages: [message],
+    suppressedMessages: [],
+    errorCount: 1,
+    fatalErrorCount: 1,
+    warningCount: 0,
+    fixableErrorCount: 0,
+    fixableWarningCount: 0,
+    usedDeprecatedRules: [],
+  };
+}
+
+/**
+ * The results with each message ESLint gives no rule (a parse error, a file not read) under a pseudo rule id,
+ * and those ids' meta: the SARIF formatter makes rule-less messages tool notifications, which code scanning does
+ * not show, while the run fails on them.
+ */
+export function withFileErrorRules(
+  results: readonly ESLint.LintResult[],
+): { results: ESLint.LintResult[]; rulesMeta: ESLint.LintResultData["rulesMeta"] } {
+  const rulesMeta: ESLint.LintResultData["rulesMeta"] = {};
+  const named = results.map((result) => {
+    if (!result.messages.some((message) => message.ruleId === null && message.fatal)) return result;
+    const messages = result.messages.map((message) => {
+      if (message.ruleId !== null || !message.fatal) return message;
+      const ruleId = unreadableMessages.has(message) ? UNREADABLE_FILE_ID : PARSE_ERROR_ID;
+      rulesMeta[ruleId] = META[ruleId]!;
+      return { ...message, ruleId };
+    });
+    return { ...result, messages };
+  });
+  return { results: named, rulesMeta };
+}
+
+const META: ESLint.LintResultData["rulesMeta"] = {
+  [PARSE_ERROR_ID]: { type: "problem", docs: { description: "The file cannot be parsed, so no rule could check it" } },
+  [UNREADABLE_FILE_ID]: { type: "problem", docs: { description: "The file cannot be read, so no rule could check it" } },
+};
