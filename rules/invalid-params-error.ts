@@ -3,6 +3,7 @@ import { getModel } from "../src/analysis/index.js";
 import { type ParamsFinding, paramsFindings } from "../src/analysis/params/findings.js";
 import { fixText, invalidParamsFix } from "../src/analysis/params/fix.js";
 import type { FileModel } from "../src/analysis/model.js";
+import { factoryAdvice } from "../src/analysis/sdk/factory-advice.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
 
@@ -31,6 +32,11 @@ function codeText(finding: ParamsFinding, model: FileModel): string {
   const name = model.acpCodes.get(code)?.message;
   const described = name ? `${code} ${name}` : `${code} (an implementation-specific code)`;
   return factory ? `${factory.name}() (${described})` : described;
+}
+
+/** How the messages name a rewrite: a factory call as the SDK's advice (not the call's own arguments), a code as it is. */
+function fixName(replacement: string, model: FileModel): string {
+  return replacement.includes(".invalidParams(") ? factoryAdvice(model, "invalidParams") : replacement;
 }
 
 export default createRule<[], MessageIds>({
@@ -63,7 +69,6 @@ export default createRule<[], MessageIds>({
         const model = getModel(context);
         if (model.handlers.handlers.length === 0) return;
         const v2 = model.settings.protocolVersion === 2;
-        const sdkFix = fixText(model);
         for (const finding of paramsFindings(model, context.sourceCode)) {
           const code = codeText(finding, model);
           // An answer of a helper in another module is reported at the handler's call of it, with no edit there.
@@ -71,8 +76,8 @@ export default createRule<[], MessageIds>({
           const sdkHandler = finding.handler.style !== "dispatch" && finding.handler.style !== "jsonrpc";
           // The dispatcher's catch answers with its own code whatever is thrown: no edit at the throw changes that.
           const replacement = finding.reportAt || finding.caught ? undefined : invalidParamsFix(finding.answer, model, context.sourceCode, sdkHandler);
-          // A code put in place of the old one is the fix to name (`ErrorCodes.InvalidParams`, `-32602`).
-          const fix = replacement && !replacement.text.includes(".invalidParams(") ? replacement.text : sdkFix;
+          // The rewrite is the fix to name: the factory, or a code put in place of the old one (`ErrorCodes.InvalidParams`).
+          const fix = replacement ? fixName(replacement.text, model) : fixText(model, finding.handler.style);
           const suggest = replacement
             ? [{ messageId: "useInvalidParams" as const, data: { text: replacement.text }, fix: (f: TSESLint.RuleFixer) => f.replaceText(replacement.node, replacement.text) }]
             : [];

@@ -11,6 +11,8 @@ type Invalid = InvalidTestCase<MessageIds, []>;
 type Report = TestCaseError<MessageIds>;
 
 const FIX = "RequestError.invalidParams(data, message)";
+/** What hand-rolled dispatch sends as -32602, named where nothing in the file is rewritten to it. */
+const DISPATCH_FIX = '{ code: -32602, message: "Invalid params", data }';
 const INTERNAL = "-32603 Internal error (a thrown value that is not a RequestError goes out as that)";
 const V2 = { acp: { protocolVersion: 2 } };
 
@@ -342,7 +344,8 @@ export const app = agent({ name: "a" }).onRequest("session/set_mode", ({ params 
       unsupported(c, "mode", { text: 'new Error("unknown mode")', code: INTERNAL, suggestion: 'RpcError.invalidParams(undefined, "unknown mode")' }),
     ],
   ),
-  // No RequestError in the file: the messages name the code, no suggestion for a plain Error.
+  // No RequestError in the file: the messages name the full code to write, as the other rules' do; no suggestion
+  // for a plain Error (nothing to call it with).
   invalid(
     `import { agent } from "@agentclientprotocol/sdk";
 const MODES = ["ask"];
@@ -350,7 +353,29 @@ export const app = agent({ name: "a" }).onRequest("session/set_mode", ({ params 
   if (!MODES.includes(params.modeId)) throw new Error("unknown mode");
   return {};
 });`,
-    (c) => [unsupported(c, "mode", { text: 'new Error("unknown mode")', code: INTERNAL, fix: "-32602" })],
+    (c) => [unsupported(c, "mode", { text: 'new Error("unknown mode")', code: INTERNAL })],
+  ),
+  // The same, for an SDK older than every factory: the construction every version accepts.
+  invalid(
+    `import { agent } from "@agentclientprotocol/sdk";
+const MODES = ["ask"];
+export const app = agent({ name: "a" }).onRequest("session/set_mode", ({ params }) => {
+  if (!MODES.includes(params.modeId)) throw new Error("unknown mode");
+  return {};
+});`,
+    (c) => [unsupported(c, "mode", { text: 'new Error("unknown mode")', code: INTERNAL, fix: 'new RequestError(-32602, "Invalid params", data)' })],
+    { settings: { acp: { sdkVersion: "0.0.9" } } },
+  ),
+  // vscode-jsonrpc sends only its own ResponseError as it is: an invented code gets that error with -32602 named.
+  invalid(
+    `import { createMessageConnection, ResponseError } from "vscode-jsonrpc/node";
+const MODES = ["ask"];
+const connection = createMessageConnection(process.stdin as never, process.stdout as never);
+connection.onRequest("session/set_mode", (params: { sessionId: string; modeId: string }) => {
+  if (!MODES.includes(params.modeId)) throw new ResponseError(-32001, "Unknown mode");
+  return {};
+});`,
+    (c) => [unsupported(c, "mode", { text: 'new ResponseError(-32001, "Unknown mode")', code: "-32001 (an implementation-specific code)", fix: 'new ResponseError(-32602, "Invalid params", data)' })],
   ),
   // set_config_option: an unknown configId, a value the option does not offer, a value of the wrong type.
   invalid(
@@ -638,7 +663,7 @@ export function route(msg: { id: number; method: string; params: { cwd?: string;
   // A plain Error in hand-rolled dispatch goes out as what the dispatcher's catch answers every error with; no
   // edit at the throw changes that, so no suggestion.
   invalid(catchAllDispatch(PLAIN_ERROR_HANDLERS), (c) => [
-    unsupported(c, "mode", { text: 'new Error("unknown mode")', code: "-32603 Internal error (what the dispatcher's catch answers every thrown error with)", fix: "-32602" }),
+    unsupported(c, "mode", { text: 'new Error("unknown mode")', code: "-32603 Internal error (what the dispatcher's catch answers every thrown error with)", fix: DISPATCH_FIX }),
   ]),
   // A catch that returns an error response through a helper whose parameter becomes the response's error.
   invalid(
@@ -707,8 +732,8 @@ export function onLine(line: string) {
   }
 }`,
     (c) => [
-      // An invented code gets no bare -32602 in its place.
-      unsupported(c, "mode", { text: '{ code: -32001, message: "Unknown mode" }', code: "-32001 (an implementation-specific code)", fix: "-32602" }),
+      // An invented code gets no bare -32602 in its place: the message names the whole error object.
+      unsupported(c, "mode", { text: '{ code: -32001, message: "Unknown mode" }', code: "-32001 (an implementation-specific code)", fix: DISPATCH_FIX }),
       malformed(c, "a missing or mistyped `cwd`", { text: '{ code: -32603, message: "cwd is required" }', code: "-32603 Internal error", fix: "-32602", replaced: "-32603", suggestion: "-32602" }),
     ],
   ),

@@ -2,7 +2,9 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint
 import type { Answer } from "../errors/answers.js";
 import type { ErrorSite } from "../errors/error-sites.js";
 import { codeReplacement } from "../errors/code-replacement.js";
+import type { HandlerStyle } from "../handlers/types.js";
 import type { FileModel } from "../model.js";
+import { factoryAdvice } from "../sdk/factory-advice.js";
 import { unwrap } from "../syntax/ast.js";
 import { INVALID_PARAMS } from "./findings.js";
 
@@ -18,9 +20,15 @@ export interface ParamsFix {
 /** The data key of a factory whose only argument is not `data`: `resourceNotFound(uri)` sends `{ uri }`. */
 const DATA_KEYS: Readonly<Record<string, string>> = { uri: "uri", method: "method", "session-id": "sessionId" };
 
-/** What the messages tell to write: the factory when the file can call it, else the code. */
-export function fixText(model: Model): string {
-  return model.hasFactory("invalidParams") && model.sdk.requestErrorName() !== undefined ? "RequestError.invalidParams(data, message)" : "-32602";
+/**
+ * What the messages tell to write where no rewrite names it, in full as the other rules' messages give it (whether or
+ * not the file imports RequestError): what the handler's style sends as -32602. The SDKs send a RequestError as it
+ * is; hand-rolled dispatch sends an error object; vscode-jsonrpc sends only its own ResponseError as it is.
+ */
+export function fixText(model: Pick<FileModel, "hasFactory">, style: HandlerStyle): string {
+  if (style === "dispatch") return '{ code: -32602, message: "Invalid params", data }';
+  if (style === "jsonrpc") return 'new ResponseError(-32602, "Invalid params", data)';
+  return factoryAdvice(model, "invalidParams");
 }
 
 function argsOf(node: TSESTree.Node): readonly TSESTree.CallExpressionArgument[] | undefined {
