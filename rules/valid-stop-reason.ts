@@ -27,9 +27,9 @@ export default createRule<[], MessageIds>({
     hasSuggestions: true,
     messages: {
       unknownStopReason:
-        '"{{value}}" is no stop reason of ACP: the Agent MUST respond to session/prompt with a StopReason, one of {{defined}}; use the one that says why the turn stopped.',
+        '"{{value}}" is not a stop reason ACP defines: the Agent MUST respond to session/prompt with a StopReason, one of {{defined}}; use the one that says why the turn stopped.',
       unknownStopReasonV2:
-        '"{{value}}" is no stop reason of protocol version 2, which reserves unknown values for future ACP variants: use one of {{defined}}, or an extension value that begins with "_".',
+        '"{{value}}" is not a stop reason protocol version 2 defines, and version 2 reserves unknown values for future ACP variants: use one of {{defined}}, or an extension value that begins with "_".',
       useStopReason: 'Use "{{value}}".',
     },
     schema: [],

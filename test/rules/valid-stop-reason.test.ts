@@ -5,7 +5,10 @@ import { STOP_REASONS } from "../../src/protocol/stop-reasons.js";
 import { at, indexOf } from "../locate.js";
 import { typedFile, typedTester, untypedTester } from "../rule-tester.js";
 import { HANDLER_STYLES, handlerStyle } from "./handler-styles.js";
+import tsParser from "@typescript-eslint/parser";
+import { Linter } from "eslint";
 import { describe, expect, it } from "vitest";
+import plugin from "../../src/index.js";
 
 type Valid = ValidTestCase<[]>;
 type Invalid = InvalidTestCase<MessageIds, []>;
@@ -196,5 +199,25 @@ describe("closestStopReason", () => {
   });
   it.each(["done", "stop", "error", "max", "ok", "length", "complete"])("%s: none is clearly meant", (value) => {
     expect(closestStopReason(value, STOP_REASONS[1])).toBeUndefined();
+  });
+});
+
+describe("the messages' text", () => {
+  /** The messages acp/valid-stop-reason gives a prompt handler that returns "done", under `settings`. */
+  function messages(settings: Linter.Config["settings"]): string[] {
+    const config: Linter.Config = { files: ["**/*.ts"], languageOptions: { parser: tsParser as unknown as Linter.Parser }, plugins: { acp: plugin }, rules: { "acp/valid-stop-reason": "error" }, settings };
+    return new Linter({ configType: "flat" }).verify(SDK('return { stopReason: "done" };'), [config], "agent.ts").map((m) => m.message);
+  }
+
+  it("version 1 says the value is not a stop reason ACP defines, and lists those it does", () => {
+    expect(messages({})).toEqual([
+      `"done" is not a stop reason ACP defines: the Agent MUST respond to session/prompt with a StopReason, one of ${V1}; use the one that says why the turn stopped.`,
+    ]);
+  });
+
+  it("version 2 says the same of its own stop reasons, and allows an extension value", () => {
+    expect(messages({ acp: { protocolVersion: 2 } })).toEqual([
+      `"done" is not a stop reason protocol version 2 defines, and version 2 reserves unknown values for future ACP variants: use one of ${V2_LIST}, or an extension value that begins with "_".`,
+    ]);
   });
 });
