@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { escapePattern } from "./escape-pattern.js";
 import { hasRelativeImport, importedRelevance } from "./imported-relevance.js";
 import type { TextQuestion } from "./resolution/module-texts.js";
 import { ERROR_CODES, JSON_RPC_RESERVED, LSP_RESERVED } from "../protocol/codes.js";
@@ -143,10 +144,9 @@ function patternsFor(settings: AcpSettings): Patterns {
   const key = JSON.stringify([settings.sdkModules, settings.errorClasses]);
   found = patternsByNames.get(key);
   if (!found) {
-    const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/gu, "\\$&");
-    const names = [...BUILTIN_SDK_MODULES, ...JSON_RPC_MODULES, ...settings.sdkModules, ...WIRES].map(escape);
+    const names = [...BUILTIN_SDK_MODULES, ...JSON_RPC_MODULES, ...settings.sdkModules, ...WIRES].map(escapePattern);
     // Identifier boundaries (`$` is part of a name), so that a word is found wherever it is a token.
-    const words = [...ERROR_WORDS, ...settings.errorClasses].map((w) => `(?<![\\w$])${escape(w)}(?![\\w$])`);
+    const words = [...ERROR_WORDS, ...settings.errorClasses].map((w) => `(?<![\\w$])${escapePattern(w)}(?![\\w$])`);
     found = { handlers: new RegExp(`["'\`](?:${names.join("|")})`, "u"), words: new RegExp(words.join("|"), "u") };
     patternsByNames.set(key, found);
   }

@@ -1,4 +1,5 @@
 import type { TSESTree } from "@typescript-eslint/utils";
+import { escapePattern } from "../escape-pattern.js";
 import { contains, type FunctionNode } from "../syntax/ast.js";
 import { type ErrorSite, helperCallSite } from "./error-sites.js";
 import { ERROR_SENDERS } from "./send-calls.js";
@@ -91,7 +92,7 @@ export function helperSiteText(errorClasses: readonly string[]): TextQuestion<bo
   let found = helperTexts.get(key);
   if (!found) {
     const senders = [...ERROR_SENDERS].filter((name) => name !== "error");
-    const classes = errorClasses.map((name) => name.replace(/[^\w$]/gu, "\\$&"));
+    const classes = errorClasses.map(escapePattern);
     const pattern = new RegExp(
       [
         String.raw`\bcode\b\s*(?:[:,}]|=(?!=)|\?:)`,

@@ -1,6 +1,7 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { siteCodes } from "../errors/answer-codes.js";
 import type { ErrorSite } from "../errors/error-sites.js";
+import { escapePattern } from "../escape-pattern.js";
 import type { Handler } from "../handlers/types.js";
 import type { FileModel } from "../model.js";
 import { calleeName, enclosingFunction, innerStatements, unwrap, contains } from "../syntax/ast.js";
@@ -21,11 +22,9 @@ const SAYS_UNSUPPORTED = /\b(?:not\s+(?:yet\s+)?(?:supported|implemented)|unsupp
 /** Words that make the message about the method, not about a parameter's value. */
 const ABOUT_METHOD = /\b(?:method|not\s+(?:yet\s+)?implemented|unimplemented|this\s+(?:operation|request))\b/i;
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
-
 function namesMethod(text: string, handler: Handler): boolean {
   const names = [handler.method.wire, ...handler.method.legacyNames];
-  return names.some((name) => new RegExp(`(?:^|[^\\w/])${escape(name)}(?:$|[^\\w/])`, "i").test(text));
+  return names.some((name) => new RegExp(`(?:^|[^\\w/])${escapePattern(name)}(?:$|[^\\w/])`, "i").test(text));
 }
 
 /** `${method}` in a template: the unknown method's name spelled into the message. */
