@@ -24,10 +24,19 @@ export interface AcpRuleDocs {
 
 const ruleCreator = ESLintUtils.RuleCreator<AcpRuleDocs>((name) => `${REPOSITORY_URL}/blob/main/docs/rules/${name}.md`);
 
+/** What RuleCreator takes, and what the options' JSON schema cannot say. */
+export type RuleDefinition<Options extends readonly unknown[], MessageIds extends string> = Parameters<typeof ruleCreator<Options, MessageIds>>[0] & {
+  /**
+   * Checks the options (merged with their defaults) for what a JSON schema cannot express, such as a range's ends
+   * in order, throwing an AcpOptionsError; runs on every file, before the rule looks at it.
+   */
+  readonly checkOptions?: (options: Readonly<Options>) => void;
+};
+
 /**
- * RuleCreator, with four changes to `create`:
- * - `settings.acp` is checked before a rule looks at a file: a rule that reads the settings only when the file
- *   holds something for it would otherwise accept a bad value on every other file;
+ * RuleCreator, with these changes to `create`:
+ * - `settings.acp` and the options (`checkOptions`) are checked before a rule looks at a file: a rule that reads
+ *   them only when the file holds something for it would otherwise accept a bad value on every other file;
  * - on a file that speaks another JSON-RPC protocol (`isOtherProtocolFile`: an MCP server) the rule listens to
  *   nothing: it is no ACP code;
  * - on a file whose text shows nothing any rule could report (`fileRelevance`), the rule listens to nothing:
@@ -37,25 +46,29 @@ const ruleCreator = ESLintUtils.RuleCreator<AcpRuleDocs>((name) => `${REPOSITORY
  *   nothing ACP in it than the rule itself. The kept value is frozen: every file shares it;
  * - when the last of the plugin's rules leaves a file, the file's model and gathered nodes are let go (`finisher`).
  */
-export const createRule: typeof ruleCreator = (rule) => {
+export function createRule<Options extends readonly unknown[], MessageIds extends string>(
+  rule: RuleDefinition<Options, MessageIds>,
+): ReturnType<typeof ruleCreator<Options, MessageIds>> {
   const module = ruleCreator(rule);
-  type Options = NonNullable<typeof rule.defaultOptions>;
   const defaults = (module.meta.defaultOptions ?? rule.defaultOptions ?? []) as Options;
   const merged = new Map<string, Options>();
   return {
     ...module,
     create(context) {
       const settings = settingsOrThrower(context.settings);
-      if (typeof settings === "function") return { "Program:exit": settings };
-      // A file of another JSON-RPC protocol (an MCP server beside the agent) is no ACP code, whatever it holds.
-      if (isOtherProtocolFile(context.sourceCode, settings) || !fileRelevance(context.sourceCode, settings, context).any) return {};
+      // Thrown as the traversal starts, before any node under the Program is visited.
+      if (typeof settings === "function") return { Program: settings };
       // Options passed schema validation, so they are JSON.
       const key = context.options.length === 0 ? "" : JSON.stringify(context.options);
       let options = merged.get(key);
       if (!options) {
         options = deepFreeze(ESLintUtils.applyDefault(defaults, context.options as Options) as Options);
+        // A value it refuses is not kept, so every file that has it is refused.
+        rule.checkOptions?.(options);
         merged.set(key, options);
       }
+      // A file of another JSON-RPC protocol (an MCP server beside the agent) is no ACP code, whatever it holds.
+      if (isOtherProtocolFile(context.sourceCode, settings) || !fileRelevance(context.sourceCode, settings, context).any) return {};
       const { Program: program, ...listeners } = rule.create(reportingInFile(context), options) as TSESLint.RuleListener;
       // A rule's `Program` runs when the traversal leaves the file, once the gatherer has every node.
       const atExit: TSESLint.RuleListener = program ? { "Program:exit": program } : {};
@@ -63,7 +76,7 @@ export const createRule: typeof ruleCreator = (rule) => {
       return merge(merge(merge(nodeGatherer(context.sourceCode) ?? {}, listeners), atExit), done);
     },
   };
-};
+}
 
 /**
  * The rule's context, whose `report` drops a report at a node of another file: the analysis reads modules the file

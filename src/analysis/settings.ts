@@ -1,5 +1,6 @@
 import type { ProtocolVersion } from "../protocol/codes.js";
-import { isReleaseVersion } from "./sdk/sdk-version.js";
+import { AcpSettingsError, keyPath, shownValue } from "../config-errors.js";
+import { isReleaseVersion, NEWEST_SDK_MAJOR } from "./sdk/sdk-version.js";
 
 /** `settings.acp`, validated. */
 export interface AcpSettings {
@@ -14,54 +15,84 @@ export interface AcpSettings {
 
 const KEYS = ["protocolVersion", "errorClasses", "sdkModules", "sdkVersion"] as const;
 
-export class AcpSettingsError extends Error {
-  override name = "AcpSettingsError";
+/** A JavaScript identifier: what `new X(code, message, data)` can name. */
+const IDENTIFIER = /^[\p{ID_Start}$_][\p{ID_Continue}$\u200C\u200D]*$/u;
+/** Longer names are no real class; the cap keeps the patterns built from them within V8's limits. */
+const MAX_CLASS_NAME = 255;
+/** npm's limit for a package name. */
+const MAX_MODULE_NAME = 214;
+/** What no module specifier holds: whitespace, control characters, quotes, backslashes. */
+const NOT_IN_MODULE_NAME = /[\s\p{Cc}"'`\\]/u;
+
+/** A kind of name a list setting holds: what each must be, and the test. */
+interface NameKind {
+  readonly plural: string;
+  readonly one: string;
+  readonly valid: (name: string) => boolean;
 }
 
-function stringList(value: unknown, key: string): readonly string[] {
+const CLASS_NAMES: NameKind = {
+  plural: "class names",
+  one: `a class name: a JavaScript identifier such as "AgentError", at most ${MAX_CLASS_NAME} characters`,
+  valid: (name) => name.length <= MAX_CLASS_NAME && IDENTIFIER.test(name),
+};
+
+const MODULE_NAMES: NameKind = {
+  plural: "module names",
+  one: `a module name such as "@acme/acp-sdk": 1 to ${MAX_MODULE_NAME} characters (npm's limit for a package name), without whitespace, quotes or backslashes`,
+  valid: (name) => name.length > 0 && name.length <= MAX_MODULE_NAME && !NOT_IN_MODULE_NAME.test(name),
+};
+
+function fail(setting: string, allowed: string, value: unknown): never {
+  throw new AcpSettingsError(`eslint-plugin-acp: settings.acp.${setting} must be ${allowed}, got ${shownValue(value)}.`);
+}
+
+/** `settings.acp[key]`, an array of names of `kind`; absent: none. */
+function nameList(record: Record<string, unknown>, key: string, kind: NameKind): readonly string[] {
+  const value = record[key];
   if (value === undefined) return [];
-  if (!Array.isArray(value) || !value.every((v) => typeof v === "string" && v.length > 0)) {
-    throw new AcpSettingsError(
-      `eslint-plugin-acp: settings.acp.${key} must be an array of non-empty strings, got ${JSON.stringify(value)}.`,
-    );
+  if (!Array.isArray(value)) fail(key, `an array of ${kind.plural}`, value);
+  for (let i = 0; i < value.length; i++) {
+    const name: unknown = value[i];
+    if (typeof name !== "string" || !kind.valid(name)) fail(`${key}[${i}]`, kind.one, name);
   }
   return value as string[];
+}
+
+/** `settings.acp.sdkVersion`: a release of a major the plugin knows (advice for SDK 99 would be a guess). */
+function sdkVersionOf(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (!isReleaseVersion(value)) fail("sdkVersion", 'a major.minor.patch version string such as "1.9.0"', value);
+  if (Number(value.split(".")[0]) > NEWEST_SDK_MAJOR) {
+    fail("sdkVersion", `an SDK version from 0.0.0 to ${NEWEST_SDK_MAJOR}.x.x (${NEWEST_SDK_MAJOR} is the newest major this plugin knows)`, value);
+  }
+  return value;
 }
 
 /** What an absent `settings.acp` means; frozen, since every file shares it. */
 const DEFAULTS: AcpSettings = Object.freeze({ protocolVersion: 1, errorClasses: Object.freeze([]), sdkModules: Object.freeze([]) });
 
-/** Reads `settings.acp`; a bad value throws an error naming the setting and what it accepts. */
+/** Reads `settings.acp`; a bad value throws an error naming the setting, the value and what it accepts. */
 export function readSettings(settings: Readonly<Record<string, unknown>> | undefined): AcpSettings {
   const raw = settings?.["acp"];
   if (raw === undefined) return DEFAULTS;
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
-    throw new AcpSettingsError(`eslint-plugin-acp: settings.acp must be an object, got ${JSON.stringify(raw)}.`);
+    throw new AcpSettingsError(`eslint-plugin-acp: settings.acp must be an object, got ${shownValue(raw)}.`);
   }
   const record = raw as Record<string, unknown>;
   for (const key of Object.keys(record)) {
     if (!(KEYS as readonly string[]).includes(key)) {
-      throw new AcpSettingsError(
-        `eslint-plugin-acp: unknown setting settings.acp.${key}; the accepted settings are ${KEYS.join(", ")}.`,
-      );
+      throw new AcpSettingsError(`eslint-plugin-acp: unknown setting settings.acp${keyPath(key)}; the accepted settings are ${KEYS.join(", ")}.`);
     }
   }
-  const version = record["protocolVersion"] ?? 1;
-  if (version !== 1 && version !== 2) {
-    throw new AcpSettingsError(
-      `eslint-plugin-acp: settings.acp.protocolVersion must be 1 or 2, got ${JSON.stringify(version)}.`,
-    );
-  }
-  const sdkVersion = record["sdkVersion"];
-  if (sdkVersion !== undefined && !isReleaseVersion(sdkVersion)) {
-    throw new AcpSettingsError(
-      `eslint-plugin-acp: settings.acp.sdkVersion must be a major.minor.patch version string such as "1.9.0", got ${JSON.stringify(sdkVersion)}.`,
-    );
-  }
+  // Only an absent value means the default: `null` is a mistake to report.
+  const version = record["protocolVersion"] === undefined ? 1 : record["protocolVersion"];
+  if (version !== 1 && version !== 2) fail("protocolVersion", "1 or 2", version);
+  const sdkVersion = sdkVersionOf(record["sdkVersion"]);
   return {
     protocolVersion: version,
-    errorClasses: stringList(record["errorClasses"], "errorClasses"),
-    sdkModules: stringList(record["sdkModules"], "sdkModules"),
+    errorClasses: nameList(record, "errorClasses", CLASS_NAMES),
+    sdkModules: nameList(record, "sdkModules", MODULE_NAMES),
     ...(sdkVersion === undefined ? {} : { sdkVersion }),
   };
 }

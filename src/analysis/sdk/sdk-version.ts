@@ -9,6 +9,12 @@ const RELEASE = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$/;
 /** An installed package's version: a release, or a prerelease / build of one (`2.1.0-rc.1`). */
 const INSTALLED = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/;
 
+/**
+ * The newest SDK major the protocol tables describe (they follow SDK 2.4.0, the version the package's tests
+ * install): `settings.acp.sdkVersion` may name no later one, since what a future major has is unknown.
+ */
+export const NEWEST_SDK_MAJOR = 2;
+
 /** Whether `value` is a `major.minor.patch` version string, as `settings.acp.sdkVersion` must be. */
 export function isReleaseVersion(value: unknown): value is string {
   return typeof value === "string" && RELEASE.test(value);
