@@ -3,20 +3,40 @@ import { codeLeaves, getModel } from "../src/analysis/index.js";
 import { codeNumbers } from "../src/analysis/values/code-numbers.js";
 import { type CodeRange, ERROR_CODES, inRange, JSON_RPC_RESERVED, LSP_RESERVED } from "../src/protocol/codes.js";
 import { specUrl } from "../src/protocol/links.js";
+import { AcpOptionsError, shownValue } from "../src/config-errors.js";
 import { createRule } from "../src/create-rule.js";
 
 export type Options = [{ ranges?: CodeRange[]; allow?: number[] }];
 export type MessageIds = "reservedCode";
 
+/** A code as the options take it: an integer of 32 bits, as JSON-RPC implementations hold error codes. */
+const codeSchema = (description: string): JSONSchema.JSONSchema4 => ({ type: "integer", minimum: -(2 ** 31), maximum: 2 ** 31 - 1, description });
+
 const rangeSchema: JSONSchema.JSONSchema4ObjectSchema = {
   type: "object",
   properties: {
-    from: { type: "integer", description: "The lowest code of the range." },
-    to: { type: "integer", description: "The highest code of the range." },
+    from: codeSchema("The lowest code of the range."),
+    to: codeSchema("The highest code of the range."),
   },
   required: ["from", "to"],
   additionalProperties: false,
 };
+
+const shownRange = (range: CodeRange) => `${range.from} to ${range.to}`;
+
+/** What the schema cannot say: each range's ends in order, and each allowed code inside a range (else it allows nothing). */
+function checkOptions([options]: Readonly<Options>): void {
+  const fail = (option: string, allowed: string, value: unknown) => {
+    throw new AcpOptionsError(`acp/no-reserved-error-code: option ${option} must be ${allowed}, got ${shownValue(value)}.`);
+  };
+  const ranges = options.ranges ?? [JSON_RPC_RESERVED];
+  ranges.forEach((range, i) => {
+    if (range.from > range.to) fail(`ranges[${i}]`, `a range whose "from" is at most its "to"`, range);
+  });
+  options.allow?.forEach((code, i) => {
+    if (!ranges.some((range) => inRange(code, range))) fail(`allow[${i}]`, `a code inside one of the ranges (${ranges.map(shownRange).join(", ")})`, code);
+  });
+}
 
 function definedByAnyVersion(codes: readonly number[] | undefined): boolean {
   return codes !== undefined && codes.every((code) => ERROR_CODES.some((c) => c.code === code));
@@ -46,11 +66,12 @@ export default createRule<Options, MessageIds>({
           ranges: {
             type: "array",
             items: rangeSchema,
+            minItems: 1,
             description: "The reserved ranges to check, each `{ from, to }` (default: JSON-RPC's -32768 to -32000).",
           },
           allow: {
             type: "array",
-            items: { type: "integer" },
+            items: codeSchema("A code to accept."),
             uniqueItems: true,
             description: "Codes inside a reserved range to accept anyway.",
           },
@@ -61,15 +82,9 @@ export default createRule<Options, MessageIds>({
     defaultOptions: [{ ranges: [JSON_RPC_RESERVED], allow: [] }],
   },
   defaultOptions: [{ ranges: [JSON_RPC_RESERVED], allow: [] }],
+  checkOptions,
   create(context, [options]) {
     const ranges = options.ranges ?? [JSON_RPC_RESERVED];
-    for (const range of ranges) {
-      if (range.from > range.to) {
-        throw new Error(
-          `acp/no-reserved-error-code: option "ranges" has a range whose "from" (${range.from}) is above its "to" (${range.to}).`,
-        );
-      }
-    }
     const allow = new Set(options.allow ?? []);
 
     return {

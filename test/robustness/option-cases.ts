@@ -1,7 +1,8 @@
 /**
  * Invalid option shapes of a rule, generated from its `meta.schema`: for each property (nested ones too) a value of
  * each wrong type, an unknown property in each object, a missing required property, a duplicate in a unique array,
- * a value outside an enum, and one option more than the schema takes. Each case says what ESLint's message must name.
+ * a value outside an enum, a number beyond its minimum or maximum, an array shorter than its minItems, and one option
+ * more than the schema takes. Each case says what ESLint's message must name.
  */
 
 export interface OptionCase {
@@ -22,9 +23,15 @@ interface Schema {
   readonly additionalProperties?: boolean | Schema;
   readonly items?: Schema | readonly Schema[];
   readonly uniqueItems?: boolean;
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly minItems?: number;
 }
 
 const typeOf = (schema: Schema): string | undefined => (typeof schema.type === "string" ? schema.type : undefined);
+
+/** The schema of an array's elements (one for all of them; a tuple's first). */
+const itemSchema = (schema: Schema): Schema => (Array.isArray(schema.items) ? (schema.items[0] ?? {}) : ((schema.items as Schema | undefined) ?? {}));
 
 /** A value `schema` accepts, as small as possible. */
 export function validValue(schema: Schema): unknown {
@@ -34,11 +41,11 @@ export function validValue(schema: Schema): unknown {
       return true;
     case "integer":
     case "number":
-      return 0;
+      return Math.min(Math.max(0, schema.minimum ?? 0), schema.maximum ?? Infinity);
     case "string":
       return "x";
     case "array":
-      return [];
+      return Array.from({ length: schema.minItems ?? 0 }, () => validValue(itemSchema(schema)));
     case "object": {
       const properties = (schema.properties ?? {}) as Record<string, Schema>;
       const required = Array.isArray(schema.required) ? schema.required : [];
@@ -83,6 +90,18 @@ function casesIn(schema: Schema, path: readonly (string | number)[], options: un
   const at = `options${label(path)}`;
   for (const wrong of wrongTypes(schema)) {
     cases.push({ what: `${at} = ${JSON.stringify(wrong)} (not ${type})`, options: withValue(options, path, wrong) as unknown[], named: [JSON.stringify(wrong), `should be ${type}`] });
+  }
+  if (schema.minimum !== undefined) {
+    const wrong = schema.minimum - 1;
+    cases.push({ what: `${at} = ${wrong} (below the minimum)`, options: withValue(options, path, wrong) as unknown[], named: [`Value ${wrong} should be >= ${schema.minimum}`] });
+  }
+  if (schema.maximum !== undefined) {
+    const wrong = schema.maximum + 1;
+    cases.push({ what: `${at} = ${wrong} (above the maximum)`, options: withValue(options, path, wrong) as unknown[], named: [`Value ${wrong} should be <= ${schema.maximum}`] });
+  }
+  if (type === "array" && schema.minItems) {
+    const short = Array.from({ length: schema.minItems - 1 }, () => validValue(itemSchema(schema)));
+    cases.push({ what: `${at} with fewer than ${schema.minItems} elements`, options: withValue(options, path, short) as unknown[], named: [`should NOT have fewer than ${schema.minItems} items`] });
   }
   if (schema.enum) {
     const wrong = "not-one-of-the-values";
