@@ -52,9 +52,9 @@ describe("acp-lint on a repository it cannot trust", () => {
     const run = await runCli(["--format", "json"], dir);
     expect(run.code).toBe(1);
     expect(results(run.stdout).filter((result) => result.messages.length > 0)).toEqual([
-      { file: join(dir, "src/dangling.ts"), messages: ["0:fatal:Cannot read this file: a symbolic link to a missing file"] },
-      { file: join(dir, "src/loop-a.ts"), messages: ["0:fatal:Cannot read this file: a loop of symbolic links"] },
-      { file: join(dir, "src/loop-b.ts"), messages: ["0:fatal:Cannot read this file: a loop of symbolic links"] },
+      { file: join(dir, "src/dangling.ts"), messages: ["1:fatal:Cannot read this file: a symbolic link to a missing file"] },
+      { file: join(dir, "src/loop-a.ts"), messages: ["1:fatal:Cannot read this file: a loop of symbolic links"] },
+      { file: join(dir, "src/loop-b.ts"), messages: ["1:fatal:Cannot read this file: a loop of symbolic links"] },
     ]);
   });
 
@@ -63,7 +63,7 @@ describe("acp-lint on a repository it cannot trust", () => {
     expect(run.code).toBe(1);
     expect(results(run.stdout)).toEqual([
       { file: join(dir, "src/agent.ts"), messages: [] },
-      { file: join(dir, "src/pipe.ts"), messages: ["0:fatal:Cannot read this file: not a regular file"] },
+      { file: join(dir, "src/pipe.ts"), messages: ["1:fatal:Cannot read this file: not a regular file"] },
     ]);
   });
 });
@@ -77,11 +77,11 @@ describe("acp-lint on a file it may not read", () => {
     expect(json.code).toBe(1);
     expect(results(json.stdout)).toEqual([
       { file: join(dir, "src/agent.ts"), messages: expect.arrayContaining([expect.stringMatching(/^4:acp\/no-reserved-error-code:/u)]) as unknown as string[] },
-      { file: join(dir, "src/locked"), messages: ["0:fatal:Cannot read this file: permission denied"] },
-      { file: join(dir, "src/locked.ts"), messages: ["0:fatal:Cannot read this file: permission denied"] },
+      { file: join(dir, "src/locked"), messages: ["1:fatal:Cannot read this file: permission denied"] },
+      { file: join(dir, "src/locked.ts"), messages: ["1:fatal:Cannot read this file: permission denied"] },
     ]);
     const github = await runUnprivileged(["--format", "github", "src/locked.ts"], dir);
-    expect(github).toEqual({ code: 1, stdout: "::error file=src/locked.ts,title=parse error::Cannot read this file: permission denied\n", stderr: "" });
+    expect(github).toEqual({ code: 1, stdout: "::error file=src/locked.ts,line=1,col=1,title=parse error::Cannot read this file: permission denied\n", stderr: "" });
   });
 });
 

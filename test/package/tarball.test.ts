@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { run, runOrThrow } from "./run.js";
 import { makeScratchDir, packTarball, repoRoot } from "./tarball.js";
 
-const published = /^(package\.json|README\.md|LICENSE|dist\/[^/]+\.(js|d\.ts))$/;
+const published = /^(package\.json|README\.md|LICENSE|dist\/[^/]+\.(js|d\.ts)|docs\/rules\/[a-z-]+\.md)$/;
 
 interface PackedManifest {
   main?: string;
@@ -43,8 +43,19 @@ describe("the packed tarball", () => {
   }, 120_000);
   afterAll(() => scratch?.remove());
 
-  it("holds only package.json, README.md, LICENSE and the built JavaScript and type declarations", () => {
+  it("holds only package.json, README.md, LICENSE, the built JavaScript and type declarations and the rules' pages", () => {
     expect(paths.filter((path) => !published.test(path))).toEqual([]);
+  });
+
+  it("holds every rule's page, which acp-lint --explain prints", () => {
+    const pages = readdirSync(join(repoRoot, "docs/rules")).map((name) => `docs/rules/${name}`);
+    expect(pages.length).toBeGreaterThan(0);
+    expect(paths.filter((path) => path.startsWith("docs/")).sort()).toEqual(pages.sort());
+  });
+
+  it("is built by npm pack itself (prepack), not whatever dist/ happens to hold", async () => {
+    const manifest = JSON.parse(await readFile(join(repoRoot, "package.json"), "utf8")) as { scripts: Record<string, string> };
+    expect(manifest.scripts["prepack"]).toBe("npm run build");
   });
 
   it("holds every .js and .d.ts file the build wrote, but the bin's declarations, which nothing imports", () => {

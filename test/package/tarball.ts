@@ -13,9 +13,12 @@ export async function makeScratchDir(label: string): Promise<{ dir: string; remo
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
-/** Packs the repository into `destination` and returns the tarball's path. */
+/**
+ * Packs the repository into `destination` and returns the tarball's path. Without prepack's build: the test run
+ * has built dist/ already, and a build now would delete it under the tests running beside this one.
+ */
 export async function packTarball(destination: string): Promise<string> {
-  const { stdout } = await runOrThrow("npm", ["pack", "--json", "--pack-destination", destination], { cwd: repoRoot });
+  const { stdout } = await runOrThrow("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", destination], { cwd: repoRoot });
   const [packed] = JSON.parse(stdout) as { filename: string }[];
   if (!packed) throw new Error(`npm pack printed no tarball: ${stdout}`);
   return join(destination, packed.filename);

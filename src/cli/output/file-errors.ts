@@ -6,9 +6,9 @@ export const UNREADABLE_FILE_ID = "acp-lint/unreadable-file";
 
 const unreadableMessages = new WeakSet<Linter.LintMessage>();
 
-/** The result of a file acp-lint could not read: an error of that file, as ESLint reports a parse error. */
+/** The result of a file acp-lint could not read: an error of that file (at 1:1, so SARIF and annotations place it), as ESLint reports a parse error. */
 export function unreadableResult(filePath: string, reason: string): ESLint.LintResult {
-  const message: Linter.LintMessage = { ruleId: null, fatal: true, severity: 2, message: `Cannot read this file: ${reason}`, line: 0, column: 0 };
+  const message: Linter.LintMessage = { ruleId: null, fatal: true, severity: 2, message: `Cannot read this file: ${reason}`, line: 1, column: 1 };
   unreadableMessages.add(message);
   return {
     filePath,
