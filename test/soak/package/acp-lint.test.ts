@@ -4,12 +4,12 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import builtPlugin from "../../dist/index.js";
+import builtPlugin from "../../../dist/index.js";
 import { agentWithMistakes, conformingAgent } from "./consumer-files.js";
 import { installTimeoutMs } from "./consumer-project.js";
 import { agentFindings } from "./findings.js";
-import { run, runOrThrow } from "./run.js";
-import { makeScratchDir, packTarball } from "./tarball.js";
+import { run, runOrThrow } from "../../package/run.js";
+import { makeScratchDir, packTarball } from "../../package/tarball.js";
 import { eslintVersions } from "./versions.js";
 
 const specOf = (ruleId: string) =>

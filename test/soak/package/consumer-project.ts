@@ -2,8 +2,8 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { consumerFiles } from "./consumer-files.js";
-import { run, runOrThrow, type RunResult } from "./run.js";
-import { makeScratchDir, packTarball } from "./tarball.js";
+import { run, runOrThrow, type RunResult } from "../../package/run.js";
+import { makeScratchDir, packTarball } from "../../package/tarball.js";
 import { consumerTooling } from "./versions.js";
 
 export interface ConsumerProject {

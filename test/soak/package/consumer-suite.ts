@@ -2,7 +2,7 @@
 // eslint.config.ts type-checks, and every config resolves to the rules the plugin declares.
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import builtPlugin from "../../dist/index.js";
+import builtPlugin from "../../../dist/index.js";
 import { misspelledSeverity, wronglyTypedConfig } from "./consumer-files.js";
 import { createConsumerProject, installTimeoutMs, type ConsumerProject } from "./consumer-project.js";
 import {

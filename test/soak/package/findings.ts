@@ -1,5 +1,5 @@
 // What ESLint must report on the fixture agent, and the findings read back from `eslint -f json`.
-import builtPlugin from "../../dist/index.js";
+import builtPlugin from "../../../dist/index.js";
 import { agentWithMistakes } from "./consumer-files.js";
 
 export interface Finding {

@@ -1,7 +1,7 @@
 // What the fixture projects install next to the tarball: the versions the repository itself is tested with.
 import { readFileSync } from "node:fs";
 
-const packageJson = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
+const packageJson = JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")) as {
   devDependencies: Record<string, string>;
 };
 

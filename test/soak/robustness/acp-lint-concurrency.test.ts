@@ -6,8 +6,8 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CI_PROJECT } from "../ci/run-eslint.js";
-import { makeProject, runCli } from "../cli/run-cli.js";
+import { CI_PROJECT } from "../../ci/run-eslint.js";
+import { makeProject, runCli } from "../../cli/run-cli.js";
 import { acpProject, findings, messageCount, withoutConcurrencyNote } from "./lint-projects.js";
 
 const PROJECTS: readonly (readonly [string, () => Promise<string>, readonly string[], number])[] = [

@@ -8,9 +8,9 @@
  * blocks, if/else and try/catch, code switches and stop reasons.
  */
 import fc from "fast-check";
-import { CLIENT_HANDLER_STYLES } from "../rules/client-handler-styles.js";
-import { HANDLER_STYLES } from "../rules/handler-styles.js";
-import { NOTIFICATION_STYLES } from "../rules/notification-styles.js";
+import { CLIENT_HANDLER_STYLES } from "../../rules/client-handler-styles.js";
+import { HANDLER_STYLES } from "../../rules/handler-styles.js";
+import { NOTIFICATION_STYLES } from "../../rules/notification-styles.js";
 import { indentByBraces } from "./reformat.js";
 
 const ACP_CODES = [-32700, -32600, -32601, -32602, -32603, -32800, -32000, -32002, -32022];

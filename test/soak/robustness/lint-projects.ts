@@ -8,9 +8,9 @@ import { readdirSync, readFileSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ESLint } from "eslint";
-import { makeProject } from "../cli/run-cli.js";
-import { HANDLER_STYLES } from "../rules/handler-styles.js";
-import { NODE_MODULES, REPO } from "./corpus.js";
+import { makeProject } from "../../cli/run-cli.js";
+import { HANDLER_STYLES } from "../../rules/handler-styles.js";
+import { NODE_MODULES, REPO } from "../../robustness/corpus.js";
 
 const BODIES = [
   'const s = sessions.get(params.sessionId);\nif (!s) throw new RequestError(-32001, "gone");\nreturn { stopReason: "end_turn" };',

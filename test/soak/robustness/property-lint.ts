@@ -2,8 +2,8 @@
 import { join } from "node:path";
 import tsParser from "@typescript-eslint/parser";
 import { Linter } from "eslint";
-import plugin from "../../src/index.js";
-import { ALL_RULES, REPO, STRICT_RULES_AS_ERRORS } from "./corpus.js";
+import plugin from "../../../src/index.js";
+import { ALL_RULES, REPO, STRICT_RULES_AS_ERRORS } from "../../robustness/corpus.js";
 
 /** The seed of every property: a failure is reproduced by running the test again. */
 export const SEED = 20_261_203;

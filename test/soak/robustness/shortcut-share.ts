@@ -8,9 +8,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { Linter } from "eslint";
 import { expect, it, vi } from "vitest";
-import type { FileRelevance } from "../../src/analysis/relevance.js";
-import plugin from "../../src/index.js";
-import { corpusShare, NODE_MODULES, REPO, sourceType, untypedConfigs, virtualPath } from "./corpus.js";
+import type { FileRelevance } from "../../../src/analysis/relevance.js";
+import plugin from "../../../src/index.js";
+import { corpusShare, NODE_MODULES, REPO, sourceType, untypedConfigs, virtualPath } from "../../robustness/corpus.js";
 
 type Plugin = typeof plugin;
 
@@ -24,14 +24,14 @@ const MAY_HOLD_ANYTHING: FileRelevance = { handlers: true, codes: true, any: tru
 export async function unfilteredPlugin(): Promise<{ plugin: Plugin; asked: () => number }> {
   let asked = 0;
   vi.resetModules();
-  vi.doMock("../../src/analysis/relevance.js", () => ({
+  vi.doMock("../../../src/analysis/relevance.js", () => ({
     fileRelevance: () => {
       asked++;
       return MAY_HOLD_ANYTHING;
     },
   }));
-  const loaded = (await import("../../src/index.js")).default;
-  vi.doUnmock("../../src/analysis/relevance.js");
+  const loaded = (await import("../../../src/index.js")).default;
+  vi.doUnmock("../../../src/analysis/relevance.js");
   expect(loaded).not.toBe(plugin);
   return { plugin: loaded, asked: () => asked };
 }

@@ -10,8 +10,8 @@ import { join, relative } from "node:path";
 import tsParser from "@typescript-eslint/parser";
 import { Linter } from "eslint";
 import { afterAll, describe, expect, it } from "vitest";
-import plugin from "../../src/index.js";
-import { ALL_RULES, type Crash, crashOf, NODE_MODULES, STRICT_RULES_AS_ERRORS } from "./corpus.js";
+import plugin from "../../../src/index.js";
+import { ALL_RULES, type Crash, crashOf, NODE_MODULES, STRICT_RULES_AS_ERRORS } from "../../robustness/corpus.js";
 
 const SOURCES = [
   ["zod/src", "zod"],

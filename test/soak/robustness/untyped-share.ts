@@ -8,7 +8,7 @@ import { relative } from "node:path";
 import tsParser from "@typescript-eslint/parser";
 import { Linter } from "eslint";
 import { expect, it } from "vitest";
-import { ALL_RULES, type Crash, corpusShare, crashOf, NODE_MODULES, REPO, sourceType, STRICT_RULES_AS_ERRORS, untypedConfigs, virtualPath } from "./corpus.js";
+import { ALL_RULES, type Crash, corpusShare, crashOf, NODE_MODULES, REPO, sourceType, STRICT_RULES_AS_ERRORS, untypedConfigs, virtualPath } from "../../robustness/corpus.js";
 
 const PROBE = `\n;new RequestError(-32001, "probe");\n`;
 /** ESLint's note that a file's eslint comments are not applied (inline config is off, so no comment hides a report). */
