@@ -64,9 +64,9 @@ describe("settings", () => {
   it.each([
     [{ protocolVersion: 3 }, "settings.acp.protocolVersion must be 1 or 2, got 3."],
     [{ protocolVersion: "2" }, `settings.acp.protocolVersion must be 1 or 2, got "2".`],
-    [{ errorClasses: "X" }, `settings.acp.errorClasses must be an array of non-empty strings, got "X".`],
-    [{ errorClasses: [""] }, `settings.acp.errorClasses must be an array of non-empty strings, got [""].`],
-    [{ sdkModules: [1] }, "settings.acp.sdkModules must be an array of non-empty strings, got [1]."],
+    [{ errorClasses: "X" }, `settings.acp.errorClasses must be an array of class names, got "X".`],
+    [{ errorClasses: [""] }, `settings.acp.errorClasses[0] must be a class name: a JavaScript identifier such as "AgentError", at most 255 characters, got "".`],
+    [{ sdkModules: [1] }, `settings.acp.sdkModules[0] must be a module name such as "@acme/acp-sdk": 1 to 214 characters (npm's limit for a package name), without whitespace, quotes or backslashes, got 1.`],
     [{ sdkVersion: "2.1" }, `settings.acp.sdkVersion must be a major.minor.patch version string such as "1.9.0", got "2.1".`],
     [{ errorClass: ["X"] }, "unknown setting settings.acp.errorClass; the accepted settings are protocolVersion, errorClasses, sdkModules, sdkVersion."],
     ["acp", `settings.acp must be an object, got "acp".`],
