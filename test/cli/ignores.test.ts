@@ -14,6 +14,8 @@ generated/
 !keep.gen.ts
 /rooted.ts
 notes (draft).ts
+.tools/*
+!.tools/skills/
 `;
 
 describe("files acp-lint does not lint", () => {
@@ -32,13 +34,16 @@ describe("files acp-lint does not lint", () => {
       "rooted.ts": BROKEN_AGENT,
       "src/rooted.ts": BROKEN_AGENT,
       "notes (draft).ts": BROKEN_AGENT,
+      // The folder's files are ignored, a folder inside it is not: the walk cannot skip .tools.
+      ".tools/setup.ts": BROKEN_AGENT,
+      ".tools/skills/agent.ts": CLEAN_AGENT,
     });
     const run = await runCli(["--format", "json"], dir);
     linted = (JSON.parse(run.stdout) as ESLint.LintResult[]).map((result) => relative(dir, result.filePath)).sort();
   });
 
   it("skips node_modules, dist, build, out, coverage and .git at any depth, and what .gitignore names", () => {
-    expect(linted).toEqual(["pkg/index.ts", "src/agent.ts", "src/clean.ts", "src/keep.gen.ts", "src/rooted.ts"]);
+    expect(linted).toEqual([".tools/skills/agent.ts", "pkg/index.ts", "src/agent.ts", "src/clean.ts", "src/keep.gen.ts", "src/rooted.ts"]);
   });
 
   it("lints a file named inside a build folder, but not one .gitignore names, without a warning", async () => {
@@ -61,6 +66,8 @@ describe("files acp-lint does not lint", () => {
     expect(all).toEqual(
       [
         ...BUILD_AND_TOOL_FOLDERS.filter((folder) => !folder.startsWith(".git")).map((folder) => `${folder}/agent.ts`),
+        ".tools/setup.ts",
+        ".tools/skills/agent.ts",
         "generated/agent.ts",
         "notes (draft).ts",
         "pkg/index.ts",
@@ -76,7 +83,7 @@ describe("files acp-lint does not lint", () => {
 
   it("--ignore-pattern leaves out what its globs match, as ESLint's option (repeatable)", async () => {
     const run = await runCli(["--ignore-pattern", "src/agent.ts", "--ignore-pattern", "pkg/", "--format", "json"], dir);
-    expect((JSON.parse(run.stdout) as ESLint.LintResult[]).map((result) => relative(dir, result.filePath))).toEqual(["src/clean.ts", "src/keep.gen.ts", "src/rooted.ts"]);
+    expect((JSON.parse(run.stdout) as ESLint.LintResult[]).map((result) => relative(dir, result.filePath))).toEqual([".tools/skills/agent.ts", "src/clean.ts", "src/keep.gen.ts", "src/rooted.ts"]);
   });
 
   it("says why a folder named gives nothing to lint, and exits 2", async () => {

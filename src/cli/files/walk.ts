@@ -48,7 +48,9 @@ export interface Listing {
  * The files of one target that acp-lint lints: regular files with a linted extension, read through no symbolic
  * link that leaves the lint root, not ignored, readable. Never blocks: a FIFO, socket or device is not opened.
  * Build folders and test files are left out only below the path named; a file named is linted whatever its
- * folders are called.
+ * folders are called. Folders .gitignore leaves out are walked all the same and each file asked about: a
+ * pattern may ignore a folder's files but not a folder inside it (`.gemini/*` with `!.gemini/skills/`), which no
+ * question ESLint answers about the folder itself can tell.
  */
 export async function walkTarget(target: WalkTarget, settings: WalkSettings): Promise<Listing> {
   const listing: Listing = { isFolder: false, files: [], unreadable: [], linksOutside: [], counts: { linted: 0, ignored: 0, tests: 0, buildFolders: 0 } };
@@ -97,7 +99,6 @@ async function walkFolder(dir: string, inTests: boolean, target: WalkTarget, set
         listing.counts.buildFolders++;
         continue;
       }
-      if (await isFolderIgnored(path, settings)) continue;
       await walkFolder(path, inTests || isTestFolder(entry.name), target, settings, listing);
     } else if (entry.isFile() || entry.isSymbolicLink()) {
       if (target.matches && !target.matches(path)) continue;
@@ -140,14 +141,6 @@ async function takeFile(path: string, named: boolean, inTests: boolean, settings
   }
   listing.counts.linted++;
   listing.files.push(path);
-}
-
-/**
- * Whether .gitignore or --ignore-pattern leave out a whole folder: asked of two probe files, as flat config
- * cannot re-include a file inside an ignored folder (a pattern such as `*` with `!*.ts` keeps the folder).
- */
-async function isFolderIgnored(dir: string, settings: WalkSettings): Promise<boolean> {
-  return (await settings.isIgnored(join(dir, "acp-lint-probe.ts"))) && (await settings.isIgnored(join(dir, "acp-lint-probe.js")));
 }
 
 function realPathOf(path: string): string {
