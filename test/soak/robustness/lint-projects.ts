@@ -44,8 +44,9 @@ export async function acpProject(typed: boolean): Promise<string> {
     ...acpFiles(),
     "package.json": JSON.stringify({ name: "acp-project", private: true, type: "module" }),
     "tsconfig.json": JSON.stringify({
-      compilerOptions: { target: "es2022", module: "nodenext", moduleResolution: "nodenext", lib: ["es2023"], types: ["node"], strict: true, skipLibCheck: true, noEmit: true },
-      include: ["**/*.ts"],
+      // eslint.config.js too: acp-lint --type-aware lints it, and says so on stderr for a file in no project.
+      compilerOptions: { target: "es2022", module: "nodenext", moduleResolution: "nodenext", lib: ["es2023"], types: ["node"], strict: true, skipLibCheck: true, noEmit: true, allowJs: true },
+      include: ["**/*.ts", "eslint.config.js"],
     }),
     "eslint.config.js": `import tsParser from "@typescript-eslint/parser";
 import acp from ${JSON.stringify(PLUGIN)};
