@@ -191,6 +191,6 @@ describe("settings.acp.sdkVersion validation", () => {
 
   it("accepts a major.minor.patch version", () => {
     expect(modelAt("file.ts", { acp: { sdkVersion: "1.9.0" } }).sdkVersion).toBe("1.9.0");
-    expect(modelAt("file.ts", { acp: { sdkVersion: "10.20.30" } }).sdkVersion).toBe("10.20.30");
+    expect(modelAt("file.ts", { acp: { sdkVersion: "2.20.30" } }).sdkVersion).toBe("2.20.30");
   });
 });

@@ -94,7 +94,7 @@ untypedTester().run("invalid-params-error: a field compared with a constant of t
           data: {
             what: "an unsupported value (here an authenticate methodId that no advertised auth method has)",
             code: "-32603 Internal error (a thrown value that is not a RequestError goes out as that)",
-            fix: "-32602",
+            fix: "RequestError.invalidParams(data, message)",
           },
           ...at(ciBot.code, "new Error(`unknown auth method ${params.methodId}`)"),
           suggestions: [],
