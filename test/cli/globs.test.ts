@@ -76,3 +76,21 @@ describe("acp-lint with a quoted glob", () => {
     });
   });
 });
+
+describe("files whose names look like globs", () => {
+  it("are themselves, walked or named (Next.js routes, a file called *.ts)", async () => {
+    const dir = await makeProject({
+      "app/[id]/page.tsx": CLEAN_AGENT,
+      "app/(group)/layout.ts": CLEAN_AGENT,
+      "app/{x,y}/b.ts": CLEAN_AGENT,
+      "app/*.ts": CLEAN_AGENT,
+      "app/other.ts": BROKEN_AGENT,
+    });
+    const linted = (stdout: string) => (JSON.parse(stdout) as ESLint.LintResult[]).map((result) => result.filePath);
+    const all = await runCli(["--format", "json"], dir);
+    expect(linted(all.stdout)).toEqual(["app/(group)/layout.ts", "app/*.ts", "app/[id]/page.tsx", "app/other.ts", "app/{x,y}/b.ts"].map((file) => join(dir, file)));
+    const named = await runCli(["app/*.ts", "app/[id]/page.tsx", "--format", "json"], dir);
+    expect(linted(named.stdout)).toEqual([join(dir, "app/*.ts"), join(dir, "app/[id]/page.tsx")]);
+    expect(named.code).toBe(0);
+  });
+});

@@ -36,6 +36,9 @@ export function eslintOptions(params: EslintParams): ESLint.Options {
       tsconfigRootDir: params.tsconfigRootDir,
       sdkVersion: detectSdkVersion(join(params.cwd, "index.ts"), params.cwd),
     }),
+    // acp-lint hands ESLint the files its own walk vetted: a file named `[id].ts` or `*.ts` must stay that file,
+    // never become a pattern ESLint expands past those checks.
+    globInputPaths: false,
     // Lists of changed files (lint-staged, git diff) often name ignored or non-JS files: skip them quietly.
     warnIgnored: false,
     // As `eslint --quiet`: rules set to "warn" do not even run.
