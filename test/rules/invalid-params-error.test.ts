@@ -344,27 +344,23 @@ export const app = agent({ name: "a" }).onRequest("session/set_mode", ({ params 
       unsupported(c, "mode", { text: 'new Error("unknown mode")', code: INTERNAL, suggestion: 'RpcError.invalidParams(undefined, "unknown mode")' }),
     ],
   ),
-  // No RequestError in the file: the messages name the full code to write, as the other rules' do; no suggestion
-  // for a plain Error (nothing to call it with).
-  invalid(
-    `import { agent } from "@agentclientprotocol/sdk";
+  // No RequestError in the file: no suggestion for a plain Error (nothing to call it with); the message names the
+  // full code to write, as the other rules' do: the factory, or for an SDK older than every factory the construction
+  // every version accepts.
+  ...[
+    { fix: FIX, settings: {} },
+    { fix: 'new RequestError(-32602, "Invalid params", data)', settings: { acp: { sdkVersion: "0.0.9" } } },
+  ].map(({ fix, settings }) =>
+    invalid(
+      `import { agent } from "@agentclientprotocol/sdk";
 const MODES = ["ask"];
 export const app = agent({ name: "a" }).onRequest("session/set_mode", ({ params }) => {
   if (!MODES.includes(params.modeId)) throw new Error("unknown mode");
   return {};
 });`,
-    (c) => [unsupported(c, "mode", { text: 'new Error("unknown mode")', code: INTERNAL })],
-  ),
-  // The same, for an SDK older than every factory: the construction every version accepts.
-  invalid(
-    `import { agent } from "@agentclientprotocol/sdk";
-const MODES = ["ask"];
-export const app = agent({ name: "a" }).onRequest("session/set_mode", ({ params }) => {
-  if (!MODES.includes(params.modeId)) throw new Error("unknown mode");
-  return {};
-});`,
-    (c) => [unsupported(c, "mode", { text: 'new Error("unknown mode")', code: INTERNAL, fix: 'new RequestError(-32602, "Invalid params", data)' })],
-    { settings: { acp: { sdkVersion: "0.0.9" } } },
+      (c) => [unsupported(c, "mode", { text: 'new Error("unknown mode")', code: INTERNAL, fix })],
+      { settings },
+    ),
   ),
   // vscode-jsonrpc sends only its own ResponseError as it is: an invented code gets that error with -32602 named.
   invalid(
