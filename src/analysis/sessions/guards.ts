@@ -111,11 +111,10 @@ export function findGuards(sourceCode: SourceCode, scopes: SessionScopes, scope:
   for (const lookup of lookups) {
     const variable = lookup.kind === "has" ? undefined : lookupVariable(sourceCode, lookup);
     if (!variable) continue;
-    const writes = variable.references.filter((r) => r.isWrite());
-    const declarator = writes.length > 1 ? lookupDeclarator(lookup) : undefined;
-    if (writes.length > 1 && !declarator) continue;
     vars.set(variable, lookup);
-    if (declarator) rewritten.set(variable, writes.map((w) => w.identifier).filter((id) => !contains(declarator, id)));
+    // lookupVariable finds the variable the lookup initialises: every other write is a rewrite.
+    const later = variable.references.filter((r) => r.isWrite() && !r.init);
+    if (later.length > 0) rewritten.set(variable, later.map((w) => w.identifier));
   }
   const out: SessionGuard[] = [];
   for (const node of scopes.nodes.tests(scope.root)) {
@@ -131,13 +130,6 @@ export function findGuards(sourceCode: SourceCode, scopes: SessionScopes, scope:
   return out;
 }
 
-/** The declarator a lookup initialises (`let s = store.get(id)`), if it is one. */
-function lookupDeclarator(lookup: SessionLookup): TSESTree.Node | undefined {
-  let node: TSESTree.Node | undefined = lookup.node.parent;
-  while (node && node.type !== AST_NODE_TYPES.VariableDeclarator && !node.type.endsWith("Statement")) node = node.parent;
-  return node?.type === AST_NODE_TYPES.VariableDeclarator ? node : undefined;
-}
-
 /**
  * The variables that still hold their lookup at `test`: written once, or written again only after it in source
  * order and not in a loop around both (where a later write reaches the test on the next turn).
@@ -147,7 +139,7 @@ function heldAt(test: TSESTree.Node, vars: ReadonlyMap<TSESLint.Scope.Variable, 
   for (const [variable, lookup] of vars) {
     const later = rewritten.get(variable);
     if (later === undefined) held.set(variable, lookup);
-    else if (later.length > 0 && later.every((w) => w.range[0] > test.range[1] && !inLoopWith(w, test))) held.set(variable, lookup);
+    else if (later.every((w) => w.range[0] > test.range[1] && !inLoopWith(w, test))) held.set(variable, lookup);
   }
   return held;
 }
