@@ -7,6 +7,7 @@ import { INVALID_REQUEST, notInitializedSites, notInitializedThrows, type NotIni
 import { ungatedLegacyClasses } from "../src/analysis/initialization/legacy-gates.js";
 import { invalidRequestText } from "../src/analysis/initialization/invalid-request-fix.js";
 import { gateErrors } from "../src/analysis/initialization/gate-guards.js";
+import { plainErrorFactoryCall } from "../src/analysis/sdk/factory-advice.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
 
@@ -24,10 +25,8 @@ function invalidRequestSuggestion(site: ErrorSite, model: FileModel, sourceCode:
 
 /** `RequestError.invalidRequest(undefined, message)` in place of a thrown plain Error, as the file names the class. */
 function plainErrorSuggestion(thrown: NotInitializedThrow, model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): TSESLint.SuggestionReportDescriptor<MessageIds>[] {
-  const name = model.hasFactory("invalidRequest") ? model.sdk.requestErrorName() : undefined;
-  if (!name) return [];
-  const text = `${name}.invalidRequest(${thrown.message ? `undefined, ${sourceCode.getText(thrown.message)}` : ""})`;
-  return [{ messageId: "useInvalidRequest", fix: (f) => f.replaceText(thrown.node, text) }];
+  const text = plainErrorFactoryCall(thrown.node, "invalidRequest", model, sourceCode);
+  return text === undefined ? [] : [{ messageId: "useInvalidRequest", fix: (f) => f.replaceText(thrown.node, text) }];
 }
 
 export default createRule<Options, MessageIds>({

@@ -4,7 +4,7 @@ import type { ErrorSite } from "../errors/error-sites.js";
 import { codeReplacement } from "../errors/code-replacement.js";
 import type { HandlerStyle } from "../handlers/types.js";
 import type { FileModel } from "../model.js";
-import { factoryAdvice } from "../sdk/factory-advice.js";
+import { factoryAdvice, plainErrorFactoryCall } from "../sdk/factory-advice.js";
 import { unwrap } from "../syntax/ast.js";
 import { INVALID_PARAMS } from "./findings.js";
 
@@ -67,12 +67,8 @@ export function invalidParamsFix(answer: Answer, model: Model, sourceCode: Sourc
   const factory = model.hasFactory("invalidParams");
   const name = factory ? model.sdk.requestErrorName() : undefined;
   if (answer.kind === "internal") {
-    if (!name) return undefined;
-    const inner = unwrap(answer.node);
-    const args = argsOf(inner);
-    if (args?.some((a) => a.type === AST_NODE_TYPES.SpreadElement)) return undefined;
-    const message = args ? args[0] : inner;
-    return { node: answer.node, text: `${name}.invalidParams(${message ? `undefined, ${sourceCode.getText(message)}` : ""})` };
+    const text = plainErrorFactoryCall(answer.node, "invalidParams", model, sourceCode);
+    return text === undefined ? undefined : { node: answer.node, text };
   }
   if (answer.kind !== "site") return undefined;
   const { site } = answer;

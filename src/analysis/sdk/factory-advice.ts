@@ -1,4 +1,6 @@
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import type { FileModel } from "../model.js";
+import { unwrap } from "../syntax/ast.js";
 
 /** Per factory the advice names: the call, and the construction every SDK version accepts. */
 const ADVICE = {
@@ -18,4 +20,24 @@ export function factoryAdvice(model: Pick<FileModel, "hasFactory">, factory: key
 /** How to answer an unknown session. */
 export function sessionNotFoundFix(model: Pick<FileModel, "hasFactory">): string {
   return factoryAdvice(model, "sessionNotFound");
+}
+
+/**
+ * `RequestError.invalidParams(undefined, message)` (or `invalidRequest`) in place of a thrown plain Error
+ * (`new Error(message)`, a thrown string), keeping its message, as the file names the class: undefined where the SDK
+ * lacks the factory or the arguments are spread.
+ */
+export function plainErrorFactoryCall(
+  thrown: TSESTree.Node,
+  factory: "invalidParams" | "invalidRequest",
+  model: Pick<FileModel, "sdk" | "hasFactory">,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): string | undefined {
+  const name = model.hasFactory(factory) ? model.sdk.requestErrorName() : undefined;
+  if (!name) return undefined;
+  const inner = unwrap(thrown);
+  const args = inner.type === AST_NODE_TYPES.NewExpression || inner.type === AST_NODE_TYPES.CallExpression ? inner.arguments : undefined;
+  if (args?.some((a) => a.type === AST_NODE_TYPES.SpreadElement)) return undefined;
+  const message = args ? args[0] : inner;
+  return `${name}.${factory}(${message ? `undefined, ${sourceCode.getText(message)}` : ""})`;
 }
