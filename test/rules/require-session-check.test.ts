@@ -96,13 +96,17 @@ app.onRequest(methods.agent.session.load, ({ params }) => {
 });`,
   },
   {
-    name: "hand-rolled dispatch: what a miss branch returns may be the error response the dispatcher sends",
+    name: "hand-rolled dispatch: what a miss branch returns (a built response, nothing) may be the error response the dispatcher sends",
     code: `const sessions = new Map<string, object>();
 export function route(msg: { id: number; method: string; params: { sessionId: string } }, fail: (id: number) => object) {
   switch (msg.method) {
     case "session/prompt": {
       if (!sessions.has(msg.params.sessionId)) return fail(msg.id);
       return { jsonrpc: "2.0", id: msg.id, result: { stopReason: "end_turn" } };
+    }
+    case "session/set_mode": {
+      if (!sessions.has(msg.params.sessionId)) return null;
+      return { jsonrpc: "2.0", id: msg.id, result: {} };
     }
   }
   return undefined;
