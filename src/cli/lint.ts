@@ -4,6 +4,7 @@ import type { CliOptions } from "./args/args.js";
 import { UsageError } from "./args/usage-error.js";
 import { cacheLocations } from "./eslint/cache-location.js";
 import { createEslint } from "./eslint/engines.js";
+import type { EslintParams } from "./eslint/eslint-options.js";
 import { withoutForeignRuleProblems } from "./eslint/foreign-rules.js";
 import { applySuppressions, UNUSED_SUPPRESSIONS } from "./eslint/suppressions.js";
 import { filesOutsideProjects } from "./eslint/typed-parser.js";
@@ -34,6 +35,8 @@ export async function lint(options: CliOptions, io: CliIo): Promise<number> {
   }
 
   const roots = lintRoots(cwd, options.paths);
+  // Counted by the parser of this thread, for this run only.
+  filesOutsideProjects.clear();
   const caches = cacheLocations(cwd, options.cacheLocation, roots.map((root) => root.dir));
   const engines = await Promise.all(roots.map((root, i) => createEslint(paramsFor(options, root.dir, caches[i]!))));
   const files = await listFiles(roots, {
@@ -119,7 +122,7 @@ async function report(
   return 0;
 }
 
-function paramsFor(options: CliOptions, dir: string, cacheLocation: string) {
+function paramsFor(options: CliOptions, dir: string, cacheLocation: string): EslintParams {
   return {
     cwd: dir,
     config: options.config,

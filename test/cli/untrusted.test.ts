@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { BROKEN_AGENT, CLEAN_AGENT } from "./agents.js";
 import { CLI, makeProject, runCli } from "./run-cli.js";
 import { runProgram } from "../ci/run-eslint.js";
+import { checkSarifLog } from "../ci/sarif-log.js";
 
 const SECRET = "hunter2-do-not-print";
 
@@ -80,6 +81,8 @@ describe("acp-lint on a file it may not read", () => {
       { file: join(dir, "src/locked"), messages: ["1:fatal:Cannot read this file: permission denied"] },
       { file: join(dir, "src/locked.ts"), messages: ["1:fatal:Cannot read this file: permission denied"] },
     ]);
+    const sarif = await runUnprivileged(["--format", "sarif", "src/locked.ts"], dir);
+    expect(checkSarifLog(sarif.stdout)).toEqual([{ ruleId: "acp-lint/unreadable-file", file: join(dir, "src/locked.ts"), line: 1, column: 1, level: "error" }]);
     const github = await runUnprivileged(["--format", "github", "src/locked.ts"], dir);
     expect(github).toEqual({ code: 1, stdout: "::error file=src/locked.ts,line=1,col=1,title=parse error::Cannot read this file: permission denied\n", stderr: "" });
   });

@@ -1,3 +1,5 @@
+import { BUILD_FOLDERS, NEVER_WALKED, TEST_FILES_DESCRIPTION } from "../files/file-kinds.js";
+
 export const HELP = `Usage: acp-lint [options] [paths...]
 
 Lints the TypeScript and JavaScript under paths (default: .) with eslint-plugin-acp, for the error-handling
@@ -16,8 +18,8 @@ Options:
                         when --format is another
   --max-warnings <n>    exit 1 when there are more than n warnings
   --quiet               report errors only
-  --include-tests       lint test files too (left out by default: *.test.*, *.spec.*, __tests__/,
-                        test/ and tests/ below the paths named)
+  --include-tests       lint test files too (left out by default below the paths named:
+                        ${TEST_FILES_DESCRIPTION})
   --ignore-pattern <p>  leave out files matching this glob too (repeatable), as ESLint's
   --no-ignore           leave out nothing: not .gitignore, --ignore-pattern nor the build folders
   --stdin               lint standard input
@@ -38,7 +40,7 @@ Options:
   -h, --help            show this help
   -v, --version         print the version
 
-Left out below the paths named: node_modules, dist, build, out, coverage, .git, test files and the patterns
+Left out below the paths named: ${[...BUILD_FOLDERS, NEVER_WALKED].join(", ")}, test files and the patterns
 of the .gitignore; a file named is linted even there, unless .gitignore or --ignore-pattern names it.
 Only regular files inside the folder a path is linted from are read: no symbolic link out of it, no FIFO
 or device.

@@ -14,7 +14,7 @@ export const BUILD_FOLDERS: readonly string[] = ["node_modules", "dist", "build"
 export const NEVER_WALKED = ".git";
 
 /** Folders whose files are tests (below a named path); --include-tests lints them. */
-const TEST_FOLDERS: readonly string[] = ["test", "tests", "__tests__"];
+const TEST_FOLDERS: readonly string[] = ["__tests__", "test", "tests"];
 
 /** `*.test.*` and `*.spec.*`. */
 const TEST_FILE = /\.(?:test|spec)\./u;
@@ -27,4 +27,9 @@ export function isTestFileName(name: string): boolean {
   return TEST_FILE.test(name);
 }
 
-export const TEST_FILES_DESCRIPTION = "*.test.*, *.spec.*, __tests__/, test/ and tests/";
+/** "a, b and c". */
+export function listed(items: readonly string[]): string {
+  return items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+}
+
+export const TEST_FILES_DESCRIPTION = listed(["*.test.*", "*.spec.*", ...TEST_FOLDERS.map((folder) => `${folder}/`)]);

@@ -1,7 +1,7 @@
 import { realpathSync } from "node:fs";
 import { relative } from "node:path";
 import { UsageError } from "../args/usage-error.js";
-import { LINTED_EXTENSIONS, TEST_FILES_DESCRIPTION } from "./file-kinds.js";
+import { BUILD_FOLDERS, LINTED_EXTENSIONS, listed, TEST_FILES_DESCRIPTION } from "./file-kinds.js";
 import type { LintRoot } from "./lint-roots.js";
 import { type TargetCounts, type Unreadable, walkTarget, type WalkSettings } from "./walk.js";
 
@@ -64,7 +64,7 @@ function nothingToLint(named: string, isGlob: boolean, counts: TargetCounts): st
   const reasons: string[] = [];
   if (counts.ignored > 0) reasons.push(`${counts.ignored} ignored by .gitignore or --ignore-pattern (--no-ignore lints them)`);
   if (counts.tests > 0) reasons.push(`${counts.tests} test file${counts.tests === 1 ? "" : "s"} (--include-tests lints them)`);
-  if (counts.buildFolders > 0) reasons.push(`node_modules, dist, build, out and coverage not searched (--no-ignore searches them)`);
+  if (counts.buildFolders > 0) reasons.push(`${listed(BUILD_FOLDERS)} not searched (--no-ignore searches them)`);
   const what = isGlob ? `no file to lint matches '${named}'` : `nothing to lint in '${named}'`;
   if (reasons.length > 0) return `${what}: ${reasons.join("; ")}`;
   return `${what}: no ${LINTED_EXTENSIONS.join(", ")} file there`;

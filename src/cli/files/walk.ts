@@ -23,7 +23,6 @@ export interface WalkSettings {
 
 /** What a target held besides the files to lint: why it may have given none. */
 export interface TargetCounts {
-  linted: number;
   ignored: number;
   tests: number;
   buildFolders: number;
@@ -53,10 +52,10 @@ export interface Listing {
  * question ESLint answers about the folder itself can tell.
  */
 export async function walkTarget(target: WalkTarget, settings: WalkSettings): Promise<Listing> {
-  const listing: Listing = { isFolder: false, files: [], unreadable: [], linksOutside: [], counts: { linted: 0, ignored: 0, tests: 0, buildFolders: 0 } };
+  const listing: Listing = { isFolder: false, files: [], unreadable: [], linksOutside: [], counts: { ignored: 0, tests: 0, buildFolders: 0 } };
   const start = entryOf(target.start);
   if (start.kind === "missing" || start.kind === "loop") {
-    listing.unreadable.push({ path: target.start, reason: start.kind === "loop" ? "a loop of symbolic links" : "a symbolic link to a missing file" });
+    listing.unreadable.push({ path: target.start, reason: BROKEN_LINK[start.kind] });
   } else if (!isInside(realPathOf(target.start), settings.rootReal)) {
     listing.linksOutside.push(target.start);
   } else if (start.kind === "folder") {
@@ -71,6 +70,9 @@ export async function walkTarget(target: WalkTarget, settings: WalkSettings): Pr
 }
 
 type EntryKind = "file" | "folder" | "other" | "missing" | "loop";
+
+/** Why a path that `stat` cannot follow is not read. */
+const BROKEN_LINK = { missing: "a symbolic link to a missing file", loop: "a loop of symbolic links" } as const;
 
 /** What a path is once symbolic links are followed. */
 function entryOf(path: string): { kind: EntryKind } {
@@ -114,7 +116,7 @@ async function walkFolder(dir: string, inTests: boolean, target: WalkTarget, set
 function linkedFileInside(path: string, settings: WalkSettings, listing: Listing): boolean {
   const target = entryOf(path);
   if (target.kind === "missing" || target.kind === "loop") {
-    listing.unreadable.push({ path, reason: target.kind === "loop" ? "a loop of symbolic links" : "a symbolic link to a missing file" });
+    listing.unreadable.push({ path, reason: BROKEN_LINK[target.kind] });
     return false;
   }
   if (target.kind !== "file") return false;
@@ -139,7 +141,6 @@ async function takeFile(path: string, named: boolean, inTests: boolean, settings
     listing.unreadable.push({ path, reason: reasonOf(error) });
     return;
   }
-  listing.counts.linted++;
   listing.files.push(path);
 }
 

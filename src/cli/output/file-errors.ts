@@ -4,12 +4,12 @@ import type { ESLint, Linter } from "eslint";
 export const PARSE_ERROR_ID = "acp-lint/parse-error";
 export const UNREADABLE_FILE_ID = "acp-lint/unreadable-file";
 
-const unreadableMessages = new WeakSet<Linter.LintMessage>();
+/** The messageId that tells a file acp-lint could not read from ESLint's own rule-less messages (parse errors). */
+const UNREADABLE = "unreadableFile";
 
 /** The result of a file acp-lint could not read: an error of that file (at 1:1, so SARIF and annotations place it), as ESLint reports a parse error. */
 export function unreadableResult(filePath: string, reason: string): ESLint.LintResult {
-  const message: Linter.LintMessage = { ruleId: null, fatal: true, severity: 2, message: `Cannot read this file: ${reason}`, line: 1, column: 1 };
-  unreadableMessages.add(message);
+  const message: Linter.LintMessage = { ruleId: null, messageId: UNREADABLE, fatal: true, severity: 2, message: `Cannot read this file: ${reason}`, line: 1, column: 1 };
   return {
     filePath,
     messages: [message],
@@ -36,7 +36,7 @@ export function withFileErrorRules(
     if (!result.messages.some((message) => message.ruleId === null && message.fatal)) return result;
     const messages = result.messages.map((message) => {
       if (message.ruleId !== null || !message.fatal) return message;
-      const ruleId = unreadableMessages.has(message) ? UNREADABLE_FILE_ID : PARSE_ERROR_ID;
+      const ruleId = message.messageId === UNREADABLE ? UNREADABLE_FILE_ID : PARSE_ERROR_ID;
       rulesMeta[ruleId] = META[ruleId]!;
       return { ...message, ruleId };
     });
