@@ -114,6 +114,13 @@ export function route(msg: { id: number; method: string; params: { sessionId: st
   },
 
   {
+    name: "a test that is true only for some missing sessions (!has(id) && …) is no session check",
+    code: `${SDK}app.onRequest(methods.agent.session.setMode, ({ params }) => {
+  if (!sessions.has(params.sessionId) && params.modeId === "ask") throw new RequestError(-32602, "ask needs a session");
+  return {};
+});`,
+  },
+  {
     name: "a find() whose predicate compares something else than the id is no lookup of the session",
     code: `${SDK}const modes = [{ id: "ask" }];
 app.onRequest(methods.agent.session.setMode, ({ params }) => {
@@ -418,12 +425,24 @@ app.onRequest(methods.agent.session.load, ({ params }) => {
   const i = runs.findIndex((r) => r.sessionId === params.sessionId);
   if (i < 0) throw new RequestError(-32602, "unknown session");
   return {};
+});
+app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  const i = runs.findIndex((r) => r.sessionId === params.sessionId);
+  if (i > -1) return { stopReason: "end_turn" };
+  else throw new RequestError(-32602, "no such session");
+});
+app.onRequest(methods.agent.session.resume, ({ params }) => {
+  const i = runs.findIndex((r) => r.sessionId === params.sessionId);
+  if (i >= 0) return {};
+  else throw new RequestError(-32602, "session not found");
 });`,
     (c) => [
       wrongCode(c, "RequestError.invalidParams({ sessionId: params.sessionId })", -32602, "Invalid params"),
       wrongCode(c, 'new RequestError(-32602, "unknown session")', -32602, "Invalid params"),
+      wrongCode(c, 'new RequestError(-32602, "no such session")', -32602, "Invalid params"),
+      wrongCode(c, 'new RequestError(-32602, "session not found")', -32602, "Invalid params"),
     ],
-    "findIndex(...) === -1 and < 0",
+    "findIndex(...) tested missing (=== -1, < 0) and present (> -1, >= 0)",
   ),
   invalid(
     `${LEGACY}interface Manager {
