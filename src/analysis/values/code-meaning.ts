@@ -1,3 +1,5 @@
+import { saysNotInitialized } from "../initialization/not-initialized.js";
+
 /**
  * ACP codes used for another meaning than their own, told by the error's message: -32000 "Authentication required"
  * tells a client to authenticate, and -32002 "Resource not found" that a session, file or terminal does not exist.
@@ -12,27 +14,33 @@ export interface MisusedCode {
 /** A message about authentication itself: -32000 is right there. */
 const ABOUT_AUTH = /\b(auth\w*|log\s*in|login|sign(ed)?\s*in|credential\w*|token|api[\s_-]?key|unauthori[sz]ed|permission|forbidden)\b/i;
 
-const MISUSES_OF_AUTH: readonly (MisusedCode & { readonly words: RegExp })[] = [
+/** A misuse: the situation a message says, by its words (a pattern, or the project's own test of that wording). */
+type Misuse = MisusedCode & { readonly says: (message: string) => boolean };
+
+const matches = (words: RegExp) => (message: string) => words.test(message);
+
+const MISUSES_OF_AUTH: readonly Misuse[] = [
   {
-    words: /\b(unknown|invalid|no\s+such|missing|expired|closed)\s+session\b|\bsession\b.*\b(not\s+found|does\s*n[o']t\s+exist|unknown|expired|closed|gone)\b/i,
+    says: matches(/\b(unknown|invalid|no\s+such|missing|expired|closed)\s+session\b|\bsession\b.*\b(not\s+found|does\s*n[o']t\s+exist|unknown|expired|closed|gone)\b/i),
     situation: "an unknown session",
     instead: "-32002 Resource not found with data.sessionId",
   },
   {
-    words: /\b(busy|in\s+progress|already\s+(running|in\s+progress|active|processing)|another\s+(prompt|turn|request)|concurrent|try\s+again\s+later)\b/i,
+    says: matches(/\b(busy|in\s+progress|already\s+(running|in\s+progress|active|processing)|another\s+(prompt|turn|request)|concurrent|try\s+again\s+later)\b/i),
     situation: "a busy agent",
     instead: "an implementation-specific code outside -32768 to -32000",
   },
   {
-    words: /\bnot\s+(yet\s+)?initiali[sz]ed\b|\binitiali[sz]e\s+(first|must)\b/i,
+    // The wording require-initialize-gate reads: the connection's initialization, not a session's or a store's.
+    says: saysNotInitialized,
     situation: "a request before initialize",
     instead: "-32600 Invalid request",
   },
 ];
 
-const MISUSES_OF_NOT_FOUND: readonly (MisusedCode & { readonly words: RegExp })[] = [
+const MISUSES_OF_NOT_FOUND: readonly Misuse[] = [
   {
-    words: /\b(quota|rate[\s-]?limit\w*|pool|capacity|exhausted|too\s+many|limit\s+(reached|exceeded))\b/i,
+    says: matches(/\b(quota|rate[\s-]?limit\w*|pool|capacity|exhausted|too\s+many|limit\s+(reached|exceeded))\b/i),
     situation: "an exhausted pool or quota",
     instead: "an implementation-specific code outside -32768 to -32000",
   },
@@ -41,6 +49,6 @@ const MISUSES_OF_NOT_FOUND: readonly (MisusedCode & { readonly words: RegExp })[
 /** What `code` is misused for, by its message's words; undefined when the message fits it or says nothing telling. */
 export function misusedCode(code: number, message: string): MisusedCode | undefined {
   const misuses = code === -32000 ? (ABOUT_AUTH.test(message) ? [] : MISUSES_OF_AUTH) : code === -32002 ? MISUSES_OF_NOT_FOUND : [];
-  const found = misuses.find((m) => m.words.test(message));
+  const found = misuses.find((m) => m.says(message));
   return found && { situation: found.situation, instead: found.instead };
 }
