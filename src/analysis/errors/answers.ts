@@ -117,6 +117,14 @@ export function keepsCodeThroughSdk(answer: Answer, errorClasses: ErrorClasses):
   return false;
 }
 
+/** What a same-file function throws unconditionally: a `throw` among its own top-level statements. */
+export function helperThrow(call: TSESTree.CallExpression, ctx: AnswerContext): TSESTree.Node | undefined {
+  const fn = resolverOf(ctx.sourceCode).localCalleeOf(call);
+  if (!fn || fn.body.type !== AST_NODE_TYPES.BlockStatement) return undefined;
+  const thrown = fn.body.body.find((s): s is TSESTree.ThrowStatement => s.type === AST_NODE_TYPES.ThrowStatement);
+  return thrown?.argument;
+}
+
 /** `Error` declared in the file (an import or a class of that name) is not the built-in one. */
 function isShadowed(id: TSESTree.Identifier, ctx: AnswerContext): boolean {
   let scope: TSESLint.Scope.Scope | null = sourceCodeOf(id, ctx.sourceCode).getScope(id);

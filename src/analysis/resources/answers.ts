@@ -1,11 +1,10 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { siteCodes } from "../errors/answer-codes.js";
-import { type AnswerContext, answerOf, sentAnswer } from "../errors/answers.js";
+import { type AnswerContext, answerOf, helperThrow, sentAnswer } from "../errors/answers.js";
 import { isEnvelope, isSender, sentValue } from "../errors/responses.js";
 import { calleeName, findProperty, memberName, unwrap } from "../syntax/ast.js";
 
 import type { ResourceAnswer } from "./types.js";
-import { resolverOf } from "../resolution/resolver.js";
 
 /** What a statement that ends a path answers with, and whether it throws; `undefined` when it cannot be told. */
 export interface Ending {
@@ -42,14 +41,6 @@ function isResultResponse(node: TSESTree.Node): boolean {
 function isReturnedResult(node: TSESTree.Node, ctx: AnswerContext): boolean {
   const inner = unwrap(node);
   return inner.type === AST_NODE_TYPES.ObjectExpression && !ctx.sitesByNode.has(inner) && findProperty(inner, "error") === undefined;
-}
-
-/** What a same-file function throws unconditionally: a `throw` among its own top-level statements. */
-export function helperThrow(call: TSESTree.CallExpression, ctx: AnswerContext): TSESTree.Node | undefined {
-  const fn = resolverOf(ctx.sourceCode).localCalleeOf(call);
-  if (!fn || fn.body.type !== AST_NODE_TYPES.BlockStatement) return undefined;
-  const thrown = fn.body.body.find((s): s is TSESTree.ThrowStatement => s.type === AST_NODE_TYPES.ThrowStatement);
-  return thrown?.argument;
 }
 
 /** What a call of a same-file helper that always throws answers: `fail(id);`, `?? missing(path)`. */

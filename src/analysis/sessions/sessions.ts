@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { type AnswerContext, type Answer, answerOf, sentAnswer } from "../errors/answers.js";
+import { type AnswerContext, type Answer, answerOf, helperThrow, sentAnswer } from "../errors/answers.js";
 import { calleeName, findProperty, isFunction, memberName, staticKeyName, unwrap, contains } from "../syntax/ast.js";
 import type { Handler } from "../handlers/types.js";
 import type { FileNodes } from "../file-nodes.js";
@@ -183,14 +183,6 @@ function successOf(statement: TSESTree.Node): { success: TSESTree.ReturnStatemen
   if (value.type !== AST_NODE_TYPES.ObjectExpression) return undefined;
   const keys = value.properties.map((p) => (p.type === AST_NODE_TYPES.Property ? staticKeyName(p.key, p.computed) : undefined));
   return keys.every((k) => k !== undefined && k !== "error" && k !== "code" && k !== "jsonrpc" && k !== "id") ? { success: statement } : undefined;
-}
-
-/** What a same-file function throws unconditionally: a `throw` among its own top-level statements. */
-function helperThrow(call: TSESTree.CallExpression, answers: AnswerContext): TSESTree.Node | undefined {
-  const fn = resolverOf(answers.sourceCode).localCalleeOf(call);
-  if (!fn || fn.body.type !== AST_NODE_TYPES.BlockStatement) return undefined;
-  const thrown = fn.body.body.find((s): s is TSESTree.ThrowStatement => s.type === AST_NODE_TYPES.ThrowStatement);
-  return thrown?.argument;
 }
 
 /**
