@@ -365,7 +365,10 @@ export class A implements acp.Agent {
 }
 export const start = (stream: acp.Stream) => new acp.AgentSideConnection(() => new A(), stream);
 `;
+/** The same agent under the name releases from 0.16.0 call. */
+const NEW_NAME = OLD_NAME.replace("unstable_listSessions", "listSessions");
 const versionValid: Valid[] = [
+  { name: "SDK 0.16.0 calls listSessions: the advertised list has its handler", code: NEW_NAME, settings: { acp: { sdkVersion: "0.16.0" } } },
   { name: "SDK 0.15.0 calls unstable_listSessions: the advertised list has its handler", code: OLD_NAME, settings: { acp: { sdkVersion: "0.15.0" } } },
   { name: "SDK 2.x (installed here) has no legacy connection: either name counts", code: OLD_NAME },
 ];
@@ -375,6 +378,12 @@ const versionInvalid: Invalid[] = [
     code: OLD_NAME,
     settings: { acp: { sdkVersion: "1.9.0" } },
     errors: [missing(OLD_NAME, "list: {}", "`agentCapabilities.sessionCapabilities.list`", "`session/list`")],
+  },
+  {
+    name: "SDK 0.15.0 does not call listSessions yet (0.16.0 first does): the advertised list has no handler",
+    code: NEW_NAME,
+    settings: { acp: { sdkVersion: "0.15.0" } },
+    errors: [missing(NEW_NAME, "list: {}", "`agentCapabilities.sessionCapabilities.list`", "`session/list`")],
   },
 ];
 
