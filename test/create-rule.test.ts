@@ -45,10 +45,10 @@ describe("createRule's options", () => {
     });
     const linter = new Linter({ configType: "flat" });
     const config = (options: unknown[]): Linter.Config[] => [{ plugins: { probe: { rules: { probe: rule } } as never }, rules: { "probe/probe": ["error", ...options] as never } }];
-    // `code` makes these files ones the plugin's rules look at (on others they listen to nothing).
-    linter.verify("x.code;", config([]), "a.js");
-    linter.verify("x.code;", config([]), "b.js");
-    linter.verify("x.code;", config([{ flag: true }]), "c.js");
+    // `jsonrpc` makes these files ones the plugin's rules look at (on others they listen to nothing).
+    linter.verify("x.jsonrpc;", config([]), "a.js");
+    linter.verify("x.jsonrpc;", config([]), "b.js");
+    linter.verify("x.jsonrpc;", config([{ flag: true }]), "c.js");
     const [first, second, third] = seen as [{ list: string[]; flag: boolean }][];
     expect(second).toBe(first);
     expect(third).not.toBe(first);

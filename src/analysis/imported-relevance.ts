@@ -1,5 +1,6 @@
-import { resolveModulePath } from "./resolution/module-files.js";
+import { resolveModulePath, type Stats } from "./resolution/module-files.js";
 import { reachModules, relativeSpecifiers, type TextQuestion, textFact } from "./resolution/module-texts.js";
+import { EVERY_FACT, NO_FACT, type TextFacts } from "./text-facts.js";
 
 /**
  * What a file may take from the modules it imports by relative paths, read from their text: a method name, an SDK
@@ -8,34 +9,34 @@ import { reachModules, relativeSpecifiers, type TextQuestion, textFact } from ".
  * judged once per path and modification time; as far as the resolution layer follows imports, and no further.
  */
 
-/** What one module's text says. */
-export interface TextRelevance {
-  readonly handlers: boolean;
-  readonly codes: boolean;
-  readonly any: boolean;
-}
-
 /** Whether a text imports anything by a relative path. */
 export function hasRelativeImport(text: string): boolean {
   return relativeSpecifiers(text).length > 0;
 }
 
-const EVERYTHING: TextRelevance = { handlers: true, codes: true, any: true };
+/** The facts of the modules a file imports, each fact of any of them, and whether one writes a code and an odd value. */
+export interface ImportedFacts extends TextFacts {
+  readonly codePair: boolean;
+}
+
+const EVERYTHING: ImportedFacts = { ...EVERY_FACT, codePair: true };
 
 /**
- * The union of what the modules a file imports (and those they import, MAX_MODULE_HOPS deep) may hold, as `judge`
- * reads their text (its key tells judges of different settings apart); everything when there are too many of them.
+ * The facts of the modules a file imports (and those they import, MAX_MODULE_HOPS deep), as `judge` reads their text
+ * (its key tells judges of different settings apart); every fact when there are too many of them.
  */
-export function importedRelevance(path: string, text: string, root: string, judge: TextQuestion<TextRelevance>): TextRelevance {
-  let handlers = false;
-  let codes = false;
-  let any = false;
-  const tooMany = reachModules(path, relativeSpecifiers(text), (from, specifier) => resolveModulePath(from, specifier, root), (inner) => {
-    const relevance = textFact(inner, judge.key, judge.compute);
-    handlers ||= relevance?.handlers === true;
-    codes ||= relevance?.codes === true;
-    any ||= relevance?.any === true;
-    return false;
-  });
-  return tooMany ? EVERYTHING : { handlers, codes, any };
+export function importedFacts(path: string, text: string, root: string, judge: TextQuestion<TextFacts>): ImportedFacts {
+  const union: Record<keyof ImportedFacts, boolean> = { ...NO_FACT, codePair: false };
+  const keys = Object.keys(NO_FACT) as (keyof TextFacts)[];
+  // One `stat` a path for the whole walk: the modules are met again and again through each other's imports.
+  const stats: Stats = new Map();
+  const tooMany = reachModules(path, relativeSpecifiers(text), (from, specifier) => resolveModulePath(from, specifier, root, stats), (inner) => {
+    const facts = textFact(inner, judge.key, judge.compute, stats);
+    if (!facts) return false;
+    for (const key of keys) union[key] ||= facts[key];
+    union.codePair ||= facts.codeWritten && facts.oddValues;
+    // Nothing more can be learnt once a module says everything.
+    return union.handlers && union.codes;
+  }, stats);
+  return tooMany ? EVERYTHING : union;
 }

@@ -1,7 +1,12 @@
 // What a file's text says it may hold (relevance.ts): what the plugin skips must be a file no rule can report on,
 // and each way a handler or an error is written must keep its file analysed.
-import { describe, expect, it } from "vitest";
-import { fileRelevance } from "../../src/analysis/relevance.js";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import * as tsParser from "@typescript-eslint/parser";
+import { Linter, type Rule } from "eslint";
+import { type FileRelevance, fileRelevance } from "../../src/analysis/relevance.js";
 import { acpSettings } from "../../src/analysis/settings.js";
 import { modelOf } from "./model-of.js";
 
@@ -43,14 +48,24 @@ describe("fileRelevance", () => {
 
   it.each([
     ["an object with a code", `throw { code: 1.5, message: "x" };`],
-    ["a quoted code key", `const e = { "code": x, message: "m" };`],
-    ["a code assigned", `err.code = n;`],
-    ["a private code", `class E extends Error { #code = 1; }`],
+    ["a quoted code key", `const e = { "code": "1113", message: "m" };`],
+    ["a code assigned", `err.code = "42001";`],
+    ["a code assigned by a logical operator", `err.code ||= NaN;`],
+    ["a private code", `class E extends Error { #code = 1.5; }`],
+    ["a code parameter", `class E extends Error { constructor(public code: string) { super(); } }\nnew E("42001");`],
+    ["a code parameter with a definite type", `class E extends Error { code!: number; }\nconst e = new E(); e.code = Infinity;`],
+    ["a code getter", `class E extends Error { get code() { return "1113"; } }`],
+    ["a code defined as a property", `Object.defineProperty(err, "code", { value: 0.5 });`],
+    ["a code written with a computed key", `err["code"] = "1113";`],
+    ["a code in shorthand", `const code = "1113";\nthrow { code, message: "m" };`],
+    ["a code from Math", `throw { code: Math.PI, message: "m" };`],
+    ["a code with an exponent that is no integer", `throw { code: 5e-1, message: "m" };`],
+    ["a code in a template", "throw { code: `1113`, message: 'm' };"],
     ["a JSON-RPC code as a number", `fail(-32601, "x");`],
     ["a code in hex", `fail(-0x7d59, "x");`],
     ["a code with separators", `fail(-32_601, "x");`],
     ["a code with an exponent", `fail(-3.2601e4, "x");`],
-    ["a code spelled with an escape", `const c\\u006Fde = 1;`],
+    ["a code spelled with an escape", `const c\\u006Fde = 1.5;`],
     ["an LSP-range code", `fail(-32803, "x");`],
     ["RequestError", `throw new RequestError(n, "x");`],
     ["ResponseError", `throw new ResponseError(n, "x");`],
@@ -59,6 +74,17 @@ describe("fileRelevance", () => {
     ["a client's initialize request", `await conn.initialize({ protocolVersion: 1, clientCapabilities: {} });`],
   ])("analyses errors, but finds no handler, after %s", (_, code) => {
     expect(relevanceOf(code)).toBe("errors");
+  });
+
+  it.each([
+    ["a code read, not written", `if (err.code === "ENOENT" || err.code !== 1.5) return;\nlog(err.code, 1.5);`],
+    ["a code written whose value cannot be a wrong one", `const e = Object.assign(new Error("gone"), { code: "ENOENT" });\nerr.code = n;`],
+    ["an odd value beside a code that is only read", `const ratio = 1.5;\nif (node.code === "x") return ratio;`],
+    ["a number in another notation that is neither a code nor a fraction", `const mask = 0xff, big = 1e6, many = 1_000;\nerr.code = "E_MASK";`],
+    ["a BigInt with a code's digits", `const n = 32601n;`],
+    ["the string \"code\" as a value", `export const meta = { fixable: "code", ratio: 0.5 };`],
+  ])("skips %s", (_, code) => {
+    expect(relevanceOf(code)).toBe("nothing");
   });
 
   it("takes the classes of settings.acp.errorClasses as error classes", () => {
@@ -70,6 +96,8 @@ describe("fileRelevance", () => {
   it.each([
     ["a JSON-RPC code as a number", `fail(-32601, "x");`, true],
     ["a code in hex", `fail(-0x7d59, "x");`, true],
+    ["a code with separators and an exponent", `const a = 32_601, b = 3.2601e4, c = .32601e5;`, true],
+    ["a hex number that is no code", `const mask = 0xff;`, false],
     ["an SDK import, whose constants are codes", `import { RequestError } from "@agentclientprotocol/sdk";`, true],
     ["an object with a code but no code number", `throw { code: n, message: "x" };`, false],
     ["RequestError without a code number", `throw new RequestError(n, "x");`, false],
@@ -80,5 +108,44 @@ describe("fileRelevance", () => {
 
   it("analyses every file with type information: a constant, a name or a signature may come from another file", () => {
     expect(relevanceOf(`export const x = 1;`, { typed: true })).toBe("handlers");
+  });
+});
+
+describe("fileRelevance through the modules a file imports", () => {
+  const dir = mkdtempSync(join(tmpdir(), "acp-relevance-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const write = (name: string, text: string) => writeFileSync(join(dir, name), text);
+  /** The relevance of `code` linted as `dir/<name>`, its imports read from disk. */
+  const throughImports = (name: string, code: string): string => {
+    write(name, code);
+    let found: FileRelevance | undefined;
+    const probe = { create: (context: Rule.RuleContext) => ((found = fileRelevance(context.sourceCode as never, acpSettings({}), context)), {}) };
+    new Linter({ configType: "flat", cwd: dir }).verify(
+      code,
+      [{ files: ["**/*.ts"], languageOptions: { parser: tsParser as Linter.Parser }, plugins: { probe: { rules: { probe } } }, rules: { "probe/probe": "error" } }],
+      { filename: join(dir, name) },
+    );
+    return found!.handlers ? "handlers" : found!.any ? "errors" : "nothing";
+  };
+  write("builder.ts", "export function fail(code: string, message: string) {\n  return Object.assign(new Error(message), { code });\n}\n");
+  write("quota.ts", 'export const QUOTA = "42001";\n');
+  write("documented.ts", "/**\n * Builds `{ code: 1.5 }` for session/prompt, see RequestError.\n */\nexport const ratio = (a: number, b: number) => a / b;\n");
+  write("separator.ts", 'export const SEPARATORS = ["\\u2028", "\\u2029"];\n');
+  write("methods.ts", 'export const PROMPT = "session\\u002Fprompt";\n');
+
+  it.each([
+    ["a code written with a value of an imported module", "a.ts", 'import { QUOTA } from "./quota.js";\nthrow { code: QUOTA, message: "m" };\n', "errors"],
+    ["an imported builder given an odd value", "b.ts", 'import { fail } from "./builder.js";\nthrow fail("1113", "m");\n', "errors"],
+    ["a method name an imported module spells with an escape", "c.ts", 'import { PROMPT } from "./methods.js";\nexport const m = PROMPT;\n', "handlers"],
+  ])("analyses %s", (_, name, code, expected) => {
+    expect(throughImports(name, code)).toBe(expected);
+  });
+
+  it.each([
+    ["a builder and an odd value in two imported modules, neither in the file", "d.ts", 'import { fail } from "./builder.js";\nimport { QUOTA } from "./quota.js";\nexport const both = [fail, QUOTA];\n'],
+    ["an imported module whose code, method and error class are in its documentation", "e.ts", 'import { ratio } from "./documented.js";\nerr.code = ratio(1, 2);\n'],
+    ["an imported module with an escape that spells nothing of ACP", "f.ts", 'import { SEPARATORS } from "./separator.js";\nexport const s = SEPARATORS;\n'],
+  ])("skips %s", (_, name, code) => {
+    expect(throughImports(name, code)).toBe("nothing");
   });
 });

@@ -8,6 +8,7 @@ import invalidParams from "../../rules/invalid-params-error.js";
 import noReserved from "../../rules/no-reserved-error-code.js";
 import resourceNotFound from "../../rules/resource-not-found-error.js";
 import sessionCheck from "../../rules/require-session-check.js";
+import validErrorObject from "../../rules/valid-error-object.js";
 import { at } from "../locate.js";
 import { untypedTester } from "../rule-tester.js";
 
@@ -155,6 +156,43 @@ untypedTester().run("resource-not-found-error (a terminal manager of another mod
           ...at(client.code, "this.manager.kill(params.terminalId)"),
           suggestions: [],
         },
+      ],
+    },
+  ],
+});
+
+untypedTester().run("valid-error-object (a code written in one module, its value in another)", validErrorObject, {
+  valid: [
+    {
+      name: "a builder given an app's string code",
+      filename: `${dir}/vendor-errors/caller.ts`,
+      code: `import { fail } from "./fail.js";\nexport const refuse = () => { throw fail("ENOENT", "gone"); };`,
+    },
+  ],
+  invalid: [
+    {
+      name: "a builder of another module given a string of digits",
+      filename: `${dir}/vendor-errors/caller.ts`,
+      code: `import { fail } from "./fail.js";\nexport const refuse = () => { throw fail("1113", "no permission"); };`,
+      errors: [
+        {
+          messageId: "nonIntegerCode",
+          data: { value: '"1113"' },
+          line: 2,
+          column: 42,
+          endLine: 2,
+          endColumn: 48,
+          suggestions: [{ messageId: "useNumber", data: { number: 1113 }, output: `import { fail } from "./fail.js";\nexport const refuse = () => { throw fail(1113, "no permission"); };` }],
+        },
+      ],
+    },
+    {
+      name: "a string code imported from a module that names no code",
+      filename: `${dir}/vendor-errors/thrower.ts`,
+      code: `import { QUOTA_EXCEEDED, RATE_LIMITED } from "./quota.js";\nexport function refuse(slow: boolean) {\n  throw slow ? { code: RATE_LIMITED, message: "slow down" } : { code: QUOTA_EXCEEDED, message: "quota" };\n}`,
+      errors: [
+        { messageId: "nonIntegerCode", data: { value: "42002.5" }, line: 3, column: 24, endLine: 3, endColumn: 36 },
+        { messageId: "nonIntegerCode", data: { value: '"42001"' }, line: 3, column: 71, endLine: 3, endColumn: 85 },
       ],
     },
   ],

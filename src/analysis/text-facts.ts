@@ -1,0 +1,183 @@
+import { escapePattern } from "./escape-pattern.js";
+import { JSON_RPC_RESERVED, LSP_RESERVED } from "../protocol/codes.js";
+import { METHODS } from "../protocol/methods.js";
+import { ERROR_SENDERS } from "./errors/send-calls.js";
+import { BUILTIN_SDK_MODULES, JSON_RPC_MODULES } from "./sdk/imports.js";
+import type { AcpSettings } from "./settings.js";
+
+/**
+ * What a text (a linted file's, or a module's it imports) says, read before any analysis; relevance.ts decides from
+ * these, joined over a file's imports, what the file may hold.
+ * - `handlers`: it names an SDK (or JSON-RPC library) module or a method's wire name in a string.
+ * - `codes`: it writes a number that may be a JSON-RPC or ACP code (its value, sign aside, in 32000..32899).
+ * - `errorWords`: it names what only code about errors or ACP requests names: `jsonrpc`, `RequestError`,
+ *   `ResponseError`, `clientCapabilities`, an error sender, a class of `settings.acp.errorClasses`.
+ * - `codeWritten`: it writes a `code` (an object key, a class member or parameter, an assignment, a getter): every
+ *   error object or class holds its code under that name.
+ * - `oddValues`: it writes a value an error code may wrongly be: a string of digits (`"1113"`), a number that may
+ *   not be an integer (`1.5`, `1e-3`), `NaN`, `Infinity`, or a `Math` or `Number` member.
+ */
+export interface TextFacts {
+  readonly handlers: boolean;
+  readonly codes: boolean;
+  readonly errorWords: boolean;
+  readonly codeWritten: boolean;
+  readonly oddValues: boolean;
+}
+
+export const EVERY_FACT: TextFacts = { handlers: true, codes: true, errorWords: true, codeWritten: true, oddValues: true };
+export const NO_FACT: TextFacts = { handlers: false, codes: false, errorWords: false, codeWritten: false, oddValues: false };
+
+/** Every method's wire name: a method is only ever named by a string (or constant) equal to one. */
+const WIRES = new Set(METHODS.map((m) => m.wire));
+
+/** Identifiers that only code about errors or ACP requests writes. `error` and `code` are every other file's words. */
+const ERROR_WORDS = new Set(["jsonrpc", "RequestError", "ResponseError", "clientCapabilities", ...[...ERROR_SENDERS].filter((s) => s !== "error")]);
+
+/** Every number a JSON-RPC or ACP code may be written as, without its sign: the reserved and LSP ranges hold ACP's. */
+const CODE_MAGNITUDES = { from: -JSON_RPC_RESERVED.to, to: -LSP_RESERVED.from };
+
+/** A decimal literal of CODE_MAGNITUDES (32000 to 32899): the usual way a code is written. */
+const CODE_DIGITS = /\b3(?:2[0-7]\d\d|28\d\d)\b/u;
+
+/** A literal not written in plain decimal digits (`0x7d59`, `32_601`, `3.2601e4`): its value is computed. */
+const OTHER_NOTATION = /\d_\d|\b0[xXoObB]|\d[eE][+-]?\d/u;
+
+/** Every numeric literal of the text, in any notation (a BigInt is none: `32601n` is no code). */
+const NUMERIC_LITERALS = /(?<![\w$])(?:0[xX][\da-fA-F_]+|0[oO][0-7_]+|0[bB][01_]+|(?:\d[\d_]*)?\.?\d[\d_]*(?:[eE][+-]?\d[\d_]*)?)(?![\w$])/gu;
+
+/**
+ * `code` written, not only read: a key (`code:`, `"code":`, `code?:`, shorthand `{ code }`), a member or parameter
+ * (`code = 1`, `code!: number`, `public code`), an assignment (`err.code = x`, `e["code"] = x`, `code ||= x`), a getter
+ * or method (`get code()`), `Object.defineProperty(e, "code", …)`. A read (`err.code === "ENOENT"`, `f(err.code, x)`)
+ * is none: a member `.code` is only written by an assignment; nor is the string `"code"` as a value (`fixable: "code"`).
+ */
+const ASSIGNED = String.raw`\s*(?:[-+*/%&|^]|\*\*|<<|>>>?|&&|\|\||\?\?)?=(?!=)`;
+const CODE_WRITTEN = new RegExp(
+  [
+    String.raw`(?<![\w$.'"\x60])code(?:\s*(?:!?\??\s*:(?!:)|[,})\](])|${ASSIGNED})`,
+    String.raw`(?<=\.)code${ASSIGNED}`,
+    String.raw`(["'\x60])code\1\s*(?::|\]${ASSIGNED})`,
+    String.raw`\bdefineProperty\s*\([^,()]*,\s*(["'\x60])code\2`,
+  ].join("|"),
+  "u",
+);
+
+/**
+ * A value that may be a wrong code: a string of digits (what valid-error-object's NUMERIC takes) in any quotes, a
+ * number with a fraction or an exponent, `NaN`, `Infinity`, a `Math` or `Number` member (what eslint-utils'
+ * getStaticValue computes).
+ */
+const ODD_VALUES = /(["'`])\s*[-+]?\d+(?:\.\d+)?\s*\1|\d\.\d|(?<![\w$])\.\d|(?<![\w$])(?:NaN|Infinity|Math|Number)(?![\w$])/u;
+
+/** A number with an exponent: `1e6` is an integer, `5e-1` is not. */
+const EXPONENT = /\d[eE][+-]?\d/u;
+
+/** Whether the text writes a value that may be a wrong code (ODD_VALUES, or a literal with an exponent that is no integer). */
+function hasOddValue(text: string): boolean {
+  if (ODD_VALUES.test(text)) return true;
+  if (!EXPONENT.test(text)) return false;
+  for (const match of text.matchAll(NUMERIC_LITERALS)) if (!Number.isInteger(Number(match[0].replace(/_/g, "")))) return true;
+  return false;
+}
+
+const CODE_WORD = /(?<![\w$])code(?![\w$])/u;
+
+/** Whether a numeric literal's value, sign aside, may be a JSON-RPC or ACP code (`32601`, `0x7d59`, `32_601`). */
+function isCodeMagnitude(raw: string): boolean {
+  const value = Number(raw.replace(/_/g, ""));
+  return value >= CODE_MAGNITUDES.from && value <= CODE_MAGNITUDES.to;
+}
+
+/** Whether the text writes a number that may be a code: in decimal digits, or in another notation whose value is one. */
+function hasCodeNumber(text: string): boolean {
+  if (CODE_DIGITS.test(text)) return true;
+  if (!OTHER_NOTATION.test(text)) return false;
+  for (const match of text.matchAll(NUMERIC_LITERALS)) if (isCodeMagnitude(match[0])) return true;
+  return false;
+}
+
+/** An escape that may spell a character of a name: unicode, hex, octal, `\/`, a line continuation. */
+const ESCAPE = /\\(?:[ux/0-7]|\r?\n|\r|\u2028|\u2029)/u;
+
+/**
+ * What a text says, searched for in the text itself, which is cheaper than going through tokens and finds at least as
+ * much (a name in a comment on a line of code counts too; whole comment lines do not). An escape may spell a name in other characters (`"session\u002Fprompt"`,
+ * `c\u006Fde`): a text with one is also searched with its escapes decoded, and says what either says.
+ */
+export function textFacts(text: string, settings: AcpSettings): TextFacts {
+  const raw = rawFacts(text, settings);
+  if (!ESCAPE.test(text) || (raw.handlers && raw.codes && raw.errorWords && raw.codeWritten && raw.oddValues)) return raw;
+  const decoded = rawFacts(decodeEscapes(text), settings);
+  return {
+    handlers: raw.handlers || decoded.handlers,
+    codes: raw.codes || decoded.codes,
+    errorWords: raw.errorWords || decoded.errorWords,
+    codeWritten: raw.codeWritten || decoded.codeWritten,
+    oddValues: raw.oddValues || decoded.oddValues,
+  };
+}
+
+/** A backslash escape of a string, template or identifier: what it stands for is the group that matched. */
+const ESCAPES = /\\(?:u\{([\da-fA-F]{1,6})\}|u([\da-fA-F]{4})|x([\da-fA-F]{2})|([0-7]{1,3})|(\r\n|\r|\n|\u2028|\u2029)|([^]))/gu;
+
+/**
+ * The text with every escape replaced by what it spells, wherever it is (a comment's or a regular expression's too:
+ * more text to search, never less); a line continuation spells nothing.
+ */
+export function decodeEscapes(text: string): string {
+  return text.replace(ESCAPES, (_, braced?: string, unicode?: string, hex?: string, octal?: string, continuation?: string, other?: string) => {
+    const code = braced ?? unicode ?? hex;
+    if (code !== undefined) return String.fromCodePoint(Math.min(Number.parseInt(code, 16), 0x10ffff));
+    if (octal !== undefined) return String.fromCharCode(Number.parseInt(octal, 8));
+    return continuation !== undefined ? "" : other!;
+  });
+}
+
+/**
+ * Lines that are comments as a whole: `// …`, a block comment's opening line (`/**` without its end) and its inner
+ * lines (`* …`). Their words and numbers are prose: documentation that shows `code: 1.5` or names a method. (A line of
+ * code that starts with `*`, a product continued from the line above, holds no name a fact needs.)
+ */
+const COMMENT_LINES = /^[ \t]*(?:\/\/.*|\*(?!\/).*|\/\*(?:(?!\*\/).)*)$/gmu;
+
+function rawFacts(whole: string, settings: AcpSettings): TextFacts {
+  const text = whole.replace(COMMENT_LINES, "");
+  const patterns = patternsFor(settings);
+  if (patterns.handlers.test(text)) return EVERY_FACT;
+  const coded = CODE_WORD.test(text);
+  return {
+    handlers: false,
+    codes: hasCodeNumber(text),
+    errorWords: patterns.words.test(text),
+    codeWritten: coded && CODE_WRITTEN.test(text),
+    oddValues: hasOddValue(text),
+  };
+}
+
+interface Patterns {
+  /** A string or template that starts with a module or method name: what every handler style needs. */
+  readonly handlers: RegExp;
+  /** A word of ERROR_WORDS or of settings.acp.errorClasses, as a whole name. */
+  readonly words: RegExp;
+}
+
+/** By settings object, then by its module and class names: a run has few distinct values, perhaps in many objects. */
+const patternsBySettings = new WeakMap<AcpSettings, Patterns>();
+const patternsByNames = new Map<string, Patterns>();
+
+function patternsFor(settings: AcpSettings): Patterns {
+  let found = patternsBySettings.get(settings);
+  if (found) return found;
+  const key = JSON.stringify([settings.sdkModules, settings.errorClasses]);
+  found = patternsByNames.get(key);
+  if (!found) {
+    const names = [...BUILTIN_SDK_MODULES, ...JSON_RPC_MODULES, ...settings.sdkModules, ...WIRES].map(escapePattern);
+    // Identifier boundaries (`$` is part of a name), so that a word is found wherever it is a token.
+    const words = [...ERROR_WORDS, ...settings.errorClasses].map((w) => `(?<![\\w$])${escapePattern(w)}(?![\\w$])`);
+    found = { handlers: new RegExp(`["'\`](?:${names.join("|")})`, "u"), words: new RegExp(words.join("|"), "u") };
+    patternsByNames.set(key, found);
+  }
+  patternsBySettings.set(settings, found);
+  return found;
+}
