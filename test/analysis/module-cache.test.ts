@@ -145,6 +145,15 @@ describe("facts of a module's text", () => {
     expect(textReaches(join(dir, "plain.ts"), resolvePath, mentionsSdk)).toBe(false);
   });
 
+  it("reaches a folder's index named `.` or `..`, as the resolution layer does", () => {
+    mkdirSync(join(dir, "pkg", "inner"), { recursive: true });
+    write("pkg/index.ts", 'export * from "@agentclientprotocol/sdk";\n');
+    write("pkg/inner/up.ts", 'export * from "..";\n');
+    write("pkg/here.ts", 'import { agent } from ".";\nexport { agent };\n');
+    expect(textReaches(join(dir, "pkg", "inner", "up.ts"), resolvePath, mentionsSdk)).toBe(true);
+    expect(textReaches(join(dir, "pkg", "here.ts"), resolvePath, mentionsSdk)).toBe(true);
+  });
+
   it("answers maybe (true) when more modules are imported than it reads", () => {
     for (let i = 1; i <= 70; i++) write(`many-${i}.ts`, "export {};\n");
     write("many.ts", Array.from({ length: 70 }, (_, i) => `import "./many-${i + 1}.js";\n`).join(""));

@@ -1,5 +1,5 @@
-import { readFileSync, realpathSync, statSync } from "node:fs";
-import { dirname, extname, isAbsolute, relative, resolve, sep } from "node:path";
+import { type Dirent, readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
+import { basename, dirname, extname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import * as typescriptParser from "@typescript-eslint/parser";
 import { registerFile, setParents, type SourceFile } from "./source-files.js";
@@ -77,22 +77,71 @@ export function isRelativeSpecifier(specifier: string): boolean {
   return specifier === "." || specifier === ".." || specifier.startsWith("./") || specifier.startsWith("../");
 }
 
-/** The regular file a relative specifier names from `fromFile`, inside `root`; undefined when there is none. */
-export function resolveModulePath(fromFile: string, specifier: string, root: string): string | undefined {
+/**
+ * The regular file a relative specifier names from `fromFile`, inside `root`; undefined when there is none. Candidates
+ * are looked up in their folder's listing (folderOf): one `stat` of the folder instead of one of each candidate.
+ */
+export function resolveModulePath(fromFile: string, specifier: string, root: string, stats?: Stats): string | undefined {
   if (!isRelativeSpecifier(specifier) || !isAbsolute(fromFile) || typeof root !== "string" || root === "") return undefined;
   for (const candidate of candidatePaths(fromFile, specifier)) {
-    let real: string;
-    try {
-      // Most candidates do not exist: no exception built for each.
-      if (!statSync(candidate, { throwIfNoEntry: false })?.isFile()) continue;
-      // A link may lead out of the project: what counts is where the file really is (one system call).
-      real = realpathSync.native(candidate);
-    } catch {
-      continue;
+    const folder = folderOf(dirname(candidate), stats);
+    const name = basename(candidate);
+    const kind = folder?.entries.get(name);
+    if (!folder || kind === undefined) continue;
+    let real = join(folder.real, name);
+    if (kind === "check") {
+      try {
+        // A link (or an entry of unknown type) is followed: what counts is where the file really is.
+        if (!statSync(candidate, { throwIfNoEntry: false })?.isFile()) continue;
+        real = realpathSync.native(candidate);
+      } catch {
+        continue;
+      }
     }
     return isInside(real, root) ? real : undefined;
   }
   return undefined;
+}
+
+/** A folder's files: regular ones, and those to check (links, unknown types); its real path; its mtime when listed. */
+interface Folder {
+  readonly mtimeMs: number;
+  readonly real: string;
+  readonly entries: ReadonlyMap<string, "file" | "check">;
+}
+
+/** Folders listed at once (least recently used forgotten first). */
+const MAX_FOLDERS = 1024;
+const folders = new Map<string, Folder>();
+
+/**
+ * The listing of a folder, read again when its modification time changed (a file added, removed or renamed in it);
+ * null when it cannot be read. `stats` memoises the folder's `stat` for the caller.
+ */
+function folderOf(dir: string, stats: Stats | undefined): Folder | null {
+  const stat = statOf(dir, stats);
+  if (!stat) return null;
+  let folder = folders.get(dir);
+  if (!folder || folder.mtimeMs !== stat.mtimeMs) {
+    let listed: Dirent[];
+    let real: string;
+    try {
+      listed = readdirSync(dir, { withFileTypes: true });
+      real = realpathSync.native(dir);
+    } catch {
+      return null;
+    }
+    const entries = new Map<string, "file" | "check">();
+    for (const entry of listed) {
+      if (entry.isFile()) entries.set(entry.name, "file");
+      else if (!entry.isDirectory() && !entry.isFIFO() && !entry.isSocket() && !entry.isCharacterDevice() && !entry.isBlockDevice()) entries.set(entry.name, "check");
+    }
+    folder = { mtimeMs: stat.mtimeMs, real, entries };
+  }
+  folders.delete(dir);
+  folders.set(dir, folder);
+  if (folders.size > MAX_FOLDERS) folders.delete(folders.keys().next().value!);
+  return folder;
 }
 
 function isInside(path: string, root: string): boolean {

@@ -15,7 +15,7 @@ const MAX_TEXTS = 2048;
 const MAX_REACHED = 64;
 
 /** `from "./x"`, `import("./x")`, `require("./x")`, `import "./x"`: the relative specifiers a text names. */
-const RELATIVE_IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|\bimport\s+)(["'`])(\.{1,2}\/[^"'`\n]*)\1/gu;
+const RELATIVE_IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|\bimport\s+)(["'`])(\.{1,2}(?:\/[^"'`\n]*)?)\1/gu;
 
 /** The relative specifiers a text names (a name in a comment counts too: more, never fewer). */
 export function relativeSpecifiers(text: string): string[] {

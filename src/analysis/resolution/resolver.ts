@@ -113,7 +113,8 @@ export class Resolver implements Resolution {
     }
     for (const [key, path] of this.paths) {
       const [from, source] = key.split("\0") as [string, string];
-      if ((resolveModulePath(from, source, this.reading!.root) ?? null) !== path) return false;
+      // Folders stat'ed afresh (into `now`): a file added beside a module may name the specifier now.
+      if ((resolveModulePath(from, source, this.reading!.root, now) ?? null) !== path) return false;
     }
     this.stats = now;
     this.reached.clear();
@@ -131,7 +132,7 @@ export class Resolver implements Resolution {
   private readonly pathFrom = (fromPath: string, source: string): string | undefined => {
     const key = `${fromPath}\0${source}`;
     let found = this.paths.get(key);
-    if (found === undefined) this.paths.set(key, (found = resolveModulePath(fromPath, source, this.reading!.root) ?? null));
+    if (found === undefined) this.paths.set(key, (found = resolveModulePath(fromPath, source, this.reading!.root, this.stats) ?? null));
     return found ?? undefined;
   };
 
@@ -184,7 +185,7 @@ export class Resolver implements Resolution {
     const key = `\0${path}`;
     let found = this.modules.get(key);
     if (found === undefined) {
-      const real = resolveModulePath(path, `./${basename(path)}`, this.reading.root);
+      const real = resolveModulePath(path, `./${basename(path)}`, this.reading.root, this.stats);
       found = real === undefined ? null : readModule(real, this.reading, this.stats);
       this.modules.set(key, found);
     }
