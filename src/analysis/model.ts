@@ -22,6 +22,7 @@ import { helperCallSites, helperSiteText, importedHelperSite } from "./errors/he
 import { sendCallSite } from "./errors/send-calls.js";
 import { BUILTIN_SDK_MODULES, SdkImports } from "./sdk/imports.js";
 import { detectSdkVersion, sdkHasFactory } from "./sdk/sdk-version.js";
+import { hasRelativeImport } from "./imported-relevance.js";
 import { fileRelevance, type LintedPath } from "./relevance.js";
 import { type AcpSettings, acpSettings } from "./settings.js";
 import { analyseSessions, type SessionFacts } from "./sessions/sessions.js";
@@ -239,8 +240,9 @@ function buildModel(file: SourceFile, rawSettings: AnyContext["settings"], conte
   const moduleModels = modules ?? new ModuleModels(rawSettings, context);
   const modelOf = (other: SourceFile) => moduleModels.of(other, depth + 1);
   // The model of an imported module judges no helpers of further modules: it is built for one question (what a
-  // helper there does), and a helper's own imports are that module's business when it is linted.
-  const helperModelOf = depth < MAX_MODULE_MODELS_DEPTH ? modelOf : undefined;
+  // helper there does), and a helper's own imports are that module's business when it is linted. A file that names
+  // no module by a relative path reaches no other project module (the resolution layer follows only those).
+  const helperModelOf = depth < MAX_MODULE_MODELS_DEPTH && hasRelativeImport(sourceCode.text) ? modelOf : undefined;
   const helperText = helperSiteText(settings.errorClasses);
 
   const sdk = new SdkImports([...BUILTIN_SDK_MODULES, ...settings.sdkModules], resolver, found);

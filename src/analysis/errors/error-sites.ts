@@ -115,10 +115,12 @@ export function factorySite(node: TSESTree.CallExpression, ctx: SiteContext): Er
   const callee = unwrap(node.callee);
   if (callee.type !== AST_NODE_TYPES.MemberExpression) return undefined;
   const factory = FACTORY_BY_NAME.get(memberName(callee) ?? "");
+  // The name first: resolving what the object is costs more, and most member calls name no factory.
+  if (!factory) return undefined;
   const isRequestError =
     ctx.sdk.refersTo(callee.object, "RequestError") ||
     (calleeName(callee.object) === "RequestError" && ctx.sdk.foreignModule(callee.object) === undefined);
-  if (!factory || !isRequestError) return undefined;
+  if (!isRequestError) return undefined;
   const data = factory.args === "data-message" ? node.arguments[0] : undefined;
   return {
     kind: "factory",
