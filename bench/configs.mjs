@@ -26,7 +26,8 @@ export const NAMES = {
   typedFloor: "floor with types (projectService)",
   typedNoop: "one no-op rule with types",
   typedAcp: "acp/all with types",
-  typedCheckedAcp: "acp/all beside typescript-eslint recommendedTypeChecked, with types",
+  typedChecked: "typescript-eslint recommendedTypeChecked, with types",
+  typedCheckedAcp: "recommendedTypeChecked and acp/all, with types",
 };
 
 /** A plugin of one rule that listens to `Program` and does nothing. */
@@ -58,9 +59,11 @@ export async function configFor(name, { plugin, typedRoot } = {}) {
   }
   // A typed setup as users run one: typescript-eslint's type-checked rules already ask the checker about the
   // file, so what acp/all adds there is its own analysis, not the type inference it would otherwise pay for.
-  if (name === "typedCheckedAcp") {
-    const [{ default: tseslint }, { default: acp }] = await Promise.all([import("typescript-eslint"), import(pathToFileURL(plugin).href)]);
+  if (name === "typedChecked" || name === "typedCheckedAcp") {
+    const { default: tseslint } = await import("typescript-eslint");
     const checked = tseslint.configs.recommendedTypeChecked.map((c) => (c.files ? c : { files: FILES, ...c }));
+    if (name === "typedChecked") return [base, ...checked];
+    const { default: acp } = await import(pathToFileURL(plugin).href);
     return [base, ...checked, { files: FILES, ...acp.configs.all }];
   }
   if (name === "tseslint") {

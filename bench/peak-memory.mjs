@@ -1,5 +1,5 @@
 // Peak memory of one configuration: a child process (this file run as a script) lints the workload once with
-// it and reports its peak resident set size and the largest V8 heap it saw; `peakMemory` runs that child.
+// it, from the bench's folder where run.mjs wrote it, and reports its peak resident set size and the largest V8 heap it saw; `peakMemory` runs that child.
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { getHeapStatistics } from "node:v8";

@@ -1,8 +1,10 @@
-// The bench's workload: real JavaScript and TypeScript that `npm ci` puts in node_modules (mostly not ACP code),
-// chosen deterministically, plus the generated ACP agents and clients of generate.mjs. Files are named by
-// virtual paths (`real/<package path>`, `generated/<style>.ts`), linted from memory.
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative, sep } from "node:path";
+// The bench's workload: real JavaScript and TypeScript that `npm ci` puts in node_modules, chosen deterministically
+// (the ACP SDKs' shipped code, and packages with no ACP in them), plus the generated ACP agents and clients of
+// generate.mjs. Files are named by paths relative to the bench's folder (`real/<package path>`,
+// `generated/<style>.ts`); writeWorkload puts them there, with every other code file of their packages' folders, so
+// that the relative imports the plugin follows resolve as in the packages themselves.
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { generatedFiles } from "./generate.mjs";
 
@@ -16,18 +18,21 @@ const DECLARATION = /\.d\.[cm]?ts$/;
 const TEST = /(?:^|\/)(?:tests?|__tests__)\/|\.(?:test|spec)\.[cm]?[jt]s$/;
 
 /**
- * Where the real code comes from, and how many lines of each the full workload takes (the quick one a tenth):
- * the ACP SDK's shipped JavaScript, typescript-eslint's plugin and parser, vitest's dist, eslint's lib, and
- * TypeScript sources (zod's src, @arethetypeswrong/core's src), tests excluded.
+ * Where the real code comes from, and how many lines of each the full workload takes (the quick one a tenth of the
+ * ACP code and a third of the rest): ACP code (`acp`), the SDK's shipped JavaScript (all of it) and the legacy SDK's
+ * (its connection classes and its example agents and clients); and code with no ACP in it, typescript-eslint's
+ * plugin and parser, vitest's dist, eslint's lib, and TypeScript sources (zod's src, @arethetypeswrong/core's src),
+ * tests excluded.
  */
 export const SOURCES = [
-  { dir: "@agentclientprotocol/sdk/dist", lines: 25_000 },
-  { dir: "@typescript-eslint/eslint-plugin/dist", lines: 15_000 },
-  { dir: "@typescript-eslint/typescript-estree/dist", lines: 5_000 },
-  { dir: "vitest/dist", lines: 15_000 },
-  { dir: "eslint/lib", lines: 25_000 },
-  { dir: "zod/src", lines: 17_000 },
-  { dir: "@arethetypeswrong/core/src", lines: 3_000 },
+  { dir: "@agentclientprotocol/sdk/dist", lines: 25_000, acp: true },
+  { dir: "acp-sdk-legacy/dist", lines: 6_000, acp: true },
+  { dir: "@typescript-eslint/eslint-plugin/dist", lines: 6_000 },
+  { dir: "@typescript-eslint/typescript-estree/dist", lines: 2_000 },
+  { dir: "vitest/dist", lines: 5_000 },
+  { dir: "eslint/lib", lines: 9_000 },
+  { dir: "zod/src", lines: 6_000 },
+  { dir: "@arethetypeswrong/core/src", lines: 1_000 },
 ];
 
 export const lineCount = (text) => text.split("\n").length;
@@ -79,25 +84,42 @@ function spreadPick(paths, budget) {
   return picked.sort((a, b) => (a.name < b.name ? -1 : 1));
 }
 
-/** The real files of the workload, by source, and the counts of skipped files. */
-export function realFiles(scale) {
+/** The real files of the workload, by source (with every code file of its folder), and the counts of skipped files. */
+export function realFiles({ quick }) {
   const skipped = { declarations: 0, tests: 0, huge: 0 };
-  const bySource = SOURCES.map(({ dir, lines }) => {
+  const bySource = SOURCES.map(({ dir, lines, acp = false }) => {
     const code = codeFiles(dir);
     skipped.declarations += code.skipped.declarations;
     skipped.tests += code.skipped.tests;
     skipped.huge += code.skipped.huge.length;
-    return { dir, files: spreadPick(code.files, Math.round(lines * scale)) };
+    const scale = quick ? (acp ? 0.1 : 0.33) : 1;
+    return { dir, acp, all: code.files, files: spreadPick(code.files, Math.round(lines * scale)) };
   });
   return { bySource, skipped };
 }
 
-/** The whole workload: real files (`scale` of the full budgets) and generated files of `units` units a style. */
+/**
+ * The whole workload: real files and generated files (3 units a style quick, 6 full); `noAcp` and `acpCode` split it
+ * into what users should not pay for and the ACP code the rules analyse.
+ */
 export function workload({ quick }) {
-  const { bySource, skipped } = realFiles(quick ? 0.1 : 1);
-  const generated = generatedFiles(quick ? 3 : 16);
+  const { bySource, skipped } = realFiles({ quick });
+  const generated = generatedFiles(quick ? 3 : 6);
   const files = [...bySource.flatMap((s) => s.files), ...generated];
-  return { files, bySource, generated, skipped };
+  const noAcp = bySource.filter((s) => !s.acp).flatMap((s) => s.files);
+  const acpCode = [...bySource.filter((s) => s.acp).flatMap((s) => s.files), ...generated];
+  return { files, bySource, generated, noAcp, acpCode, skipped };
+}
+
+/** Writes the workload under `root`: its files, and every other code file of the real files' folders. */
+export function writeWorkload(root, work) {
+  const write = (name, text) => {
+    const path = join(root, name);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, text);
+  };
+  for (const source of work.bySource) for (const rel of source.all) write(`real/${rel}`, readModuleFile(rel));
+  for (const file of work.generated) write(file.name, file.text);
 }
 
 /** `files` repeated `n` times under different names (`copy-1/…`, `copy-2/…`). */

@@ -1,0 +1,92 @@
+// A cold run as CI pays it (issue 25, target 3): `acp-lint` on a repository, a new process per run, against the
+// `eslint` command with the TypeScript parser and no rules on the same files. The workload is written out as a
+// repository (the segments `dist`, `build`, `out` and `coverage` renamed, since acp-lint leaves build folders out
+// below the path it is given, and ESLint would lint them), with an eslint.config.mjs for the ESLint runs, which
+// acp-lint does not read. Runs alternate (one of each untimed first: the files in the page cache); each child
+// reports its own CPU time at exit (a module preloaded with --import), the parent times the wall.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { out } from "./report.mjs";
+import { int, ms, pad, ratioStats, spread, summary } from "./stats.mjs";
+import { lineCount } from "./workload.mjs";
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const CPU_REPORT = join(HERE, "cpu-at-exit.mjs");
+// eslint's package exports no bin path: its folder is found from its package.json, which it does export.
+const ESLINT_BIN = join(dirname(createRequire(import.meta.url).resolve("eslint/package.json")), "bin", "eslint.js");
+const PARSER = pathToFileURL(createRequire(import.meta.url).resolve("@typescript-eslint/parser")).href;
+const BUILD_SEGMENT = /^(?:dist|build|out|coverage|node_modules)$/u;
+
+/** The workload's files under `dir`, build folder names renamed; returns their paths. */
+function writeRepository(dir, files) {
+  rmSync(dir, { recursive: true, force: true });
+  for (const file of files) {
+    const path = join(dir, ...file.name.split("/").map((segment) => (BUILD_SEGMENT.test(segment) ? `${segment}-` : segment)));
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, file.text);
+  }
+  writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "acp-bench-repository", private: true }));
+  writeFileSync(
+    join(dir, "eslint.config.mjs"),
+    `import parser from ${JSON.stringify(PARSER)};\nexport default [{ files: ["**/*.{js,mjs,cjs,ts,mts,cts}"], languageOptions: { parser }, linterOptions: { noInlineConfig: true, reportUnusedDisableDirectives: "off" } }];\n`,
+  );
+}
+
+/** One run of `args` (a node script and its arguments) in `cwd`: wall and CPU time (ms), exit status, what it printed. */
+function run(args, cwd) {
+  const cpuFile = join(cwd, "..", "cpu.json");
+  rmSync(cpuFile, { force: true });
+  const started = performance.now();
+  const child = spawnSync(process.execPath, ["--import", pathToFileURL(CPU_REPORT).href, ...args], {
+    cwd,
+    encoding: "utf8",
+    maxBuffer: 64 << 20,
+    env: { ...process.env, ACP_BENCH_CPU_OUT: cpuFile, NO_COLOR: "1", FORCE_COLOR: "0" },
+  });
+  const wall = performance.now() - started;
+  const cpu = JSON.parse(readFileSync(cpuFile, "utf8"));
+  return { wall, cpu: (cpu.user + cpu.system) / 1000, status: child.status, stdout: child.stdout, stderr: child.stderr };
+}
+
+/**
+ * Runs the part and prints it: `runs` timed runs of each command after one untimed run of each. `cli` is the built
+ * acp-lint (dist/cli.js beside the plugin). Returns acp-lint / eslint ratios of CPU and wall time.
+ */
+export function coldCliPart({ root, files, cli, runs }) {
+  const repo = join(root, "cold-repository");
+  writeRepository(repo, files);
+  const commands = {
+    eslint: [ESLINT_BIN, "--format", "json", "."],
+    acpLint: [cli, "--format", "json", "."],
+  };
+  const times = { eslint: { cpu: [], wall: [] }, acpLint: { cpu: [], wall: [] } };
+  const linted = {};
+  for (let round = -1; round < runs; round++) {
+    const order = round % 2 ? ["eslint", "acpLint"] : ["acpLint", "eslint"];
+    for (const key of order) {
+      const result = run(commands[key], repo);
+      // eslint exits 0 (no rules), acp-lint 1 when it reports; anything else is a failed run.
+      if (result.status !== 0 && result.status !== 1) throw new Error(`${key} failed (exit ${result.status}):\n${result.stderr.slice(0, 2000)}`);
+      linted[key] = JSON.parse(result.stdout).length;
+      if (round < 0) continue;
+      times[key].cpu.push(result.cpu);
+      times[key].wall.push(result.wall);
+    }
+    if (round >= 0) process.stderr.write(`  cold acp-lint: run ${round + 1}/${runs}\n`);
+  }
+  if (linted.eslint !== linted.acpLint) throw new Error(`eslint linted ${linted.eslint} files, acp-lint ${linted.acpLint}: not the same files`);
+  const ratios = { cpu: ratioStats(times.acpLint.cpu, times.eslint.cpu), wall: ratioStats(times.acpLint.wall, times.eslint.wall) };
+  const lines = files.reduce((sum, f) => sum + lineCount(f.text), 0);
+  out(`Cold runs (a new process each, as CI runs them): acp-lint with no configuration, and the eslint command with the TypeScript parser and no`);
+  out(`rules, on the workload written out as a repository (${int(linted.eslint)} files, ${int(lines)} lines; both print JSON), ${runs} runs each after one untimed run of each.`);
+  out(`  ${pad("command", 30)} ${pad("CPU median [min .. max]", -30)}  ${pad("wall median [min .. max]", -30)}`);
+  for (const [key, label] of [["eslint", "eslint ., no rules"], ["acpLint", "acp-lint ."]]) {
+    out(`  ${pad(label, 30)} ${pad(spread(summary(times[key].cpu), ms), -30)}  ${pad(spread(summary(times[key].wall), ms), -30)}`);
+  }
+  out();
+  return ratios;
+}
