@@ -11,6 +11,8 @@ const SOAK = "test/soak/**";
 export default defineConfig({
   test: {
     testTimeout: 60_000,
+    // Tests edit modules between lints: never a single run (src/analysis/single-run.ts), even under CI=true.
+    env: { ACP_SINGLE_RUN: "false" },
     hookTimeout: 120_000,
     // vitest's default leaves a core to its main process, which only waits here: one worker on CI's 2 cores.
     maxWorkers: Math.max(2, availableParallelism() - 1),

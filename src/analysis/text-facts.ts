@@ -63,6 +63,11 @@ const CODE_WRITTEN = new RegExp(
   "u",
 );
 
+/** Whether a text writes a `code` (CODE_WRITTEN), wherever it is. */
+export function writesCode(text: string): boolean {
+  return CODE_WRITTEN.test(text);
+}
+
 /**
  * A value that may be a wrong code: a string of digits (what valid-error-object's NUMERIC takes) in any quotes, a
  * number with a fraction or an exponent, `NaN`, `Infinity`, a `Math` or `Number` member (what eslint-utils'

@@ -7,6 +7,9 @@ process.stdout.on("error", (error: NodeJS.ErrnoException) => {
   process.exit(process.exitCode ?? 0);
 });
 
+// One command, one lint run: the plugin may take the file system as a snapshot (see analysis/single-run.ts).
+process.env["ACP_SINGLE_RUN"] ??= "true";
+
 process.exitCode = await run(process.argv.slice(2), {
   cwd: process.cwd(),
   stdout: process.stdout,

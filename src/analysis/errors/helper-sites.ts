@@ -1,5 +1,6 @@
 import type { TSESTree } from "@typescript-eslint/utils";
 import { escapePattern } from "../escape-pattern.js";
+import { writesCode } from "../text-facts.js";
 import { contains, type FunctionNode } from "../syntax/ast.js";
 import { type ErrorSite, helperCallSite } from "./error-sites.js";
 import { ERROR_SENDERS } from "./send-calls.js";
@@ -82,28 +83,27 @@ function delegatedSite(model: ModuleSites, fn: FunctionNode): { site: ErrorSite;
 
 /**
  * What a module's text must say for one of its functions to hold an error site whose code is a parameter: a `code`
- * key, shorthand or assignment (`{ code: c }`, `{ code }`, `this.code = c`), an error class built (`new
- * RequestError(c, m)`, `new AppError(c)`, a configured class), or an error sender called (`sendError(id, c, m)`,
- * `out.error(id, c, m)`). A helper imported from a module that says none of these (with what it imports) is not
- * read.
+ * written (`{ code: c }`, `{ code }`, `this.code = c`, text-facts' writesCode), a JSON-RPC or configured error class
+ * built (`new RequestError(c, m)`), or an error sender called (`sendError(id, c, m)`, `out.error(id, c, m)`). A
+ * project's own error class that takes a code (`new AppError(c)`) writes `code` in its module, which the question
+ * also reads when the helper's module imports it; a plain `new Error(m)` holds no code. A helper imported from a
+ * module that says none of these (with what it imports) is not read.
  */
 export function helperSiteText(errorClasses: readonly string[]): TextQuestion<boolean> {
   const key = `helper site\0${errorClasses.join("\0")}`;
   let found = helperTexts.get(key);
   if (!found) {
     const senders = [...ERROR_SENDERS].filter((name) => name !== "error");
-    const classes = errorClasses.map(escapePattern);
+    const classes = ["RequestError", "ResponseError", ...errorClasses].map(escapePattern);
     const pattern = new RegExp(
       [
-        String.raw`\bcode\b\s*(?:[:,}]|=(?!=)|\?:)`,
-        String.raw`\bnew\s+[\w$.]*Error\s*\(`,
-        ...(classes.length > 0 ? [String.raw`\bnew\s+(?:${classes.join("|")})\s*\(`] : []),
+        String.raw`\bnew\s+(?:[\w$]+\.)?(?:${classes.join("|")})\s*\(`,
         String.raw`\b(?:${senders.join("|")})\s*\(`,
         String.raw`\.error\s*\(\s*[\w$.]+\s*,\s*[\w$.+-]+\s*,`,
       ].join("|"),
       "u",
     );
-    found = { key, compute: (text) => pattern.test(text), holds: (fact) => fact };
+    found = { key, compute: (text) => writesCode(text) || pattern.test(text), holds: (fact) => fact };
     helperTexts.set(key, found);
   }
   return found;

@@ -2,6 +2,7 @@ import { type Dirent, readdirSync, readFileSync, realpathSync, statSync } from "
 import { basename, dirname, extname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import * as typescriptParser from "@typescript-eslint/parser";
+import { isSingleRun } from "../single-run.js";
 import { registerFile, setParents, type SourceFile } from "./source-files.js";
 
 /**
@@ -218,8 +219,15 @@ function optionsKey(options: Record<string, unknown>): string {
 /** The `statSync` results a caller memoises (one linted file asks about its imports many times). */
 export type Stats = Map<string, { readonly mtimeMs: number; readonly size: number } | null>;
 
-/** The modification time and size of `path`, null when it cannot be read; memoised in `stats` when given. */
-export function statOf(path: string, stats: Stats | undefined): { readonly mtimeMs: number; readonly size: number } | null {
+/** In a single run (single-run.ts), every path's stat for the rest of the process: the files do not change meanwhile. */
+const snapshot: Stats = new Map();
+
+/**
+ * The modification time and size of `path`, null when it cannot be read; memoised in `stats` when given, and for the
+ * whole process in a single run.
+ */
+export function statOf(path: string, given: Stats | undefined): { readonly mtimeMs: number; readonly size: number } | null {
+  const stats = isSingleRun() ? snapshot : given;
   let stat = stats?.get(path);
   if (stat === undefined) {
     try {

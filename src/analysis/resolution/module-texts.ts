@@ -12,7 +12,7 @@ import { MAX_MODULE_HOPS } from "./resolution.js";
 /** Modules whose facts are kept at once (least recently used forgotten first). */
 const MAX_TEXTS = 2048;
 /** The most modules one reachability question reads: beyond it the answer is "maybe" (true). */
-const MAX_REACHED = 64;
+const MAX_REACHED = 512;
 
 /** `from "./x"`, `import("./x")`, `require("./x")`, `import "./x"`: the relative specifiers a text names. */
 const RELATIVE_IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|\bimport\s+)(["'`])(\.{1,2}(?:\/[^"'`\n]*)?)\1/gu;

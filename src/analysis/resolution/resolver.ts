@@ -1,4 +1,5 @@
 import { statSync } from "node:fs";
+import { isSingleRun } from "../single-run.js";
 import { basename } from "node:path";
 import { AST_NODE_TYPES, ASTUtils, type ParserServicesWithTypeInformation, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { calleeName, type FunctionNode, isFunction, staticKeyName } from "../syntax/ast.js";
@@ -99,6 +100,8 @@ export class Resolver implements Resolution {
    * over with the states just read.
    */
   renew(): boolean {
+    // In a single run the files do not change while it lints (single-run.ts).
+    if (isSingleRun()) return true;
     const now: typeof this.stats = new Map();
     for (const [path, seen] of this.stats) {
       let state: { mtimeMs: number; size: number } | null;
