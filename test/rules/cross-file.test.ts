@@ -187,6 +187,29 @@ untypedTester().run("valid-error-object (a code written in one module, its value
       ],
     },
     {
+      name: "a builder passed on by a module that writes no code itself (an export list, an exported alias)",
+      filename: `${dir}/vendor-errors/caller.ts`,
+      code: `import { fail, raise } from "./barrel.js";\nexport const refuse = (slow: boolean) => { throw slow ? raise(0.5, "slow") : fail("1113", "no"); };`,
+      errors: [
+        { messageId: "nonIntegerCode", data: { value: "0.5" }, line: 2, column: 63, endLine: 2, endColumn: 66 },
+        {
+          messageId: "nonIntegerCode",
+          data: { value: '"1113"' },
+          line: 2,
+          column: 83,
+          endLine: 2,
+          endColumn: 89,
+          suggestions: [
+            {
+              messageId: "useNumber",
+              data: { number: 1113 },
+              output: `import { fail, raise } from "./barrel.js";\nexport const refuse = (slow: boolean) => { throw slow ? raise(0.5, "slow") : fail(1113, "no"); };`,
+            },
+          ],
+        },
+      ],
+    },
+    {
       name: "a string code imported from a module that names no code",
       filename: `${dir}/vendor-errors/thrower.ts`,
       code: `import { QUOTA_EXCEEDED, RATE_LIMITED } from "./quota.js";\nexport function refuse(slow: boolean) {\n  throw slow ? { code: RATE_LIMITED, message: "slow down" } : { code: QUOTA_EXCEEDED, message: "quota" };\n}`,

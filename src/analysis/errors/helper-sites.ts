@@ -116,7 +116,7 @@ const helperTexts = new Map<string, TextQuestion<boolean>>();
  * whose parameter becomes the code of an error site there: that site, judged at this call, where the code is given.
  */
 export function importedHelperSite(call: TSESTree.CallExpression, resolver: Resolver, modelOf: (file: SourceFile) => ModuleSites | undefined, siteText: TextQuestion<boolean>): ErrorSite | undefined {
-  if (call.arguments.length === 0 || !resolver.mayReach(call.callee, siteText)) return undefined;
+  if (call.arguments.length === 0 || !resolver.mayDefine(call.callee, siteText)) return undefined;
   const fn = resolver.calleeOf(call);
   const file = fn && !resolver.isLinted(fn) ? fileOf(fn) : undefined;
   const model = file && modelOf(file);

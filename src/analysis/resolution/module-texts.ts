@@ -116,6 +116,18 @@ export function textReaches<T>(path: string, resolvePath: ResolvePath, question:
   return reachModules(path, specifiersOf(path, stats) ?? [], resolvePath, (inner) => textHolds(inner, question, stats), stats);
 }
 
+/**
+ * Whether a module's text may pass on what it imports: `export … from`, an export list (`export { fail }` may name an
+ * import), an alias exported (`export const raise = fail`, `export default fail`), and every CommonJS export
+ * (`module.exports = …`, `exports.x = …`, TypeScript's `__exportStar` and `Object.defineProperty(exports, …)`).
+ */
+export const REEXPORTS: TextQuestion<boolean> = {
+  key: "\0re-exports",
+  compute: (text) =>
+    /\bexport\s*(?:\*|\{|type\s*\{)|\bexport\s+(?:const|let|var)\s+[\w$]+\s*=\s*[\w$.]+\s*(?:;|$)|\bexport\s+default\s+[\w$.]+\s*(?:;|$)|\b(?:module\.)?exports\b\s*(?:\.|\[|=)|__exportStar|\bdefineProperty\(\s*exports\b/mu.test(text),
+  holds: (fact) => fact,
+};
+
 /** Forgets every module's facts (tests). */
 export function clearTextFacts(): void {
   entries.clear();

@@ -9,7 +9,7 @@ import { type ClassNode, classMemberFunction, fieldValue, instanceClass, namedCl
 import { moduleExports } from "./module-exports.js";
 import { isRelativeSpecifier, type ModuleReading, readModule, resolveModulePath } from "./module-files.js";
 import { type ModuleRef, moduleValue, variableModuleRef } from "./module-refs.js";
-import { type TextQuestion, textHolds, textReaches } from "./module-texts.js";
+import { REEXPORTS, type TextQuestion, textHolds, textReaches } from "./module-texts.js";
 import { fileOf, type SourceFile } from "./source-files.js";
 import { MAX_DEPTH, MAX_MODULE_HOPS, type Resolution, type Target } from "./resolution.js";
 import { originOf } from "./expressions.js";
@@ -174,6 +174,23 @@ export class Resolver implements Resolution {
     const variable = this.variableOf(root);
     const ref = variable && this.moduleRef(variable);
     return !ref || !isRelativeSpecifier(ref.source) || this.moduleTextReaches(root, ref.source, question);
+  }
+
+  /**
+   * Whether following `node` may reach a function of a module whose own text the question holds for: like mayReach,
+   * but the module a relative import names must hold such text itself, unless it passes on what it imports
+   * (REEXPORTS: then the modules it imports are asked as well). For questions about what a module's own functions
+   * hold: an imported helper's error site is judged in that module's model, which follows no further imports.
+   */
+  mayDefine<T>(node: TSESTree.Node, question: TextQuestion<T>): boolean {
+    let root = unwrapValue(node);
+    while (root.type === AST_NODE_TYPES.MemberExpression) root = unwrapValue(root.object);
+    if (root.type !== AST_NODE_TYPES.Identifier) return true;
+    const variable = this.variableOf(root);
+    const ref = variable && this.moduleRef(variable);
+    if (!ref || !isRelativeSpecifier(ref.source)) return true;
+    if (this.moduleTextHolds(root, ref.source, question)) return true;
+    return this.moduleTextHolds(root, ref.source, REEXPORTS) && this.moduleTextReaches(root, ref.source, question);
   }
 
   /** Whether the question holds for the text of the module a relative specifier names. */
