@@ -168,12 +168,8 @@ export class Resolver implements Resolution {
    * not be parsed to answer about it). True whenever that cannot be told from the text.
    */
   mayReach<T>(node: TSESTree.Node, question: TextQuestion<T>): boolean {
-    let root = unwrapValue(node);
-    while (root.type === AST_NODE_TYPES.MemberExpression) root = unwrapValue(root.object);
-    if (root.type !== AST_NODE_TYPES.Identifier) return true;
-    const variable = this.variableOf(root);
-    const ref = variable && this.moduleRef(variable);
-    return !ref || !isRelativeSpecifier(ref.source) || this.moduleTextReaches(root, ref.source, question);
+    const bound = this.relativeImportOf(node);
+    return !bound || this.moduleTextReaches(bound.root, bound.source, question);
   }
 
   /**
@@ -183,14 +179,19 @@ export class Resolver implements Resolution {
    * hold: an imported helper's error site is judged in that module's model, which follows no further imports.
    */
   mayDefine<T>(node: TSESTree.Node, question: TextQuestion<T>): boolean {
+    const bound = this.relativeImportOf(node);
+    if (!bound || this.moduleTextHolds(bound.root, bound.source, question)) return true;
+    return this.moduleTextHolds(bound.root, bound.source, REEXPORTS) && this.moduleTextReaches(bound.root, bound.source, question);
+  }
+
+  /** The start of `node`'s member chain and the relative specifier it is imported from; undefined when it is not. */
+  private relativeImportOf(node: TSESTree.Node): { root: TSESTree.Identifier; source: string } | undefined {
     let root = unwrapValue(node);
     while (root.type === AST_NODE_TYPES.MemberExpression) root = unwrapValue(root.object);
-    if (root.type !== AST_NODE_TYPES.Identifier) return true;
+    if (root.type !== AST_NODE_TYPES.Identifier) return undefined;
     const variable = this.variableOf(root);
     const ref = variable && this.moduleRef(variable);
-    if (!ref || !isRelativeSpecifier(ref.source)) return true;
-    if (this.moduleTextHolds(root, ref.source, question)) return true;
-    return this.moduleTextHolds(root, ref.source, REEXPORTS) && this.moduleTextReaches(root, ref.source, question);
+    return ref && isRelativeSpecifier(ref.source) ? { root, source: ref.source } : undefined;
   }
 
   /** Whether the question holds for the text of the module a relative specifier names. */
