@@ -1,5 +1,7 @@
 import { resolveModulePath, type Stats } from "./resolution/module-files.js";
-import { reachModules, relativeSpecifiers, type TextQuestion, textFact } from "./resolution/module-texts.js";
+import { reachModules, relativeSpecifiers, specifiersOf, type TextQuestion, textFact } from "./resolution/module-texts.js";
+import { MAX_MODULE_HOPS } from "./resolution/resolution.js";
+import { isSingleRun } from "./single-run.js";
 import { EVERY_FACT, NO_FACT, type TextFacts } from "./text-facts.js";
 
 /**
@@ -26,6 +28,7 @@ const EVERYTHING: ImportedFacts = { ...EVERY_FACT, codePair: true };
  * (its key tells judges of different settings apart); every fact when there are too many of them.
  */
 export function importedFacts(path: string, text: string, root: string, judge: TextQuestion<TextFacts>): ImportedFacts {
+  if (isSingleRun()) return importsClosure(path, relativeSpecifiers(text), root, judge);
   const union: Record<keyof ImportedFacts, boolean> = { ...NO_FACT, codePair: false };
   const keys = Object.keys(NO_FACT) as (keyof TextFacts)[];
   // One `stat` a path for the whole walk: the modules are met again and again through each other's imports.
@@ -39,4 +42,44 @@ export function importedFacts(path: string, text: string, root: string, judge: T
     return union.handlers && union.codes;
   }, stats);
   return tooMany ? EVERYTHING : union;
+}
+
+/**
+ * In a single run (the files do not change while it lints): what the modules a file imports say, MAX_MODULE_HOPS deep,
+ * as the union of each imported module's closure, kept for the rest of the run. Each module's closure is computed once
+ * for each depth, whichever file imports it: the modules a project's files import are mostly the same. The same modules
+ * as the walk of importedFacts, all of them (no bound: each is met once in the run, not once for each linted file).
+ */
+function importsClosure(path: string, specifiers: readonly string[], root: string, judge: TextQuestion<TextFacts>): ImportedFacts {
+  const union: Record<keyof ImportedFacts, boolean> = { ...NO_FACT, codePair: false };
+  for (const specifier of specifiers) {
+    const inner = resolveModulePath(path, specifier, root);
+    if (inner !== undefined) join(union, closureOf(inner, MAX_MODULE_HOPS - 1, root, judge));
+  }
+  return union;
+}
+
+const closures = new Map<string, ImportedFacts>();
+
+/** What the module at `path` and the modules it imports, `hops` deep, say. */
+function closureOf(path: string, hops: number, root: string, judge: TextQuestion<TextFacts>): ImportedFacts {
+  const key = `${judge.key}\0${root}\0${hops}\0${path}`;
+  let found = closures.get(key);
+  if (found) return found;
+  const union: Record<keyof ImportedFacts, boolean> = { ...NO_FACT, codePair: false };
+  const facts = textFact(path, judge.key, judge.compute);
+  if (facts) join(union, { ...facts, codePair: facts.codeWritten && facts.oddValues });
+  if (hops > 0) {
+    for (const specifier of specifiersOf(path) ?? []) {
+      const inner = resolveModulePath(path, specifier, root);
+      if (inner !== undefined && inner !== path) join(union, closureOf(inner, hops - 1, root, judge));
+    }
+  }
+  found = union;
+  closures.set(key, found);
+  return found;
+}
+
+function join(into: Record<keyof ImportedFacts, boolean>, facts: ImportedFacts): void {
+  for (const key of Object.keys(into) as (keyof ImportedFacts)[]) into[key] ||= facts[key];
 }

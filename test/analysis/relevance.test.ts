@@ -3,7 +3,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resetSingleRun } from "../../src/analysis/single-run.js";
 import * as tsParser from "@typescript-eslint/parser";
 import { Linter, type Rule } from "eslint";
 import { type FileRelevance, fileRelevance } from "../../src/analysis/relevance.js";
@@ -111,8 +112,19 @@ describe("fileRelevance", () => {
   });
 });
 
-describe("fileRelevance through the modules a file imports", () => {
-  const dir = mkdtempSync(join(tmpdir(), "acp-relevance-"));
+describe.each([
+  ["in an editor", "false"],
+  ["in a single run, whose closures of imported modules are kept", "true"],
+])("fileRelevance through the modules a file imports, %s", (_mode, singleRun) => {
+  beforeAll(() => {
+    process.env["ACP_SINGLE_RUN"] = singleRun;
+    resetSingleRun();
+  });
+  afterAll(() => {
+    process.env["ACP_SINGLE_RUN"] = "false";
+    resetSingleRun();
+  });
+  const dir = mkdtempSync(join(tmpdir(), `acp-relevance-${singleRun}-`));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const write = (name: string, text: string) => writeFileSync(join(dir, name), text);
   /** The relevance of `code` linted as `dir/<name>`, its imports read from disk. */
