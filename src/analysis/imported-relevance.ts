@@ -2,7 +2,7 @@ import { resolveModulePath, type Stats } from "./resolution/module-files.js";
 import { reachModules, relativeSpecifiers, specifiersOf, type TextQuestion, textFact } from "./resolution/module-texts.js";
 import { MAX_MODULE_HOPS } from "./resolution/resolution.js";
 import { isSingleRun } from "./single-run.js";
-import { EVERY_FACT, NO_FACT, type TextFacts } from "./text-facts.js";
+import { EVERY_FACT, NO_FACT, pairsCode, type TextFacts } from "./text-facts.js";
 
 /**
  * What a file may take from the modules it imports by relative paths, read from their text: a method name, an SDK
@@ -29,15 +29,12 @@ const EVERYTHING: ImportedFacts = { ...EVERY_FACT, codePair: true };
  */
 export function importedFacts(path: string, text: string, root: string, judge: TextQuestion<TextFacts>): ImportedFacts {
   if (isSingleRun()) return importsClosure(path, relativeSpecifiers(text), root, judge);
-  const union: Record<keyof ImportedFacts, boolean> = { ...NO_FACT, codePair: false };
-  const keys = Object.keys(NO_FACT) as (keyof TextFacts)[];
+  const union = noFacts();
   // One `stat` a path for the whole walk: the modules are met again and again through each other's imports.
   const stats: Stats = new Map();
   const tooMany = reachModules(path, relativeSpecifiers(text), (from, specifier) => resolveModulePath(from, specifier, root, stats), (inner) => {
     const facts = textFact(inner, judge.key, judge.compute, stats);
-    if (!facts) return false;
-    for (const key of keys) union[key] ||= facts[key];
-    union.codePair ||= facts.codeWritten && facts.oddValues;
+    if (facts) join(union, withPair(facts));
     // Nothing more can be learnt once a module says everything.
     return union.handlers && union.codes;
   }, stats);
@@ -51,7 +48,7 @@ export function importedFacts(path: string, text: string, root: string, judge: T
  * as the walk of importedFacts, all of them (no bound: each is met once in the run, not once for each linted file).
  */
 function importsClosure(path: string, specifiers: readonly string[], root: string, judge: TextQuestion<TextFacts>): ImportedFacts {
-  const union: Record<keyof ImportedFacts, boolean> = { ...NO_FACT, codePair: false };
+  const union = noFacts();
   for (const specifier of specifiers) {
     const inner = resolveModulePath(path, specifier, root);
     if (inner !== undefined) join(union, closureOf(inner, MAX_MODULE_HOPS - 1, root, judge));
@@ -66,9 +63,9 @@ function closureOf(path: string, hops: number, root: string, judge: TextQuestion
   const key = `${judge.key}\0${root}\0${hops}\0${path}`;
   let found = closures.get(key);
   if (found) return found;
-  const union: Record<keyof ImportedFacts, boolean> = { ...NO_FACT, codePair: false };
+  const union = noFacts();
   const facts = textFact(path, judge.key, judge.compute);
-  if (facts) join(union, { ...facts, codePair: facts.codeWritten && facts.oddValues });
+  if (facts) join(union, withPair(facts));
   if (hops > 0) {
     for (const specifier of specifiersOf(path) ?? []) {
       const inner = resolveModulePath(path, specifier, root);
@@ -79,6 +76,12 @@ function closureOf(path: string, hops: number, root: string, judge: TextQuestion
   closures.set(key, found);
   return found;
 }
+
+/** A union to join facts into: nothing yet. */
+const noFacts = (): Record<keyof ImportedFacts, boolean> => ({ ...NO_FACT, codePair: false });
+
+/** One module's facts as imported facts: its pair of a code and an odd value is its own. */
+const withPair = (facts: TextFacts): ImportedFacts => ({ ...facts, codePair: pairsCode(facts) });
 
 function join(into: Record<keyof ImportedFacts, boolean>, facts: ImportedFacts): void {
   for (const key of Object.keys(into) as (keyof ImportedFacts)[]) into[key] ||= facts[key];

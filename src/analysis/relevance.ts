@@ -3,7 +3,7 @@ import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { hasRelativeImport, importedFacts } from "./imported-relevance.js";
 import type { TextQuestion } from "./resolution/module-texts.js";
 import type { AcpSettings } from "./settings.js";
-import { type TextFacts, textFacts } from "./text-facts.js";
+import { pairsCode, type TextFacts, textFacts } from "./text-facts.js";
 
 /**
  * What a file may hold, read from its text before any analysis: most files a project lints have nothing to do with
@@ -80,7 +80,7 @@ export function fileRelevance(sourceCode: Readonly<TSESLint.SourceCode>, setting
 
 /** The file's own facts joined with those of the modules it imports: a helper, a class or a constant may live there. */
 function withImports(own: TextFacts, text: string, settings: AcpSettings, file: LintedPath | undefined): JoinedFacts {
-  const alone = { handlers: own.handlers, codes: own.codes, errorWords: own.errorWords, codePair: own.codeWritten && own.oddValues };
+  const alone = { handlers: own.handlers, codes: own.codes, errorWords: own.errorWords, codePair: pairsCode(own) };
   if ((own.handlers && own.codes) || !file || file.filename === "<input>" || file.filename === "<text>" || !hasRelativeImport(text)) return alone;
   const imported = importedFacts(resolve(file.cwd, file.filename), text, file.cwd, judgeFor(settings));
   return {
@@ -98,7 +98,7 @@ export function judgeFor(settings: AcpSettings): TextQuestion<TextFacts> {
   let found = judges.get(settings);
   if (!found) {
     const key = `text facts\0${JSON.stringify([settings.sdkModules, settings.errorClasses])}`;
-    found = { key, compute: (text: string) => textFacts(text, settings), holds: (facts) => facts.handlers || facts.codes || facts.errorWords || (facts.codeWritten && facts.oddValues) };
+    found = { key, compute: (text: string) => textFacts(text, settings), holds: (facts) => relevanceOf({ ...facts, codePair: pairsCode(facts) }).any };
     judges.set(settings, found);
   }
   return found;

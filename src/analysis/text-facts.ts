@@ -1,5 +1,5 @@
 import { escapePattern } from "./escape-pattern.js";
-import { JSON_RPC_RESERVED, LSP_RESERVED } from "../protocol/codes.js";
+import { ERROR_CODES, JSON_RPC_RESERVED, LSP_RESERVED } from "../protocol/codes.js";
 import { METHODS } from "../protocol/methods.js";
 import { ERROR_SENDERS } from "./errors/send-calls.js";
 import { BUILTIN_SDK_MODULES, JSON_RPC_MODULES } from "./sdk/imports.js";
@@ -36,6 +36,9 @@ const ERROR_WORDS = new Set(["jsonrpc", "RequestError", "ResponseError", "client
 
 /** Every number a JSON-RPC or ACP code may be written as, without its sign: the reserved and LSP ranges hold ACP's. */
 const CODE_MAGNITUDES = { from: -JSON_RPC_RESERVED.to, to: -LSP_RESERVED.from };
+if (!ERROR_CODES.every((info) => -info.code >= CODE_MAGNITUDES.from && -info.code <= CODE_MAGNITUDES.to)) {
+  throw new Error("eslint-plugin-acp: an ACP error code lies outside the magnitudes text-facts.ts looks for");
+}
 
 /** A decimal literal of CODE_MAGNITUDES (32000 to 32899): the usual way a code is written. */
 const CODE_DIGITS = /\b3(?:2[0-7]\d\d|28\d\d)\b/u;
@@ -62,6 +65,14 @@ const CODE_WRITTEN = new RegExp(
   ].join("|"),
   "u",
 );
+
+/**
+ * Whether a text's facts pair a `code` written with a value that may be a wrong one: what valid-error-object needs when
+ * nothing else marks the text.
+ */
+export function pairsCode(facts: TextFacts): boolean {
+  return facts.codeWritten && facts.oddValues;
+}
 
 /** Whether a text writes a `code` (CODE_WRITTEN), wherever it is. */
 export function writesCode(text: string): boolean {
@@ -107,8 +118,9 @@ const ESCAPE = /\\(?:[ux/0-7]|\r?\n|\r|\u2028|\u2029)/u;
 
 /**
  * What a text says, searched for in the text itself, which is cheaper than going through tokens and finds at least as
- * much (a name in a comment on a line of code counts too; whole comment lines do not). An escape may spell a name in other characters (`"session\u002Fprompt"`,
- * `c\u006Fde`): a text with one is also searched with its escapes decoded, and says what either says.
+ * much (a name in a comment on a line of code counts too; whole comment lines do not). An escape may spell a name in
+ * other characters (`"session\u002Fprompt"`, `c\u006Fde`): a text with one is also searched with its escapes
+ * decoded, and says what either says.
  */
 export function textFacts(text: string, settings: AcpSettings): TextFacts {
   const raw = rawFacts(text, settings);
@@ -130,7 +142,7 @@ const ESCAPES = /\\(?:u\{([\da-fA-F]{1,6})\}|u([\da-fA-F]{4})|x([\da-fA-F]{2})|(
  * The text with every escape replaced by what it spells, wherever it is (a comment's or a regular expression's too:
  * more text to search, never less); a line continuation spells nothing.
  */
-export function decodeEscapes(text: string): string {
+function decodeEscapes(text: string): string {
   return text.replace(ESCAPES, (_, braced?: string, unicode?: string, hex?: string, octal?: string, continuation?: string, other?: string) => {
     const code = braced ?? unicode ?? hex;
     if (code !== undefined) return String.fromCodePoint(Math.min(Number.parseInt(code, 16), 0x10ffff));
