@@ -2,6 +2,9 @@ import { type Dirent, readdirSync, readFileSync, realpathSync, statSync } from "
 import { basename, dirname, extname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import * as typescriptParser from "@typescript-eslint/parser";
+import { analyze, type AnalyzeOptions } from "@typescript-eslint/scope-manager";
+import { parse as parseTypeScript } from "@typescript-eslint/typescript-estree";
+import { visitorKeys as typescriptVisitorKeys } from "@typescript-eslint/visitor-keys";
 import { isSingleRun } from "../single-run.js";
 import { registerFile, setParents, type SourceFile } from "./source-files.js";
 
@@ -11,7 +14,9 @@ import { registerFile, setParents, type SourceFile } from "./source-files.js";
  * eslint-plugin-import-x's export map does (its cache is keyed by path and checked against the file's mtime on
  * every use). Unlike that cache this one is bounded: at most MAX_FILES parsed modules, the least recently used
  * forgotten first; a file larger than MAX_BYTES, outside the project's folder, inside node_modules, or that does not
- * parse is never read as a module.
+ * parse is never read as a module. With typescript-eslint's parser (or espree, which has no `parseForESLint`) a
+ * module is read without tokens and comments, which no analysis of an imported module reads: they were most of the
+ * time and of the memory that reading a module took.
  */
 
 /** Parsed modules kept at once. */
@@ -32,6 +37,7 @@ const JS_TO_TS: Readonly<Record<string, readonly string[]>> = {
 const TYPE_AWARE_OPTIONS = new Set(["project", "projectService", "programs", "EXPERIMENTAL_useProjectService", "EXPERIMENTAL_useSourceOfProjectReferenceRedirect"]);
 
 interface Parser {
+  readonly meta?: { readonly name?: string };
   parseForESLint?(text: string, options: Record<string, unknown>): {
     ast: TSESTree.Program;
     scopeManager?: unknown;
@@ -273,7 +279,7 @@ function parse(path: string, parser: Parser, options: Record<string, unknown>): 
     return null;
   }
   try {
-    const result = parser.parseForESLint!(text, options);
+    const result = isTypeScriptEslint(parser) ? parseWithoutTokens(text, options) : parser.parseForESLint!(text, options);
     const visitorKeys = result.visitorKeys;
     if (!result.scopeManager || !visitorKeys) return null;
     setParents(result.ast, visitorKeys);
@@ -291,6 +297,38 @@ function parse(path: string, parser: Parser, options: Record<string, unknown>): 
   } catch {
     return null;
   }
+}
+
+function isTypeScriptEslint(parser: Parser): boolean {
+  return parser === typescriptParser || parser.meta?.name === "typescript-eslint/parser";
+}
+
+/**
+ * What typescript-eslint's `parseForESLint` makes of a module without type information (the same tree and scopes, its
+ * options passed on as it passes them), without the tokens and comments it always makes and the node maps it keeps.
+ */
+function parseWithoutTokens(text: string, options: Record<string, unknown>): ReturnType<NonNullable<Parser["parseForESLint"]>> {
+  const features = options["ecmaFeatures"] as { jsx?: boolean; globalReturn?: boolean };
+  const sourceType = options["sourceType"] === "module" ? "module" : "script";
+  const ast = parseTypeScript(text, {
+    jsx: features.jsx === true,
+    ...options,
+    comment: false,
+    tokens: false,
+    loc: true,
+    range: true,
+  }) as TSESTree.Program;
+  (ast as { sourceType: string }).sourceType = sourceType;
+  // ESLint's SourceCode requires both lists; nothing reads them for an imported module.
+  Object.assign(ast, { tokens: [], comments: [] });
+  const scopeManager = analyze(ast, {
+    globalReturn: features.globalReturn,
+    jsxFragmentName: options["jsxFragmentName"] as string | undefined,
+    jsxPragma: options["jsxPragma"] as string | undefined,
+    lib: options["lib"] as AnalyzeOptions["lib"],
+    sourceType,
+  });
+  return { ast, scopeManager, visitorKeys: typescriptVisitorKeys as Record<string, readonly string[]> };
 }
 
 /** Forgets every parsed module (tests). */
