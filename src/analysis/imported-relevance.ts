@@ -1,5 +1,5 @@
 import { resolveModulePath, type Stats } from "./resolution/module-files.js";
-import { reachModules, relativeSpecifiers, specifiersOf, type TextQuestion, textFact } from "./resolution/module-texts.js";
+import { type ClosureQuestion, closureOf, reachModules, relativeSpecifiers, type TextQuestion, textFact } from "./resolution/module-texts.js";
 import { MAX_MODULE_HOPS } from "./resolution/resolution.js";
 import { isSingleRun } from "./single-run.js";
 import { EVERY_FACT, NO_FACT, pairsCode, type TextFacts } from "./text-facts.js";
@@ -42,40 +42,46 @@ export function importedFacts(path: string, text: string, root: string, judge: T
 }
 
 /**
- * In a single run (the files do not change while it lints): what the modules a file imports say, MAX_MODULE_HOPS deep,
- * as the union of each imported module's closure, kept for the rest of the run. Each module's closure is computed once
- * for each depth, whichever file imports it: the modules a project's files import are mostly the same. The same modules
- * as the walk of importedFacts, all of them (no bound: each is met once in the run, not once for each linted file).
+ * In a single run: what the modules a file imports say, as the union of each imported module's closure
+ * (module-texts' closureOf, MAX_MODULE_HOPS deep from the file), kept for the rest of the run.
  */
 function importsClosure(path: string, specifiers: readonly string[], root: string, judge: TextQuestion<TextFacts>): ImportedFacts {
-  const union = noFacts();
+  const question = closureQuestion(judge);
+  let union: ImportedFacts = question.empty;
   for (const specifier of specifiers) {
     const inner = resolveModulePath(path, specifier, root);
-    if (inner !== undefined) join(union, closureOf(inner, MAX_MODULE_HOPS - 1, root, judge));
+    if (inner !== undefined) union = question.union(union, closureOf(inner, MAX_MODULE_HOPS - 1, root, question));
   }
   return union;
 }
 
-const closures = new Map<string, ImportedFacts>();
+const closureQuestions = new WeakMap<TextQuestion<TextFacts>, ClosureQuestion<ImportedFacts>>();
 
-/** What the module at `path` and the modules it imports, `hops` deep, say. */
-function closureOf(path: string, hops: number, root: string, judge: TextQuestion<TextFacts>): ImportedFacts {
-  const key = `${judge.key}\0${root}\0${hops}\0${path}`;
-  let found = closures.get(key);
-  if (found) return found;
-  const union = noFacts();
-  const facts = textFact(path, judge.key, judge.compute);
-  if (facts) join(union, withPair(facts));
-  if (hops > 0) {
-    for (const specifier of specifiersOf(path) ?? []) {
-      const inner = resolveModulePath(path, specifier, root);
-      if (inner !== undefined && inner !== path) join(union, closureOf(inner, hops - 1, root, judge));
-    }
+/** The judge's facts of each module of a closure, joined. */
+function closureQuestion(judge: TextQuestion<TextFacts>): ClosureQuestion<ImportedFacts> {
+  let found = closureQuestions.get(judge);
+  if (!found) {
+    found = {
+      key: judge.key,
+      of: (path) => {
+        const facts = textFact(path, judge.key, judge.compute);
+        return facts ? withPair(facts) : NO_IMPORTED_FACT;
+      },
+      empty: NO_IMPORTED_FACT,
+      union: (a, b) => {
+        const into = noFacts();
+        join(into, a);
+        join(into, b);
+        return into;
+      },
+      whole: (facts) => facts.handlers && facts.codes,
+    };
+    closureQuestions.set(judge, found);
   }
-  found = union;
-  closures.set(key, found);
   return found;
 }
+
+const NO_IMPORTED_FACT: ImportedFacts = { ...NO_FACT, codePair: false };
 
 /** A union to join facts into: nothing yet. */
 const noFacts = (): Record<keyof ImportedFacts, boolean> => ({ ...NO_FACT, codePair: false });

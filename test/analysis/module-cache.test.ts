@@ -5,11 +5,12 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:
 import { join } from "node:path";
 import tsParser from "@typescript-eslint/parser";
 import { Linter } from "eslint";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import plugin from "../../src/index.js";
 import { resolveModulePath } from "../../src/analysis/resolution/module-files.js";
-import { type TextQuestion, textFact, textHolds, textReaches } from "../../src/analysis/resolution/module-texts.js";
+import { clearTextFacts, type TextQuestion, textFact, textHolds, textReaches } from "../../src/analysis/resolution/module-texts.js";
+import { resetSingleRun } from "../../src/analysis/single-run.js";
 import { findAll, modelOf } from "./model-of.js";
 
 const root = process.cwd();
@@ -140,9 +141,9 @@ describe("facts of a module's text", () => {
     write("sdk-reexport.ts", 'export * from "@agentclientprotocol/sdk";\n');
     write("barrel.ts", 'export * from "./sdk-reexport.js";\nexport { helper } from "./plain.js";\n');
     write("plain.ts", "export const helper = (x: number) => x + 1;\n");
-    expect(textReaches(join(dir, "barrel.ts"), resolvePath, mentionsSdk)).toBe(true);
+    expect(textReaches(join(dir, "barrel.ts"), root, resolvePath, mentionsSdk)).toBe(true);
     expect(textHolds(join(dir, "barrel.ts"), mentionsSdk)).toBe(false);
-    expect(textReaches(join(dir, "plain.ts"), resolvePath, mentionsSdk)).toBe(false);
+    expect(textReaches(join(dir, "plain.ts"), root, resolvePath, mentionsSdk)).toBe(false);
   });
 
   it("reaches a folder's index named `.` or `..`, as the resolution layer does", () => {
@@ -150,15 +151,52 @@ describe("facts of a module's text", () => {
     write("pkg/index.ts", 'export * from "@agentclientprotocol/sdk";\n');
     write("pkg/inner/up.ts", 'export * from "..";\n');
     write("pkg/here.ts", 'import { agent } from ".";\nexport { agent };\n');
-    expect(textReaches(join(dir, "pkg", "inner", "up.ts"), resolvePath, mentionsSdk)).toBe(true);
-    expect(textReaches(join(dir, "pkg", "here.ts"), resolvePath, mentionsSdk)).toBe(true);
+    expect(textReaches(join(dir, "pkg", "inner", "up.ts"), root, resolvePath, mentionsSdk)).toBe(true);
+    expect(textReaches(join(dir, "pkg", "here.ts"), root, resolvePath, mentionsSdk)).toBe(true);
   });
 
   it("answers maybe (true) when more modules are imported than it reads", () => {
     for (let i = 1; i <= 520; i++) write(`many-${i}.ts`, "export {};\n");
     write("many.ts", Array.from({ length: 520 }, (_, i) => `import "./many-${i + 1}.js";\n`).join(""));
-    expect(textReaches(join(dir, "many.ts"), resolvePath, mentionsSdk)).toBe(true);
+    expect(textReaches(join(dir, "many.ts"), root, resolvePath, mentionsSdk)).toBe(true);
     write("few.ts", Array.from({ length: 10 }, (_, i) => `import "./many-${i + 1}.js";\n`).join(""));
-    expect(textReaches(join(dir, "few.ts"), resolvePath, mentionsSdk)).toBe(false);
+    expect(textReaches(join(dir, "few.ts"), root, resolvePath, mentionsSdk)).toBe(false);
+  });
+});
+
+describe("reaching through imports in a single run, from closures kept for the run", () => {
+  const mentionsSdk: TextQuestion<boolean> = { key: "test: names the SDK (single run)", compute: (text) => text.includes("@agentclientprotocol/sdk"), holds: (fact) => fact };
+  const resolvePath = (from: string, specifier: string) => resolveModulePath(from, specifier, root);
+  beforeAll(() => {
+    process.env["ACP_SINGLE_RUN"] = "true";
+    resetSingleRun();
+  });
+  afterAll(() => {
+    process.env["ACP_SINGLE_RUN"] = "false";
+    resetSingleRun();
+    clearTextFacts();
+  });
+  const reaches = (name: string) => textReaches(join(dir, "closures", name), root, resolvePath, mentionsSdk);
+
+  it("answers as the walk does: through a barrel, a folder's index, and not four modules further", () => {
+    mkdirSync(join(dir, "closures", "pkg"), { recursive: true });
+    write("closures/sdk.ts", 'export * from "@agentclientprotocol/sdk";\n');
+    write("closures/barrel.ts", 'export * from "./sdk.js";\nexport { helper } from "./plain.js";\n');
+    write("closures/plain.ts", "export const helper = (x: number) => x + 1;\n");
+    write("closures/pkg/index.ts", 'export * from "../sdk.js";\n');
+    write("closures/up.ts", 'import "./pkg";\n');
+    // a0 imports a1 ... a4 imports sdk.ts: the SDK is five modules from a0, four from a1.
+    for (let i = 0; i < 5; i++) write(`closures/a${i}.ts`, `import "./${i === 4 ? "sdk" : `a${i + 1}`}.js";\n`);
+    expect([reaches("barrel.ts"), reaches("plain.ts"), reaches("up.ts")]).toEqual([true, false, true]);
+    expect([reaches("a1.ts"), reaches("a0.ts")]).toEqual([true, false]);
+  });
+
+  it("reads every module of a closure (no bound), each once for the run", () => {
+    for (let i = 1; i <= 520; i++) write(`closures/many-${i}.ts`, "export {};\n");
+    write("closures/many.ts", Array.from({ length: 520 }, (_, i) => `import "./many-${i + 1}.js";\n`).join(""));
+    expect(reaches("many.ts")).toBe(false);
+    // The run's files do not change: a later edit is not seen.
+    write("closures/many-7.ts", 'export * from "@agentclientprotocol/sdk";\n');
+    expect(reaches("many.ts")).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
-import { MAX_BYTES, statOf, type Stats } from "./module-files.js";
+import { isSingleRun } from "../single-run.js";
+import { MAX_BYTES, resolveModulePath, statOf, type Stats } from "./module-files.js";
 import { MAX_MODULE_HOPS } from "./resolution.js";
 
 /**
@@ -109,11 +110,47 @@ export function textHolds<T>(path: string, question: TextQuestion<T>, stats?: St
 /**
  * Whether the question holds for the module at `path` or one it imports (as far as the resolution layer follows
  * imports): if it holds for none, nothing reached through that module can be what the question looks for. True
- * when that cannot be told within the bounds.
+ * when that cannot be told within the bounds. In a single run, from the modules' closures (closureOf), kept for the run.
  */
-export function textReaches<T>(path: string, resolvePath: ResolvePath, question: TextQuestion<T>, stats?: Stats): boolean {
+export function textReaches<T>(path: string, root: string, resolvePath: ResolvePath, question: TextQuestion<T>, stats?: Stats): boolean {
+  if (isSingleRun()) return closureOf(path, MAX_MODULE_HOPS, root, { key: question.key, of: (inner) => textHolds(inner, question), empty: false, union: (a, b) => a || b, whole: (a) => a });
   if (textHolds(path, question, stats)) return true;
   return reachModules(path, specifiersOf(path, stats) ?? [], resolvePath, (inner) => textHolds(inner, question, stats), stats);
+}
+
+/**
+ * What the modules of a closure say, as one value: `of` each module, joined by `union` from `empty`; `whole` tells
+ * a value nothing can add to (the rest of the closure is not read). `key` names the question (and its settings).
+ */
+export interface ClosureQuestion<R> {
+  readonly key: string;
+  readonly of: (path: string) => R;
+  readonly empty: R;
+  readonly union: (a: R, b: R) => R;
+  readonly whole: (value: R) => boolean;
+}
+
+const closures = new Map<string, unknown>();
+
+/**
+ * In a single run (the files do not change while it lints): what the module at `path` and the modules it imports,
+ * `hops` deep, say. Each module's closure is computed once for each question and depth, kept for the rest of the run,
+ * whichever file asks: the modules a project's files import are mostly the same. The same modules as reachModules
+ * meets from `path`, all of them (no bound: each is met once in the run, not once for each linted file).
+ */
+export function closureOf<R>(path: string, hops: number, root: string, question: ClosureQuestion<R>): R {
+  const key = `${question.key}\0${root}\0${hops}\0${path}`;
+  if (closures.has(key)) return closures.get(key) as R;
+  let value = question.of(path);
+  if (hops > 0) {
+    for (const specifier of specifiersOf(path) ?? []) {
+      if (question.whole(value)) break;
+      const inner = resolveModulePath(path, specifier, root);
+      if (inner !== undefined && inner !== path) value = question.union(value, closureOf(inner, hops - 1, root, question));
+    }
+  }
+  closures.set(key, value);
+  return value;
 }
 
 /**
@@ -128,7 +165,8 @@ export const REEXPORTS: TextQuestion<boolean> = {
   holds: (fact) => fact,
 };
 
-/** Forgets every module's facts (tests). */
+/** Forgets every module's facts and closures (tests). */
 export function clearTextFacts(): void {
   entries.clear();
+  closures.clear();
 }

@@ -158,7 +158,7 @@ export class Resolver implements Resolution {
     if (path === undefined) return false;
     const key = `${path}\0${question.key}`;
     let found = this.reached.get(key);
-    if (found === undefined) this.reached.set(key, (found = textReaches(path, this.pathFrom, question, this.stats)));
+    if (found === undefined) this.reached.set(key, (found = textReaches(path, this.reading!.root, this.pathFrom, question, this.stats)));
     return found;
   }
 
