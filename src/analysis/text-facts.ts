@@ -135,20 +135,58 @@ export function textFacts(text: string, settings: AcpSettings): TextFacts {
   };
 }
 
-/** A backslash escape of a string, template or identifier: what it stands for is the group that matched. */
-const ESCAPES = /\\(?:u\{([\da-fA-F]{1,6})\}|u([\da-fA-F]{4})|x([\da-fA-F]{2})|([0-7]{1,3})|(\r\n|\r|\n|\u2028|\u2029)|([^]))/gu;
+const HEX = /^[\da-fA-F]+$/u;
 
 /**
- * The text with every escape replaced by what it spells, wherever it is (a comment's or a regular expression's too:
- * more text to search, never less); a line continuation spells nothing.
+ * The text with every backslash escape of a string, template or identifier replaced by what it spells, wherever it
+ * is (a comment's or a regular expression's too: more text to search, never less): `\u{…}` (1 to 6 hex digits),
+ * `\uXXXX`, `\xXX`, an octal `\0` to `\777` (1 to 3 digits), a line continuation (spells nothing), any other
+ * character (spells itself). A scan from backslash to backslash: a regular expression's replace, calling back for
+ * each escape, cost more than the rest of the text facts together on a file full of escapes.
  */
-function decodeEscapes(text: string): string {
-  return text.replace(ESCAPES, (_, braced?: string, unicode?: string, hex?: string, octal?: string, continuation?: string, other?: string) => {
-    const code = braced ?? unicode ?? hex;
-    if (code !== undefined) return String.fromCodePoint(Math.min(Number.parseInt(code, 16), 0x10ffff));
-    if (octal !== undefined) return String.fromCharCode(Number.parseInt(octal, 8));
-    return continuation !== undefined ? "" : other!;
-  });
+export function decodeEscapes(text: string): string {
+  let at = text.indexOf("\\");
+  if (at === -1) return text;
+  let out = "";
+  let from = 0;
+  while (at !== -1 && at + 1 < text.length) {
+    out += text.slice(from, at);
+    const [spelt, length] = escapeAt(text, at + 1);
+    out += spelt;
+    from = at + 1 + length;
+    at = text.indexOf("\\", from);
+  }
+  return out + text.slice(from);
+}
+
+/** What the escape whose first character (after the backslash) is at `at` spells, and how many characters it takes. */
+function escapeAt(text: string, at: number): [string, number] {
+  const first = text[at]!;
+  if (first === "u") {
+    if (text[at + 1] === "{") {
+      const close = text.indexOf("}", at + 2);
+      const digits = close === -1 ? "" : text.slice(at + 2, close);
+      if (digits.length >= 1 && digits.length <= 6 && HEX.test(digits)) return [String.fromCodePoint(Math.min(Number.parseInt(digits, 16), 0x10ffff)), digits.length + 3];
+    }
+    const four = text.slice(at + 1, at + 5);
+    if (four.length === 4 && HEX.test(four)) return [String.fromCodePoint(Number.parseInt(four, 16)), 5];
+    return [first, 1];
+  }
+  if (first === "x") {
+    const two = text.slice(at + 1, at + 3);
+    if (two.length === 2 && HEX.test(two)) return [String.fromCodePoint(Number.parseInt(two, 16)), 3];
+    return [first, 1];
+  }
+  if (first >= "0" && first <= "7") {
+    let end = at + 1;
+    while (end < at + 3 && text[end]! >= "0" && text[end]! <= "7") end++;
+    return [String.fromCharCode(Number.parseInt(text.slice(at, end), 8)), end - at];
+  }
+  if (first === "\r") return ["", text[at + 1] === "\n" ? 2 : 1];
+  if (first === "\n" || first === "\u2028" || first === "\u2029") return ["", 1];
+  // A surrogate pair is one character: `[^]` with the `u` flag took both halves.
+  const code = text.codePointAt(at)!;
+  return code > 0xffff ? [String.fromCodePoint(code), 2] : [first, 1];
 }
 
 /**
