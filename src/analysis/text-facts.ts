@@ -8,7 +8,7 @@ import type { AcpSettings } from "./settings.js";
 /**
  * What a text (a linted file's, or a module's it imports) says, read before any analysis; relevance.ts decides from
  * these, joined over a file's imports, what the file may hold.
- * - `handlers`: it names an SDK (or JSON-RPC library) module or a method's wire name in a string.
+ * - `handlers`: it names an SDK (or JSON-RPC library) module in a string, or writes a string that is a method's wire name.
  * - `codes`: it writes a number that may be a JSON-RPC or ACP code (its value, sign aside, in 32000..32899).
  * - `errorWords`: it names what only code about errors or ACP requests names: `jsonrpc`, `RequestError`,
  *   `ResponseError`, `clientCapabilities`, an error sender, a class of `settings.acp.errorClasses`.
@@ -211,7 +211,11 @@ function rawFacts(whole: string, settings: AcpSettings): TextFacts {
 }
 
 interface Patterns {
-  /** A string or template that starts with a module or method name: what every handler style needs. */
+  /**
+   * A string or template that starts with a module's name (a subpath too), or that is a method's wire name: what
+   * every handler style needs. A method is named by a string equal to its wire name; `"initialized"` and `"logout of
+   * …"` name none.
+   */
   readonly handlers: RegExp;
   /** A word of ERROR_WORDS or of settings.acp.errorClasses, as a whole name. */
   readonly words: RegExp;
@@ -227,10 +231,12 @@ function patternsFor(settings: AcpSettings): Patterns {
   const key = JSON.stringify([settings.sdkModules, settings.errorClasses]);
   found = patternsByNames.get(key);
   if (!found) {
-    const names = [...BUILTIN_SDK_MODULES, ...JSON_RPC_MODULES, ...settings.sdkModules, ...WIRES].map(escapePattern);
+    const modules = [...BUILTIN_SDK_MODULES, ...JSON_RPC_MODULES, ...settings.sdkModules].map(escapePattern);
+    const wires = [...WIRES].map(escapePattern);
     // Identifier boundaries (`$` is part of a name), so that a word is found wherever it is a token.
     const words = [...ERROR_WORDS, ...settings.errorClasses].map((w) => `(?<![\\w$])${escapePattern(w)}(?![\\w$])`);
-    found = { handlers: new RegExp(`["'\`](?:${names.join("|")})`, "u"), words: new RegExp(words.join("|"), "u") };
+    const handlers = new RegExp(`["'\`](?:${modules.join("|")})|(["'\`])(?:${wires.join("|")})\\1`, "u");
+    found = { handlers, words: new RegExp(words.join("|"), "u") };
     patternsByNames.set(key, found);
   }
   patternsBySettings.set(settings, found);

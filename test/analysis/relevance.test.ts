@@ -24,6 +24,8 @@ describe("fileRelevance", () => {
     expect(relevanceOf(`export const session = { initialize() {}, prompt: "hi", id: 32 };\nconsole.error("session/x", 3200, 33000);`)).toBe("nothing");
     // A word inside another name is not that word.
     expect(relevanceOf(`export const errorCode = "decode";\nexport class MyRequestErrors {}`)).toBe("nothing");
+     // A string that starts with a wire name but is another string names no method.
+    expect(relevanceOf(`export const modes = ["initialized", "uninitialized"];\nlog("logout failed", 'authenticated', \`initialize \${x}\`);`)).toBe("nothing");
   });
 
   it.each([
@@ -37,6 +39,7 @@ describe("fileRelevance", () => {
     ["the protocol's cancel", `conn.sendNotification('$/cancel_request', {});`],
     ["an escaped string, which may spell anything", `const m = "session\\u002Fprompt";`],
     ["a string continued on the next line", `const m = "session/\\\nprompt";`],
+    ["a wire name as a handler map's key", `export const handlers = { "logout": () => ({}) };`],
   ])("analyses handlers after %s", (_, code) => {
     expect(relevanceOf(code)).toBe("handlers");
   });
