@@ -1,5 +1,6 @@
-// An imported module is read with typescript-eslint's parts, without the tokens and comments that parseForESLint
-// always makes (no analysis of an imported module reads them): its tree and its scopes must be parseForESLint's.
+// An imported module is read with typescript-eslint's parts, without the tokens, comments and line and column
+// locations that parseForESLint always makes (no analysis of an imported module reads them): its tree (ranges
+// included) and its scopes must be parseForESLint's.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import tsParser from "@typescript-eslint/parser";
@@ -33,7 +34,7 @@ if (!fail) return;
 module.exports = { raise(code) { throw Object.assign(new Error("x"), { code }); } };
 `,
   "script.js": `var shared = 1; function hoisted() { return shared + arguments.length; } label: for (;;) break label;
-`,
+// a comment line, ended by CR LF\r\nvar last = 2;\u2028var tail = "after a line separator";`,
 };
 
 type Scope = TSESLint.Scope.Scope;
@@ -49,13 +50,13 @@ function scopesOf(scope: Scope): unknown {
   };
 }
 
-/** The tree without its parents, tokens and comments (JSON of every other property). */
+/** The tree without its parents, tokens, comments and locations (JSON of every other property, ranges too). */
 function treeOf(ast: unknown): string {
-  return JSON.stringify(ast, (key, value: unknown) => (key === "parent" || key === "tokens" || key === "comments" ? undefined : value));
+  return JSON.stringify(ast, (key, value: unknown) => (key === "parent" || key === "tokens" || key === "comments" || key === "loc" ? undefined : value));
 }
 
 describe("an imported module read without tokens", () => {
-  it.each(Object.keys(MODULES))("%s: the tree and scopes of parseForESLint, no tokens or comments kept", (name) => {
+  it.each(Object.keys(MODULES))("%s: the tree and scopes of parseForESLint, no tokens, comments or node locations kept", (name) => {
     const path = join(dir, name);
     writeFileSync(path, MODULES[name]!);
     const file = readModule(path, { languageOptions: { parser: tsParser, parserOptions: {} }, root }, new Map());
@@ -76,8 +77,10 @@ describe("an imported module read without tokens", () => {
     expect(full.ast.tokens!.length).toBeGreaterThan(0);
     expect(treeOf(read.ast)).toBe(treeOf(full.ast));
     expect(scopesOf(read.scopeManager!.globalScope!)).toEqual(scopesOf(full.scopeManager.globalScope as Scope));
-    // Every node knows its parent, as in a linted file.
+    // Every node knows its parent, as in a linted file; only the Program has a location (ESLint's SourceCode needs it).
     const [first] = read.ast.body;
     expect(first!.parent).toBe(read.ast);
+    expect(first!.loc).toBeUndefined();
+    expect(read.ast.loc).toEqual(full.ast.loc);
   });
 });

@@ -24,7 +24,9 @@ function calleeOf(probed: Probed, callee: string, nth = 0): string | undefined {
   if (!fn) return undefined;
   const file = fileOf(fn);
   const where = !file || file.linted ? "here" : file.path!.slice(fixtures.length + 1);
-  return `${declaredName(fn)?.name ?? "(anonymous)"} @ ${where}:${fn.loc.start.line}`;
+  // An imported module's nodes have no line and column (module-files.ts): the line comes from the range.
+  const line = (file?.sourceCode ?? probed.sourceCode).getLocFromIndex(fn.range[0]).line;
+  return `${declaredName(fn)?.name ?? "(anonymous)"} @ ${where}:${line}`;
 }
 
 describe("callees", () => {

@@ -15,8 +15,9 @@ import { registerFile, setParents, type SourceFile } from "./source-files.js";
  * every use). Unlike that cache this one is bounded: at most MAX_FILES parsed modules, the least recently used
  * forgotten first; a file larger than MAX_BYTES, outside the project's folder, inside node_modules, or that does not
  * parse is never read as a module. With typescript-eslint's parser (or espree, which has no `parseForESLint`) a
- * module is read without tokens and comments, which no analysis of an imported module reads: they were most of the
- * time and of the memory that reading a module took.
+ * module is read without tokens, comments and the nodes' line and column locations, which no analysis of an imported
+ * module reads (a report lands only at a node of the linted file; ranges are kept): they were most of the time and
+ * of the memory that reading a module took.
  */
 
 /** Parsed modules kept at once. */
@@ -299,13 +300,20 @@ function parse(path: string, parser: Parser, options: Record<string, unknown>): 
   }
 }
 
+/** Where a whole text starts and ends, as ESLint counts lines (`\r\n`, `\r`, `\n`, U+2028, U+2029) and columns. */
+function programLoc(text: string): TSESTree.SourceLocation {
+  const lines = text.split(/\r\n|[\r\n\u2028\u2029]/u);
+  return { start: { line: 1, column: 0 }, end: { line: lines.length, column: lines[lines.length - 1]!.length } };
+}
+
 function isTypeScriptEslint(parser: Parser): boolean {
   return parser === typescriptParser || parser.meta?.name === "typescript-eslint/parser";
 }
 
 /**
  * What typescript-eslint's `parseForESLint` makes of a module without type information (the same tree and scopes, its
- * options passed on as it passes them), without the tokens and comments it always makes and the node maps it keeps.
+ * options passed on as it passes them), without the tokens, comments and line and column locations it always makes
+ * and the node maps it keeps.
  */
 function parseWithoutTokens(text: string, options: Record<string, unknown>): ReturnType<NonNullable<Parser["parseForESLint"]>> {
   const features = options["ecmaFeatures"] as { jsx?: boolean; globalReturn?: boolean };
@@ -315,12 +323,12 @@ function parseWithoutTokens(text: string, options: Record<string, unknown>): Ret
     ...options,
     comment: false,
     tokens: false,
-    loc: true,
+    loc: false,
     range: true,
   }) as TSESTree.Program;
   (ast as { sourceType: string }).sourceType = sourceType;
-  // ESLint's SourceCode requires both lists; nothing reads them for an imported module.
-  Object.assign(ast, { tokens: [], comments: [] });
+  // ESLint's SourceCode requires both lists and the Program's location; nothing reads them for an imported module.
+  Object.assign(ast, { tokens: [], comments: [], loc: programLoc(text) });
   const scopeManager = analyze(ast, {
     globalReturn: features.globalReturn,
     jsxFragmentName: options["jsxFragmentName"] as string | undefined,
