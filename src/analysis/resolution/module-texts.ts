@@ -113,9 +113,21 @@ export function textHolds<T>(path: string, question: TextQuestion<T>, stats?: St
  * when that cannot be told within the bounds. In a single run, from the modules' closures (closureOf), kept for the run.
  */
 export function textReaches<T>(path: string, root: string, resolvePath: ResolvePath, question: TextQuestion<T>, stats?: Stats): boolean {
-  if (isSingleRun()) return closureOf(path, MAX_MODULE_HOPS, root, { key: question.key, of: (inner) => textHolds(inner, question), empty: false, union: (a, b) => a || b, whole: (a) => a });
+  if (isSingleRun()) return closureOf(path, MAX_MODULE_HOPS, root, reachQuestion(question));
   if (textHolds(path, question, stats)) return true;
   return reachModules(path, specifiersOf(path, stats) ?? [], resolvePath, (inner) => textHolds(inner, question, stats), stats);
+}
+
+const reachQuestions = new WeakMap<TextQuestion<unknown>, ClosureQuestion<boolean>>();
+
+/** Whether the question holds for some module of a closure (its key apart from the text question's own). */
+function reachQuestion<T>(question: TextQuestion<T>): ClosureQuestion<boolean> {
+  let found = reachQuestions.get(question as TextQuestion<unknown>);
+  if (!found) {
+    found = { key: `reaches\0${question.key}`, of: (inner) => textHolds(inner, question), empty: false, union: (a, b) => a || b, whole: (a) => a };
+    reachQuestions.set(question as TextQuestion<unknown>, found);
+  }
+  return found;
 }
 
 /**
