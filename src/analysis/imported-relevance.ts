@@ -84,7 +84,7 @@ function closureQuestion(judge: TextQuestion<TextFacts>): ClosureQuestion<Import
 const NO_IMPORTED_FACT: ImportedFacts = { ...NO_FACT, codePair: false };
 
 /** A union to join facts into: nothing yet. */
-const noFacts = (): Record<keyof ImportedFacts, boolean> => ({ ...NO_FACT, codePair: false });
+const noFacts = (): Record<keyof ImportedFacts, boolean> => ({ ...NO_IMPORTED_FACT });
 
 /** One module's facts as imported facts: its pair of a code and an odd value is its own. */
 const withPair = (facts: TextFacts): ImportedFacts => ({ ...facts, codePair: pairsCode(facts) });

@@ -2,14 +2,14 @@
 // or helper module that several handlers' files import) is renewed by modification time: an edit to an imported
 // module, or to a module that one imports, is seen by the next lint, as an editor re-linting after a save needs.
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import tsParser from "@typescript-eslint/parser";
 import { Linter } from "eslint";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import plugin from "../../src/index.js";
 import { resolveModulePath } from "../../src/analysis/resolution/module-files.js";
-import { clearTextFacts, type TextQuestion, textFact, textHolds, textReaches } from "../../src/analysis/resolution/module-texts.js";
+import { clearTextFacts, type ClosureQuestion, closureOf, type TextQuestion, textFact, textHolds, textReaches } from "../../src/analysis/resolution/module-texts.js";
 import { resetSingleRun } from "../../src/analysis/single-run.js";
 import { findAll, modelOf } from "./model-of.js";
 
@@ -191,12 +191,37 @@ describe("reaching through imports in a single run, from closures kept for the r
     expect([reaches("a1.ts"), reaches("a0.ts")]).toEqual([true, false]);
   });
 
-  it("reads every module of a closure (no bound), each once for the run", () => {
+  it("reads every module of a closure (no bound, where the walk answers maybe) and keeps the answer for the run", () => {
     for (let i = 1; i <= 520; i++) write(`closures/many-${i}.ts`, "export {};\n");
     write("closures/many.ts", Array.from({ length: 520 }, (_, i) => `import "./many-${i + 1}.js";\n`).join(""));
     expect(reaches("many.ts")).toBe(false);
     // The run's files do not change: a later edit is not seen.
     write("closures/many-7.ts", 'export * from "@agentclientprotocol/sdk";\n');
     expect(reaches("many.ts")).toBe(false);
+  });
+
+  it("computes each module's closure once for a question and depth, however many modules and files reach it", () => {
+    // top imports left and right, which both import bottom (in a folder of its own: a single run lists a folder once).
+    mkdirSync(join(dir, "diamond"), { recursive: true });
+    write("diamond/top.ts", 'import "./left.js";\nimport "./right.js";\n');
+    write("diamond/left.ts", 'import "./bottom.js";\n');
+    write("diamond/right.ts", 'import "./bottom.js";\n');
+    write("diamond/bottom.ts", "export const x = 1;\n");
+    const asked: string[] = [];
+    const question: ClosureQuestion<string[]> = {
+      key: "test: names",
+      of: (path) => (asked.push(basename(path)), [basename(path)]),
+      empty: [],
+      union: (a, b) => [...new Set([...a, ...b])].sort(),
+      whole: () => false,
+    };
+    const top = join(dir, "diamond", "top.ts");
+    expect(closureOf(top, 2, root, question)).toEqual(["bottom.ts", "left.ts", "right.ts", "top.ts"]);
+    expect(closureOf(top, 2, root, question)).toEqual(["bottom.ts", "left.ts", "right.ts", "top.ts"]);
+    expect(closureOf(join(dir, "diamond", "left.ts"), 1, root, question)).toEqual(["bottom.ts", "left.ts"]);
+    // bottom is met through left and right at the same depth: asked once; left at depth 1 was kept from the first call.
+    expect(asked.sort()).toEqual(["bottom.ts", "left.ts", "right.ts", "top.ts"]);
+    // One hop fewer: top and what it imports, not bottom.
+    expect(closureOf(top, 1, root, question)).toEqual(["left.ts", "right.ts", "top.ts"]);
   });
 });

@@ -55,7 +55,7 @@ function treeOf(ast: unknown): string {
   return JSON.stringify(ast, (key, value: unknown) => (key === "parent" || key === "tokens" || key === "comments" || key === "loc" ? undefined : value));
 }
 
-describe("an imported module read without tokens", () => {
+describe("an imported module read without tokens, comments or node locations", () => {
   it.each(Object.keys(MODULES))("%s: the tree and scopes of parseForESLint, no tokens, comments or node locations kept", (name) => {
     const path = join(dir, name);
     writeFileSync(path, MODULES[name]!);

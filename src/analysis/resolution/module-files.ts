@@ -280,7 +280,7 @@ function parse(path: string, parser: Parser, options: Record<string, unknown>): 
     return null;
   }
   try {
-    const result = isTypeScriptEslint(parser) ? parseWithoutTokens(text, options) : parser.parseForESLint!(text, options);
+    const result = isTypeScriptEslint(parser) ? parseTreeAndScopes(text, options) : parser.parseForESLint!(text, options);
     const visitorKeys = result.visitorKeys;
     if (!result.scopeManager || !visitorKeys) return null;
     setParents(result.ast, visitorKeys);
@@ -315,7 +315,7 @@ function isTypeScriptEslint(parser: Parser): boolean {
  * options passed on as it passes them), without the tokens, comments and line and column locations it always makes
  * and the node maps it keeps.
  */
-function parseWithoutTokens(text: string, options: Record<string, unknown>): ReturnType<NonNullable<Parser["parseForESLint"]>> {
+function parseTreeAndScopes(text: string, options: Record<string, unknown>): ReturnType<NonNullable<Parser["parseForESLint"]>> {
   const features = options["ecmaFeatures"] as { jsx?: boolean; globalReturn?: boolean };
   const sourceType = options["sourceType"] === "module" ? "module" : "script";
   const ast = parseTypeScript(text, {
