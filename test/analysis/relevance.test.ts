@@ -24,7 +24,7 @@ describe("fileRelevance", () => {
     expect(relevanceOf(`export const session = { initialize() {}, prompt: "hi", id: 32 };\nconsole.error("session/x", 3200, 33000);`)).toBe("nothing");
     // A word inside another name is not that word.
     expect(relevanceOf(`export const errorCode = "decode";\nexport class MyRequestErrors {}`)).toBe("nothing");
-     // A string that starts with a wire name but is another string names no method.
+    // A string that starts with a wire name but is another string names no method.
     expect(relevanceOf(`export const modes = ["initialized", "uninitialized"];\nlog("logout failed", 'authenticated', \`initialize \${x}\`);`)).toBe("nothing");
   });
 
