@@ -1,8 +1,9 @@
 // A cold run as CI pays it (issue 25, target 3): `acp-lint` on a repository, a new process per run, against the
-// `eslint` command with the TypeScript parser and no rules on the same files. The workload is written out as a
+// `eslint` command with the TypeScript parser and no rules on the same files, and with one no-op rule (what ESLint
+// adds as soon as any rule is on, whatever the rule does). The workload is written out as a
 // repository (the segments `dist`, `build`, `out` and `coverage` renamed, since acp-lint leaves build folders out
-// below the path it is given, and ESLint would lint them), with an eslint.config.mjs for the ESLint runs, which
-// acp-lint does not read. Runs alternate (one of each untimed first: the files in the page cache); each child
+// below the path it is given, and ESLint would lint them), with an eslint.config.mjs (and noop.config.mjs) for the ESLint
+// runs, which acp-lint does not read. Runs alternate (one of each untimed first: the files in the page cache); each child
 // reports its own CPU time at exit (a module preloaded with --import), the parent times the wall.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -30,11 +31,14 @@ function writeRepository(dir, files) {
     writeFileSync(path, file.text);
   }
   writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "acp-bench-repository", private: true }));
-  writeFileSync(
-    join(dir, "eslint.config.mjs"),
-    `import parser from ${JSON.stringify(PARSER)};\nexport default [{ files: ["**/*.{js,mjs,cjs,ts,mts,cts}"], languageOptions: { parser }, linterOptions: { noInlineConfig: true, reportUnusedDisableDirectives: "off" } }];\n`,
-  );
+  const base = `import parser from ${JSON.stringify(PARSER)};\nconst base = { files: ["**/*.{js,mjs,cjs,ts,mts,cts}"], languageOptions: { parser }, linterOptions: { noInlineConfig: true, reportUnusedDisableDirectives: "off" } };\n`;
+  writeFileSync(join(dir, "eslint.config.mjs"), `${base}export default [base];\n`);
+  // The same with one rule that does nothing: what ESLint adds as soon as any rule is on.
+  const noop = `{ files: base.files, plugins: { bench: { rules: { noop: { meta: { type: "problem", schema: [] }, create: () => ({ Program() {} }) } } } }, rules: { "bench/noop": "error" } }`;
+  writeFileSync(join(dir, NOOP_CONFIG), `${base}export default [base, ${noop}];\n`);
 }
+
+const NOOP_CONFIG = "noop.config.mjs";
 
 /** One run of `args` (a node script and its arguments) in `cwd`: wall and CPU time (ms), exit status, what it printed. */
 function run(args, cwd) {
@@ -61,12 +65,13 @@ export function coldCliPart({ root, files, cli, runs }) {
   writeRepository(repo, files);
   const commands = {
     eslint: [ESLINT_BIN, "--format", "json", "."],
+    eslintNoop: [ESLINT_BIN, "--config", NOOP_CONFIG, "--format", "json", "."],
     acpLint: [cli, "--format", "json", "."],
   };
-  const times = { eslint: { cpu: [], wall: [] }, acpLint: { cpu: [], wall: [] } };
+  const times = { eslint: { cpu: [], wall: [] }, eslintNoop: { cpu: [], wall: [] }, acpLint: { cpu: [], wall: [] } };
   const linted = {};
   for (let round = -1; round < runs; round++) {
-    const order = round % 2 ? ["eslint", "acpLint"] : ["acpLint", "eslint"];
+    const order = round % 2 ? ["eslint", "eslintNoop", "acpLint"] : ["acpLint", "eslintNoop", "eslint"];
     for (const key of order) {
       const result = run(commands[key], repo);
       // eslint exits 0 (no rules), acp-lint 1 when it reports; anything else is a failed run.
@@ -78,13 +83,18 @@ export function coldCliPart({ root, files, cli, runs }) {
     }
     if (round >= 0) process.stderr.write(`  cold acp-lint: run ${round + 1}/${runs}\n`);
   }
-  if (linted.eslint !== linted.acpLint) throw new Error(`eslint linted ${linted.eslint} files, acp-lint ${linted.acpLint}: not the same files`);
-  const ratios = { cpu: ratioStats(times.acpLint.cpu, times.eslint.cpu), wall: ratioStats(times.acpLint.wall, times.eslint.wall) };
+  if (linted.eslint !== linted.acpLint || linted.eslint !== linted.eslintNoop) throw new Error(`eslint linted ${linted.eslint} files (${linted.eslintNoop} with one no-op rule), acp-lint ${linted.acpLint}: not the same files`);
+  const ratios = {
+    cpu: ratioStats(times.acpLint.cpu, times.eslint.cpu),
+    wall: ratioStats(times.acpLint.wall, times.eslint.wall),
+    noopCpu: ratioStats(times.eslintNoop.cpu, times.eslint.cpu),
+    noopWall: ratioStats(times.eslintNoop.wall, times.eslint.wall),
+  };
   const lines = files.reduce((sum, f) => sum + lineCount(f.text), 0);
   out(`Cold runs (a new process each, as CI runs them): acp-lint with no configuration, and the eslint command with the TypeScript parser and no`);
-  out(`rules, on the workload written out as a repository (${int(linted.eslint)} files, ${int(lines)} lines; both print JSON), ${runs} runs each after one untimed run of each.`);
+  out(`rules (and with one no-op rule), on the workload written out as a repository (${int(linted.eslint)} files, ${int(lines)} lines; all print JSON), ${runs} runs each after one untimed run of each.`);
   out(`  ${pad("command", 30)} ${pad("CPU median [min .. max]", -30)}  ${pad("wall median [min .. max]", -30)}`);
-  for (const [key, label] of [["eslint", "eslint ., no rules"], ["acpLint", "acp-lint ."]]) {
+  for (const [key, label] of [["eslint", "eslint ., no rules"], ["eslintNoop", "eslint ., one no-op rule"], ["acpLint", "acp-lint ."]]) {
     out(`  ${pad(label, 30)} ${pad(spread(summary(times[key].cpu), ms), -30)}  ${pad(spread(summary(times[key].wall), ms), -30)}`);
   }
   out();

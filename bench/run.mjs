@@ -172,18 +172,24 @@ try {
   section("ACP code");
   const acpParts = [work.acpCode.filter((f) => f.name.startsWith("real/")), work.generated];
   const acpCode = await interleave(
-    ["floor", "acp", "tseslint"].map((key) => ({ key, eslint: eslint[key], parts: acpParts })),
+    ["floor", "noop", "acp", "tseslint"].map((key) => ({ key, eslint: eslint[key], parts: acpParts })),
     { ...PLAN.acpCode, cwd: root, label: "ACP code" },
   );
   out(`2. ACP code (${filesText(work.acpCode)}: the SDKs' shipped code, ${filesText(acpParts[0])}, and the generated agents and clients), ${roundsText(acpCode, PLAN.acpCode)}:`);
-  table(acpCode, ["floor", "acp", "tseslint"], lines(work.acpCode));
-  const share = (p) => {
-    const cpu = (key) => (p === undefined ? acpCode[key].cpu : acpCode[key].parts[p]);
-    return growthStats(diffs(cpu("acp"), cpu("floor")), diffs(cpu("tseslint"), cpu("floor")));
+  table(acpCode, ["floor", "noop", "acp", "tseslint"], lines(work.acpCode));
+  // Added costs over `base`, acp/all's (or `key`'s) over typescript-eslint recommended's, on all files or part `p`.
+  const share = (p, key = "acp", base = "floor") => {
+    const cpu = (name) => (p === undefined ? acpCode[name].cpu : acpCode[name].parts[p]);
+    return growthStats(diffs(cpu(key), cpu(base)), diffs(cpu("tseslint"), cpu(base)));
   };
   const acpShare = share();
+  const noopShare = share(undefined, "noop");
   out(`  acp/all's added cost over the floor, over typescript-eslint recommended's: ${growthText(acpShare)}`);
   out(`    the SDKs' shipped code alone ${growthText(share(0))}; the generated files alone ${growthText(share(1))}`);
+  // The floor runs no rule; ESLint costs more as soon as one rule is on, whatever the rule does (configs.mjs): what
+  // a plugin itself adds is its cost over one no-op rule.
+  out(`  one no-op rule's added cost over the floor, over recommended's (what any rule costs): ${growthText(noopShare)}`);
+  out(`  acp/all's added cost over one no-op rule, over recommended's over the same: ${growthText(share(undefined, "acp", "noop"))}`);
   ratioTable([
     ["acp/all / floor", ratioStats(acpCode.acp.cpu, acpCode.floor.cpu)],
     ["typescript-eslint recommended / floor", ratioStats(acpCode.tseslint.cpu, acpCode.floor.cpu)],
@@ -212,6 +218,8 @@ try {
   ratioTable([
     ["acp-lint / eslint with no rules, CPU", cold.cpu],
     ["acp-lint / eslint with no rules, wall", cold.wall],
+    ["eslint with one no-op rule / with no rules, CPU", cold.noopCpu],
+    ["eslint with one no-op rule / with no rules, wall", cold.noopWall],
   ], 50);
   out();
 
@@ -341,9 +349,11 @@ try {
   out("Targets (issue 25): PASS or FAIL on the median, with its 90% bootstrap interval over the rounds.");
   target({ text: "1. files with no ACP code, acp/all / one no-op rule", ...noAcpRatio, value: noAcpRatio.median, limit: TARGETS.noAcp });
   target({ text: "2. ACP code, acp/all's added cost / typescript-eslint recommended's, untyped", ...acpShare, value: acpShare.median, limit: TARGETS.acpCodeShare, format: "times" });
+  out(`        (one no-op rule alone: ${growthText(noopShare)})`);
   target({ text: "2. ACP code, typed: recommendedTypeChecked and acp/all / recommendedTypeChecked", ...besideChecked, value: besideChecked.median, limit: TARGETS.typedBeside });
   target({ text: "3. cold acp-lint / eslint with no rules, CPU", ...cold.cpu, value: cold.cpu.median, limit: TARGETS.cold });
   target({ text: "3. cold acp-lint / eslint with no rules, wall", ...cold.wall, value: cold.wall.median, limit: TARGETS.cold });
+  out(`        (eslint with one no-op rule / with no rules: CPU ${percent(cold.noopCpu.median)}, wall ${percent(cold.noopWall.median)})`);
   target({ text: "4. warm editor, a 3,000-line agent re-linted, acp/all / floor (wall)", ...editor.wall, value: editor.wall.median, limit: TARGETS.editor });
   target({ text: "5. a file 10 times longer, the plugin's cost (acp - floor)", ...file10, value: file10.median, limit: TARGETS.file10, format: "times" });
   target({ text: "5. 4 times the files, the plugin's cost (acp - floor)", ...workload4, value: workload4.median, limit: TARGETS.workload4, format: "times" });
