@@ -197,6 +197,17 @@ export const handlers = {
     ]);
   });
 
+  it("takes a map's distinctive key that names no method as marking the map ACP's, its other names as nothing", () => {
+    const code = `const init = () => ({});
+const custom = () => ({});
+export const handlers = {
+  "initialize": init,
+  "_zed/custom": custom,
+  helper: init,
+};`;
+    expect(handlersOf(code)).toEqual(["initialize agent request dispatch @1"]);
+  });
+
   it("reads vscode-jsonrpc style connection.onRequest with a wire name", () => {
     const code = `import { createMessageConnection } from "vscode-jsonrpc/node";
 const connection = createMessageConnection(process.stdin as never, process.stdout as never);

@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
-import type { MethodInfo, MethodSide } from "../../protocol/methods.js";
+import { METHODS, type MethodInfo, type MethodSide } from "../../protocol/methods.js";
 import { enclosingFunction, isFunction, unwrap } from "../syntax/ast.js";
 import type { Handler, HandlerContext, HandlerNodes } from "./types.js";
 import { isDistinctiveWire, isMethodExpression, type MethodRef, methodRef, resolveMethod } from "./method-names.js";
@@ -9,6 +9,13 @@ interface Candidate {
   readonly body: TSESTree.Node;
   readonly fn: Handler["fn"];
   readonly methodNode: TSESTree.Node;
+}
+
+const WIRES = new Set(METHODS.map((m) => m.wire));
+
+/** Whether a candidate of this wire name may count in resolveGroup: it names a method, or it marks the group as ACP's. */
+function mayCountInGroup(wire: string): boolean {
+  return WIRES.has(wire) || isDistinctiveWire(wire);
 }
 
 /**
@@ -78,9 +85,13 @@ function mapCandidates(node: TSESTree.ObjectExpression, ctx: HandlerContext): Ca
     // Most objects hold no function: a literal value is not looked up.
     const written = unwrap(prop.value);
     if (written.type === AST_NODE_TYPES.Literal || written.type === AST_NODE_TYPES.ObjectExpression || written.type === AST_NODE_TYPES.ArrayExpression) continue;
+    // A key as written that names no method, and is no distinctive name either, counts for nothing in the group
+    // (resolveGroup): its value is not looked up. Most objects' keys are such names.
+    const keyed = prop.computed ? undefined : keyRef(prop.key);
+    if (!prop.computed && (!keyed || !mayCountInGroup(keyed.wire))) continue;
     const value = isFunction(written) ? written : ctx.resolver.localFunctionOf(written);
     if (!value) continue;
-    const ref = prop.computed ? methodRef(prop.key, ctx.sdk, ctx.values) : keyRef(prop.key);
+    const ref = keyed ?? methodRef(prop.key, ctx.sdk, ctx.values);
     if (ref) out.push({ ref, body: value, fn: value, methodNode: prop.key });
   }
   return out;

@@ -123,20 +123,30 @@ export function instanceClass(resolver: Resolution, node: TSESTree.Node): ClassN
   }
 }
 
-/** How many times each `this.name` is assigned in a class's own code (not in nested classes), by name; found once per class. */
-const thisWrites = new WeakMap<ClassNode, ReadonlyMap<string, number>>();
+/**
+ * What a class's body writes to `this.name` (nested functions and classes included): how many assignments of any operator, and the
+ * value of the first `=` one; found once per class, by name.
+ */
+interface ThisWrites {
+  readonly count: number;
+  readonly value: TSESTree.Expression | undefined;
+}
 
-function assignedThisFields(cls: ClassNode, visitorKeys: VisitorKeys): ReadonlyMap<string, number> {
+const thisWrites = new WeakMap<ClassNode, ReadonlyMap<string, ThisWrites>>();
+
+function assignedThisFields(cls: ClassNode, visitorKeys: VisitorKeys): ReadonlyMap<string, ThisWrites> {
   let found = thisWrites.get(cls);
   if (found) return found;
-  const counts = new Map<string, number>();
+  const writes = new Map<string, ThisWrites>();
   walk(cls.body, visitorKeys, (node) => {
     if (node.type !== AST_NODE_TYPES.AssignmentExpression || node.left.type !== AST_NODE_TYPES.MemberExpression) return;
     if (node.left.object.type !== AST_NODE_TYPES.ThisExpression) return;
     const name = staticKeyName(node.left.property, node.left.computed);
-    if (name !== undefined) counts.set(name, (counts.get(name) ?? 0) + 1);
+    if (name === undefined) return;
+    const seen = writes.get(name);
+    writes.set(name, { count: (seen?.count ?? 0) + 1, value: seen?.value ?? (node.operator === "=" ? node.right : undefined) });
   });
-  thisWrites.set(cls, (found = counts));
+  thisWrites.set(cls, (found = writes));
   return found;
 }
 
@@ -145,18 +155,12 @@ function assignedThisFields(cls: ClassNode, visitorKeys: VisitorKeys): ReadonlyM
  * the one `this.name = value` of the class when the field has none (`handlers = { … }`, `this.client = new C()`).
  */
 export function fieldValue(resolver: Resolution, cls: ClassNode, name: string): TSESTree.Node | undefined {
-  const writes = assignedThisFields(cls, resolver.sourceCodeOf(cls).visitorKeys).get(name) ?? 0;
+  const writes = assignedThisFields(cls, resolver.sourceCodeOf(cls).visitorKeys).get(name);
   for (const member of cls.body.body) {
     if (member.type !== AST_NODE_TYPES.PropertyDefinition || member.static || member.computed || staticKeyName(member.key, false) !== name) continue;
-    if (member.value) return writes === 0 ? member.value : undefined;
+    if (member.value) return writes === undefined ? member.value : undefined;
   }
-  if (writes !== 1) return undefined;
-  let value: TSESTree.Node | undefined;
-  walk(cls.body, resolver.sourceCodeOf(cls).visitorKeys, (node) => {
-    if (value || node.type !== AST_NODE_TYPES.AssignmentExpression || node.operator !== "=" || node.left.type !== AST_NODE_TYPES.MemberExpression) return;
-    if (node.left.object.type === AST_NODE_TYPES.ThisExpression && staticKeyName(node.left.property, node.left.computed) === name) value = node.right;
-  });
-  return value;
+  return writes?.count === 1 ? writes.value : undefined;
 }
 
 /** A non-static method or function-valued field of a class by name, else of the classes it extends. */
