@@ -19,10 +19,13 @@ const MAX_SET = 16;
  */
 export class ValueResolver {
   private readonly cache = new Map<TSESTree.Node, ValueSet | null>();
-  private readonly inProgress = new Set<TSESTree.Node>();
+  /**
+   * The nodes being resolved, innermost last: at most MAX_VALUE_DEPTH of them. An array, not a Set: a Set emptied
+   * and filled again at every call shrinks and grows its table each time, allocation that costs scavenges.
+   */
+  private readonly inProgress: TSESTree.Node[] = [];
   private readonly writtenMembers = new Map<TSESLint.Scope.Variable, Map<string, boolean>>();
   private readonly inits = new Map<TSESLint.Scope.Variable, TSESTree.Expression | null>();
-  private depth = 0;
 
   constructor(readonly resolver: Resolution) {}
 
@@ -34,17 +37,15 @@ export class ValueResolver {
   resolve(node: TSESTree.Node): ValueSet | undefined {
     const cached = this.cache.get(node);
     if (cached !== undefined) return cached ?? undefined;
-    if (this.inProgress.has(node) || this.depth >= MAX_VALUE_DEPTH) return undefined;
-    this.inProgress.add(node);
-    this.depth++;
+    if (this.inProgress.includes(node) || this.inProgress.length >= MAX_VALUE_DEPTH) return undefined;
+    this.inProgress.push(node);
     let result: ValueSet | undefined;
     try {
       result = this.resolveSyntactically(node);
       // The checker sees through nothing: ask it about the expression inside `x as T`, not the cast.
       if (result === undefined) result = this.resolveByType(unwrap(node));
     } finally {
-      this.depth--;
-      this.inProgress.delete(node);
+      this.inProgress.pop();
     }
     this.cache.set(node, result ?? null);
     return result;
