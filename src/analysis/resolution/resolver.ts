@@ -1,9 +1,10 @@
 import { statSync } from "node:fs";
 import { isSingleRun } from "../single-run.js";
 import { basename } from "node:path";
-import { AST_NODE_TYPES, ASTUtils, type ParserServicesWithTypeInformation, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type ParserServicesWithTypeInformation, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { calleeName, type FunctionNode, isFunction, staticKeyName } from "../syntax/ast.js";
 import { declaredName, returnedExpressions } from "../syntax/functions.js";
+import { variableOf } from "../syntax/variables.js";
 import { functionTarget, calleeTarget, returnedValues } from "./callees.js";
 import { type ClassNode, classMemberFunction, fieldValue, instanceClass, namedClass } from "./classes.js";
 import { moduleExports } from "./module-exports.js";
@@ -80,10 +81,9 @@ export class Resolver implements Resolution {
     return file === undefined || file === this.linted;
   }
 
-  /** The variable an identifier names, in whichever file it is, looked up by name from its scope outwards. */
+  /** The variable an identifier names, in whichever file it is (syntax/variables.ts). */
   variableOf(id: TSESTree.Identifier | TSESTree.JSXIdentifier): Variable | null {
-    const sourceCode = this.sourceCodeOf(id);
-    return ASTUtils.findVariable(sourceCode.getScope(id), id.name);
+    return variableOf(this.linted.sourceCode, id);
   }
 
   /** What of another module a variable holds (an import, a `require()`), or undefined. */

@@ -13,13 +13,54 @@ export function sourceCodeOf(node: TSESTree.Node, fallback: SourceCode): SourceC
 }
 
 /**
- * The variable an identifier names: looked up by name from the scope ESLint gives the identifier, outwards, in the
- * identifier's own file. (`findVariable` given the node instead first scans every child scope for the innermost
- * one, which `getScope` already is: at module level that scan made each lookup cost as much as the file has
- * functions.)
+ * The variable an identifier names, in the identifier's own file: for a reference the scope manager resolved, the
+ * variable it resolved it to (read from resolvedReferences); for any other identifier (a declaration's name, a
+ * property's key, a global), looked up by name from the scope ESLint gives the identifier, outwards. (`findVariable`
+ * given the node instead first scans every child scope for the innermost one, which `getScope` already is: at
+ * module level that scan made each lookup cost as much as the file has functions.)
  */
 export function variableOf(sourceCode: SourceCode, id: TSESTree.Identifier | TSESTree.JSXIdentifier): TSESLint.Scope.Variable | null {
-  return ASTUtils.findVariable(sourceCodeOf(id, sourceCode).getScope(id), id.name);
+  const own = sourceCodeOf(id, sourceCode);
+  return resolvedReferences(own).get(id) ?? ASTUtils.findVariable(own.getScope(id), id.name);
+}
+
+const referenceIndexes = new WeakMap<SourceCode, ReadonlyMap<TSESTree.Node, TSESLint.Scope.Variable>>();
+
+/**
+ * Every identifier the scope manager resolved as a reference, with its variable; built once per file. The lookup by
+ * name from the identifier's scope finds the same variable, since that scope is the one the reference was resolved
+ * from, except for a class's own decorators (`@register(Foo) class Foo {}`): the scope manager reads them in the
+ * scope around the class, while ESLint gives them the class's scope, which holds the class's own name. Those are
+ * left to the lookup. Asked about thousands of identifiers a file, the lookup cost an upward walk and an entry in
+ * ESLint's scope cache each.
+ */
+function resolvedReferences(sourceCode: SourceCode): ReadonlyMap<TSESTree.Node, TSESLint.Scope.Variable> {
+  let index = referenceIndexes.get(sourceCode);
+  if (index) return index;
+  const found = new Map<TSESTree.Node, TSESLint.Scope.Variable>();
+  const scopes = sourceCode.scopeManager?.scopes ?? [];
+  const decorated = classDecoratorRanges(scopes);
+  for (const scope of scopes) {
+    for (const reference of scope.references) {
+      if (!reference.resolved) continue;
+      const at = reference.identifier.range[0];
+      if (decorated.length > 0 && decorated.some(([start, end]) => start <= at && at < end)) continue;
+      found.set(reference.identifier, reference.resolved);
+    }
+  }
+  referenceIndexes.set(sourceCode, (index = found));
+  return index;
+}
+
+/** The ranges of the decorators of the classes that have a scope (a class's own decorators, not its members'). */
+function classDecoratorRanges(scopes: readonly TSESLint.Scope.Scope[]): (readonly [number, number])[] {
+  const out: (readonly [number, number])[] = [];
+  for (const scope of scopes) {
+    if (scope.type !== "class") continue;
+    const block = scope.block as TSESTree.ClassDeclaration | TSESTree.ClassExpression;
+    for (const decorator of block.decorators ?? []) out.push(decorator.range);
+  }
+  return out;
 }
 
 /** The variables a declaration (a declarator, a class, a function) declares, in its own file. */
