@@ -20,8 +20,11 @@ export function sourceCodeOf(node: TSESTree.Node, fallback: SourceCode): SourceC
  * module level that scan made each lookup cost as much as the file has functions.)
  */
 export function variableOf(sourceCode: SourceCode, id: TSESTree.Identifier | TSESTree.JSXIdentifier): TSESLint.Scope.Variable | null {
+  // Most identifiers asked about are `sourceCode`'s own: found in its index without first walking up to their file.
+  const known = resolvedReferences(sourceCode).get(id);
+  if (known) return known;
   const own = sourceCodeOf(id, sourceCode);
-  return resolvedReferences(own).get(id) ?? ASTUtils.findVariable(own.getScope(id), id.name);
+  return (own === sourceCode ? undefined : resolvedReferences(own).get(id)) ?? ASTUtils.findVariable(own.getScope(id), id.name);
 }
 
 const referenceIndexes = new WeakMap<SourceCode, ReadonlyMap<TSESTree.Node, TSESLint.Scope.Variable>>();
