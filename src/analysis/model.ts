@@ -25,6 +25,7 @@ import { detectSdkVersion, sdkHasFactory } from "./sdk/sdk-version.js";
 import { hasRelativeImport } from "./imported-relevance.js";
 import { fileRelevance, type LintedPath } from "./relevance.js";
 import { type AcpSettings, acpSettings } from "./settings.js";
+import { releaseReferences } from "./syntax/variables.js";
 import { analyseSessions, type SessionFacts } from "./sessions/sessions.js";
 import { readingKey } from "./resolution/module-files.js";
 import type { ValueResolver } from "./resolution/values.js";
@@ -79,6 +80,7 @@ const models = new WeakMap<TSESTree.Program, FileModel>();
  */
 export function releaseModel(program: TSESTree.Program): void {
   models.delete(program);
+  releaseReferences(program);
   unregisterFile(program);
   releaseResolver(program);
 }

@@ -27,7 +27,16 @@ export function variableOf(sourceCode: SourceCode, id: TSESTree.Identifier | TSE
   return (own === sourceCode ? undefined : resolvedReferences(own).get(id)) ?? ASTUtils.findVariable(own.getScope(id), id.name);
 }
 
-const referenceIndexes = new WeakMap<SourceCode, ReadonlyMap<TSESTree.Node, TSESLint.Scope.Variable>>();
+/** By the file's Program: let go when the linted file is done (releaseReferences), kept for a module the run reads. */
+const referenceIndexes = new WeakMap<TSESTree.Program, ReadonlyMap<TSESTree.Node, TSESLint.Scope.Variable>>();
+
+/**
+ * Forgets a linted file's index once no rule will ask again: kept in the table until the Program dies, it would stay
+ * reachable through every scavenge until the next full collection (see model.ts' releaseModel).
+ */
+export function releaseReferences(program: TSESTree.Program): void {
+  referenceIndexes.delete(program);
+}
 
 /**
  * Every identifier the scope manager resolved as a reference, with its variable; built once per file. The lookup by
@@ -38,7 +47,7 @@ const referenceIndexes = new WeakMap<SourceCode, ReadonlyMap<TSESTree.Node, TSES
  * ESLint's scope cache each.
  */
 function resolvedReferences(sourceCode: SourceCode): ReadonlyMap<TSESTree.Node, TSESLint.Scope.Variable> {
-  let index = referenceIndexes.get(sourceCode);
+  let index = referenceIndexes.get(sourceCode.ast);
   if (index) return index;
   const found = new Map<TSESTree.Node, TSESLint.Scope.Variable>();
   const scopes = sourceCode.scopeManager?.scopes ?? [];
@@ -51,7 +60,7 @@ function resolvedReferences(sourceCode: SourceCode): ReadonlyMap<TSESTree.Node, 
       found.set(reference.identifier, reference.resolved);
     }
   }
-  referenceIndexes.set(sourceCode, (index = found));
+  referenceIndexes.set(sourceCode.ast, (index = found));
   return index;
 }
 
