@@ -71,7 +71,7 @@ const PLAN = quick
     }
   : {
       noAcp: { warmup: 1, rounds: 8, maxRounds: 30, budget: 35_000 },
-      acpCode: { warmup: 1, rounds: 6, maxRounds: 20, budget: 35_000 },
+      acpCode: { warmup: 1, rounds: 5, maxRounds: 20, budget: 35_000 },
       typed: { warmup: 1, rounds: 3, maxRounds: 12, budget: 30_000 },
       grow: { warmup: 0, rounds: 4, maxRounds: 10, budget: 20_000 },
       four: { warmup: 0, rounds: 3, maxRounds: 8, budget: 20_000 },
