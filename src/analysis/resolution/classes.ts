@@ -124,8 +124,8 @@ export function instanceClass(resolver: Resolution, node: TSESTree.Node): ClassN
 }
 
 /**
- * What a class's body writes to `this.name` (nested functions and classes included): how many assignments of any operator, and the
- * value of the first `=` one; found once per class, by name.
+ * What a class's body writes to `this.name` (nested functions and classes included): how many assignments of any
+ * operator, and the value of the first `=` one; found once per class, by name.
  */
 interface ThisWrites {
   readonly count: number;
