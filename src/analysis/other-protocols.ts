@@ -1,5 +1,5 @@
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
-import { METHODS } from "../protocol/methods.js";
+import { WIRE_NAMES } from "../protocol/methods.js";
 import { escapePattern } from "./escape-pattern.js";
 import { BUILTIN_SDK_MODULES } from "./sdk/imports.js";
 import type { AcpSettings } from "./settings.js";
@@ -29,7 +29,7 @@ let acpWires: RegExp | undefined;
 
 function acpWiresFor(): RegExp {
   if (!acpWires) {
-    const names = [...new Set(METHODS.map((m) => m.wire))].filter((w) => !SHARED_WIRES.has(w));
+    const names = [...WIRE_NAMES].filter((w) => !SHARED_WIRES.has(w));
     acpWires = new RegExp(`["'\`](?:${names.map(escapePattern).join("|")})["'\`]`, "u");
   }
   return acpWires;

@@ -1,6 +1,6 @@
 import { escapePattern } from "./escape-pattern.js";
 import { ERROR_CODES, JSON_RPC_RESERVED, LSP_RESERVED } from "../protocol/codes.js";
-import { METHODS } from "../protocol/methods.js";
+import { WIRE_NAMES } from "../protocol/methods.js";
 import { ERROR_SENDERS } from "./errors/send-calls.js";
 import { BUILTIN_SDK_MODULES, JSON_RPC_MODULES } from "./sdk/imports.js";
 import type { AcpSettings } from "./settings.js";
@@ -28,8 +28,6 @@ export interface TextFacts {
 export const EVERY_FACT: TextFacts = { handlers: true, codes: true, errorWords: true, codeWritten: true, oddValues: true };
 export const NO_FACT: TextFacts = { handlers: false, codes: false, errorWords: false, codeWritten: false, oddValues: false };
 
-/** Every method's wire name: a method is only ever named by a string (or constant) equal to one. */
-const WIRES = new Set(METHODS.map((m) => m.wire));
 
 /** Identifiers that only code about errors or ACP requests writes. `error` and `code` are every other file's words. */
 const ERROR_WORDS = new Set(["jsonrpc", "RequestError", "ResponseError", "clientCapabilities", ...[...ERROR_SENDERS].filter((s) => s !== "error")]);
@@ -232,7 +230,8 @@ function patternsFor(settings: AcpSettings): Patterns {
   found = patternsByNames.get(key);
   if (!found) {
     const modules = [...BUILTIN_SDK_MODULES, ...JSON_RPC_MODULES, ...settings.sdkModules].map(escapePattern);
-    const wires = [...WIRES].map(escapePattern);
+    // A method is only ever named by a string (or constant) equal to its wire name.
+    const wires = [...WIRE_NAMES].map(escapePattern);
     // Identifier boundaries (`$` is part of a name), so that a word is found wherever it is a token.
     const words = [...ERROR_WORDS, ...settings.errorClasses].map((w) => `(?<![\\w$])${escapePattern(w)}(?![\\w$])`);
     const handlers = new RegExp(`["'\`](?:${modules.join("|")})|(["'\`])(?:${wires.join("|")})\\1`, "u");

@@ -106,6 +106,9 @@ export function methodsFor(version: ProtocolVersion): readonly MethodInfo[] {
   return METHODS.filter((m) => m.versions.includes(version));
 }
 
+/** Every method's wire name. */
+export const WIRE_NAMES: ReadonlySet<string> = new Set(METHODS.map((m) => m.wire));
+
 /**
  * The method `wire` handled by `side`; without `side`, the first one of that name.
  * A "protocol" method is handled by both sides, so it answers for "agent" and "client" too.

@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
-import { METHODS, type MethodInfo, type MethodSide } from "../../protocol/methods.js";
+import { type MethodInfo, type MethodSide, WIRE_NAMES } from "../../protocol/methods.js";
 import { enclosingFunction, isFunction, unwrap } from "../syntax/ast.js";
 import type { Handler, HandlerContext, HandlerNodes } from "./types.js";
 import { isDistinctiveWire, isMethodExpression, type MethodRef, methodRef, resolveMethod } from "./method-names.js";
@@ -11,11 +11,9 @@ interface Candidate {
   readonly methodNode: TSESTree.Node;
 }
 
-const WIRES = new Set(METHODS.map((m) => m.wire));
-
 /** Whether a candidate of this wire name may count in resolveGroup: it names a method, or it marks the group as ACP's. */
 function mayCountInGroup(wire: string): boolean {
-  return WIRES.has(wire) || isDistinctiveWire(wire);
+  return WIRE_NAMES.has(wire) || isDistinctiveWire(wire);
 }
 
 /**
