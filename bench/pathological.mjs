@@ -1,9 +1,14 @@
 // The bench's pathological but valid files: a chain of 2,500 `const` aliases ending in an error's code, a `switch`
 // of 50,000 string cases with bodies (a hand-rolled dispatcher grown absurd), and a 5 MB minified file (copies of a
-// minified bundle from node_modules). Each is linted alone with the floor and with acp/all, in alternating order;
-// the target is acp/all's time over the floor's on the same file. Deterministic: the same files every run.
+// minified bundle from node_modules). Each is linted alone, with the floor and with acp/all, each lint in a child
+// process of its own (this file run as a script): in one process, the second lint of the 4.7 MB switch cost far more
+// when the first had another configuration, whichever came second (the floor 15.8 s first, 27.0 s after acp/all;
+// acp/all 19.4 s first, 25.1 s after the floor, 18.7 s after itself), so the order decided the ratio. The target is
+// acp/all's CPU time over the floor's on the same file, each measured around the lint in its child. Deterministic:
+// the same files every run.
+import { execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { performance } from "node:perf_hooks";
-import { timedLint } from "./measure.mjs";
 import { out } from "./report.mjs";
 import { growthStats, ms, pad, spread, summary } from "./stats.mjs";
 import { readModuleFile } from "./workload.mjs";
@@ -41,26 +46,38 @@ export function pathologicalFiles({ quick }) {
   ];
 }
 
-/** Lints each file `rounds` times with the floor and acp/all; prints the table; returns acp/all / floor by label. */
-export async function pathologicalPart({ eslint, root, rounds, quick }) {
+const SELF = fileURLToPath(import.meta.url);
+
+/** One lint of pathological file `index` with configuration `key` in a child process: its CPU time (ms) and reports. */
+function lintInChild({ index, key, plugin, root, quick }) {
+  const args = [SELF, "--child", String(index), key, "--plugin", plugin, "--root", root, ...(quick ? ["--quick"] : [])];
+  const output = execFileSync(process.execPath, args, { encoding: "utf8", maxBuffer: 1 << 20 });
+  return JSON.parse(output.trim().split("\n").pop());
+}
+
+/**
+ * Lints each file `rounds` times with the floor and acp/all, each lint in a fresh child process, the order
+ * alternating by round; prints the table; returns acp/all / floor by label.
+ */
+export async function pathologicalPart({ plugin, root, rounds, quick }) {
   const rows = [];
-  for (const { label, file } of pathologicalFiles({ quick })) {
+  for (const [index, { label, file }] of pathologicalFiles({ quick }).entries()) {
     const floor = [];
     const acp = [];
     let reports = 0;
     for (let round = 0; round < rounds; round++) {
       const started = performance.now();
-      const runs = [async () => floor.push((await timedLint(eslint.floor, [file], root)).cpu), async () => {
-        const result = await timedLint(eslint.acp, [file], root);
-        acp.push(result.cpu);
-        reports = result.reports;
-      }];
-      for (const run of round % 2 ? runs.reverse() : runs) await run();
+      const keys = round % 2 ? ["acp", "floor"] : ["floor", "acp"];
+      for (const key of keys) {
+        const result = lintInChild({ index, key, plugin, root, quick });
+        (key === "acp" ? acp : floor).push(result.cpu);
+        if (key === "acp") reports = result.reports;
+      }
       process.stderr.write(`  pathological, ${label}: round ${round + 1}/${rounds} (${((performance.now() - started) / 1000).toFixed(1)} s)\n`);
     }
     rows.push({ label, bytes: file.text.length, floor, acp, reports, ratio: growthStats(acp, floor) });
   }
-  out(`Pathological but valid files, each linted alone, ${rounds} round${rounds > 1 ? "s" : ""} (floor and acp/all alternating):`);
+  out(`Pathological but valid files, each linted alone in a child process of its own, ${rounds} round${rounds > 1 ? "s" : ""} (floor and acp/all alternating):`);
   out(`  ${pad("file", 24)} ${pad("size", -9)}  ${pad("floor", -28)}  ${pad("acp/all", -28)}  ${pad("acp/all / floor", -15)}  ${pad("reports", -7)}`);
   for (const r of rows) {
     out(
@@ -70,3 +87,26 @@ export async function pathologicalPart({ eslint, root, rounds, quick }) {
   out();
   return rows;
 }
+
+/**
+ * The child: lints pathological file `index` once with configuration `key`, after a full GC, and prints its CPU time.
+ * An ordinary agent is linted first, untimed, so that the code of the parser, ESLint and the plugin is compiled as in
+ * a process that has linted before (the rest of the bench measures warm code too).
+ */
+async function child(argv) {
+  const option = (flag) => (argv.includes(flag) ? argv[argv.indexOf(flag) + 1] : undefined);
+  const [index, key] = argv;
+  const quick = argv.includes("--quick");
+  const { configFor } = await import("./configs.mjs");
+  const { eslintFor, lintFiles, timedLint } = await import("./measure.mjs");
+  const { agentSource } = await import("./generate.mjs");
+  const root = option("--root");
+  const { file } = pathologicalFiles({ quick })[Number(index)];
+  const eslint = eslintFor(await configFor(key, { plugin: option("--plugin") }), root);
+  const warmUp = { name: "pathological/warm-up.ts", text: agentSource(20) };
+  for (let pass = 0; pass < 3; pass++) await lintFiles(eslint, [warmUp], root);
+  const result = await timedLint(eslint, [file], root);
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+}
+
+if (process.argv[1] === SELF && process.argv[2] === "--child") await child(process.argv.slice(3));

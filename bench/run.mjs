@@ -287,7 +287,7 @@ try {
 
   // ---- 5. Pathological files ----
   section("pathological files");
-  const pathological = await pathologicalPart({ eslint, root, rounds: PLAN.pathological, quick });
+  const pathological = await pathologicalPart({ plugin, root, rounds: PLAN.pathological, quick });
 
   // ---- 6. Peak memory ----
   section("peak memory");
