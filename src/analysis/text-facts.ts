@@ -28,7 +28,6 @@ export interface TextFacts {
 export const EVERY_FACT: TextFacts = { handlers: true, codes: true, errorWords: true, codeWritten: true, oddValues: true };
 export const NO_FACT: TextFacts = { handlers: false, codes: false, errorWords: false, codeWritten: false, oddValues: false };
 
-
 /** Identifiers that only code about errors or ACP requests writes. `error` and `code` are every other file's words. */
 const ERROR_WORDS = new Set(["jsonrpc", "RequestError", "ResponseError", "clientCapabilities", ...[...ERROR_SENDERS].filter((s) => s !== "error")]);
 

@@ -66,6 +66,23 @@ class Agent {
     expect(calleeOf(probed, "this.c.get")).toBe("get @ here:2");
   });
 
+  it("takes a field's value from its one plain assignment: not from a compound one, nor when it is assigned twice", () => {
+    const probed = modelOf(`
+class Agent {
+  a = { one() {} };
+  b;
+  c;
+  d;
+  constructor() { this.a = { two() {} }; this.b ??= { three() {} }; this.c = { four() {} }; this.c = { five() {} }; this.d = { six() {} }; }
+  run() { this.a.one(); this.b.three(); this.c.four(); this.d.six(); }
+}
+`);
+    expect(calleeOf(probed, "this.a.one")).toBeUndefined();
+    expect(calleeOf(probed, "this.b.three")).toBeUndefined();
+    expect(calleeOf(probed, "this.c.four")).toBeUndefined();
+    expect(calleeOf(probed, "this.d.six")).toBe("six @ here:7");
+  });
+
   it("resolves a member of the object a factory returns, and a handler map's value that names a function", () => {
     const probed = modelOf(`
 export function createHandlers(store: Map<string, number>) {
