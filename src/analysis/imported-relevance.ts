@@ -1,7 +1,4 @@
-import { resolveModulePath, type Stats } from "./resolution/module-files.js";
-import { type ClosureQuestion, closureOf, reachModules, relativeSpecifiers, type TextQuestion, textFact } from "./resolution/module-texts.js";
-import { MAX_MODULE_HOPS } from "./resolution/resolution.js";
-import { isSingleRun } from "./single-run.js";
+import { type ClosureQuestion, importsSay, relativeSpecifiers, type TextQuestion, textFact } from "./resolution/module-texts.js";
 import { EVERY_FACT, NO_FACT, pairsCode, type TextFacts } from "./text-facts.js";
 
 /**
@@ -28,31 +25,9 @@ const EVERYTHING: ImportedFacts = { ...EVERY_FACT, codePair: true };
  * (its key tells judges of different settings apart); every fact when there are too many of them.
  */
 export function importedFacts(path: string, text: string, root: string, judge: TextQuestion<TextFacts>): ImportedFacts {
-  if (isSingleRun()) return importsClosure(path, relativeSpecifiers(text), root, judge);
-  const union = noFacts();
-  // One `stat` a path for the whole walk: the modules are met again and again through each other's imports.
-  const stats: Stats = new Map();
-  const tooMany = reachModules(path, relativeSpecifiers(text), (from, specifier) => resolveModulePath(from, specifier, root, stats), (inner) => {
-    const facts = textFact(inner, judge.key, judge.compute, stats);
-    if (facts) join(union, withPair(facts));
-    // Nothing more can be learnt once a module says everything.
-    return union.handlers && union.codes;
-  }, stats);
-  return tooMany ? EVERYTHING : union;
-}
-
-/**
- * In a single run: what the modules a file imports say, as the union of each imported module's closure
- * (module-texts' closureOf, MAX_MODULE_HOPS deep from the file), kept for the rest of the run.
- */
-function importsClosure(path: string, specifiers: readonly string[], root: string, judge: TextQuestion<TextFacts>): ImportedFacts {
-  const question = closureQuestion(judge);
-  let union: ImportedFacts = question.empty;
-  for (const specifier of specifiers) {
-    const inner = resolveModulePath(path, specifier, root);
-    if (inner !== undefined) union = question.union(union, closureOf(inner, MAX_MODULE_HOPS - 1, root, question));
-  }
-  return union;
+  // One `stat` a path for the whole walk (outside a single run): the modules are met again and again through each
+  // other's imports.
+  return importsSay(path, relativeSpecifiers(text), root, closureQuestion(judge), EVERYTHING, new Map());
 }
 
 const closureQuestions = new WeakMap<TextQuestion<TextFacts>, ClosureQuestion<ImportedFacts>>();
@@ -63,8 +38,8 @@ function closureQuestion(judge: TextQuestion<TextFacts>): ClosureQuestion<Import
   if (!found) {
     found = {
       key: judge.key,
-      of: (path) => {
-        const facts = textFact(path, judge.key, judge.compute);
+      of: (path, stats) => {
+        const facts = textFact(path, judge.key, judge.compute, stats);
         return facts ? withPair(facts) : NO_IMPORTED_FACT;
       },
       empty: NO_IMPORTED_FACT,
@@ -74,6 +49,7 @@ function closureQuestion(judge: TextQuestion<TextFacts>): ClosureQuestion<Import
         join(into, b);
         return into;
       },
+      // Nothing more can be learnt once the modules say this much.
       whole: (facts) => facts.handlers && facts.codes,
     };
     closureQuestions.set(judge, found);

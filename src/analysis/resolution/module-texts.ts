@@ -110,12 +110,11 @@ export function textHolds<T>(path: string, question: TextQuestion<T>, stats?: St
 /**
  * Whether the question holds for the module at `path` or one it imports (as far as the resolution layer follows
  * imports): if it holds for none, nothing reached through that module can be what the question looks for. True
- * when that cannot be told within the bounds. In a single run, from the modules' closures (closureOf), kept for the run.
+ * when that cannot be told within the bounds.
  */
 export function textReaches<T>(path: string, root: string, resolvePath: ResolvePath, question: TextQuestion<T>, stats?: Stats): boolean {
-  if (isSingleRun()) return closureOf(path, MAX_MODULE_HOPS, root, reachQuestion(question));
   if (textHolds(path, question, stats)) return true;
-  return reachModules(path, specifiersOf(path, stats) ?? [], resolvePath, (inner) => textHolds(inner, question, stats), stats);
+  return importsSay(path, specifiersOf(path, stats) ?? [], root, reachQuestion(question), true, stats, resolvePath);
 }
 
 const reachQuestions = new WeakMap<TextQuestion<unknown>, ClosureQuestion<boolean>>();
@@ -124,7 +123,7 @@ const reachQuestions = new WeakMap<TextQuestion<unknown>, ClosureQuestion<boolea
 function reachQuestion<T>(question: TextQuestion<T>): ClosureQuestion<boolean> {
   let found = reachQuestions.get(question as TextQuestion<unknown>);
   if (!found) {
-    found = { key: `reaches\0${question.key}`, of: (inner) => textHolds(inner, question), empty: false, union: (a, b) => a || b, whole: (a) => a };
+    found = { key: `reaches\0${question.key}`, of: (inner, stats) => textHolds(inner, question, stats), empty: false, union: (a, b) => a || b, whole: (a) => a };
     reachQuestions.set(question as TextQuestion<unknown>, found);
   }
   return found;
@@ -136,10 +135,38 @@ function reachQuestion<T>(question: TextQuestion<T>): ClosureQuestion<boolean> {
  */
 export interface ClosureQuestion<R> {
   readonly key: string;
-  readonly of: (path: string) => R;
+  readonly of: (path: string, stats?: Stats) => R;
   readonly empty: R;
   readonly union: (a: R, b: R) => R;
   readonly whole: (value: R) => boolean;
+}
+
+/**
+ * What the modules `specifiers` name from the file at `from`, and those they import (MAX_MODULE_HOPS deep from the
+ * file), say as one value of `question`. In a single run, from each imported module's closure (closureOf), kept for
+ * the run; else by a walk of the modules (reachModules, with the lint's `stats`), whose answer is `stopped` when it
+ * met more modules than it reads, or once the value is whole.
+ */
+export function importsSay<R>(
+  from: string,
+  specifiers: readonly string[],
+  root: string,
+  question: ClosureQuestion<R>,
+  stopped: R,
+  stats?: Stats,
+  resolvePath: ResolvePath = (at, specifier) => resolveModulePath(at, specifier, root, stats),
+): R {
+  let value = question.empty;
+  if (isSingleRun()) {
+    for (const specifier of specifiers) {
+      if (question.whole(value)) break;
+      const inner = resolveModulePath(from, specifier, root);
+      if (inner !== undefined && inner !== from) value = question.union(value, closureOf(inner, MAX_MODULE_HOPS - 1, root, question));
+    }
+    return value;
+  }
+  const stop = reachModules(from, specifiers, resolvePath, (inner) => question.whole((value = question.union(value, question.of(inner, stats)))), stats);
+  return stop ? stopped : value;
 }
 
 const closures = new Map<string, unknown>();
