@@ -3,7 +3,7 @@ import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { hasRelativeImport, importedFacts } from "./imported-relevance.js";
 import type { TextQuestion } from "./resolution/module-texts.js";
 import type { AcpSettings } from "./settings.js";
-import { pairsCode, type TextFacts, textFacts } from "./text-facts.js";
+import { type TextFacts, textFacts } from "./text-facts.js";
 
 /**
  * What a file may hold, read from its text before any analysis: most files a project lints have nothing to do with
@@ -14,11 +14,10 @@ import { pairsCode, type TextFacts, textFacts } from "./text-facts.js";
  *   of the file) equal to a method's wire name.
  * - `any`: some rule may report. Everything a rule reports stands on a handler, on an ACP code, or on an error the
  *   file builds or reads: those name an error class (`RequestError`, `ResponseError`, `settings.acp.errorClasses`),
- *   an error sender or `jsonrpc`; a client's initialize request names its `clientCapabilities`. Without any of
- *   these, what is left to report is an error whose code is no integer (valid-error-object), so the file must write a
- *   `code` and a value that may be such a code (`"1113"`, `1.5`, `NaN`): a file that only reads `err.code` of
- *   Node's errors, or writes `code: "ENOENT"`, holds nothing for any rule. (As with `codes`, a value computed from
- *   other numbers, `String(42001)` or `3 / 2`, is not looked for.)
+ *   an error sender or `jsonrpc`; a client's initialize request names its `clientCapabilities`. A file (with what
+ *   it imports) that shows none of these is no ACP code, whatever error objects it builds: `{ code: "1113" }` thrown
+ *   by a REST client or an Error subclass's string `code` is another kind of code, not a JSON-RPC error's, and no
+ *   rule reports there. (As with `codes`, a value computed from other numbers, `String(42001)`, is not looked for.)
  * What a file imports by relative paths counts as its own text (text-facts.ts). With type information the text is
  * not enough (a constant, a method name or a sender's signature may come from another file), so a typed file is
  * always analysed. (A file that speaks another JSON-RPC protocol is no ACP code at all: that is
@@ -37,23 +36,10 @@ export interface FileRelevance {
 
 const ALWAYS: FileRelevance = { handlers: true, codes: true, any: true };
 
-/**
- * What a file's facts come to once joined with those of its imports: a handler, a code or an error word anywhere in
- * reach; and a `code` written beside a value that may be a wrong one (`codePair`), both in one module, or one in the
- * file and the other in a module it imports (a code built with an imported constant, an imported builder given an
- * odd value). Not a code written in one imported module and an odd value in another, with neither in the file.
- */
-interface JoinedFacts {
-  readonly handlers: boolean;
-  readonly codes: boolean;
-  readonly errorWords: boolean;
-  readonly codePair: boolean;
-}
-
-/** What the joined facts let some rule report on. */
-function relevanceOf(facts: JoinedFacts): FileRelevance {
+/** What a file's facts, joined with those of its imports (a handler, a code or an error word anywhere in reach), let some rule report on. */
+function relevanceOf(facts: TextFacts): FileRelevance {
   if (facts.handlers && facts.codes) return ALWAYS;
-  return { handlers: facts.handlers, codes: facts.codes, any: facts.handlers || facts.codes || facts.errorWords || facts.codePair };
+  return { handlers: facts.handlers, codes: facts.codes, any: facts.handlers || facts.codes || facts.errorWords };
 }
 
 const cache = new WeakMap<TSESTree.Program, FileRelevance>();
@@ -79,16 +65,10 @@ export function fileRelevance(sourceCode: Readonly<TSESLint.SourceCode>, setting
 }
 
 /** The file's own facts joined with those of the modules it imports: a helper, a class or a constant may live there. */
-function withImports(own: TextFacts, text: string, settings: AcpSettings, file: LintedPath | undefined): JoinedFacts {
-  const alone = { handlers: own.handlers, codes: own.codes, errorWords: own.errorWords, codePair: pairsCode(own) };
-  if ((own.handlers && own.codes) || !file || file.filename === "<input>" || file.filename === "<text>" || !hasRelativeImport(text)) return alone;
+function withImports(own: TextFacts, text: string, settings: AcpSettings, file: LintedPath | undefined): TextFacts {
+  if ((own.handlers && own.codes) || !file || file.filename === "<input>" || file.filename === "<text>" || !hasRelativeImport(text)) return own;
   const imported = importedFacts(resolve(file.cwd, file.filename), text, file.cwd, judgeFor(settings));
-  return {
-    handlers: own.handlers || imported.handlers,
-    codes: own.codes || imported.codes,
-    errorWords: own.errorWords || imported.errorWords,
-    codePair: alone.codePair || (own.codeWritten && imported.oddValues) || (own.oddValues && imported.codeWritten) || imported.codePair,
-  };
+  return { handlers: own.handlers || imported.handlers, codes: own.codes || imported.codes, errorWords: own.errorWords || imported.errorWords };
 }
 
 const judges = new WeakMap<AcpSettings, TextQuestion<TextFacts>>();
@@ -98,7 +78,7 @@ export function judgeFor(settings: AcpSettings): TextQuestion<TextFacts> {
   let found = judges.get(settings);
   if (!found) {
     const key = `text facts\0${JSON.stringify([settings.sdkModules, settings.errorClasses])}`;
-    found = { key, compute: (text: string) => textFacts(text, settings), holds: (facts) => relevanceOf({ ...facts, codePair: pairsCode(facts) }).any };
+    found = { key, compute: (text: string) => textFacts(text, settings), holds: (facts) => relevanceOf(facts).any };
     judges.set(settings, found);
   }
   return found;

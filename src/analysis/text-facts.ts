@@ -12,21 +12,15 @@ import type { AcpSettings } from "./settings.js";
  * - `codes`: it writes a number that may be a JSON-RPC or ACP code (its value, sign aside, in 32000..32899).
  * - `errorWords`: it names what only code about errors or ACP requests names: `jsonrpc`, `RequestError`,
  *   `ResponseError`, `clientCapabilities`, an error sender, a class of `settings.acp.errorClasses`.
- * - `codeWritten`: it writes a `code` (an object key, a class member or parameter, an assignment, a getter): every
- *   error object or class holds its code under that name.
- * - `oddValues`: it writes a value an error code may wrongly be: a string of digits (`"1113"`), a number that may
- *   not be an integer (`1.5`, `1e-3`), `NaN`, `Infinity`, or a `Math` or `Number` member.
  */
 export interface TextFacts {
   readonly handlers: boolean;
   readonly codes: boolean;
   readonly errorWords: boolean;
-  readonly codeWritten: boolean;
-  readonly oddValues: boolean;
 }
 
-export const EVERY_FACT: TextFacts = { handlers: true, codes: true, errorWords: true, codeWritten: true, oddValues: true };
-export const NO_FACT: TextFacts = { handlers: false, codes: false, errorWords: false, codeWritten: false, oddValues: false };
+export const EVERY_FACT: TextFacts = { handlers: true, codes: true, errorWords: true };
+export const NO_FACT: TextFacts = { handlers: false, codes: false, errorWords: false };
 
 /** Identifiers that only code about errors or ACP requests writes. `error` and `code` are every other file's words. */
 const ERROR_WORDS = new Set(["jsonrpc", "RequestError", "ResponseError", "clientCapabilities", ...[...ERROR_SENDERS].filter((s) => s !== "error")]);
@@ -45,56 +39,6 @@ const OTHER_NOTATION = /\d_\d|\b0[xXoObB]|\d[eE][+-]?\d/u;
 
 /** Every numeric literal of the text, in any notation (a BigInt is none: `32601n` is no code). */
 const NUMERIC_LITERALS = /(?<![\w$])(?:0[xX][\da-fA-F_]+|0[oO][0-7_]+|0[bB][01_]+|(?:\d[\d_]*)?\.?\d[\d_]*(?:[eE][+-]?\d[\d_]*)?)(?![\w$])/gu;
-
-/**
- * `code` written, not only read: a key (`code:`, `"code":`, `code?:`, shorthand `{ code }`), a member or parameter
- * (`code = 1`, `code!: number`, `public code`), an assignment (`err.code = x`, `e["code"] = x`, `code ||= x`), a getter
- * or method (`get code()`), `Object.defineProperty(e, "code", …)`. A read (`err.code === "ENOENT"`, `f(err.code, x)`)
- * is none: a member `.code` is only written by an assignment; nor is the string `"code"` as a value (`fixable: "code"`).
- */
-const ASSIGNED = String.raw`\s*(?:[-+*/%&|^]|\*\*|<<|>>>?|&&|\|\||\?\?)?=(?!=)`;
-const CODE_WRITTEN = new RegExp(
-  [
-    String.raw`(?<![\w$.'"\x60])code(?:\s*(?:!?\??\s*:(?!:)|[,})\](])|${ASSIGNED})`,
-    String.raw`(?<=\.)code${ASSIGNED}`,
-    String.raw`(["'\x60])code\1\s*(?::|\]${ASSIGNED})`,
-    String.raw`\bdefineProperty\s*\([^,()]*,\s*(["'\x60])code\2`,
-  ].join("|"),
-  "u",
-);
-
-/**
- * Whether a text's facts pair a `code` written with a value that may be a wrong one: what valid-error-object needs when
- * nothing else marks the text.
- */
-export function pairsCode(facts: TextFacts): boolean {
-  return facts.codeWritten && facts.oddValues;
-}
-
-/** Whether a text writes a `code` (CODE_WRITTEN), wherever it is. */
-export function writesCode(text: string): boolean {
-  return CODE_WRITTEN.test(text);
-}
-
-/**
- * A value that may be a wrong code: a string of digits (what valid-error-object's NUMERIC takes) in any quotes, a
- * number with a fraction or an exponent, `NaN`, `Infinity`, a `Math` or `Number` member (what eslint-utils'
- * getStaticValue computes).
- */
-const ODD_VALUES = /(["'`])\s*[-+]?\d+(?:\.\d+)?\s*\1|\d\.\d|(?<![\w$])\.\d|(?<![\w$])(?:NaN|Infinity|Math|Number)(?![\w$])/u;
-
-/** A number with an exponent: `1e6` is an integer, `5e-1` is not. */
-const EXPONENT = /\d[eE][+-]?\d/u;
-
-/** Whether the text writes a value that may be a wrong code (ODD_VALUES, or a literal with an exponent that is no integer). */
-function hasOddValue(text: string): boolean {
-  if (ODD_VALUES.test(text)) return true;
-  if (!EXPONENT.test(text)) return false;
-  for (const match of text.matchAll(NUMERIC_LITERALS)) if (!Number.isInteger(Number(match[0].replace(/_/g, "")))) return true;
-  return false;
-}
-
-const CODE_WORD = /(?<![\w$])code(?![\w$])/u;
 
 /** Whether a numeric literal's value, sign aside, may be a JSON-RPC or ACP code (`32601`, `0x7d59`, `32_601`). */
 function isCodeMagnitude(raw: string): boolean {
@@ -121,15 +65,9 @@ const ESCAPE = /\\(?:[ux/0-7]|\r?\n|\r|\u2028|\u2029)/u;
  */
 export function textFacts(text: string, settings: AcpSettings): TextFacts {
   const raw = rawFacts(text, settings);
-  if (!ESCAPE.test(text) || (raw.handlers && raw.codes && raw.errorWords && raw.codeWritten && raw.oddValues)) return raw;
+  if (!ESCAPE.test(text) || (raw.handlers && raw.codes && raw.errorWords)) return raw;
   const decoded = rawFacts(decodeEscapes(text), settings);
-  return {
-    handlers: raw.handlers || decoded.handlers,
-    codes: raw.codes || decoded.codes,
-    errorWords: raw.errorWords || decoded.errorWords,
-    codeWritten: raw.codeWritten || decoded.codeWritten,
-    oddValues: raw.oddValues || decoded.oddValues,
-  };
+  return { handlers: raw.handlers || decoded.handlers, codes: raw.codes || decoded.codes, errorWords: raw.errorWords || decoded.errorWords };
 }
 
 const HEX = /^[\da-fA-F]+$/u;
@@ -197,14 +135,7 @@ function rawFacts(whole: string, settings: AcpSettings): TextFacts {
   const text = whole.replace(COMMENT_LINES, "");
   const patterns = patternsFor(settings);
   if (patterns.handlers.test(text)) return EVERY_FACT;
-  const coded = CODE_WORD.test(text);
-  return {
-    handlers: false,
-    codes: hasCodeNumber(text),
-    errorWords: patterns.words.test(text),
-    codeWritten: coded && CODE_WRITTEN.test(text),
-    oddValues: hasOddValue(text),
-  };
+  return { handlers: false, codes: hasCodeNumber(text), errorWords: patterns.words.test(text) };
 }
 
 interface Patterns {

@@ -51,27 +51,13 @@ describe("fileRelevance", () => {
   });
 
   it.each([
-    ["an object with a code", `throw { code: 1.5, message: "x" };`],
-    ["a quoted code key", `const e = { "code": "1113", message: "m" };`],
-    ["a code assigned", `err.code = "42001";`],
-    ["a code assigned by a logical operator", `err.code ||= NaN;`],
-    ["a private code", `class E extends Error { #code = 1.5; }`],
-    ["a code parameter", `class E extends Error { constructor(public code: string) { super(); } }\nnew E("42001");`],
-    ["a code parameter with a definite type", `class E extends Error { code!: number; }\nconst e = new E(); e.code = Infinity;`],
-    ["a code getter", `class E extends Error { get code() { return "1113"; } }`],
-    ["a code defined as a property", `Object.defineProperty(err, "code", { value: 0.5 });`],
-    ["a code written with a computed key", `err["code"] = "1113";`],
-    ["a code in shorthand", `const code = "1113";\nthrow { code, message: "m" };`],
-    ["a code from Math", `throw { code: Math.PI, message: "m" };`],
-    ["a code with an exponent that is no integer", `throw { code: 5e-1, message: "m" };`],
-    ["a code in a template", "throw { code: `1113`, message: 'm' };"],
     ["a JSON-RPC code as a number", `fail(-32601, "x");`],
     ["a code in hex", `fail(-0x7d59, "x");`],
     ["a code with separators", `fail(-32_601, "x");`],
     ["a code with an exponent", `fail(-3.2601e4, "x");`],
-    ["a code spelled with an escape", `const c\\u006Fde = 1.5;`],
     ["an LSP-range code", `fail(-32803, "x");`],
     ["RequestError", `throw new RequestError(n, "x");`],
+    ["RequestError spelled with an escape", `throw new Request\\u0045rror(n, "x");`],
     ["ResponseError", `throw new ResponseError(n, "x");`],
     ["an error sender", `transport.sendError(id, n, "x");`],
     ["a JSON-RPC envelope", `send({ jsonrpc: "2.0", id, result });`],
@@ -88,6 +74,27 @@ describe("fileRelevance", () => {
     ["a BigInt with a code's digits", `const n = 32601n;`],
     ["the string \"code\" as a value", `export const meta = { fixable: "code", ratio: 0.5 };`],
   ])("skips %s", (_, code) => {
+    expect(relevanceOf(code)).toBe("nothing");
+  });
+
+  // Another kind of code (a REST API's, an Error subclass's): with no ACP or JSON-RPC sign the file is no ACP code.
+  it.each([
+    ["an object with a code", `throw { code: 1.5, message: "x" };`],
+    ["a quoted code key", `const e = { "code": "1113", message: "m" };`],
+    ["a code assigned", `err.code = "42001";`],
+    ["a code assigned by a logical operator", `err.code ||= NaN;`],
+    ["a private code", `class E extends Error { #code = 1.5; }`],
+    ["a code parameter", `class E extends Error { constructor(public code: string) { super(); } }\nnew E("42001");`],
+    ["a code parameter with a definite type", `class E extends Error { code!: number; }\nconst e = new E(); e.code = Infinity;`],
+    ["a code getter", `class E extends Error { get code() { return "1113"; } }`],
+    ["a code defined as a property", `Object.defineProperty(err, "code", { value: 0.5 });`],
+    ["a code written with a computed key", `err["code"] = "1113";`],
+    ["a code in shorthand", `const code = "1113";\nthrow { code, message: "m" };`],
+    ["a code from Math", `throw { code: Math.PI, message: "m" };`],
+    ["a code with an exponent that is no integer", `throw { code: 5e-1, message: "m" };`],
+    ["a code in a template", "throw { code: `1113`, message: 'm' };"],
+    ["a code spelled with an escape", `const c\\u006Fde = 1.5;`],
+  ])("skips an error with no ACP or JSON-RPC sign: %s", (_, code) => {
     expect(relevanceOf(code)).toBe("nothing");
   });
 
@@ -144,19 +151,23 @@ describe.each([
   };
   write("builder.ts", "export function fail(code: string, message: string) {\n  return Object.assign(new Error(message), { code });\n}\n");
   write("quota.ts", 'export const QUOTA = "42001";\n');
+  write("busy.ts", "export const BUSY = -32001;\n");
+  write("failing.ts", 'export const fail = (code: string, message: string) => new ResponseError(code, message);\n');
   write("documented.ts", "/**\n * Builds `{ code: 1.5 }` for session/prompt, see RequestError.\n */\nexport const ratio = (a: number, b: number) => a / b;\n");
   write("separator.ts", 'export const SEPARATORS = ["\\u2028", "\\u2029"];\n');
   write("methods.ts", 'export const PROMPT = "session\\u002Fprompt";\n');
 
   it.each([
-    ["a code written with a value of an imported module", "a.ts", 'import { QUOTA } from "./quota.js";\nthrow { code: QUOTA, message: "m" };\n', "errors"],
-    ["an imported builder given an odd value", "b.ts", 'import { fail } from "./builder.js";\nthrow fail("1113", "m");\n', "errors"],
+    ["a code written with a code number of an imported module", "a.ts", 'import { BUSY } from "./busy.js";\nthrow { code: BUSY, message: "m" };\n', "errors"],
+    ["an error class an imported module builds", "g.ts", 'import { fail } from "./failing.js";\nthrow fail("1113", "m");\n', "errors"],
     ["a method name an imported module spells with an escape", "c.ts", 'import { PROMPT } from "./methods.js";\nexport const m = PROMPT;\n', "handlers"],
   ])("analyses %s", (_, name, code, expected) => {
     expect(throughImports(name, code)).toBe(expected);
   });
 
   it.each([
+    ["a code written with a value of an imported module, no ACP or JSON-RPC sign in either", "h.ts", 'import { QUOTA } from "./quota.js";\nthrow { code: QUOTA, message: "m" };\n'],
+    ["an imported builder given an odd value, no ACP or JSON-RPC sign in either", "i.ts", 'import { fail } from "./builder.js";\nthrow fail("1113", "m");\n'],
     ["a builder and an odd value in two imported modules, neither in the file", "d.ts", 'import { fail } from "./builder.js";\nimport { QUOTA } from "./quota.js";\nexport const both = [fail, QUOTA];\n'],
     ["an imported module whose code, method and error class are in its documentation", "e.ts", 'import { ratio } from "./documented.js";\nerr.code = ratio(1, 2);\n'],
     ["an imported module with an escape that spells nothing of ACP", "f.ts", 'import { SEPARATORS } from "./separator.js";\nexport const s = SEPARATORS;\n'],

@@ -168,42 +168,53 @@ untypedTester().run("valid-error-object (a code written in one module, its value
       filename: `${dir}/vendor-errors/caller.ts`,
       code: `import { fail } from "./fail.js";\nexport const refuse = () => { throw fail("ENOENT", "gone"); };`,
     },
+    {
+      // A REST client's codes: neither the file nor what it imports shows ACP or JSON-RPC.
+      name: "a builder given a string of digits in a module with no ACP or JSON-RPC sign",
+      filename: `${dir}/vendor-errors/caller.ts`,
+      code: `import { fail } from "./fail.js";\nexport const refuse = () => { throw fail("1113", "no permission"); };`,
+    },
+    {
+      name: "a string code imported into a module with no ACP or JSON-RPC sign",
+      filename: `${dir}/vendor-errors/thrower.ts`,
+      code: `import { QUOTA_EXCEEDED } from "./quota.js";\nexport function refuse() {\n  throw { code: QUOTA_EXCEEDED, message: "quota" };\n}`,
+    },
   ],
   invalid: [
     {
       name: "a builder of another module given a string of digits",
       filename: `${dir}/vendor-errors/caller.ts`,
-      code: `import { fail } from "./fail.js";\nexport const refuse = () => { throw fail("1113", "no permission"); };`,
+      code: `import type { PromptRequest } from "@agentclientprotocol/sdk";\nimport { fail } from "./fail.js";\nexport const refuse = () => { throw fail("1113", "no permission"); };`,
       errors: [
         {
           messageId: "nonIntegerCode",
           data: { value: '"1113"' },
-          line: 2,
+          line: 3,
           column: 42,
-          endLine: 2,
+          endLine: 3,
           endColumn: 48,
-          suggestions: [{ messageId: "useNumber", data: { number: 1113 }, output: `import { fail } from "./fail.js";\nexport const refuse = () => { throw fail(1113, "no permission"); };` }],
+          suggestions: [{ messageId: "useNumber", data: { number: 1113 }, output: `import type { PromptRequest } from "@agentclientprotocol/sdk";\nimport { fail } from "./fail.js";\nexport const refuse = () => { throw fail(1113, "no permission"); };` }],
         },
       ],
     },
     {
       name: "a builder passed on by a module that writes no code itself (an export list, an exported alias)",
       filename: `${dir}/vendor-errors/caller.ts`,
-      code: `import { fail, raise } from "./barrel.js";\nexport const refuse = (slow: boolean) => { throw slow ? raise(0.5, "slow") : fail("1113", "no"); };`,
+      code: `import type { PromptRequest } from "@agentclientprotocol/sdk";\nimport { fail, raise } from "./barrel.js";\nexport const refuse = (slow: boolean) => { throw slow ? raise(0.5, "slow") : fail("1113", "no"); };`,
       errors: [
-        { messageId: "nonIntegerCode", data: { value: "0.5" }, line: 2, column: 63, endLine: 2, endColumn: 66 },
+        { messageId: "nonIntegerCode", data: { value: "0.5" }, line: 3, column: 63, endLine: 3, endColumn: 66 },
         {
           messageId: "nonIntegerCode",
           data: { value: '"1113"' },
-          line: 2,
+          line: 3,
           column: 83,
-          endLine: 2,
+          endLine: 3,
           endColumn: 89,
           suggestions: [
             {
               messageId: "useNumber",
               data: { number: 1113 },
-              output: `import { fail, raise } from "./barrel.js";\nexport const refuse = (slow: boolean) => { throw slow ? raise(0.5, "slow") : fail(1113, "no"); };`,
+              output: `import type { PromptRequest } from "@agentclientprotocol/sdk";\nimport { fail, raise } from "./barrel.js";\nexport const refuse = (slow: boolean) => { throw slow ? raise(0.5, "slow") : fail(1113, "no"); };`,
             },
           ],
         },
@@ -212,10 +223,10 @@ untypedTester().run("valid-error-object (a code written in one module, its value
     {
       name: "a string code imported from a module that names no code",
       filename: `${dir}/vendor-errors/thrower.ts`,
-      code: `import { QUOTA_EXCEEDED, RATE_LIMITED } from "./quota.js";\nexport function refuse(slow: boolean) {\n  throw slow ? { code: RATE_LIMITED, message: "slow down" } : { code: QUOTA_EXCEEDED, message: "quota" };\n}`,
+      code: `import type { PromptRequest } from "@agentclientprotocol/sdk";\nimport { QUOTA_EXCEEDED, RATE_LIMITED } from "./quota.js";\nexport function refuse(slow: boolean) {\n  throw slow ? { code: RATE_LIMITED, message: "slow down" } : { code: QUOTA_EXCEEDED, message: "quota" };\n}`,
       errors: [
-        { messageId: "nonIntegerCode", data: { value: "42002.5" }, line: 3, column: 24, endLine: 3, endColumn: 36 },
-        { messageId: "nonIntegerCode", data: { value: '"42001"' }, line: 3, column: 71, endLine: 3, endColumn: 85 },
+        { messageId: "nonIntegerCode", data: { value: "42002.5" }, line: 4, column: 24, endLine: 4, endColumn: 36 },
+        { messageId: "nonIntegerCode", data: { value: '"42001"' }, line: 4, column: 71, endLine: 4, endColumn: 85 },
       ],
     },
   ],

@@ -618,12 +618,14 @@ export function refuse(id: number) {
 `;
 
 const vendorCodeThrown = `
+import type { PromptRequest } from "@agentclientprotocol/sdk";
 export function refuse() {
   throw { error: { code: "1113", message: "No permission" } };
 }
 `;
 
 const classField = `
+import type { PromptRequest } from "@agentclientprotocol/sdk";
 export class QuotaError extends Error {
   code = "42001";
 }
@@ -655,6 +657,7 @@ export function retryable(retry: boolean, message: string) {
 `;
 
 const nonRpcConstNaN = `
+import type { PromptRequest } from "@agentclientprotocol/sdk";
 const NO_CODE = NaN;
 export function fail() {
   throw { code: NO_CODE, message: "no code" };
@@ -669,10 +672,18 @@ export class NoFileError extends RequestError {
 `;
 
 const nonRpcInfinity = `
+import type { PromptRequest } from "@agentclientprotocol/sdk";
 export function overflow(retries: number) {
   if (retries > 10) throw { code: Infinity, message: "too many retries" };
 }
 `;
+
+// A file that shows no ACP or JSON-RPC (no SDK import, method name, code number, JSON-RPC error class, sender or
+// envelope, here or in what it imports) is no ACP code: its `code`s are another kind (a REST API's, an app's).
+const withoutSign: Valid[] = [vendorCodeThrown, classField, nonRpcConstNaN, nonRpcInfinity].map((code, i) => ({
+  name: `the same non-integer code in a file with no ACP or JSON-RPC sign (${i + 1})`,
+  code: code.replace('import type { PromptRequest } from "@agentclientprotocol/sdk";\n', ""),
+}));
 
 const invalidCodes: Invalid[] = [
   {
@@ -1255,7 +1266,7 @@ valid.push(
 );
 
 untypedTester().run("valid-error-object", rule, {
-  valid,
+  valid: [...valid, ...withoutSign],
   invalid: [...invalidCodes, ...invalidMissing, ...invalidNonString, ...invalidMismatched, ...invalidMeaning],
 });
 

@@ -1,6 +1,5 @@
 import type { TSESTree } from "@typescript-eslint/utils";
 import { escapePattern } from "../escape-pattern.js";
-import { writesCode } from "../text-facts.js";
 import { contains, type FunctionNode } from "../syntax/ast.js";
 import { type ErrorSite, helperCallSite } from "./error-sites.js";
 import { ERROR_SENDERS } from "./send-calls.js";
@@ -82,8 +81,30 @@ function delegatedSite(model: ModuleSites, fn: FunctionNode): { site: ErrorSite;
 }
 
 /**
+ * `code` written, not only read: a key (`code:`, `"code":`, `code?:`, shorthand `{ code }`), a member or parameter
+ * (`code = 1`, `code!: number`, `public code`), an assignment (`err.code = x`, `e["code"] = x`, `code ||= x`), a getter
+ * or method (`get code()`), `Object.defineProperty(e, "code", …)`. A read (`err.code === "ENOENT"`, `f(err.code, x)`)
+ * is none: a member `.code` is only written by an assignment; nor is the string `"code"` as a value (`fixable: "code"`).
+ */
+const ASSIGNED = String.raw`\s*(?:[-+*/%&|^]|\*\*|<<|>>>?|&&|\|\||\?\?)?=(?!=)`;
+const CODE_WRITTEN = new RegExp(
+  [
+    String.raw`(?<![\w$.'"\x60])code(?:\s*(?:!?\??\s*:(?!:)|[,})\](])|${ASSIGNED})`,
+    String.raw`(?<=\.)code${ASSIGNED}`,
+    String.raw`(["'\x60])code\1\s*(?::|\]${ASSIGNED})`,
+    String.raw`\bdefineProperty\s*\([^,()]*,\s*(["'\x60])code\2`,
+  ].join("|"),
+  "u",
+);
+
+/** Whether a text writes a `code` (CODE_WRITTEN), wherever it is. */
+function writesCode(text: string): boolean {
+  return CODE_WRITTEN.test(text);
+}
+
+/**
  * What a module's text must say for one of its functions to hold an error site whose code is a parameter: a `code`
- * written (`{ code: c }`, `{ code }`, `this.code = c`, text-facts' writesCode), a JSON-RPC or configured error class
+ * written (`{ code: c }`, `{ code }`, `this.code = c`: writesCode), a JSON-RPC or configured error class
  * built (`new RequestError(c, m)`), or an error sender called (`sendError(id, c, m)`, `out.error(id, c, m)`). A
  * project's own error class that takes a code (`new AppError(c)`) writes `code` in its module, which the question
  * also reads when the helper's module imports it; a plain `new Error(m)` holds no code. A helper imported from a
