@@ -1,9 +1,10 @@
 import { resolve } from "node:path";
-import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import type { ParserServicesWithTypeInformation, TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { hasRelativeImport, importedFacts } from "./imported-relevance.js";
 import type { TextQuestion } from "./resolution/module-texts.js";
 import type { AcpSettings } from "./settings.js";
-import { type TextFacts, textFacts } from "./text-facts.js";
+import { NO_FACT, type TextFacts, textFacts } from "./text-facts.js";
+import { programImportFacts } from "./typed-relevance.js";
 
 /**
  * What a file may hold, read from its text before any analysis: most files a project lints have nothing to do with
@@ -18,9 +19,9 @@ import { type TextFacts, textFacts } from "./text-facts.js";
  *   it imports) that shows none of these is no ACP code, whatever error objects it builds: `{ code: "1113" }` thrown
  *   by a REST client or an Error subclass's string `code` is another kind of code, not a JSON-RPC error's, and no
  *   rule reports there. (As with `codes`, a value computed from other numbers, `String(42001)`, is not looked for.)
- * What a file imports by relative paths counts as its own text (text-facts.ts). With type information the text is
- * not enough (a constant, a method name or a sender's signature may come from another file), so a typed file is
- * always analysed. (A file that speaks another JSON-RPC protocol is no ACP code at all: that is
+ * What a file imports by relative paths counts as its own text (text-facts.ts). With type information a constant, a
+ * method name or a sender's signature may come from any module the program resolved for the file, however deep: those
+ * count too (typed-relevance.ts). (A file that speaks another JSON-RPC protocol is no ACP code at all: that is
  * other-protocols.ts's decision, not a shortcut of this one.)
  */
 export interface FileRelevance {
@@ -58,7 +59,9 @@ export function fileRelevance(sourceCode: Readonly<TSESLint.SourceCode>, setting
   const program = sourceCode.ast;
   let relevance = cache.get(program);
   if (!relevance) {
-    relevance = sourceCode.parserServices?.program ? ALWAYS : relevanceOf(withImports(textFacts(sourceCode.text, settings), sourceCode.text, settings, file));
+    const facts = withImports(textFacts(sourceCode.text, settings), sourceCode.text, settings, file);
+    const services = sourceCode.parserServices;
+    relevance = relevanceOf(services?.program ? withProgramImports(facts, services as ParserServicesWithTypeInformation, program, settings) : facts);
     cache.set(program, relevance);
   }
   return relevance;
@@ -69,6 +72,14 @@ function withImports(own: TextFacts, text: string, settings: AcpSettings, file: 
   if ((own.handlers && own.codes) || !file || file.filename === "<input>" || file.filename === "<text>" || !hasRelativeImport(text)) return own;
   const imported = importedFacts(resolve(file.cwd, file.filename), text, file.cwd, judgeFor(settings));
   return { handlers: own.handlers || imported.handlers, codes: own.codes || imported.codes, errorWords: own.errorWords || imported.errorWords };
+}
+
+/** The facts joined with those of the source files the program resolved for the file's imports. */
+function withProgramImports(facts: TextFacts, services: ParserServicesWithTypeInformation, program: TSESTree.Program, settings: AcpSettings): TextFacts {
+  const whole = (more: TextFacts) => (facts.handlers || more.handlers) && (facts.codes || more.codes);
+  if (whole(NO_FACT)) return facts;
+  const imported = programImportFacts(services, program, judgeFor(settings), whole);
+  return { handlers: facts.handlers || imported.handlers, codes: facts.codes || imported.codes, errorWords: facts.errorWords || imported.errorWords };
 }
 
 const judges = new WeakMap<AcpSettings, TextQuestion<TextFacts>>();

@@ -117,8 +117,20 @@ describe("fileRelevance", () => {
     expect(fileRelevance(sourceCode, acpSettings({})).codes).toBe(tables);
   });
 
-  it("analyses every file with type information: a constant, a name or a signature may come from another file", () => {
-    expect(relevanceOf(`export const x = 1;`, { typed: true })).toBe("handlers");
+  // With type information a constant, a name or a signature may come from any module the program resolved, however
+  // deep: their texts count as the file's.
+  it("skips a typed file whose program imports show nothing of ACP either", () => {
+    expect(relevanceOf(`export const x = 1;`, { typed: true })).toBe("nothing");
+    expect(relevanceOf(`import { z } from "zod";\nexport const name = z.string();`, { typed: true })).toBe("nothing");
+  });
+
+  it.each([
+    ["a package that re-exports the SDK's method names under another name", `import { AGENT_METHODS } from "acp-sdk-legacy";\nexport const methods = AGENT_METHODS;`, "handlers"],
+    ["a neighbour's code constants", `import { TOO_BUSY } from "./codes.js";\nexport const busy = TOO_BUSY;`, "errors"],
+  ])("analyses a typed file through what its program imports: %s", (_, code, typed) => {
+    expect(relevanceOf(code, { typed: true })).toBe(typed);
+    // Without types only the file's own text (and its relative imports, read from disk) counts.
+    expect(relevanceOf(code)).toBe("nothing");
   });
 });
 

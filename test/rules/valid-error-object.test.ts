@@ -1464,7 +1464,8 @@ const serverMismatch = `${SERVER}  handle(id: Id) {
 const transportMismatch = `${TRANSPORT}transport.error(1, -32602, "Resource not found");`;
 const typedFraction = `import { Transport } from "./transport.js";
 declare const transport: Transport;
-transport.error(1, 1.5, "Busy");`;
+declare const method: string;
+if (method === "session/prompt") transport.error(1, 1.5, "Busy");`;
 const heldWithoutMessage = `${RESPONSE_TYPES}export function handle(id: Id) {
   const error = { code: -32602 };
   return { jsonrpc: "2.0", id, error };
@@ -1501,7 +1502,14 @@ untypedTester().run("valid-error-object (hand-rolled dispatch)", rule, {
 });
 
 typedTester().run("valid-error-object (senders, typed)", rule, {
-  valid: [],
+  valid: [
+    {
+      // Nothing in the file or in what its program imports shows ACP or JSON-RPC: another kind of code.
+      name: "typed: a sender by its signature given a fraction, in a file with no ACP or JSON-RPC sign",
+      filename: typedFile,
+      code: `import { Transport } from "./transport.js";\ndeclare const transport: Transport;\ntransport.error(1, 1.5, "Busy");`,
+    },
+  ],
   invalid: [
     { name: "typed: a sender by its signature given a fraction", filename: typedFile, code: typedFraction, errors: [nonInteger(typedFraction, "1.5", "1.5")] },
   ],
