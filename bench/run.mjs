@@ -7,7 +7,7 @@
 //   3. a cold acp-lint against the eslint command with no rules, a new process per run (cold-cli.mjs);
 //   4. a warm editor re-linting a 3,000-line agent (editor.mjs);
 //   5. growth: one file 10 times longer, 4 times the files, and pathological files (pathological.mjs);
-//   6. peak memory, typed and untyped (peak-memory.mjs);
+//   6. peak memory, typed and untyped, one no-op rule beside the untyped floor (peak-memory.mjs);
 //   7. what following relative imports costs (imports-part.mjs): the in-process parts lint the workload from disk,
 //      where the imports resolve, so it is inside their figures;
 //   8. the time the bench took.
@@ -292,7 +292,8 @@ try {
   // ---- 6. Peak memory ----
   section("peak memory");
   const memory = {};
-  const memoryKeys = ["floor", "acp", "typedFloor", "typedAcp"];
+  // One no-op rule beside the floor (untyped): what ESLint adds to the peak as soon as any rule is on.
+  const memoryKeys = ["floor", "noop", "acp", "typedFloor", "typedAcp"];
   for (let run = 0; run < PLAN.memoryRuns; run++) {
     for (const key of memoryKeys) {
       const typedKey = key.startsWith("typed");
@@ -306,7 +307,12 @@ try {
   out(`6. Peak memory: a child process per configuration lints its files once from disk (the quick workload, or the quick typed project's files), median of ${PLAN.memoryRuns}`);
   out(`  ${pad("configuration", 36)} ${pad("peak RSS [min .. max]", -26)}  ${pad("largest V8 heap", -15)}`);
   for (const key of memoryKeys) out(`  ${pad(NAMES[key], 36)} ${pad(spread(summary(memory[key].rss), mib), -26)}  ${pad(mib(summary(memory[key].heap).median), -15)}`);
-  const mem = { acp: growthStats(memory.acp.rss, memory.floor.rss), typedAcp: growthStats(memory.typedAcp.rss, memory.typedFloor.rss) };
+  const mem = {
+    acp: growthStats(memory.acp.rss, memory.floor.rss),
+    noop: growthStats(memory.noop.rss, memory.floor.rss),
+    acpOverNoop: growthStats(memory.acp.rss, memory.noop.rss),
+    typedAcp: growthStats(memory.typedAcp.rss, memory.typedFloor.rss),
+  };
   out();
 
   // ---- 7. Following imports ----
@@ -359,6 +365,7 @@ try {
   target({ text: "5. 4 times the files, the plugin's cost (acp - floor)", ...workload4, value: workload4.median, limit: TARGETS.workload4, format: "times" });
   for (const r of pathological) target({ text: `5. ${r.label}, acp/all / floor`, ...r.ratio, value: r.ratio.median, limit: TARGETS.pathological, format: "times" });
   target({ text: `6. peak memory, untyped (${mib(summary(memory.acp.rss).median)} vs ${mib(summary(memory.floor.rss).median)})`, ...mem.acp, value: mem.acp.median, limit: TARGETS.memory });
+  out(`        (one no-op rule / floor: ${percent(mem.noop.median)}; acp/all / one no-op rule: ${percent(mem.acpOverNoop.median)})`);
   target({ text: `6. peak memory, typed (${mib(summary(memory.typedAcp.rss).median)} vs ${mib(summary(memory.typedFloor.rss).median)})`, ...mem.typedAcp, value: mem.typedAcp.median, limit: TARGETS.memory });
   out(`  7. following imports is inside 1-4 (the workload is linted from disk); on a project of modules that import each other it costs`);
   out(`     ${percent(imports.warm.median)} warm and ${percent(imports.cold.median)} cold over the same texts linted from memory, where nothing resolves`);
