@@ -1,5 +1,5 @@
 import { type ClosureQuestion, importsSay, relativeSpecifiers, type TextQuestion, textFact } from "./resolution/module-texts.js";
-import { EVERY_FACT, NO_FACT, type TextFacts } from "./text-facts.js";
+import { EVERY_FACT, joinFacts, NO_FACT, type TextFacts } from "./text-facts.js";
 
 /**
  * What a file may take from the modules it imports by relative paths, read from their text: a method name, an SDK
@@ -33,23 +33,11 @@ function closureQuestion(judge: TextQuestion<TextFacts>): ClosureQuestion<TextFa
       key: judge.key,
       of: (path, stats) => textFact(path, judge.key, judge.compute, stats) ?? NO_FACT,
       empty: NO_FACT,
-      union: (a, b) => {
-        const into = noFacts();
-        join(into, a);
-        join(into, b);
-        return into;
-      },
+      union: joinFacts,
       // Nothing more can be learnt once the modules say this much.
       whole: (facts) => facts.handlers && facts.codes,
     };
     closureQuestions.set(judge, found);
   }
   return found;
-}
-
-/** A union to join facts into: nothing yet. */
-const noFacts = (): Record<keyof TextFacts, boolean> => ({ ...NO_FACT });
-
-function join(into: Record<keyof TextFacts, boolean>, facts: TextFacts): void {
-  for (const key of Object.keys(into) as (keyof TextFacts)[]) into[key] ||= facts[key];
 }

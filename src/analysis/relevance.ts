@@ -3,7 +3,7 @@ import type { ParserServicesWithTypeInformation, TSESLint, TSESTree } from "@typ
 import { hasRelativeImport, importedFacts } from "./imported-relevance.js";
 import type { TextQuestion } from "./resolution/module-texts.js";
 import type { AcpSettings } from "./settings.js";
-import { NO_FACT, type TextFacts, textFacts } from "./text-facts.js";
+import { joinFacts, NO_FACT, type TextFacts, textFacts } from "./text-facts.js";
 import { programImportFacts } from "./typed-relevance.js";
 
 /**
@@ -70,16 +70,14 @@ export function fileRelevance(sourceCode: Readonly<TSESLint.SourceCode>, setting
 /** The file's own facts joined with those of the modules it imports: a helper, a class or a constant may live there. */
 function withImports(own: TextFacts, text: string, settings: AcpSettings, file: LintedPath | undefined): TextFacts {
   if ((own.handlers && own.codes) || !file || file.filename === "<input>" || file.filename === "<text>" || !hasRelativeImport(text)) return own;
-  const imported = importedFacts(resolve(file.cwd, file.filename), text, file.cwd, judgeFor(settings));
-  return { handlers: own.handlers || imported.handlers, codes: own.codes || imported.codes, errorWords: own.errorWords || imported.errorWords };
+  return joinFacts(own, importedFacts(resolve(file.cwd, file.filename), text, file.cwd, judgeFor(settings)));
 }
 
 /** The facts joined with those of the source files the program resolved for the file's imports. */
 function withProgramImports(facts: TextFacts, services: ParserServicesWithTypeInformation, program: TSESTree.Program, settings: AcpSettings): TextFacts {
   const whole = (more: TextFacts) => (facts.handlers || more.handlers) && (facts.codes || more.codes);
   if (whole(NO_FACT)) return facts;
-  const imported = programImportFacts(services, program, judgeFor(settings), whole);
-  return { handlers: facts.handlers || imported.handlers, codes: facts.codes || imported.codes, errorWords: facts.errorWords || imported.errorWords };
+  return joinFacts(facts, programImportFacts(services, program, judgeFor(settings), whole));
 }
 
 const judges = new WeakMap<AcpSettings, TextQuestion<TextFacts>>();

@@ -22,6 +22,11 @@ export interface TextFacts {
 export const EVERY_FACT: TextFacts = { handlers: true, codes: true, errorWords: true };
 export const NO_FACT: TextFacts = { handlers: false, codes: false, errorWords: false };
 
+/** What either of two texts says (a file's and those of the modules it imports). */
+export function joinFacts(a: TextFacts, b: TextFacts): TextFacts {
+  return { handlers: a.handlers || b.handlers, codes: a.codes || b.codes, errorWords: a.errorWords || b.errorWords };
+}
+
 /** Identifiers that only code about errors or ACP requests writes. `error` and `code` are every other file's words. */
 const ERROR_WORDS = new Set(["jsonrpc", "RequestError", "ResponseError", "clientCapabilities", ...[...ERROR_SENDERS].filter((s) => s !== "error")]);
 
@@ -67,7 +72,7 @@ export function textFacts(text: string, settings: AcpSettings): TextFacts {
   const raw = rawFacts(text, settings);
   if (!ESCAPE.test(text) || (raw.handlers && raw.codes && raw.errorWords)) return raw;
   const decoded = rawFacts(decodeEscapes(text), settings);
-  return { handlers: raw.handlers || decoded.handlers, codes: raw.codes || decoded.codes, errorWords: raw.errorWords || decoded.errorWords };
+  return joinFacts(raw, decoded);
 }
 
 const HEX = /^[\da-fA-F]+$/u;

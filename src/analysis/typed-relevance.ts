@@ -1,6 +1,6 @@
 import type { ParserServicesWithTypeInformation, TSESTree } from "@typescript-eslint/utils";
 import type { TextQuestion } from "./resolution/module-texts.js";
-import { EVERY_FACT, NO_FACT, type TextFacts } from "./text-facts.js";
+import { EVERY_FACT, joinFacts, NO_FACT, type TextFacts } from "./text-facts.js";
 
 /**
  * What a typed file may take from the modules its program resolved for it. With type information a value's literal
@@ -60,7 +60,7 @@ export function programImportFacts(
   const checker = services.program.getTypeChecker();
   const seen = new Set<TsSourceFile>([linted]);
   const queue: TsSourceFile[] = [linted];
-  const facts = { ...NO_FACT };
+  let facts = NO_FACT;
   for (let at = 0; at < queue.length; at++) {
     const imports = queue[at]!.imports;
     if (!Array.isArray(imports)) return EVERY_FACT;
@@ -72,10 +72,7 @@ export function programImportFacts(
       if (seen.size >= MAX_REACHED) return EVERY_FACT;
       seen.add(file);
       queue.push(file);
-      const found = factsOf(file, judge);
-      facts.handlers ||= found.handlers;
-      facts.codes ||= found.codes;
-      facts.errorWords ||= found.errorWords;
+      facts = joinFacts(facts, factsOf(file, judge));
       if (whole(facts)) return facts;
     }
   }
