@@ -38,7 +38,7 @@ export default createRule<[], MessageIds>({
           if (!isCodeSwitch(node, model)) continue;
           const fallback = node.cases.find((clause) => clause.test === null);
           if (!fallback) {
-            if (endsFunction(node)) context.report({ loc: switchHead(node, sourceCode), messageId: "fallsOffEnd" });
+            if (endsFunction(node)) context.report({ node, loc: switchHead(node, sourceCode), messageId: "fallsOffEnd" });
             continue;
           }
           const assertion = exhaustivenessAssertion(node, fallback, model, sourceCode);
