@@ -5,3 +5,12 @@
 export function escapePattern(text: string): string {
   return text.replace(/[\\^$.*+?()[\]{}|/]/gu, "\\$&");
 }
+
+/**
+ * A regular expression source for one of `names` written as a whole string, in one kind of quote on both sides
+ * (`"session/prompt"`, `'session/prompt'`, `` `session/prompt` ``): the only way a method is named. It holds one
+ * capturing group, named `quote`, so it can be joined with other alternatives once in an expression.
+ */
+export function quotedNamesPattern(names: Iterable<string>): string {
+  return `(?<quote>["'\`])(?:${[...names].map(escapePattern).join("|")})\\k<quote>`;
+}

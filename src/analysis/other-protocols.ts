@@ -1,6 +1,6 @@
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { WIRE_NAMES } from "../protocol/methods.js";
-import { escapePattern } from "./escape-pattern.js";
+import { quotedNamesPattern } from "./escape-pattern.js";
 import { BUILTIN_SDK_MODULES } from "./sdk/imports.js";
 import type { AcpSettings } from "./settings.js";
 
@@ -29,8 +29,7 @@ let acpWires: RegExp | undefined;
 
 function acpWiresFor(): RegExp {
   if (!acpWires) {
-    const names = [...WIRE_NAMES].filter((w) => !SHARED_WIRES.has(w));
-    acpWires = new RegExp(`["'\`](?:${names.map(escapePattern).join("|")})["'\`]`, "u");
+    acpWires = new RegExp(quotedNamesPattern([...WIRE_NAMES].filter((w) => !SHARED_WIRES.has(w))), "u");
   }
   return acpWires;
 }

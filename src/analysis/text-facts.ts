@@ -1,4 +1,4 @@
-import { escapePattern } from "./escape-pattern.js";
+import { escapePattern, quotedNamesPattern } from "./escape-pattern.js";
 import { ERROR_CODES, JSON_RPC_RESERVED, LSP_RESERVED } from "../protocol/codes.js";
 import { WIRE_NAMES } from "../protocol/methods.js";
 import { ERROR_SENDERS } from "./errors/send-calls.js";
@@ -165,11 +165,10 @@ function patternsFor(settings: AcpSettings): Patterns {
   found = patternsByNames.get(key);
   if (!found) {
     const modules = [...BUILTIN_SDK_MODULES, ...JSON_RPC_MODULES, ...settings.sdkModules].map(escapePattern);
-    // A method is only ever named by a string (or constant) equal to its wire name.
-    const wires = [...WIRE_NAMES].map(escapePattern);
     // Identifier boundaries (`$` is part of a name), so that a word is found wherever it is a token.
     const words = [...ERROR_WORDS, ...settings.errorClasses].map((w) => `(?<![\\w$])${escapePattern(w)}(?![\\w$])`);
-    const handlers = new RegExp(`["'\`](?:${modules.join("|")})|(["'\`])(?:${wires.join("|")})\\1`, "u");
+    // A method is only ever named by a string (or constant) equal to its wire name.
+    const handlers = new RegExp(`["'\`](?:${modules.join("|")})|${quotedNamesPattern(WIRE_NAMES)}`, "u");
     found = { handlers, words: new RegExp(words.join("|"), "u") };
     patternsByNames.set(key, found);
   }

@@ -14,12 +14,15 @@ describe("files of another JSON-RPC protocol", () => {
     ["requires MCP's SDK", `const { McpServer } = require("@modelcontextprotocol/sdk/server/mcp.js");\nconst code = -32601;`],
     ["takes only MCP server types from ACP's SDK", `import type { McpServerStdio, EnvVariable as Env } from "@agentclientprotocol/sdk";\n${SERVER}`],
     ["takes them with inline type modifiers", `import { type McpServerHttp } from "@agentclientprotocol/sdk";\n${SERVER}`],
+    // A method is a whole string: an ACP name between two different quotes is inside some other string.
+    ["writes an ACP method's name only inside another string", `${SERVER}\nconst help = "run 'session/prompt" + "' to ask";`],
   ])("speaks another protocol when it %s", (_, code) => {
     expect(speaksOtherProtocol(code, acpSettings({}))).toBe(true);
   });
 
   it.each([
     ["also names a method only ACP has", `${SERVER}\nif (m === "session/prompt") {}`],
+    ["names it in single quotes or a template", `${SERVER}\nif (m === 'session/cancel' || m === \`session/load\`) {}`],
     ["imports ACP's SDK for its values", `import { RequestError } from "@agentclientprotocol/sdk";\n${SERVER}`],
     ["imports an ACP type that is not an MCP server's", `import type { Agent } from "@agentclientprotocol/sdk";\n${SERVER}`],
     ["takes MCP types without a type modifier (values may follow)", `import { McpServerStdio } from "@agentclientprotocol/sdk";\n${SERVER}`],
