@@ -27,12 +27,17 @@ interface TsSourceFile {
 }
 
 interface TsDeclaration {
-  getSourceFile(): TsSourceFile;
+  getSourceFile?(): unknown;
 }
 
 interface TsSymbol {
   readonly valueDeclaration?: TsDeclaration;
   readonly declarations?: readonly TsDeclaration[];
+}
+
+/** The node as a source file whose text can be read, or undefined. */
+function asSourceFile(node: unknown): TsSourceFile | undefined {
+  return typeof node === "object" && node !== null && typeof (node as TsSourceFile).text === "string" && typeof (node as TsSourceFile).fileName === "string" ? (node as TsSourceFile) : undefined;
 }
 
 /** Each source file's facts, by the judge's key: the program's files are kept as long as the program is. */
@@ -56,7 +61,9 @@ export function programImportFacts(
   judge: TextQuestion<TextFacts>,
   whole: (facts: TextFacts) => boolean,
 ): TextFacts {
-  const linted = services.esTreeNodeToTSNodeMap.get(program) as unknown as TsSourceFile;
+  // Another parser's tree (a Vue file's) may have no TypeScript source file behind its Program.
+  const linted = asSourceFile(services.esTreeNodeToTSNodeMap?.get(program));
+  if (!linted) return EVERY_FACT;
   const checker = services.program.getTypeChecker();
   const seen = new Set<TsSourceFile>([linted]);
   const queue: TsSourceFile[] = [linted];
@@ -67,7 +74,7 @@ export function programImportFacts(
     for (const specifier of imports) {
       const symbol = checker.getSymbolAtLocation(specifier as never) as TsSymbol | undefined;
       const declaration = symbol?.valueDeclaration ?? symbol?.declarations?.[0];
-      const file = declaration?.getSourceFile();
+      const file = asSourceFile(declaration?.getSourceFile?.());
       if (!file || seen.has(file)) continue;
       if (seen.size >= MAX_REACHED) return EVERY_FACT;
       seen.add(file);

@@ -124,6 +124,14 @@ describe("fileRelevance", () => {
     expect(relevanceOf(`import { z } from "zod";\nexport const name = z.string();`, { typed: true })).toBe("nothing");
   });
 
+  it("analyses a typed file whose tree has no TypeScript source file behind it (another parser's Program)", () => {
+    const { sourceCode } = modelOf(`export const x = 1;`, { typed: true });
+    // A Program the typed services never mapped, as a Vue file's is: what its program imports cannot be told.
+    const { ast } = tsParser.parseForESLint(`export const y = 2;`, { range: true, loc: true });
+    const foreign = Object.create(sourceCode, { ast: { value: ast } }) as typeof sourceCode;
+    expect(fileRelevance(foreign, acpSettings({})).handlers).toBe(true);
+  });
+
   it.each([
     ["a package that re-exports the SDK's method names under another name", `import { AGENT_METHODS } from "acp-sdk-legacy";\nexport const methods = AGENT_METHODS;`, "handlers"],
     ["a neighbour's code constants", `import { TOO_BUSY } from "./codes.js";\nexport const busy = TOO_BUSY;`, "errors"],
