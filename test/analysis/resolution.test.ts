@@ -7,6 +7,7 @@ import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { describe, expect, it } from "vitest";
 import { declaredName } from "../../src/analysis/syntax/functions.js";
 import { fileOf } from "../../src/analysis/resolution/source-files.js";
+import { calleeTarget } from "../../src/analysis/resolution/callees.js";
 import { findAll, modelOf, type Probed, typedFilename } from "./model-of.js";
 
 const fixtures = fileURLToPath(new URL("../fixtures/resolution", import.meta.url));
@@ -129,6 +130,43 @@ export function use(r: Registry | undefined) { return r!.get("x"); }
     );
     expect(calleeOf(probed, "r!.get")).toBe("get @ here:1");
     expect(typedFilename).toContain("fixtures/typed");
+  });
+
+  it("with type information, does not ask the checker about callees declared in libraries (the SDK, Node, a new Map)", () => {
+    const probed = modelOf(
+      `import { RequestError } from "@agentclientprotocol/sdk";
+import { readFile } from "node:fs/promises";
+import { z } from "zod";
+class Registry { get(id: string) { return id; } }
+const sessions = new Map<string, number>();
+function first<T>(items: T[]): T { return items[0]!; }
+export function use() {
+  RequestError.invalidParams();
+  void readFile("x");
+  sessions.get("x");
+  z.string();
+  return first([new Registry()]).get("x");
+}
+`,
+      { typed: true },
+    );
+    const checker = probed.sourceCode.parserServices!.program!.getTypeChecker();
+    const asked = (callee: string): number => {
+      const original = checker.getSymbolAtLocation;
+      let count = 0;
+      checker.getSymbolAtLocation = (node) => (count++, original.call(checker, node));
+      try {
+        calleeTarget(probed.model.resolver, callOf(probed, callee));
+      } finally {
+        checker.getSymbolAtLocation = original;
+      }
+      return count;
+    };
+    expect([asked("RequestError.invalidParams"), asked("readFile"), asked("sessions.get")]).toEqual([0, 0, 0]);
+    // Another package's export may lead to project code through its generics; a project class's method is found.
+    expect(asked("z.string")).toBeGreaterThan(0);
+    expect(asked("first([new Registry()]).get")).toBeGreaterThan(0);
+    expect(calleeOf(probed, "first([new Registry()]).get")).toBe("get @ here:4");
   });
 });
 

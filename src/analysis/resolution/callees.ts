@@ -1,4 +1,6 @@
+import { isBuiltin } from "node:module";
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { BUILTIN_SDK_MODULES, isOneOf, JSON_RPC_MODULES } from "../sdk/module-names.js";
 import { type FunctionNode, isFunction, memberName, staticKeyName } from "../syntax/ast.js";
 import { thisClass } from "../syntax/functions.js";
 import type { Resolution } from "./resolution.js";
@@ -33,7 +35,43 @@ export function functionTarget(resolver: Resolution, node: TSESTree.Node): Funct
 /** The function a call (or construction) runs: syntactically, else with type information what the checker names. */
 export function calleeTarget(resolver: Resolution, call: TSESTree.CallExpression | TSESTree.NewExpression): FunctionNode | undefined {
   if (call.type === AST_NODE_TYPES.NewExpression) return undefined;
-  return functionTarget(resolver, call.callee) ?? (resolver.services && resolver.isLinted(call) ? typedDeclaration(resolver, call.callee) : undefined);
+  const found = functionTarget(resolver, call.callee);
+  if (found || !resolver.services || !resolver.isLinted(call) || isDeclaredInLibraries(resolver, call.callee)) return found;
+  return typedDeclaration(resolver, call.callee);
+}
+
+/** Global constructors of collections, whose methods TypeScript's lib declares. */
+const COLLECTIONS: ReadonlySet<string> = new Set(["Map", "Set", "WeakMap", "WeakSet", "Array"]);
+
+/** Whether a module specifier is one of Node's modules (`node:fs`, `fs/promises`). */
+function isNodeModule(source: string): boolean {
+  return source.startsWith("node:") || isBuiltin(source);
+}
+
+/**
+ * Whether the checker would name a declaration without a body for `callee`, whatever the project holds: a member
+ * chain rooted at an import of the ACP SDK, a JSON-RPC library or one of Node's modules (`RequestError.invalidParams`,
+ * `readFile`), or a method of a `const` holding a new global collection (`sessions.get` for `const sessions = new
+ * Map()`): their declarations are in declaration files. Asking the checker anyway makes it resolve types no rule needs,
+ * kept in its caches for the program's life. (A chain rooted at another package's export may lead to project code
+ * through its generics: that one is asked.)
+ */
+function isDeclaredInLibraries(resolver: Resolution, callee: TSESTree.Node): boolean {
+  let root = unwrapValue(callee);
+  let members = 0;
+  for (; root.type === AST_NODE_TYPES.MemberExpression; members++) root = unwrapValue(root.object);
+  if (root.type !== AST_NODE_TYPES.Identifier) return false;
+  const variable = resolver.variableOf(root);
+  if (!variable) return false;
+  const ref = resolver.moduleRef(variable);
+  if (ref) return isOneOf(ref.source, BUILTIN_SDK_MODULES) || isOneOf(ref.source, JSON_RPC_MODULES) || isNodeModule(ref.source);
+  if (members !== 1 || variable.defs.length !== 1) return false;
+  const declarator = variable.defs[0]!.node;
+  if (declarator.type !== AST_NODE_TYPES.VariableDeclarator || declarator.id !== variable.defs[0]!.name || declarator.parent.kind !== "const") return false;
+  const init = declarator.init && unwrapValue(declarator.init);
+  if (init?.type !== AST_NODE_TYPES.NewExpression || init.callee.type !== AST_NODE_TYPES.Identifier || !COLLECTIONS.has(init.callee.name)) return false;
+  // The global constructor, not one of the file's own.
+  return (resolver.variableOf(init.callee)?.defs.length ?? 0) === 0;
 }
 
 /** What the function a call runs gives back: its expression body or each `return`'s argument; none when unknown. */

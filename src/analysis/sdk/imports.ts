@@ -8,11 +8,9 @@ import type { Resolver } from "../resolution/resolver.js";
 import type { SourceFile } from "../resolution/source-files.js";
 import type { Target } from "../resolution/resolution.js";
 
-/** Module names that are the ACP SDK, current and legacy; subpaths (`/unstable`) count too. */
-export const BUILTIN_SDK_MODULES = ["@agentclientprotocol/sdk", "@zed-industries/agent-client-protocol"] as const;
+import { BUILTIN_SDK_MODULES, isOneOf, JSON_RPC_MODULES } from "./module-names.js";
 
-/** Modules whose `ResponseError` / `RequestError` is a JSON-RPC error `(code, message, data)`. */
-export const JSON_RPC_MODULES = ["vscode-jsonrpc", "vscode-languageserver", "vscode-languageserver-protocol"] as const;
+export { BUILTIN_SDK_MODULES, JSON_RPC_MODULES };
 
 /** How deep a project module's `export *` chain is followed to find the SDK. */
 const MAX_REEXPORT_DEPTH = 4;
@@ -47,7 +45,7 @@ export class SdkImports {
   ) {}
 
   isSdkModule(source: string): boolean {
-    return this.modules.some((m) => source === m || source.startsWith(`${m}/`));
+    return isOneOf(source, this.modules);
   }
 
   /** Local name -> exported name, for names bound to an SDK export (`import { RequestError as RE }`, `const { agent } = require(…)`). */
@@ -195,7 +193,7 @@ export class SdkImports {
     const source = target.source;
     // The project's own modules (relative and absolute paths) define its own JSON-RPC errors.
     if (source.startsWith(".") || source.startsWith("/")) return undefined;
-    return JSON_RPC_MODULES.some((m) => source === m || source.startsWith(`${m}/`)) ? undefined : source;
+    return isOneOf(source, JSON_RPC_MODULES) ? undefined : source;
   }
 
   /** Whether a target is the SDK's namespace: the SDK, a copy of it, or a project module that `export *`s either. */
