@@ -1,7 +1,7 @@
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { WIRE_NAMES } from "../protocol/methods.js";
 import { quotedNamesPattern } from "./escape-pattern.js";
-import { BUILTIN_SDK_MODULES } from "./sdk/imports.js";
+import { BUILTIN_SDK_MODULES } from "./sdk/module-names.js";
 import type { AcpSettings } from "./settings.js";
 
 /**

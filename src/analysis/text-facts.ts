@@ -2,7 +2,7 @@ import { escapePattern, quotedNamesPattern } from "./escape-pattern.js";
 import { ERROR_CODES, JSON_RPC_RESERVED, LSP_RESERVED } from "../protocol/codes.js";
 import { WIRE_NAMES } from "../protocol/methods.js";
 import { ERROR_SENDERS } from "./errors/send-calls.js";
-import { BUILTIN_SDK_MODULES, JSON_RPC_MODULES } from "./sdk/imports.js";
+import { BUILTIN_SDK_MODULES, JSON_RPC_MODULES } from "./sdk/module-names.js";
 import type { AcpSettings } from "./settings.js";
 
 /**

@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import type { FileModel } from "../model.js";
-import { JSON_RPC_MODULES } from "../sdk/imports.js";
+import { isOneOf, JSON_RPC_MODULES } from "../sdk/module-names.js";
 import { unwrap } from "../syntax/ast.js";
 import { variableOf } from "../syntax/variables.js";
 import type { ResourceMiss } from "./types.js";
@@ -13,7 +13,7 @@ export const INVALID_PARAMS = -32602;
 /** `ResponseError` imported from vscode-jsonrpc (or a language-server package): what its connections send as is. */
 function responseErrorName(model: FileModel): string | undefined {
   const module = model.sdk.foreign.get("ResponseError");
-  return module !== undefined && JSON_RPC_MODULES.some((m) => module === m || module.startsWith(`${m}/`)) ? "ResponseError" : undefined;
+  return module !== undefined && isOneOf(module, JSON_RPC_MODULES) ? "ResponseError" : undefined;
 }
 
 /** Whether the subject can be written at `place`: not a variable declared in a block that does not hold it. */

@@ -8,9 +8,7 @@ import type { Resolver } from "../resolution/resolver.js";
 import type { SourceFile } from "../resolution/source-files.js";
 import type { Target } from "../resolution/resolution.js";
 
-import { BUILTIN_SDK_MODULES, isOneOf, JSON_RPC_MODULES } from "./module-names.js";
-
-export { BUILTIN_SDK_MODULES, JSON_RPC_MODULES };
+import { isOneOf, JSON_RPC_MODULES } from "./module-names.js";
 
 /** How deep a project module's `export *` chain is followed to find the SDK. */
 const MAX_REEXPORT_DEPTH = 4;

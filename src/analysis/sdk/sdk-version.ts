@@ -2,7 +2,7 @@ import { LEGACY_NAME_RELEASES } from "../../protocol/methods.js";
 import { readFileSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { FACTORY_BY_NAME } from "../../protocol/codes.js";
-import { BUILTIN_SDK_MODULES } from "./imports.js";
+import { BUILTIN_SDK_MODULES } from "./module-names.js";
 
 /** `major.minor.patch`, each a number without leading zeros. */
 const RELEASE = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$/;
