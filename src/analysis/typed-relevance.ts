@@ -1,5 +1,6 @@
 import type { ParserServicesWithTypeInformation, TSESTree } from "@typescript-eslint/utils";
 import type { TextQuestion } from "./resolution/module-texts.js";
+import { MAX_REACHED } from "./resolution/resolution.js";
 import { EVERY_FACT, joinFacts, NO_FACT, type TextFacts } from "./text-facts.js";
 
 /**
@@ -11,8 +12,6 @@ import { EVERY_FACT, joinFacts, NO_FACT, type TextFacts } from "./text-facts.js"
  * the program does not say what a file imports.
  */
 
-/** The most source files one closure reads: beyond it the answer is every fact. */
-const MAX_REACHED = 512;
 
 /** What the parts of TypeScript's nodes read here are (the plugin does not load TypeScript itself). */
 interface TsSourceFile {

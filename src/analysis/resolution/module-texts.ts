@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { isSingleRun } from "../single-run.js";
 import { MAX_BYTES, resolveModulePath, statOf, type Stats } from "./module-files.js";
-import { MAX_MODULE_HOPS } from "./resolution.js";
+import { MAX_MODULE_HOPS, MAX_REACHED } from "./resolution.js";
 
 /**
  * Facts read from a module's text, before (and mostly instead of) parsing it: whether it could answer a question at
@@ -12,8 +12,6 @@ import { MAX_MODULE_HOPS } from "./resolution.js";
 
 /** Modules whose facts are kept at once (least recently used forgotten first). */
 const MAX_TEXTS = 2048;
-/** The most modules one reachability question reads: beyond it the answer is "maybe" (true). */
-const MAX_REACHED = 512;
 
 /** `from "./x"`, `import("./x")`, `require("./x")`, `import "./x"`: the relative specifiers a text names. */
 const RELATIVE_IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|\bimport\s+)(["'`])(\.{1,2}(?:\/[^"'`\n]*)?)\1/gu;

@@ -24,6 +24,9 @@ export const MAX_DEPTH = 48;
 /** How many modules a question may pass through from the linted file. */
 export const MAX_MODULE_HOPS = 4;
 
+/** The most modules one question about what a file's imports hold reads: beyond it the answer is "maybe". */
+export const MAX_REACHED = 512;
+
 /**
  * What the resolution layer answers (the Resolution of resolver.ts), as the modules that make it up ask one another:
  * what an expression stands for, which function a call runs, which class an instance is of, what a name is bound to.
