@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { BUILTIN_ERROR_CLASSES, type ClassNode, className, describeErrorClass, type ErrorClass, rpcErrorClass } from "../errors/error-classes.js";
-import { variableOf } from "../syntax/variables.js";
+import { isUndeclared, variableOf } from "../syntax/variables.js";
 
 /** The built-in error constructors a local class may extend: none of them is a RequestError. */
 export const BUILTIN_ERRORS: ReadonlySet<string> = new Set([
@@ -17,8 +17,7 @@ export const BUILTIN_ERRORS: ReadonlySet<string> = new Set([
 /** Whether `name` at `node` is the global built-in error, not something the file declares or imports under that name. */
 export function isBuiltinError(sourceCode: Readonly<TSESLint.SourceCode>, node: TSESTree.Identifier): boolean {
   if (!BUILTIN_ERRORS.has(node.name)) return false;
-  const variable = variableOf(sourceCode, node);
-  return !variable || variable.defs.length === 0;
+  return isUndeclared(variableOf(sourceCode, node));
 }
 
 /**

@@ -3,6 +3,7 @@ import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { BUILTIN_SDK_MODULES, isOneOf, JSON_RPC_MODULES } from "../sdk/module-names.js";
 import { type FunctionNode, isFunction, memberName, staticKeyName } from "../syntax/ast.js";
 import { thisClass } from "../syntax/functions.js";
+import { isUndeclared } from "../syntax/variables.js";
 import type { Resolution } from "./resolution.js";
 import type { SourceFile } from "./source-files.js";
 import { unwrapValue } from "./expressions.js";
@@ -51,7 +52,7 @@ function isNodeModule(source: string): boolean {
 /**
  * Whether the checker would name a declaration without a body for `callee`, whatever the project holds: a member
  * chain rooted at an import of the ACP SDK, a JSON-RPC library or one of Node's modules (`RequestError.invalidParams`,
- * `readFile`), or a method of a `const` holding a new global collection (`sessions.get` for `const sessions = new
+ * `readFile`), or a method of a name holding a new global collection (`sessions.get` for `const sessions = new
  * Map()`): their declarations are in declaration files. Asking the checker anyway makes it resolve types no rule needs,
  * kept in its caches for the program's life. (A chain rooted at another package's export may lead to project code
  * through its generics: that one is asked.)
@@ -65,13 +66,11 @@ function isDeclaredInLibraries(resolver: Resolution, callee: TSESTree.Node): boo
   if (!variable) return false;
   const ref = resolver.moduleRef(variable);
   if (ref) return isOneOf(ref.source, BUILTIN_SDK_MODULES) || isOneOf(ref.source, JSON_RPC_MODULES) || isNodeModule(ref.source);
-  if (members !== 1 || variable.defs.length !== 1) return false;
-  const declarator = variable.defs[0]!.node;
-  if (declarator.type !== AST_NODE_TYPES.VariableDeclarator || declarator.id !== variable.defs[0]!.name || declarator.parent.kind !== "const") return false;
-  const init = declarator.init && unwrapValue(declarator.init);
-  if (init?.type !== AST_NODE_TYPES.NewExpression || init.callee.type !== AST_NODE_TYPES.Identifier || !COLLECTIONS.has(init.callee.name)) return false;
-  // The global constructor, not one of the file's own.
-  return (resolver.variableOf(init.callee)?.defs.length ?? 0) === 0;
+  if (members !== 1) return false;
+  // What the name holds, as the resolver follows any name (its one write).
+  const value = resolver.targetNode(root);
+  if (value?.type !== AST_NODE_TYPES.NewExpression || value.callee.type !== AST_NODE_TYPES.Identifier || !COLLECTIONS.has(value.callee.name)) return false;
+  return isUndeclared(resolver.variableOf(value.callee));
 }
 
 /** What the function a call runs gives back: its expression body or each `return`'s argument; none when unknown. */

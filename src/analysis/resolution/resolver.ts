@@ -4,7 +4,7 @@ import { basename } from "node:path";
 import { AST_NODE_TYPES, type ParserServicesWithTypeInformation, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { calleeName, type FunctionNode, isFunction, staticKeyName } from "../syntax/ast.js";
 import { declaredName, returnedExpressions } from "../syntax/functions.js";
-import { variableOf } from "../syntax/variables.js";
+import { isUndeclared, variableOf } from "../syntax/variables.js";
 import { functionTarget, calleeTarget, returnedValues } from "./callees.js";
 import { type ClassNode, classMemberFunction, fieldValue, instanceClass, namedClass } from "./classes.js";
 import { moduleExports } from "./module-exports.js";
@@ -406,10 +406,7 @@ export class Resolver implements Resolution {
    * is `p.sessionId`.
    */
   origin(node: TSESTree.Node): TSESTree.Node {
-    return originOf(node, (id) => {
-      const variable = this.variableOf(id);
-      return !variable || variable.defs.length === 0;
-    });
+    return originOf(node, (id) => isUndeclared(this.variableOf(id)));
   }
 
   /**

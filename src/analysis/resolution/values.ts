@@ -1,4 +1,5 @@
 import { AST_NODE_TYPES, ASTUtils, type ParserServicesWithTypeInformation, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { isUndeclared } from "../syntax/variables.js";
 import { enclosingFunction, isValueWrapper, staticKeyName, unwrap } from "../syntax/ast.js";
 import type { Constant, ValueSet } from "../values/constant.js";
 import { importBinding, typedValues } from "../values/typed-values.js";
@@ -140,8 +141,7 @@ export class ValueResolver {
   private isGlobal(callee: TSESTree.Node, name: string): boolean {
     const inner = unwrap(callee);
     if (inner.type !== AST_NODE_TYPES.Identifier || inner.name !== name) return false;
-    const variable = this.resolver.variableOf(inner);
-    return !variable || variable.defs.length === 0;
+    return isUndeclared(this.resolver.variableOf(inner));
   }
 
   /** eslint-utils' static evaluation, for what the cases above leave (string concatenation, known globals' calls). */

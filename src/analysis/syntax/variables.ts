@@ -27,6 +27,11 @@ export function variableOf(sourceCode: SourceCode, id: TSESTree.Identifier | TSE
   return (own === sourceCode ? undefined : resolvedReferences(own).get(id)) ?? ASTUtils.findVariable(own.getScope(id), id.name);
 }
 
+/** Whether a name's variable is a global the file neither declares nor imports (`Map`, `Error`): none, or one without definitions. */
+export function isUndeclared(variable: TSESLint.Scope.Variable | null | undefined): boolean {
+  return !variable || variable.defs.length === 0;
+}
+
 /** By the file's Program: let go when the linted file is done (releaseReferences), kept for a module the run reads. */
 const referenceIndexes = new WeakMap<TSESTree.Program, ReadonlyMap<TSESTree.Node, TSESLint.Scope.Variable>>();
 
