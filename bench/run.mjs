@@ -7,7 +7,7 @@
 //   3. a cold acp-lint against the eslint command with no rules, a new process per run (cold-cli.mjs);
 //   4. a warm editor re-linting a 3,000-line agent (editor.mjs);
 //   5. growth: one file 10 times longer, 4 times the files, and pathological files (pathological.mjs);
-//   6. peak memory, typed and untyped, one no-op rule beside the untyped floor (peak-memory.mjs);
+//   6. peak memory, typed and untyped, one no-op rule beside each floor (peak-memory.mjs);
 //   7. what following relative imports costs (imports-part.mjs): the in-process parts lint the workload from disk,
 //      where the imports resolve, so it is inside their figures;
 //   8. the time the bench took.
@@ -292,8 +292,8 @@ try {
   // ---- 6. Peak memory ----
   section("peak memory");
   const memory = {};
-  // One no-op rule beside the floor (untyped): what ESLint adds to the peak as soon as any rule is on.
-  const memoryKeys = ["floor", "noop", "acp", "typedFloor", "typedAcp"];
+  // One no-op rule beside each floor: what ESLint adds to the peak as soon as any rule is on.
+  const memoryKeys = ["floor", "noop", "acp", "typedFloor", "typedNoop", "typedAcp"];
   for (let run = 0; run < PLAN.memoryRuns; run++) {
     for (const key of memoryKeys) {
       const typedKey = key.startsWith("typed");
@@ -312,6 +312,8 @@ try {
     noop: growthStats(memory.noop.rss, memory.floor.rss),
     acpOverNoop: growthStats(memory.acp.rss, memory.noop.rss),
     typedAcp: growthStats(memory.typedAcp.rss, memory.typedFloor.rss),
+    typedNoop: growthStats(memory.typedNoop.rss, memory.typedFloor.rss),
+    typedAcpOverNoop: growthStats(memory.typedAcp.rss, memory.typedNoop.rss),
   };
   out();
 
@@ -362,11 +364,15 @@ try {
   out(`        (eslint with one no-op rule / with no rules: CPU ${percent(cold.noopCpu.median)}, wall ${percent(cold.noopWall.median)})`);
   target({ text: "4. warm editor, a 3,000-line agent re-linted, acp/all / floor (wall)", ...editor.wall, value: editor.wall.median, limit: TARGETS.editor });
   target({ text: "5. a file 10 times longer, the plugin's cost (acp - floor)", ...file10, value: file10.median, limit: TARGETS.file10, format: "times" });
-  target({ text: "5. 4 times the files, the plugin's cost (acp - floor)", ...workload4, value: workload4.median, limit: TARGETS.workload4, format: "times" });
+  // The issue's words: "4x the files at most 4.4x (whole-lint growth)". The plugin's part alone (acp - floor) is
+  // printed beside it: 100 to 200 ms at 1x, its factor swings from 2x to 10x between runs of the same build.
+  target({ text: "5. 4 times the files, the whole lint with acp/all", ...whole4, value: whole4.median, limit: TARGETS.workload4, format: "times" });
+  out(`        (the plugin's part alone, acp - floor: ${growthText(workload4)})`);
   for (const r of pathological) target({ text: `5. ${r.label}, acp/all / floor`, ...r.ratio, value: r.ratio.median, limit: TARGETS.pathological, format: "times" });
   target({ text: `6. peak memory, untyped (${mib(summary(memory.acp.rss).median)} vs ${mib(summary(memory.floor.rss).median)})`, ...mem.acp, value: mem.acp.median, limit: TARGETS.memory });
   out(`        (one no-op rule / floor: ${percent(mem.noop.median)}; acp/all / one no-op rule: ${percent(mem.acpOverNoop.median)})`);
   target({ text: `6. peak memory, typed (${mib(summary(memory.typedAcp.rss).median)} vs ${mib(summary(memory.typedFloor.rss).median)})`, ...mem.typedAcp, value: mem.typedAcp.median, limit: TARGETS.memory });
+  out(`        (one no-op rule with types / floor with types: ${percent(mem.typedNoop.median)}; acp/all with types / one no-op rule with types: ${percent(mem.typedAcpOverNoop.median)})`);
   out(`  7. following imports is inside 1-4 (the workload is linted from disk); on a project of modules that import each other it costs`);
   out(`     ${percent(imports.warm.median)} warm and ${percent(imports.cold.median)} cold over the same texts linted from memory, where nothing resolves`);
   out(`  ${minutes <= TARGETS.minutes ? "PASS" : "FAIL"}  8. the bench took ${minutes.toFixed(1)} minutes (at most ${TARGETS.minutes}${quick ? "; a --quick run" : ""})`);
