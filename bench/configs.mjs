@@ -53,6 +53,11 @@ export async function configFor(name, { plugin, typedRoot } = {}) {
   // What ESLint adds for a file as soon as one rule is on, whatever the rule does: the part of any plugin's
   // overhead over the floor that no plugin can remove.
   if (name === "noop" || name === "typedNoop") return [base, { files: FILES, plugins: { bench: NOOP_PLUGIN }, rules: { "bench/noop": "error" } }];
+  // One rule of the plugin alone, as "acp/<rule>" (rule-costs.mjs): what that rule and the analysis it needs cost.
+  if (name.startsWith("acp/")) {
+    const { default: acp } = await import(pathToFileURL(plugin).href);
+    return [base, { files: FILES, plugins: acp.configs.all.plugins, rules: { [name]: "error" } }];
+  }
   if (name === "acp" || name === "typedAcp") {
     const { default: acp } = await import(pathToFileURL(plugin).href);
     return [base, { files: FILES, ...acp.configs.all }];
