@@ -7,7 +7,7 @@
 // pass of about a second: read them with their intervals.
 //
 //   node bench/rule-costs.mjs [--plugin path/to/index.js]
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -24,6 +24,10 @@ process.env["ACP_SINGLE_RUN"] ??= "true";
 const PLAN = { warmup: 1, rounds: 7 };
 
 const plugin = pluginPath();
+if (!existsSync(plugin)) {
+  console.error(`No plugin build at ${plugin}: run \`npm run build\` first (or pass --plugin <path to index.js>).`);
+  process.exit(1);
+}
 const { default: acp } = await import(pathToFileURL(plugin).href);
 const rules = Object.keys(acp.configs.all.rules);
 const keys = ["floor", "noop", "tseslint", "acp", ...rules];
