@@ -12,7 +12,6 @@ import { EVERY_FACT, joinFacts, NO_FACT, type TextFacts } from "./text-facts.js"
  * the program does not say what a file imports.
  */
 
-
 /** What the parts of TypeScript's nodes read here are (the plugin does not load TypeScript itself). */
 interface TsSourceFile {
   readonly fileName: string;

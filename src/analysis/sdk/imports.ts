@@ -7,7 +7,6 @@ import type { TextQuestion } from "../resolution/module-texts.js";
 import type { Resolver } from "../resolution/resolver.js";
 import type { SourceFile } from "../resolution/source-files.js";
 import type { Target } from "../resolution/resolution.js";
-
 import { isOneOf, JSON_RPC_MODULES } from "./module-names.js";
 
 /** How deep a project module's `export *` chain is followed to find the SDK. */
