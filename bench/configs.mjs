@@ -1,6 +1,7 @@
 // The configurations the bench compares, as flat configs for `new ESLint({ overrideConfigFile: true, overrideConfig })`.
 // Every one parses with the TypeScript parser and ignores inline config, so that the real files' own
 // `eslint-disable` comments neither add reports nor name rules a configuration does not have.
+import { existsSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -15,6 +16,13 @@ export function pluginPath(argv = process.argv) {
   const given = flag === -1 ? process.env.ACP_BENCH_PLUGIN : argv[flag + 1];
   if (given) return isAbsolute(given) ? given : resolve(given);
   return join(fileURLToPath(import.meta.url), "..", "..", "dist", "index.js");
+}
+
+/** Ends the process with a message when there is no build at `plugin` (before a bench loads it). */
+export function exitWithoutBuild(plugin) {
+  if (existsSync(plugin)) return;
+  console.error(`No plugin build at ${plugin}: run \`npm run build\` first (or pass --plugin <path to index.js>).`);
+  process.exit(1);
 }
 
 export const NAMES = {

@@ -7,11 +7,11 @@
 // pass of about a second: read them with their intervals.
 //
 //   node bench/rule-costs.mjs [--plugin path/to/index.js]
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { configFor, pluginPath } from "./configs.mjs";
+import { configFor, exitWithoutBuild, NAMES, pluginPath } from "./configs.mjs";
 import { eslintFor, interleave } from "./measure.mjs";
 import { out } from "./report.mjs";
 import { diffs, growthStats, int, median, ms, pad, summary } from "./stats.mjs";
@@ -24,14 +24,11 @@ process.env["ACP_SINGLE_RUN"] ??= "true";
 const PLAN = { warmup: 1, rounds: 7 };
 
 const plugin = pluginPath();
-if (!existsSync(plugin)) {
-  console.error(`No plugin build at ${plugin}: run \`npm run build\` first (or pass --plugin <path to index.js>).`);
-  process.exit(1);
-}
+exitWithoutBuild(plugin);
 const { default: acp } = await import(pathToFileURL(plugin).href);
 const rules = Object.keys(acp.configs.all.rules);
 const keys = ["floor", "noop", "tseslint", "acp", ...rules];
-const label = (key) => ({ floor: "floor: TS parser, no rules", noop: "one no-op rule", tseslint: "typescript-eslint recommended", acp: "acp/all" })[key] ?? key;
+const label = (key) => NAMES[key] ?? key;
 const root = mkdtempSync(join(tmpdir(), "acp-rule-costs-"));
 
 try {
