@@ -1,0 +1,91 @@
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync } from "node:fs";
+import { isAbsolute, relative, sep } from "node:path";
+
+/**
+ * Reading a file that code under lint may have planted (a committed `.gitignore`, `package.json`, tsconfig, cache or
+ * suppressions file): only a regular file, inside the folder it must be in, of a bounded size. A symbolic link to
+ * `/dev/zero`, `/dev/stdin`, a FIFO or a file outside the checkout is treated as absent, never opened: opening a
+ * device or a FIFO can block or never end, and the content of a file outside must not reach a report.
+ */
+
+export interface RegularFileRules {
+  /** The real path of the folder the file must be in (after resolving links). */
+  readonly inside: string;
+  /** The largest size read; a larger file is refused. */
+  readonly maxBytes: number;
+  /**
+   * Whether the path itself may be a symbolic link (to a regular file inside `inside`). Git does not follow a
+   * symbolic link for `.gitignore`; a linked package folder (pnpm, workspaces) holds a real `package.json`.
+   */
+  readonly followLink?: boolean;
+}
+
+/** The text of the file, or why it was not read (for a one-line note); `missing` when there is no such file. */
+export type RegularFileText = { readonly text: string } | { readonly refused: Refusal };
+
+export type Refusal = "missing" | "a symbolic link" | "not a regular file" | "outside the folder linted" | "too large" | "unreadable";
+
+export function readRegularFile(path: string, rules: RegularFileRules): RegularFileText {
+  const checked = checkRegularFile(path, rules);
+  if ("refused" in checked) return checked;
+  let fd: number;
+  try {
+    // O_NONBLOCK: should the file have become a FIFO since the checks, opening it does not wait for a writer.
+    fd = openSync(checked.real, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch (error) {
+    return { refused: (error as NodeJS.ErrnoException).code === "ENOENT" ? "missing" : "unreadable" };
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) return { refused: "not a regular file" };
+    if (stats.size > rules.maxBytes) return { refused: "too large" };
+    const buffer = Buffer.alloc(stats.size + 1);
+    let length = 0;
+    // Read one byte past the size seen: a file that grew meanwhile is refused rather than read without end.
+    for (let n = 1; n > 0 && length < buffer.length; length += n) n = readSync(fd, buffer, length, buffer.length - length, null);
+    if (length > rules.maxBytes) return { refused: "too large" };
+    return { text: buffer.toString("utf8", 0, length) };
+  } catch {
+    return { refused: "unreadable" };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Whether `path` is a regular file the rules accept, and its real path; nothing is opened. */
+export function checkRegularFile(path: string, rules: RegularFileRules): { readonly real: string } | { readonly refused: Refusal } {
+  let stats;
+  try {
+    stats = lstatSync(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return { refused: code === "ENOENT" || code === "ENOTDIR" ? "missing" : "unreadable" };
+  }
+  if (stats.isSymbolicLink() && !rules.followLink) return { refused: "a symbolic link" };
+  let real: string;
+  try {
+    real = realpathSync.native(path);
+  } catch (error) {
+    return { refused: (error as NodeJS.ErrnoException).code === "ENOENT" ? "missing" : "unreadable" };
+  }
+  if (!isInside(real, rules.inside)) return { refused: "outside the folder linted" };
+  const target = stats.isSymbolicLink() ? lstatSync(real, { throwIfNoEntry: false }) : stats;
+  if (!target?.isFile()) return { refused: "not a regular file" };
+  if (target.size > rules.maxBytes) return { refused: "too large" };
+  return { real };
+}
+
+/** Whether `path` is `dir` or below it (both absolute, compared as written). */
+export function isInside(path: string, dir: string): boolean {
+  const rel = relative(dir, path);
+  return rel === "" || (rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
+}
+
+/** The real path of `path`, or `path` itself when it cannot be resolved. */
+export function realPathOr(path: string): string {
+  try {
+    return realpathSync.native(path);
+  } catch {
+    return path;
+  }
+}
