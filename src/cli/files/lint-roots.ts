@@ -38,8 +38,17 @@ function targetOf(cwd: string, path: string): WalkTarget {
 
 function outsideRoot(path: string): string {
   const start = statSync(path, { throwIfNoEntry: false })?.isDirectory() ? path : dirname(path);
-  for (let dir = start; ; dir = dirname(dir)) {
-    if (existsSync(join(dir, ".git"))) return dir;
-    if (dirname(dir) === dir) return start;
+  return repositoryRoot(start);
+}
+
+/**
+ * The root of the repository `dir` is in (the nearest folder at or above it holding `.git`), else `dir` itself:
+ * the checkout, which is what code under lint may have written. Git never checks out a path named `.git`, so a
+ * pull request cannot plant one.
+ */
+export function repositoryRoot(dir: string): string {
+  for (let current = dir; ; current = dirname(current)) {
+    if (existsSync(join(current, ".git"))) return current;
+    if (dirname(current) === current) return dir;
   }
 }
