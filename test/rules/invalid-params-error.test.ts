@@ -909,3 +909,20 @@ untypedTester().run("invalid-params-error (imported codes, untyped)", rule, {
   ],
   invalid: [],
 });
+
+// A name that shadows the import is not the SDK's RequestError: what a parameter constructs is unknown, so the code
+// a validation failure answers with is too.
+untypedTester().run("invalid-params-error (a name that shadows the import)", rule, {
+  valid: [
+    {
+      name: "a parameter named RequestError",
+      code: `${SDK}export function mount(RequestError: new (code: number, message: string) => Error) {
+  app.onRequest(methods.agent.session.setMode, ({ params }) => {
+    if (!MODES.includes(params.modeId)) throw new RequestError(-32603, "Unknown mode");
+    return {};
+  });
+}`,
+    },
+  ],
+  invalid: [],
+});

@@ -486,3 +486,25 @@ typedTester().run("method-not-found-error (typed)", rule, {
     },
   ],
 });
+
+// A name that shadows the import is not the SDK's RequestError: what a parameter constructs is unknown, so the code
+// a dispatch fallback answers with is too.
+untypedTester().run("method-not-found-error (a name that shadows the import)", rule, {
+  valid: [
+    {
+      name: "a parameter named RequestError",
+      code: `import { RequestError } from "@agentclientprotocol/sdk";
+export function mount(RequestError: new (code: number, message: string) => Error) {
+  return function handle(msg: { method: string }) {
+    switch (msg.method) {
+      case "session/new":
+        return {};
+      default:
+        throw new RequestError(-32603, "Unknown method");
+    }
+  };
+}`,
+    },
+  ],
+  invalid: [],
+});

@@ -286,3 +286,21 @@ export function route(msg: Msg) {
 }
 
 untypedTester().run("no-error-from-notification", rule, { valid, invalid });
+
+// A name that shadows the import is not the SDK's RequestError: what a parameter constructs may be any value, so
+// throwing it is no fact about error responses.
+untypedTester().run("no-error-from-notification (a name that shadows the import)", rule, {
+  valid: [
+    {
+      name: "a parameter named RequestError",
+      code: `import { agent, methods, RequestError } from "@agentclientprotocol/sdk";
+export const app = agent({ name: "a" });
+export function mount(RequestError: new (code: number, message: string) => Error) {
+  app.onNotification(methods.agent.session.cancel, () => {
+    throw new RequestError(-32603, "Cannot cancel");
+  });
+}`,
+    },
+  ],
+  invalid: [],
+});

@@ -1530,3 +1530,49 @@ transport.error(1, TOO_BUSY, "busy");
 rejectWith(2, -32001, "Session gone");`, [["TOO_BUSY", -32042, 1], ["-32001", -32001]], { filename: typedFile }),
   ],
 });
+
+// ---------------------------------------------------------------------------------------------------------------
+// A name that shadows the import is not the SDK's RequestError: what a parameter, a catch binding or a local
+// holding a call's result constructs is unknown, so its first argument is no known error code.
+// ---------------------------------------------------------------------------------------------------------------
+
+const SHADOW_SDK = 'import { RequestError } from "@agentclientprotocol/sdk";\n';
+const shadowImported = `${SHADOW_SDK}export function wrap(make: (RequestError: unknown) => void) {
+  make(0);
+  return new RequestError(-32001, "Agent busy");
+}`;
+untypedTester().run("no-reserved-error-code (a name that shadows the import)", rule, {
+  valid: [
+    {
+      name: "a parameter named RequestError",
+      code: `${SHADOW_SDK}export function wrap(RequestError: new (code: number, message: string) => Error) {
+  return new RequestError(-32001, "Agent busy");
+}`,
+    },
+    {
+      name: "a catch clause's binding named ResponseError",
+      code: `export function run(work: () => void) {
+  try {
+    work();
+  } catch (ResponseError) {
+    throw new (ResponseError as new (code: number, message: string) => Error)(-32001, "Agent busy");
+  }
+}`,
+    },
+    {
+      name: "a local const holding what a call returns",
+      code: `${SHADOW_SDK}declare function makeClass(): new (code: number, message: string) => Error;
+export function build() {
+  const RequestError = makeClass();
+  return new RequestError(-32001, "Agent busy");
+}`,
+    },
+  ],
+  invalid: [
+    {
+      name: "a parameter of another function does not hide the import",
+      code: shadowImported,
+      errors: [{ messageId: "reservedCode", ...at(shadowImported, "-32001") }],
+    },
+  ],
+});

@@ -1714,3 +1714,114 @@ export const b = refuse(2, 4001, "busy");`,
     { name: "a mock agent in a test file answers requests: its errors are built as any agent's", filename: TEST_FILE, code: MOCK_SERVER, errors: [namedConstantAt(MOCK_SERVER, "-32601")] },
   ],
 });
+
+// ---------------------------------------------------------------------------------------------------------------
+// A name that shadows the import is not the SDK's RequestError: a parameter, a catch binding or a local holding
+// what a call returns constructs whatever it holds, so no error site is there. Imports, aliases of them and
+// undeclared names still are.
+// ---------------------------------------------------------------------------------------------------------------
+
+const shadowImportedLater = `${SDK}export function wrap(make: (RequestError: unknown) => void) {
+  make(0);
+  return new RequestError(-32602, "Invalid params: cwd");
+}`;
+const shadowAliasConst = `import * as acp from "@agentclientprotocol/sdk";
+const RE = acp.RequestError;
+export const e = new RE(-32602, "Invalid params: cwd");`;
+const shadowDestructured = `import * as acp from "@agentclientprotocol/sdk";
+const { RequestError } = acp;
+export const e = new RequestError(-32602, "Invalid params: cwd");`;
+const shadowUndeclared = `export const e = new RequestError(-32602, "Invalid params: cwd");`;
+const shadowFunction = `function ResponseError(this: { code: number; message: string }, code: number, message: string) {
+  this.code = code;
+  this.message = message;
+}
+export const e = new (ResponseError as any)(-32601, "Method not found");`;
+
+untypedTester().run("prefer-error-factory (a name that shadows the import)", rule, {
+  valid: [
+    {
+      name: "a parameter named RequestError",
+      code: `${SDK}export function wrap(RequestError: new (code: number, message: string) => Error) {
+  return new RequestError(-32602, "Invalid params");
+}`,
+    },
+    {
+      name: "a parameter named ResponseError, in a file without the SDK",
+      code: `export function wrap(ResponseError: new (code: number, message: string) => Error) {
+  return new ResponseError(-32601, "Method not found");
+}`,
+    },
+    {
+      name: "a catch clause's binding named RequestError",
+      code: `${SDK}export function run(work: () => void) {
+  try {
+    work();
+  } catch (RequestError) {
+    throw new (RequestError as new (code: number, message: string) => Error)(-32603, "Internal error");
+  }
+}`,
+    },
+    {
+      name: "a local const holding what a call returns",
+      code: `${SDK}declare function makeClass(): new (code: number, message: string) => Error;
+export function build() {
+  const RequestError = makeClass();
+  return new RequestError(-32602, "Invalid params");
+}`,
+    },
+    {
+      name: "a parameter that shadows a local error class",
+      code: `class AgentError extends Error {
+  constructor(readonly code: number, message: string) {
+    super(message);
+  }
+}
+export const known = AgentError;
+export function wrap(AgentError: new (code: number, message: string) => Error) {
+  return new AgentError(-32602, "Invalid params");
+}`,
+    },
+    {
+      name: "a member of a parameter named like the SDK's namespace",
+      code: `export function wrap(acp: { RequestError: new (code: number, message: string) => Error }) {
+  return new acp.RequestError(-32602, "Invalid params");
+}`,
+    },
+  ],
+  invalid: [
+    {
+      name: "a parameter of another function does not hide the import",
+      code: shadowImportedLater,
+      errors: [
+        useFactory(-32602, "invalidParams", 4, 27, [
+          replaceWith("invalidParams", shadowImportedLater, 'new RequestError(-32602, "Invalid params: cwd")', 'RequestError.invalidParams(undefined, "cwd")'),
+        ]),
+      ],
+    },
+    {
+      name: "a const alias of the namespace's RequestError",
+      code: shadowAliasConst,
+      errors: [
+        useFactory(-32602, "invalidParams", 3, 25, [
+          replaceWith("invalidParams", shadowAliasConst, 'new RE(-32602, "Invalid params: cwd")', 'RE.invalidParams(undefined, "cwd")'),
+        ]),
+      ],
+    },
+    {
+      name: "RequestError destructured from the namespace",
+      code: shadowDestructured,
+      errors: [useFactory(-32602, "invalidParams", 3, 35)],
+    },
+    {
+      name: "an undeclared RequestError is still taken at its name",
+      code: shadowUndeclared,
+      errors: [useNamedConstant(-32602, 1, 35)],
+    },
+    {
+      name: "a function declaration named ResponseError is a constructor of its own",
+      code: shadowFunction,
+      errors: [useNamedConstant(-32601, 5, 45)],
+    },
+  ],
+});

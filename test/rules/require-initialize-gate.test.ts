@@ -323,3 +323,20 @@ typedTester().run("require-initialize-gate (typed)", rule, {
   valid: valid.slice(0, 3).map((v) => ({ ...v, name: `typed: ${v.name}`, filename: typedFile })),
   invalid: invalidCases.slice(0, 2).map((c) => ({ ...c, name: `typed: ${c.name}`, filename: typedFile })),
 });
+
+// A name that shadows the import is not the SDK's RequestError: what a parameter constructs is unknown, so its code
+// is no fact.
+untypedTester().run("require-initialize-gate (a name that shadows the import)", rule, {
+  valid: [
+    {
+      name: "a parameter named RequestError",
+      code: `${SDK}export function mount(RequestError: new (code: number, message: string) => Error) {
+  const app = agent({ name: "a" });
+  app.onRequest(methods.agent.initialize, () => ({ protocolVersion: 1 }), () => ({}));
+  app.onRequest(methods.agent.session.new, () => { throw new RequestError(-32002, "Server not initialized"); });
+  return app;
+}`,
+    },
+  ],
+  invalid: [],
+});

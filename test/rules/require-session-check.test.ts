@@ -1206,3 +1206,29 @@ typedTester().run("require-session-check (typed)", rule, {
 
 // Untyped, the imported codes are unknown: nothing is reported.
 untypedTester().run("require-session-check (untyped imports)", rule, { valid: [typedInvalid], invalid: [] });
+
+// A name that shadows the import is not the SDK's RequestError: what a parameter constructs is unknown, so the code
+// a miss branch answers with is too.
+untypedTester().run("require-session-check (a name that shadows the import)", rule, {
+  valid: [
+    {
+      name: "a parameter named RequestError",
+      code: `${SDK}export function mount(RequestError: new (code: number, message: string) => Error) {
+  app.onRequest(methods.agent.session.prompt, ({ params }) => {
+    if (!sessions.has(params.sessionId)) throw new RequestError(-32602, "Unknown session");
+    return { stopReason: "end_turn" };
+  });
+}`,
+    },
+    {
+      name: "a parameter named RequestError, through a factory",
+      code: `${SDK}export function mount(RequestError: { invalidParams(): Error }) {
+  app.onRequest(methods.agent.session.prompt, ({ params }) => {
+    if (!sessions.has(params.sessionId)) throw RequestError.invalidParams();
+    return { stopReason: "end_turn" };
+  });
+}`,
+    },
+  ],
+  invalid: [],
+});

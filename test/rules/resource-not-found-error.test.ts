@@ -934,3 +934,23 @@ typedTester().run("resource-not-found-error (typed)", rule, {
     },
   ],
 });
+
+// A name that shadows the import is not the SDK's RequestError: what a parameter constructs is unknown, so the code
+// a missing file is answered with is too.
+untypedTester().run("resource-not-found-error (a name that shadows the import)", rule, {
+  valid: [
+    {
+      name: "a parameter named RequestError",
+      code: `${SDK}export function mount(RequestError: new (code: number, message: string) => Error) {
+  app.onRequest(methods.client.fs.readTextFile, async ({ params }) => {
+    try {
+      return { content: await readFile(params.path, "utf8") };
+    } catch {
+      throw new RequestError(-32603, "File not found");
+    }
+  });
+}`,
+    },
+  ],
+  invalid: [],
+});

@@ -1035,3 +1035,38 @@ untypedTester().run("session-not-found-data (hand-rolled dispatch)", rule, {
     ]),
   ],
 });
+
+// A name that shadows the import is not the SDK's RequestError: what a parameter, a catch binding or a local holding
+// a call's result constructs is unknown, so no -32002 is built there.
+untypedTester().run("session-not-found-data (a name that shadows the import)", rule, {
+  valid: [
+    {
+      name: "a parameter named RequestError",
+      code: `${SDK}export function mount(RequestError: new (code: number, message: string) => Error) {
+  app.onRequest(methods.agent.session.prompt, ({ params }) => {
+    if (!sessions.has(params.sessionId)) throw new RequestError(-32002, "Session not found");
+    return { stopReason: "end_turn" };
+  });
+}`,
+    },
+    {
+      name: "a parameter named RequestError, through a factory",
+      code: `${SDK}export function mount(RequestError: { resourceNotFound(): Error }) {
+  app.onRequest(methods.agent.session.prompt, ({ params }) => {
+    if (!sessions.has(params.sessionId)) throw RequestError.resourceNotFound();
+    return { stopReason: "end_turn" };
+  });
+}`,
+    },
+    {
+      name: "a local const holding what a call returns",
+      code: `${SDK}declare function makeClass(): new (code: number, message: string) => Error;
+app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  const RequestError = makeClass();
+  if (!sessions.has(params.sessionId)) throw new RequestError(-32002, "Session not found");
+  return { stopReason: "end_turn" };
+});`,
+    },
+  ],
+  invalid: [],
+});

@@ -1514,3 +1514,46 @@ typedTester().run("valid-error-object (senders, typed)", rule, {
     { name: "typed: a sender by its signature given a fraction", filename: typedFile, code: typedFraction, errors: [nonInteger(typedFraction, "1.5", "1.5")] },
   ],
 });
+
+// ---------------------------------------------------------------------------------------------------------------
+// A name that shadows the import is not the SDK's RequestError: what a parameter, a catch binding or a local
+// holding a call's result constructs is unknown, so nothing about its code or message is a fact.
+// ---------------------------------------------------------------------------------------------------------------
+
+const SHADOW_SDK = 'import { RequestError } from "@agentclientprotocol/sdk";\n';
+const SHADOW_IMPORTED = `${SHADOW_SDK}export const e = new RequestError(-32602);`;
+untypedTester().run("valid-error-object (a name that shadows the import)", rule, {
+  valid: [
+    {
+      name: "a parameter named RequestError",
+      code: `${SHADOW_SDK}export function wrap(RequestError: new (code: unknown, message?: string) => Error) {
+  return [new RequestError(1.5, "Invalid params"), new RequestError(-32603, "Invalid params"), new RequestError(-32602)];
+}`,
+    },
+    {
+      name: "a catch clause's binding named RequestError",
+      code: `${SHADOW_SDK}export function run(work: () => void) {
+  try {
+    work();
+  } catch (RequestError) {
+    throw new (RequestError as new (code: unknown) => Error)("-32602");
+  }
+}`,
+    },
+    {
+      name: "a local const holding what a call returns",
+      code: `${SHADOW_SDK}declare function makeClass(): new (code: number, message?: string) => Error;
+export function build() {
+  const RequestError = makeClass();
+  return new RequestError(-32602);
+}`,
+    },
+  ],
+  invalid: [
+    {
+      name: "the imported RequestError is still judged",
+      code: SHADOW_IMPORTED,
+      errors: [{ messageId: "missingMessage", ...at(SHADOW_IMPORTED, "new RequestError(-32602)") }],
+    },
+  ],
+});

@@ -169,9 +169,22 @@ export class ErrorClasses {
     return this.byName.has(name);
   }
 
+  /**
+   * The name a constructor expression is known by as an error class: `RequestError` for the SDK's under any name, else
+   * its own name where that may be taken at its word (Resolver.mayNameClass); undefined for a name bound to a value
+   * its name says nothing about (a parameter, a catch binding, `const RequestError = makeClass()`).
+   */
+  nameOf(callee: TSESTree.Node): string | undefined {
+    if (this.sdk.exportName(callee) === "RequestError") return "RequestError";
+    const name = calleeName(callee);
+    return name !== undefined && this.resolver.mayNameClass(callee) ? name : undefined;
+  }
+
   /** The error class a constructor expression names: the SDK's `RequestError` under any name, the file's, an imported one. */
   ofCallee(callee: TSESTree.Node): ErrorClass | undefined {
-    const name = this.sdk.exportName(callee) === "RequestError" ? "RequestError" : calleeName(callee);
+    const name = this.nameOf(callee);
+    // A name bound to a parameter or an unknown value constructs what the caller passed: no class can be told.
+    if (name === undefined && calleeName(callee) !== undefined) return undefined;
     const known = name === undefined ? undefined : this.byName.get(name);
     if (known) return known;
     // An error class extends one: a class of a module (and its imports) that says `extends` nowhere is none.

@@ -119,7 +119,7 @@ export function factorySite(node: TSESTree.CallExpression, ctx: SiteContext): Er
   if (!factory) return undefined;
   const isRequestError =
     ctx.sdk.refersTo(callee.object, "RequestError") ||
-    (calleeName(callee.object) === "RequestError" && ctx.sdk.foreignModule(callee.object) === undefined);
+    (ctx.errorClasses.nameOf(callee.object) === "RequestError" && ctx.sdk.foreignModule(callee.object) === undefined);
   if (!isRequestError) return undefined;
   const data = factory.args === "data-message" ? node.arguments[0] : undefined;
   return {

@@ -432,6 +432,33 @@ export class Resolver implements Resolution {
     return found;
   }
 
+  /**
+   * Whether a constructor expression may be taken at its name (`RequestError`, `rpc.ResponseError`): the name its
+   * member chain starts with is a global the file neither declares nor imports, an import or `require()`, a class
+   * (or a function declaration, a constructor of its own), or a `const` alias of one of those (`const RE =
+   * acp.RequestError`, `const { ResponseError } = rpc`). A name bound to anything else (a parameter, a catch clause's
+   * binding, `const RequestError = makeClass()`) holds a value its name says nothing about: what it constructs is
+   * unknown. A chain that starts with no name (`this.X`, `require("m").X`) is taken at its name.
+   */
+  mayNameClass(node: TSESTree.Node, depth = 0): boolean {
+    let root = unwrapValue(node);
+    while (root.type === AST_NODE_TYPES.MemberExpression) root = unwrapValue(root.object);
+    if (root.type !== AST_NODE_TYPES.Identifier) return true;
+    const variable = this.variableOf(root);
+    if (isUndeclared(variable) || this.moduleRef(variable!)) return true;
+    // A class merged with an interface or a namespace has more definitions; a type alias gives no value.
+    const defs = variable!.defs.filter((d) => d.type !== "Type");
+    if (defs.some((d) => d.type === "ClassName" || d.type === "FunctionName" || d.type === "ImportBinding")) return true;
+    const def = defs.length === 1 ? defs[0]! : undefined;
+    if (def?.type !== "Variable" || depth >= MAX_DEPTH) return false;
+    const declarator = def.node as TSESTree.VariableDeclarator;
+    const init = declarator.id.type === AST_NODE_TYPES.ObjectPattern ? destructuredInit(variable!, declarator) : singleInit(variable!, declarator, def.name as TSESTree.Identifier);
+    const value = init && unwrapValue(init);
+    if (!value) return false;
+    if (value.type === AST_NODE_TYPES.ClassExpression) return true;
+    return (value.type === AST_NODE_TYPES.Identifier || value.type === AST_NODE_TYPES.MemberExpression) && this.mayNameClass(value, depth + 1);
+  }
+
   /** The class a name stands for: `C` of `new C()`, `extends C`, a `: C` annotation (this file or another). */
   classOf(node: TSESTree.Node): ClassNode | undefined {
     return namedClass(this, node);
@@ -448,6 +475,12 @@ export class Resolver implements Resolution {
   }
 }
 
+
+/** The object a `const { X } = object` takes its names from, when that declaration is the variable's only write. */
+function destructuredInit(variable: Variable, declarator: TSESTree.VariableDeclarator): TSESTree.Expression | undefined {
+  if ((declarator.parent as TSESTree.VariableDeclaration).kind !== "const" || !declarator.init) return undefined;
+  return variable.references.every((r) => !r.isWrite() || r.writeExpr === declarator.init) ? declarator.init : undefined;
+}
 
 /** `Object.freeze(x)` stands for `x`. */
 function isObjectFreeze(node: TSESTree.CallExpression): boolean {
