@@ -3,6 +3,7 @@ import { getModel } from "../src/analysis/index.js";
 import { catchAllLosses } from "../src/analysis/lost-codes/catch-alls.js";
 import type { LostShape } from "../src/analysis/lost-codes/lost-values.js";
 import { type LostThrow, sdkLostThrows } from "../src/analysis/lost-codes/sdk-throws.js";
+import { caughtNumericCode } from "../src/analysis/syntax/caught-values.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
 
@@ -91,7 +92,7 @@ export default createRule<[], MessageIds>({
                   messageId: "useErrorCode",
                   data: { fixed },
                   fix: (fixer) => {
-                    const kept = `typeof ${param}?.code === "number" ? ${param}.code : ${sourceCode.getText(loss.node)}`;
+                    const kept = caughtNumericCode(param, sourceCode.getText(loss.node), loss.node, context.filename);
                     // `{ code }` becomes `{ code: ... }`.
                     const parent = loss.node.parent;
                     const shorthand = parent?.type === AST_NODE_TYPES.Property && parent.shorthand;

@@ -53,6 +53,8 @@ function lostIn(code: string, text: string, thrown: string, lostCode: number, me
 }
 
 const E_CODE = 'typeof e?.code === "number" ? e.code : -32603';
+/** What the suggestion writes for a catch parameter TypeScript types `unknown` (not annotated, under `strict`): its shape is tested first. */
+const UNKNOWN_ERR_CODE = 'err instanceof Object && "code" in err && typeof err.code === "number" ? err.code : -32603';
 
 export const DISPATCH_INVALID: Invalid[] = [];
 {
@@ -84,6 +86,44 @@ export const DISPATCH_INVALID: Invalid[] = [];
   });
 }
 {
+  const code = mapDispatcher(NOT_FOUND, 'catch (err: unknown) {\n    send({ jsonrpc: "2.0", id: msg.id, error: { code: -32603, message: String(err) } });\n  }');
+  DISPATCH_INVALID.push({
+    name: "dispatch: a catch parameter annotated unknown: the suggestion tests its shape before it reads the code",
+    code,
+    errors: [lostIn(code, "-32603", NOT_FOUND, -32002, "session/prompt", "-32603", UNKNOWN_ERR_CODE)],
+  });
+}
+{
+  // JavaScript has no types to satisfy: the suggestion reads the code as it is.
+  const code = `const sessions = new Set();
+class RpcError extends Error {
+  constructor(code, message) {
+    super(message);
+    this.code = code;
+  }
+}
+const handlers = {
+  "session/new": () => ({ sessionId: "s" }),
+  "session/prompt": async (params) => {
+    if (!sessions.has(params.sessionId)) throw ${NOT_FOUND};
+    return { stopReason: "end_turn" };
+  },
+};
+export async function onMessage(msg, send) {
+  try {
+    send({ jsonrpc: "2.0", id: msg.id, result: await handlers[msg.method](msg.params) });
+  } catch (err) {
+    send({ jsonrpc: "2.0", id: msg.id, error: { code: -32603, message: String(err) } });
+  }
+}`;
+  DISPATCH_INVALID.push({
+    name: "dispatch: in a JavaScript file, the suggestion reads the caught value's code as it is",
+    filename: "dispatcher.js",
+    code,
+    errors: [lostIn(code, "-32603", NOT_FOUND, -32002, "session/prompt", "-32603", 'typeof err?.code === "number" ? err.code : -32603')],
+  });
+}
+{
   // A function holding the switch, called from a stream callback; `instanceof Error` only picks the message.
   const code = `${HEAD}async function handle(msg: Msg) {
   switch (msg.method) {
@@ -107,7 +147,7 @@ input.on("data", async (chunk) => {
   DISPATCH_INVALID.push({
     name: "dispatch: a switch function awaited in a stream callback; the catch tests only `instanceof Error`",
     code,
-    errors: [lostIn(code, "-32603", NOT_FOUND, -32002, "session/prompt", "-32603", 'typeof err?.code === "number" ? err.code : -32603')],
+    errors: [lostIn(code, "-32603", NOT_FOUND, -32002, "session/prompt", "-32603", UNKNOWN_ERR_CODE)],
   });
 }
 {
@@ -130,7 +170,7 @@ ${HEAD}export function handle(msg: Msg) {
   DISPATCH_INVALID.push({
     name: "dispatch: an inline switch, the catch returns the response",
     code,
-    errors: [lostIn(code, "-32603", "RequestError.sessionNotFound(msg.params.sessionId)", -32002, "session/prompt", "-32603", 'typeof err?.code === "number" ? err.code : -32603')],
+    errors: [lostIn(code, "-32603", "RequestError.sessionNotFound(msg.params.sessionId)", -32002, "session/prompt", "-32603", UNKNOWN_ERR_CODE)],
   });
 }
 {
@@ -161,7 +201,9 @@ ${HEAD}export function handle(msg: Msg) {
   DISPATCH_INVALID.push({
     name: "dispatch: a method called from the loop, a helper of the handler throws, the catch answers through sendError",
     code,
-    errors: [lostIn(code, "-32603", NOT_FOUND, -32002, "session/prompt", "-32603", 'typeof error?.code === "number" ? error.code : -32603')],
+    errors: [
+      lostIn(code, "-32603", NOT_FOUND, -32002, "session/prompt", "-32603", 'error instanceof Object && "code" in error && typeof error.code === "number" ? error.code : -32603'),
+    ],
   });
 }
 {
