@@ -32,6 +32,7 @@ import { readingKey } from "./resolution/module-files.js";
 import type { ValueResolver } from "./resolution/values.js";
 import { releaseResolver, Resolver } from "./resolution/resolver.js";
 import { fileOf, registerFile, type SourceFile, unregisterFile } from "./resolution/source-files.js";
+import { typedChecker } from "./resolution/typed-checker.js";
 
 /** What one file says about ACP error handling; built once per file and shared by every rule. */
 export interface FileModel {
@@ -237,7 +238,7 @@ function buildModel(file: SourceFile, rawSettings: AnyContext["settings"], conte
   const services = sourceCode.parserServices;
   const typed = services?.program ? (services as ParserServicesWithTypeInformation) : undefined;
   const reading = file.path ? { languageOptions: context.languageOptions as Record<string, unknown> | undefined, root: context.cwd } : undefined;
-  const resolver = new Resolver(file, reading, typed);
+  const resolver = new Resolver(file, reading, typed && typedChecker(typed, context.cwd));
   const values = resolver.values;
   const found = fileNodes(sourceCode);
   const moduleModels = modules ?? new ModuleModels(rawSettings, context);

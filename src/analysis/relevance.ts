@@ -4,6 +4,7 @@ import { hasRelativeImport, importedFacts } from "./imported-relevance.js";
 import type { TextQuestion } from "./resolution/module-texts.js";
 import type { AcpSettings } from "./settings.js";
 import { joinFacts, NO_FACT, type TextFacts, textFacts } from "./text-facts.js";
+import { typedChecker } from "./resolution/typed-checker.js";
 import { programImportFacts } from "./typed-relevance.js";
 
 /**
@@ -61,7 +62,7 @@ export function fileRelevance(sourceCode: Readonly<TSESLint.SourceCode>, setting
   if (!relevance) {
     const facts = withImports(textFacts(sourceCode.text, settings), sourceCode.text, settings, file);
     const services = sourceCode.parserServices;
-    relevance = relevanceOf(services?.program ? withProgramImports(facts, services as ParserServicesWithTypeInformation, program, settings) : facts);
+    relevance = relevanceOf(services?.program ? withProgramImports(facts, services as ParserServicesWithTypeInformation, program, settings, file) : facts);
     cache.set(program, relevance);
   }
   return relevance;
@@ -73,11 +74,21 @@ function withImports(own: TextFacts, text: string, settings: AcpSettings, file: 
   return joinFacts(own, importedFacts(resolve(file.cwd, file.filename), text, file.cwd, judgeFor(settings)));
 }
 
-/** The facts joined with those of the source files the program resolved for the file's imports. */
-function withProgramImports(facts: TextFacts, services: ParserServicesWithTypeInformation, program: TSESTree.Program, settings: AcpSettings): TextFacts {
+/**
+ * The facts joined with those of the source files the program resolved for the file's imports, inside the lint root
+ * (ESLint's working directory, the process's when no file is given).
+ */
+function withProgramImports(
+  facts: TextFacts,
+  services: ParserServicesWithTypeInformation,
+  program: TSESTree.Program,
+  settings: AcpSettings,
+  file: LintedPath | undefined,
+): TextFacts {
   const whole = (more: TextFacts) => (facts.handlers || more.handlers) && (facts.codes || more.codes);
   if (whole(NO_FACT)) return facts;
-  return joinFacts(facts, programImportFacts(services, program, judgeFor(settings), whole));
+  const typed = typedChecker(services, file?.cwd ?? process.cwd());
+  return joinFacts(facts, programImportFacts(services, program, judgeFor(settings), whole, (source) => typed.fileInside(source)));
 }
 
 const judges = new WeakMap<AcpSettings, TextQuestion<TextFacts>>();

@@ -1,4 +1,5 @@
 import type { ParserServicesWithTypeInformation, TSESTree } from "@typescript-eslint/utils";
+import type * as ts from "typescript";
 import type { TextQuestion } from "./resolution/module-texts.js";
 import { MAX_REACHED } from "./resolution/resolution.js";
 import { EVERY_FACT, joinFacts, NO_FACT, type TextFacts } from "./text-facts.js";
@@ -9,7 +10,8 @@ import { EVERY_FACT, joinFacts, NO_FACT, type TextFacts } from "./text-facts.js"
  * relative path: a path alias, a package of the workspace, a declaration file that re-exports the SDK, a constant
  * re-exported ten modules away (the checker follows re-exports to the end). So the facts are those of every source
  * file of the program the file's imports reach, however deep; every fact when they are more than MAX_REACHED, or when
- * the program does not say what a file imports.
+ * the program does not say what a file imports. A source file outside the lint root is not read, nor followed further:
+ * nothing of it is known, as the untyped layer knows nothing of a module outside (typed-checker.ts).
  */
 
 /** What the parts of TypeScript's nodes read here are (the plugin does not load TypeScript itself). */
@@ -51,13 +53,15 @@ function factsOf(file: TsSourceFile, judge: TextQuestion<TextFacts>): TextFacts 
 
 /**
  * The facts of the source files the linted file's imports reach in its program (not the file's own), joined; `whole`
- * says when nothing more can change the answer.
+ * says when nothing more can change the answer. `inside` tells the source files that may be read (those inside the
+ * lint root).
  */
 export function programImportFacts(
   services: ParserServicesWithTypeInformation,
   program: TSESTree.Program,
   judge: TextQuestion<TextFacts>,
   whole: (facts: TextFacts) => boolean,
+  inside: (file: ts.SourceFile) => boolean,
 ): TextFacts {
   // Another parser's tree (a Vue file's) may have no TypeScript source file behind its Program.
   const linted = asSourceFile(services.esTreeNodeToTSNodeMap?.get(program));
@@ -73,7 +77,7 @@ export function programImportFacts(
       const symbol = checker.getSymbolAtLocation(specifier as never) as TsSymbol | undefined;
       const declaration = symbol?.valueDeclaration ?? symbol?.declarations?.[0];
       const file = asSourceFile(declaration?.getSourceFile?.());
-      if (!file || seen.has(file)) continue;
+      if (!file || seen.has(file) || !inside(file as unknown as ts.SourceFile)) continue;
       if (seen.size >= MAX_REACHED) return EVERY_FACT;
       seen.add(file);
       queue.push(file);

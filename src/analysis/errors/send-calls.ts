@@ -1,10 +1,11 @@
-import { AST_NODE_TYPES, type ParserServicesWithTypeInformation, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { ERROR_CODES, inRange, JSON_RPC_RESERVED } from "../../protocol/codes.js";
 import { isFunction, memberName, unwrap } from "../syntax/ast.js";
 
 import { argAt, type ErrorSite, type SiteContext } from "./error-sites.js";
 import { isLoggerName, isSender } from "./responses.js";
 import { resolverOf } from "../resolution/resolver.js";
+import type { TypedChecker } from "../resolution/typed-checker.js";
 
 /**
  * The names transports and JSON-RPC peers give the method that sends an error response. Without type
@@ -31,11 +32,11 @@ interface SendSlots {
 /**
  * With type information: the slots named `code`, `message` and `data` in the callee's call signature (the first of
  * its overloads to have both); `null` for a callee whose signatures have no `code` and `message`, `undefined` when
- * it has none known (an `any` callee). The callee's type is asked rather than the call resolved: that would
- * check every argument of every call in the file.
+ * it has none known (an `any` callee, or one whose type comes from outside the lint root). The callee's type is asked
+ * rather than the call resolved: that would check every argument of every call in the file.
  */
-function typedSlots(services: ParserServicesWithTypeInformation, call: TSESTree.CallExpression): SendSlots | null | undefined {
-  const signatures = services.getTypeAtLocation(call.callee).getCallSignatures();
+function typedSlots(typed: TypedChecker, call: TSESTree.CallExpression): SendSlots | null | undefined {
+  const signatures = typed.typeOf(call.callee)?.getCallSignatures() ?? [];
   if (signatures.length === 0) return undefined;
   for (const signature of signatures) {
     const names = signature.getParameters().map((p) => p.name);
@@ -156,16 +157,16 @@ export function sendCallSite(node: TSESTree.CallExpression, ctx: SiteContext): E
   if (node.arguments.length < 2 || node.callee.type === AST_NODE_TYPES.Super || !isSender(node)) return undefined;
   // A same-file function is followed as a helper instead. With types that is ruled out before the checker is
   // asked (which costs more); without, after the cheap name and argument tests.
-  const services = ctx.values.services;
-  if (services && resolverOf(ctx.sourceCode).localCalleeOf(node)) return undefined;
+  const typed = ctx.values.typed;
+  if (typed && resolverOf(ctx.sourceCode).localCalleeOf(node)) return undefined;
   // A callee read off a call's result (`agent(...).onRequest(...).onRequest`), or one given a function (a
   // registration, `app.onRequest(m, async (ctx) => ...)`), has its type only once the checker has inferred the whole
   // chain, handlers included; a sender is a reference (`transport.error`) given the parts of an error.
-  const typed = services && isPlainReceiver(node.callee, false) && !node.arguments.some(isFunction) ? typedSlots(services, node) : undefined;
+  const signed = typed && isPlainReceiver(node.callee, false) && !node.arguments.some(isFunction) ? typedSlots(typed, node) : undefined;
   // A signature whose parameters are named otherwise may still be given an id, a code and a message.
-  const slots = typed === undefined ? untypedSlots(node, ctx) : (typed ?? idCodeMessageSlots(node, ctx));
+  const slots = signed === undefined ? untypedSlots(node, ctx) : (signed ?? idCodeMessageSlots(node, ctx));
   const code = slots && argAt(node.arguments, slots.code);
-  if (!slots || !code || (!services && resolverOf(ctx.sourceCode).localCalleeOf(node))) return undefined;
+  if (!slots || !code || (!typed && resolverOf(ctx.sourceCode).localCalleeOf(node))) return undefined;
   const message = argAt(node.arguments, slots.message);
   const data = argAt(node.arguments, slots.data);
   return {

@@ -1,4 +1,4 @@
-import { AST_NODE_TYPES, type ParserServicesWithTypeInformation, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import type { FileModel } from "../model.js";
 import { syntacticSender } from "../outgoing/senders.js";
 import { typedSender } from "../outgoing/typed-senders.js";
@@ -30,10 +30,8 @@ function isSdkApp(node: TSESTree.Node, model: FileModel, depth = 0): boolean {
 export function isNotificationReceiver(receiver: TSESTree.Node, sourceCode: SourceCode, model: FileModel): "sdk" | "jsonrpc" | undefined {
   if (isSdkApp(receiver, model)) return "sdk";
   if (syntacticSender(receiver, sourceCode, model)?.library === "jsonrpc") return "jsonrpc";
-  const services = sourceCode.parserServices;
-  if (services?.program) {
-    if (typedSender(receiver, services as ParserServicesWithTypeInformation)?.library === "jsonrpc") return "jsonrpc";
-  }
+  const typed = model.values.typed;
+  if (typed && typedSender(receiver, typed)?.library === "jsonrpc") return "jsonrpc";
   return undefined;
 }
 

@@ -1,4 +1,4 @@
-import { AST_NODE_TYPES, type ParserServicesWithTypeInformation, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import type { MethodInfo, MethodKind } from "../../protocol/methods.js";
 import { methodRef, resolveMethod } from "../handlers/method-names.js";
 import type { FileModel } from "../model.js";
@@ -44,10 +44,8 @@ export function misroutedCall(call: TSESTree.CallExpression, sourceCode: Readonl
   const name = memberName(callee);
   const methodArg = call.arguments[0];
   if (name === undefined || !isSendName(name) || !methodArg || methodArg.type === AST_NODE_TYPES.SpreadElement) return undefined;
-  const services = sourceCode.parserServices;
-  const sender =
-    syntacticSender(callee.object, sourceCode, model) ??
-    (services?.program ? typedSender(callee.object, services as ParserServicesWithTypeInformation) : undefined);
+  const typed = model.values.typed;
+  const sender = syntacticSender(callee.object, sourceCode, model) ?? (typed ? typedSender(callee.object, typed) : undefined);
   const sentAs = sender && SEND_NAMES[sender.library][name];
   if (!sender || !sentAs) return undefined;
   const ref = methodRef(methodArg, model.sdk, model.values);

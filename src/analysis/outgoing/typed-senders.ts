@@ -1,4 +1,5 @@
-import type { ParserServicesWithTypeInformation, TSESTree } from "@typescript-eslint/utils";
+import type { TSESTree } from "@typescript-eslint/utils";
+import type { TypedChecker } from "../resolution/typed-checker.js";
 import type { Sender } from "./senders.js";
 
 /** SDK and vscode-jsonrpc types that send messages, by the declaring package. */
@@ -11,13 +12,17 @@ const SDK_TYPES: Readonly<Record<string, Sender>> = {
 const SDK_PACKAGE = /node_modules\/(@agentclientprotocol\/sdk|@zed-industries\/agent-client-protocol|acp-sdk-[^/]+)\//;
 const JSONRPC_PACKAGE = /node_modules\/vscode-(jsonrpc|languageserver)[^/]*\//;
 
-/** With type information: the sender a receiver's declared type is (`AgentContext`, `MessageConnection`, …). */
-export function typedSender(receiver: TSESTree.Node, services: ParserServicesWithTypeInformation): Sender | undefined {
-  const type = services.getTypeAtLocation(receiver);
-  const symbol = type.getSymbol() ?? type.aliasSymbol;
+/**
+ * With type information: the sender a receiver's declared type is (`AgentContext`, `MessageConnection`, …), when that
+ * type comes from inside the lint root (the SDK installed there).
+ */
+export function typedSender(receiver: TSESTree.Node, typed: TypedChecker): Sender | undefined {
+  const type = typed.typeOf(receiver);
+  const symbol = type && (type.getSymbol() ?? type.aliasSymbol);
   const name = symbol?.getName();
-  const file = symbol?.declarations?.[0]?.getSourceFile().fileName;
-  if (name === undefined || file === undefined) return undefined;
+  const source = symbol?.declarations?.[0]?.getSourceFile();
+  if (name === undefined || source === undefined || !typed.fileInside(source)) return undefined;
+  const file = source.fileName;
   if (SDK_PACKAGE.test(file)) return SDK_TYPES[name];
   if (JSONRPC_PACKAGE.test(file) && name === "MessageConnection") return { library: "jsonrpc", peer: undefined };
   return undefined;

@@ -7,6 +7,7 @@ import { isUndeclared } from "../syntax/variables.js";
 import type { Resolution } from "./resolution.js";
 import type { SourceFile } from "./source-files.js";
 import { unwrapValue } from "./expressions.js";
+import { ALIAS_FLAG } from "./typed-checker.js";
 
 /**
  * The function an expression stands for: a function written there, a name bound to one (`function f`, `const f =
@@ -37,7 +38,7 @@ export function functionTarget(resolver: Resolution, node: TSESTree.Node): Funct
 export function calleeTarget(resolver: Resolution, call: TSESTree.CallExpression | TSESTree.NewExpression): FunctionNode | undefined {
   if (call.type === AST_NODE_TYPES.NewExpression) return undefined;
   const found = functionTarget(resolver, call.callee);
-  if (found || !resolver.services || !resolver.isLinted(call) || isDeclaredInLibraries(resolver, call.callee)) return found;
+  if (found || !resolver.typed || !resolver.isLinted(call) || isDeclaredInLibraries(resolver, call.callee)) return found;
   return typedDeclaration(resolver, call.callee);
 }
 
@@ -80,27 +81,26 @@ export function returnedValues(resolver: Resolution, call: TSESTree.CallExpressi
   return [...resolver.returnedBy(fn)];
 }
 
-// ts.SymbolFlags.Alias; the plugin does not load TypeScript itself.
-const ALIAS_FLAG = 2097152;
-
 /**
  * With type information: the function the checker says a callee names (`this.registry.get`, an imported helper the
  * syntax could not follow), found as a node of the linted file or of the project module that declares it, which is
  * read like any module a relative import names. Declarations in `.d.ts` files and in node_modules have no body to
- * follow.
+ * follow; one outside the lint root, or named through a type that comes from outside it, is not followed (the
+ * untyped layer does not read such a module either).
  */
 export function typedDeclaration(resolver: Resolution, callee: TSESTree.Node): FunctionNode | undefined {
-  const services = resolver.services;
-  if (!services) return undefined;
+  const typed = resolver.typed;
+  if (!typed) return undefined;
   const named = callee.type === AST_NODE_TYPES.MemberExpression ? callee.property : callee;
   if (named.type !== AST_NODE_TYPES.Identifier) return undefined;
-  const checker = services.program.getTypeChecker();
-  let symbol = checker.getSymbolAtLocation(services.esTreeNodeToTSNodeMap.get(named));
+  const checker = typed.checker;
+  let symbol = checker.getSymbolAtLocation(typed.tsNode(named));
   if (symbol && symbol.flags & ALIAS_FLAG) symbol = checker.getAliasedSymbol(symbol);
   const declaration = symbol?.valueDeclaration ?? symbol?.declarations?.[0];
   if (!declaration) return undefined;
   const sourceFile = declaration.getSourceFile();
   if (sourceFile.isDeclarationFile || /[\\/]node_modules[\\/]/.test(sourceFile.fileName)) return undefined;
+  if (!typed.fileInside(sourceFile) || !typed.expressionInside(callee)) return undefined;
   const start = declaration.getStart(sourceFile);
   const file = sourceFile.fileName === resolver.linted.path ? resolver.linted : resolver.moduleAt(sourceFile.fileName);
   return file ? functionAt(file, start, declaration.end) : undefined;

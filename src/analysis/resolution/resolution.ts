@@ -1,7 +1,8 @@
-import type { ParserServicesWithTypeInformation, TSESLint, TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import type { FunctionNode } from "../syntax/ast.js";
 import type { ModuleRef } from "./module-refs.js";
 import type { SourceFile } from "./source-files.js";
+import type { TypedChecker } from "./typed-checker.js";
 
 /**
  * What an expression stands for, once names, imports and members are followed:
@@ -34,8 +35,11 @@ export const MAX_REACHED = 512;
 export interface Resolution {
   /** The file being linted. */
   readonly linted: SourceFile;
-  /** Present only when the parser has type information (for the linted file's nodes). */
-  readonly services: ParserServicesWithTypeInformation | undefined;
+  /**
+   * The type checker, bounded by the lint root (typed-checker.ts); present only when the parser has type information
+   * (for the linted file's nodes).
+   */
+  readonly typed: TypedChecker | undefined;
   sourceCodeOf(node: TSESTree.Node): Readonly<TSESLint.SourceCode>;
   isLinted(node: TSESTree.Node): boolean;
   variableOf(id: TSESTree.Identifier | TSESTree.JSXIdentifier): TSESLint.Scope.Variable | null;

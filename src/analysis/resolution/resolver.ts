@@ -1,7 +1,7 @@
 import { statSync } from "node:fs";
 import { isSingleRun } from "../single-run.js";
 import { basename } from "node:path";
-import { AST_NODE_TYPES, type ParserServicesWithTypeInformation, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { calleeName, type FunctionNode, isFunction, staticKeyName } from "../syntax/ast.js";
 import { declaredName, returnedExpressions } from "../syntax/functions.js";
 import { isUndeclared, variableOf } from "../syntax/variables.js";
@@ -15,6 +15,7 @@ import { fileOf, type SourceFile } from "./source-files.js";
 import { MAX_DEPTH, MAX_MODULE_HOPS, type Resolution, type Target } from "./resolution.js";
 import { originOf } from "./expressions.js";
 import { unwrapValue } from "./expressions.js";
+import type { TypedChecker } from "./typed-checker.js";
 import { singleInit, ValueResolver } from "./values.js";
 
 type Variable = TSESLint.Scope.Variable;
@@ -63,8 +64,8 @@ export class Resolver implements Resolution {
     readonly linted: SourceFile,
     /** How imported modules are read; undefined: no module is read (text that is no file). */
     private readonly reading: ModuleReading | undefined,
-    /** Present only when the parser has type information (for the linted file's nodes). */
-    readonly services: ParserServicesWithTypeInformation | undefined,
+    /** The type checker, bounded by the lint root; present only when the parser has type information. */
+    readonly typed: TypedChecker | undefined,
   ) {
     this.values = new ValueResolver(this);
     resolvers.set(linted.sourceCode.ast, this);

@@ -1,9 +1,10 @@
-import { AST_NODE_TYPES, ASTUtils, type ParserServicesWithTypeInformation, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { isUndeclared } from "../syntax/variables.js";
 import { enclosingFunction, isValueWrapper, staticKeyName, unwrap } from "../syntax/ast.js";
 import type { Constant, ValueSet } from "../values/constant.js";
 import { importBinding, typedValues } from "../values/typed-values.js";
 import type { Resolution } from "./resolution.js";
+import type { TypedChecker } from "./typed-checker.js";
 import { unwrapValue } from "./expressions.js";
 
 /** How deep one value is followed (names, members, operands); a longer chain is unknown. */
@@ -30,9 +31,9 @@ export class ValueResolver {
 
   constructor(readonly resolver: Resolution) {}
 
-  /** Present only when the parser has type information. */
-  get services(): ParserServicesWithTypeInformation | undefined {
-    return this.resolver.services;
+  /** The type checker, bounded by the lint root; present only when the parser has type information. */
+  get typed(): TypedChecker | undefined {
+    return this.resolver.typed;
   }
 
   resolve(node: TSESTree.Node): ValueSet | undefined {
@@ -332,14 +333,15 @@ export class ValueResolver {
    * With type information, the checker's number- or string-literal type (a union gives each member) of what the
    * linted file does not define itself: a name imported or declared outside the file (`ErrorCodes.Busy`,
    * `acp.CODES.x.y`), declared without a value (`declare const`, a parameter's annotation,
-   * `declare function busy(): -32042`). What the file defines has been followed already, and asking the checker
+   * `declare function busy(): -32042`); only when it comes from declarations inside the lint root (typed-checker.ts).
+   * What the file defines has been followed already, and asking the checker
    * about any other expression (a call of a generic function, an unannotated callback's parameter) makes it infer
    * types the lint does not otherwise need, which costs more than everything else the plugin does.
    */
   private resolveByType(node: TSESTree.Node): ValueSet | undefined {
-    const services = this.services;
-    if (!services || !this.resolver.isLinted(node) || !this.isTypedOutside(unwrap(node))) return undefined;
-    return typedValues(services, node, (id) => importBinding(this.resolver.variableOf(id)));
+    const typed = this.typed;
+    if (!typed || !this.resolver.isLinted(node) || !this.isTypedOutside(unwrap(node))) return undefined;
+    return typedValues(typed, node, (id) => importBinding(this.resolver.variableOf(id)));
   }
 
   private isTypedOutside(node: TSESTree.Node): boolean {

@@ -1,9 +1,10 @@
-import { AST_NODE_TYPES, type ParserServicesWithTypeInformation, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import type * as ts from "typescript";
 import { memberName, unwrap } from "../syntax/ast.js";
 import { returnedExpressions } from "../syntax/functions.js";
 import { isMapStore } from "./stores.js";
 import { resolverOf } from "../resolution/resolver.js";
+import type { TypedChecker } from "../resolution/typed-checker.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -12,8 +13,8 @@ type SourceCode = Readonly<TSESLint.SourceCode>;
  * its result unchecked is a fact: a same-file function that only returns a map read, or, with type
  * information, a call whose type (awaited, if it is awaited) includes `undefined` or `null`.
  */
-export function isCertainMissCall(sourceCode: SourceCode, services: ParserServicesWithTypeInformation | undefined, call: TSESTree.CallExpression): boolean {
-  return mapReadStore(sourceCode, call) !== undefined || (services !== undefined && typeIncludesNothing(services, call));
+export function isCertainMissCall(sourceCode: SourceCode, typed: TypedChecker | undefined, call: TSESTree.CallExpression): boolean {
+  return mapReadStore(sourceCode, call) !== undefined || (typed !== undefined && typeIncludesNothing(typed, call));
 }
 
 /**
@@ -49,13 +50,17 @@ export function mapReadStore(sourceCode: SourceCode, call: TSESTree.CallExpressi
   return store !== undefined && isMapStore(sourceCode, store) ? store : undefined;
 }
 
-/** The type of what the call gives its caller (the awaited value when it is awaited) includes `undefined` or `null`. */
-function typeIncludesNothing(services: ParserServicesWithTypeInformation, call: TSESTree.CallExpression): boolean {
+/**
+ * The type of what the call gives its caller (the awaited value when it is awaited) includes `undefined` or `null`;
+ * false when that type comes from outside the lint root.
+ */
+function typeIncludesNothing(typed: TypedChecker, call: TSESTree.CallExpression): boolean {
   const parent = call.parent;
   const node = parent?.type === AST_NODE_TYPES.AwaitExpression ? parent : call;
-  const type: ts.Type = services.getTypeAtLocation(node);
+  const type: ts.Type | undefined = typed.typeOf(node);
+  if (!type) return false;
   // The flags come from the checker's own types: their values differ between TypeScript versions.
-  const checker = services.program.getTypeChecker();
+  const checker = typed.checker;
   const nothing = checker.getUndefinedType().flags | checker.getNullType().flags;
   const parts = type.isUnion() ? type.types : [type];
   return parts.some((part) => (part.flags & nothing) !== 0);

@@ -92,7 +92,7 @@ function callLookup(sourceCode: SourceCode, scopes: SessionScopes, scope: Sessio
     callee.type === AST_NODE_TYPES.MemberExpression && callee.object.type !== AST_NODE_TYPES.ThisExpression ? callee.object : undefined;
   const firstIsId = first !== undefined && first.type !== AST_NODE_TYPES.SpreadElement && scopes.isSessionId(first, scope);
   if (store && firstIsId && method === "get") {
-    return new LazyLookup({ node, kind: "get", store, method }, () => isMapStore(sourceCode, store) || isCertainMissCall(sourceCode, scopes.services, node));
+    return new LazyLookup({ node, kind: "get", store, method }, () => isMapStore(sourceCode, store) || isCertainMissCall(sourceCode, scopes.typed, node));
   }
   if (store && firstIsId && HAS_METHODS.has(method ?? "")) return new LazyLookup({ node, kind: "has", store, method }, () => isMapStore(sourceCode, store));
   // An operation declared to return a boolean (`close(id): boolean`): false when no session has that id.
@@ -102,7 +102,7 @@ function callLookup(sourceCode: SourceCode, scopes: SessionScopes, scope: Sessio
   if (method === undefined || WRITE_METHODS.test(method) || FORM_CHECKS.test(method)) return undefined;
   // `getSession(id)` that only returns `sessions.get(id)` reads `sessions`.
   const readStore = mapReadStore(sourceCode, node) ?? store;
-  return new LazyLookup({ node, kind: "call", ...(readStore ? { store: readStore } : {}), method }, () => isCertainMissCall(sourceCode, scopes.services, node));
+  return new LazyLookup({ node, kind: "call", ...(readStore ? { store: readStore } : {}), method }, () => isCertainMissCall(sourceCode, scopes.typed, node));
 }
 
 /**

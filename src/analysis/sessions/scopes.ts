@@ -1,4 +1,4 @@
-import { AST_NODE_TYPES, type ParserServicesWithTypeInformation, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { sourceCodeOf } from "../syntax/variables.js";
 import { type FunctionNode, memberName, staticKeyName, unwrap, VALUE_WRAPPERS, contains } from "../syntax/ast.js";
 
@@ -6,6 +6,7 @@ import { type Handler, requestParameters } from "../handlers/types.js";
 import type { FileNodes } from "../file-nodes.js";
 import { ScopeNodes } from "./scope-nodes.js";
 import { resolverOf } from "../resolution/resolver.js";
+import type { TypedChecker } from "../resolution/typed-checker.js";
 
 type Variable = TSESLint.Scope.Variable;
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -72,8 +73,8 @@ export class SessionScopes {
   constructor(
     private readonly sourceCode: SourceCode,
     fileNodes: Readonly<FileNodes>,
-    /** Present only when the parser has type information. */
-    readonly services?: ParserServicesWithTypeInformation,
+    /** The type checker, bounded by the lint root; present only when the parser has type information. */
+    readonly typed?: TypedChecker,
   ) {
     this.nodes = new ScopeNodes(fileNodes);
   }

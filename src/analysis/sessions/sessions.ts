@@ -87,7 +87,7 @@ export function analyseSessions(
   answersIn: (node: TSESTree.Node) => AnswerContext | undefined,
 ): SessionFacts {
   const resolver = resolverOf(sourceCode);
-  const registry = new SessionScopes(sourceCode, nodes, answers.values.services);
+  const registry = new SessionScopes(sourceCode, nodes, answers.values.typed);
   for (const handler of handlers) if (handler.method.sessionScoped && handler.method.side !== "protocol") registry.addHandler(handler);
   const misses: SessionMiss[] = [];
   const unguarded: UnguardedSession[] = [];

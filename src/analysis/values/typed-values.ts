@@ -1,6 +1,7 @@
 import { dirname, resolve } from "node:path";
-import { AST_NODE_TYPES, type ParserServicesWithTypeInformation, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import type * as ts from "typescript";
+import type { TypedChecker } from "../resolution/typed-checker.js";
 import { staticKeyName } from "../syntax/ast.js";
 import type { Constant } from "./constant.js";
 
@@ -31,60 +32,65 @@ export interface ImportedBinding {
   readonly imported: string | undefined;
 }
 
+/** A type found through the exports of a module, and the symbols it was found through (the export, its members). */
+interface FoundType {
+  readonly type: ts.Type;
+  readonly symbols: readonly ts.Symbol[];
+}
+
 /**
- * With type information: the checker's literal type of an expression. When a relative import does not
- * resolve under the project's module settings (an extensionless import in a `nodenext` ESM project),
- * the export is looked up in the program's own source file for it, as a bundler would find it.
+ * With type information: the checker's literal type of an expression, when it comes from declarations inside the lint
+ * root (typed-checker.ts); unknown otherwise. When a relative import does not resolve under the project's module
+ * settings (an extensionless import in a `nodenext` ESM project), the export is looked up in the program's own source
+ * file for it, as a bundler would find it.
  */
 export function typedValues(
-  services: ParserServicesWithTypeInformation,
+  typed: TypedChecker,
   node: TSESTree.Node,
   importOf: (id: TSESTree.Identifier) => ImportedBinding | undefined,
 ): Constant[] | undefined {
-  const type = services.getTypeAtLocation(node);
-  if (!(type.flags & ANY_FLAG)) return literalsOf(type);
-  const fallback = unresolvedImportType(services, node, importOf);
-  return fallback ? literalsOf(fallback) : undefined;
+  const type = typed.services.getTypeAtLocation(node);
+  if (!(type.flags & ANY_FLAG)) {
+    const values = literalsOf(type);
+    return values && typed.literalsInside(node, values as (string | number)[]) ? values : undefined;
+  }
+  const fallback = unresolvedImportType(typed, node, importOf);
+  return fallback && fallback.symbols.every((symbol) => typed.symbolInside(symbol)) ? literalsOf(fallback.type) : undefined;
 }
 
 /** The type of `name`, `ns.name` or `name.member…` when the import it starts from did not resolve. */
 function unresolvedImportType(
-  services: ParserServicesWithTypeInformation,
+  typed: TypedChecker,
   node: TSESTree.Node,
   importOf: (id: TSESTree.Identifier) => ImportedBinding | undefined,
-): ts.Type | undefined {
-  const checker = services.program.getTypeChecker();
+): FoundType | undefined {
+  const checker = typed.checker;
   if (node.type === AST_NODE_TYPES.Identifier) {
     const binding = importOf(node);
-    return binding?.imported === undefined ? undefined : exportType(services, node, binding.source, binding.imported);
+    return binding?.imported === undefined ? undefined : exportType(typed, node, binding.source, binding.imported);
   }
   if (node.type !== AST_NODE_TYPES.MemberExpression) return undefined;
   const name = staticKeyName(node.property, node.computed);
   if (name === undefined) return undefined;
   if (node.object.type === AST_NODE_TYPES.Identifier) {
     const binding = importOf(node.object);
-    if (binding && binding.imported === undefined) return exportType(services, node, binding.source, name);
+    if (binding && binding.imported === undefined) return exportType(typed, node, binding.source, name);
   }
-  const objectType = unresolvedImportType(services, node.object, importOf);
-  const property = objectType && checker.getPropertyOfType(objectType, name);
-  return property ? checker.getTypeOfSymbol(property) : undefined;
+  const object = unresolvedImportType(typed, node.object, importOf);
+  const property = object && checker.getPropertyOfType(object.type, name);
+  return property ? { type: checker.getTypeOfSymbol(property), symbols: [...object.symbols, property] } : undefined;
 }
 
-function exportType(
-  services: ParserServicesWithTypeInformation,
-  at: TSESTree.Node,
-  source: string,
-  name: string,
-): ts.Type | undefined {
+function exportType(typed: TypedChecker, at: TSESTree.Node, source: string, name: string): FoundType | undefined {
   if (!source.startsWith(".")) return undefined;
-  const fromFile = services.esTreeNodeToTSNodeMap.get(at).getSourceFile().fileName;
-  const checker = services.program.getTypeChecker();
+  const fromFile = typed.tsNode(at).getSourceFile().fileName;
+  const { checker, services } = typed;
   for (const file of candidates(fromFile, source)) {
     const sourceFile = services.program.getSourceFile(file);
     const moduleSymbol = sourceFile && checker.getSymbolAtLocation(sourceFile);
     if (!moduleSymbol) continue;
     const exported = checker.getExportsOfModule(moduleSymbol).find((s) => s.name === name);
-    return exported ? checker.getTypeOfSymbol(exported) : undefined;
+    return exported ? { type: checker.getTypeOfSymbol(exported), symbols: [exported] } : undefined;
   }
   return undefined;
 }
