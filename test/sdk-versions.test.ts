@@ -1,6 +1,7 @@
 // The SDK version advice is given for: each factory's `since` against the published declarations, the version
 // detected for a file, and settings.acp.sdkVersion.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { execFileSync, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, isAbsolute, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -8,7 +9,7 @@ import * as tsParser from "@typescript-eslint/parser";
 import { Linter, type Rule } from "eslint";
 import { describe, expect, it } from "vitest";
 import { type FileModel, getModel } from "../src/analysis/index.js";
-import { detectSdkVersion, isAtLeast, sdkHasFactory } from "../src/analysis/sdk/sdk-version.js";
+import { detectSdkVersion, isAtLeast, MAX_PACKAGE_JSON_BYTES, sdkHasFactory } from "../src/analysis/sdk/sdk-version.js";
 import { ERROR_FACTORIES } from "../src/protocol/codes.js";
 
 const repo = fileURLToPath(new URL("..", import.meta.url));
@@ -128,6 +129,54 @@ describe("detectSdkVersion", () => {
   it("is unknown for code that is not a file", () => {
     expect(detectSdkVersion("<input>", repo)).toBeUndefined();
     expect(detectSdkVersion("<text>", repo)).toBeUndefined();
+  });
+});
+
+// The plugin reads node_modules/<sdk>/package.json in every folder up to `/`, in acp-lint, in `eslint` and in the editor:
+// a pull request can plant one that is a link to a device, a FIFO or a file elsewhere (issue 35).
+describe("detectSdkVersion, on a package.json a pull request planted", () => {
+  const sdkDir = (dir: string) => join(dir, "node_modules", "@agentclientprotocol", "sdk");
+  const version = (v: string) => JSON.stringify({ name: "@agentclientprotocol/sdk", version: v });
+
+  it("follows the SDK's folder linked inside its node_modules, as pnpm installs it", () => {
+    const dir = project();
+    const store = join(dir, "node_modules", ".pnpm", "@agentclientprotocol+sdk@2.3.0", "node_modules", "@agentclientprotocol", "sdk");
+    mkdirSync(store, { recursive: true });
+    writeFileSync(join(store, "package.json"), version("2.3.0"));
+    mkdirSync(dirname(sdkDir(dir)), { recursive: true });
+    symlinkSync(store, sdkDir(dir));
+    expect(detectSdkVersion(join(dir, "agent.ts"), "/")).toBe("2.3.0");
+  });
+
+  it("takes a package.json that is a link to a file outside that node_modules for no SDK", () => {
+    const outside = project();
+    writeFileSync(join(outside, "elsewhere.json"), version("2.2.0"));
+    const dir = project();
+    mkdirSync(sdkDir(dir), { recursive: true });
+    symlinkSync(join(outside, "elsewhere.json"), join(sdkDir(dir), "package.json"));
+    expect(detectSdkVersion(join(dir, "agent.ts"), "/")).toBeUndefined();
+  });
+
+  it("takes a package.json larger than MAX_PACKAGE_JSON_BYTES (1 MB) for no SDK", () => {
+    const dir = project();
+    mkdirSync(sdkDir(dir), { recursive: true });
+    writeFileSync(join(sdkDir(dir), "package.json"), JSON.stringify({ version: "2.2.0", padding: "x".repeat(2_000_000) }));
+    expect(detectSdkVersion(join(dir, "agent.ts"), "/")).toBeUndefined();
+    expect(MAX_PACKAGE_JSON_BYTES).toBe(1_000_000);
+  });
+
+  it("never opens a package.json that is a FIFO", async () => {
+    const dir = project();
+    mkdirSync(sdkDir(dir), { recursive: true });
+    const fifo = join(sdkDir(dir), "package.json");
+    execFileSync("mkfifo", [fifo]);
+    // Were the FIFO opened, this writer would give it a version a second later (rather than block the test for ever).
+    const writer = spawn("sh", ["-c", `sleep 1; printf '%s' '${version("2.2.0")}' > "$0"`, fifo], { stdio: "ignore" });
+    try {
+      expect(detectSdkVersion(join(dir, "agent.ts"), "/")).toBeUndefined();
+    } finally {
+      writer.kill();
+    }
   });
 });
 

@@ -1,10 +1,11 @@
-import { type Dirent, readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
+import { type Dirent, readdirSync, realpathSync, statSync } from "node:fs";
 import { basename, dirname, extname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import * as typescriptParser from "@typescript-eslint/parser";
 import { analyze, type AnalyzeOptions } from "@typescript-eslint/scope-manager";
 import { parse as parseTypeScript } from "@typescript-eslint/typescript-estree";
 import { visitorKeys as typescriptVisitorKeys } from "@typescript-eslint/visitor-keys";
+import { readRegularFile } from "../../regular-file.js";
 import { isSingleRun } from "../single-run.js";
 import { registerFile, setParents, type SourceFile } from "./source-files.js";
 
@@ -265,20 +266,22 @@ export function readModule(path: string, reading: ModuleReading, stats: Stats): 
     parsed.set(path, cached);
     return cached.file;
   }
-  const file = parse(path, parser, options);
+  const file = parse(path, realRoot(reading.root), parser, options);
   parsed.delete(path);
   parsed.set(path, { mtimeMs: stat.mtimeMs, size: stat.size, parser, options: key, file });
   if (parsed.size > MAX_FILES) parsed.delete(parsed.keys().next().value!);
   return file;
 }
 
-function parse(path: string, parser: Parser, options: Record<string, unknown>): SourceFile | null {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch {
-    return null;
-  }
+/**
+ * The module at `path` parsed; null when it is not a regular file inside `root` (by real path) of at most MAX_BYTES,
+ * or does not parse. resolveModulePath found it so, but a folder's listing is kept (by its modification time, or for
+ * the whole of a single run): a file replaced since by a FIFO, a device or a link is not opened.
+ */
+function parse(path: string, root: string, parser: Parser, options: Record<string, unknown>): SourceFile | null {
+  const read = readRegularFile(path, { inside: root, maxBytes: MAX_BYTES });
+  if (!("text" in read)) return null;
+  const text = read.text;
   try {
     const result = isTypeScriptEslint(parser) ? parseTreeAndScopes(text, options) : parser.parseForESLint!(text, options);
     const visitorKeys = result.visitorKeys;

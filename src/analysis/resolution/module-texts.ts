@@ -1,4 +1,5 @@
-import { readFileSync } from "node:fs";
+import { dirname } from "node:path";
+import { readRegularFile } from "../../regular-file.js";
 import { isSingleRun } from "../single-run.js";
 import { MAX_BYTES, resolveModulePath, statOf, type Stats } from "./module-files.js";
 import { MAX_MODULE_HOPS, MAX_REACHED } from "./resolution.js";
@@ -33,8 +34,10 @@ interface Entry {
 const entries = new Map<string, Entry>();
 
 /**
- * The fact `key` of the module at `path`: `compute` of its text, once per path and modification time; undefined when
- * the module cannot be read or is larger than MAX_BYTES. One key, one `compute`.
+ * The fact `key` of the module at `path` (a real path inside the root, as resolveModulePath gives it): `compute` of its
+ * text, once per path and modification time; undefined when the module cannot be read, is larger than MAX_BYTES, or
+ * is no longer a regular file at that real path (a FIFO, a device or a link put there since its folder was listed is
+ * not opened). One key, one `compute`.
  */
 export function textFact<T>(path: string, key: string, compute: (text: string) => T, stats?: Stats): T | undefined {
   const stat = statOf(path, stats);
@@ -46,13 +49,9 @@ export function textFact<T>(path: string, key: string, compute: (text: string) =
   entries.set(path, entry);
   if (entries.size > MAX_TEXTS) entries.delete(entries.keys().next().value!);
   if (entry.facts.has(key)) return entry.facts.get(key) as T;
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch {
-    return undefined;
-  }
-  const fact = compute(text);
+  const read = readRegularFile(path, { inside: dirname(path), maxBytes: MAX_BYTES });
+  if (!("text" in read)) return undefined;
+  const fact = compute(read.text);
   entry.facts.set(key, fact);
   return fact;
 }

@@ -1,7 +1,7 @@
 import { LEGACY_NAME_RELEASES } from "../../protocol/methods.js";
-import { readFileSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { FACTORY_BY_NAME } from "../../protocol/codes.js";
+import { readRegularFile, realPathOr } from "../../regular-file.js";
 import { BUILTIN_SDK_MODULES } from "./module-names.js";
 
 /** `major.minor.patch`, each a number without leading zeros. */
@@ -52,14 +52,21 @@ export function sdkHasFactory(version: string | undefined, name: string): boolea
 /** Per directory, the SDK version installed for files in it (undefined: none found). Facts of the file system only. */
 const versionByDirectory = new Map<string, string | undefined>();
 
-/** The `version` of `<dir>/node_modules/<pkg>/package.json`, or undefined when there is none. */
-function installedVersion(dir: string, pkg: string): string | undefined {
-  let text: string;
-  try {
-    text = readFileSync(join(dir, "node_modules", pkg, "package.json"), "utf8");
-  } catch {
-    return undefined;
-  }
+/** The largest SDK `package.json` read: the SDK's own is about 3 KB. */
+export const MAX_PACKAGE_JSON_BYTES = 1_000_000;
+
+/**
+ * The `version` of `<dir>/node_modules/<pkg>/package.json`, or undefined when there is none. The file is read only
+ * when it is a regular file whose real path lies inside that `node_modules` folder (a package linked there by pnpm or
+ * a workspace is followed), of at most MAX_PACKAGE_JSON_BYTES: the plugin runs in every folder up to `/`, and a
+ * `package.json` that is a link to `/dev/zero`, `/dev/stdin`, a FIFO or a file elsewhere counts as no package.
+ */
+export function installedVersion(dir: string, pkg: string): string | undefined {
+  const modules = join(dir, "node_modules");
+  const inside = realPathOr(modules);
+  const read = readRegularFile(join(modules, pkg, "package.json"), { inside, maxBytes: MAX_PACKAGE_JSON_BYTES, followLink: true });
+  if (!("text" in read)) return undefined;
+  const text = read.text;
   try {
     const version = (JSON.parse(text) as { version?: unknown }).version;
     return typeof version === "string" && parts(version) ? version : undefined;
