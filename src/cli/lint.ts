@@ -5,14 +5,18 @@ import { UsageError } from "./args/usage-error.js";
 import { cacheLocations } from "./eslint/cache-location.js";
 import { createEslint } from "./eslint/engines.js";
 import type { EslintParams } from "./eslint/eslint-options.js";
-import { withoutForeignRuleProblems } from "./eslint/foreign-rules.js";
+import { onlyAcpProblems } from "./eslint/acp-problems.js";
 import { applySuppressions, UNUSED_SUPPRESSIONS } from "./eslint/suppressions.js";
 import { filesOutsideProjects } from "./eslint/typed-parser.js";
 import { listFiles } from "./files/listing.js";
-import { lintRoots } from "./files/lint-roots.js";
+import { lintRoots, repositoryRoot } from "./files/lint-roots.js";
+import { shown, StagedFiles } from "./files/staged-file.js";
+import { getCacheFile } from "./eslint/eslint-internals.js";
+import { findOptionsFile } from "./eslint/options-file.js";
+import { realPathOr } from "../regular-file.js";
 import { findTsconfigRoot } from "./files/tsconfig-root.js";
 import { unreadableResult } from "./output/file-errors.js";
-import { loadFormatter } from "./output/formatters.js";
+import { type FormatMeta, loadFormatter } from "./output/formatters.js";
 import { showProgress, type ProgressStream } from "./output/progress.js";
 import { endWithNewline, writeReport } from "./output/report.js";
 import { formatSummary } from "./output/summary.js";
@@ -25,85 +29,133 @@ export interface CliIo {
   readStdin?: () => Promise<string>;
 }
 
+/** The largest ESLint cache read back: a planted link to /dev/zero or a huge file is not one. */
+const MAX_CACHE_BYTES = 256 * 1024 * 1024;
+
 /** Lints the paths (or standard input) as the options say, prints the report and returns the exit code; throws on bad usage. */
 export async function lint(options: CliOptions, io: CliIo): Promise<number> {
   const { cwd } = io;
   checkRulesExist(options.suppressions.rules);
-  if (options.stdin) {
-    const eslint = await createEslint({ ...paramsFor(options, cwd, ""), cache: false, concurrency: "off" });
-    return report(await lintStdin(eslint, options, io), {}, eslint, options, io);
-  }
-
-  const roots = lintRoots(cwd, options.paths);
-  // Counted by the parser of this thread, for this run only.
-  filesOutsideProjects.clear();
-  const caches = cacheLocations(cwd, options.cacheLocation, roots.map((root) => root.dir));
-  const engines = await Promise.all(roots.map((root, i) => createEslint(paramsFor(options, root.dir, caches[i]!))));
-  const files = await listFiles(roots, {
-    cwd,
-    noIgnore: options.noIgnore,
-    includeTests: options.includeTests,
-    isIgnored: (i, path) => engines[i]!.isPathIgnored(path),
-  });
-  for (const note of files.notes) io.stderr.write(`acp-lint: ${note}\n`);
-
-  const total = files.roots.reduce((sum, root) => sum + root.files.length, 0);
-  const clearProgress = showProgress(io.stderr, `acp-lint: linting ${total} files…`);
-  const results: ESLint.LintResult[] = [];
-  // Only SARIF prints the rules' meta; ESLint gives it per instance, for the results that instance linted.
-  const rulesMeta: ESLint.LintResultData["rulesMeta"] = {};
+  const roots = options.stdin ? [] : lintRoots(cwd, options.paths, options.errorOnUnmatchedPattern);
+  const checkouts = checkoutsOf([cwd, ...roots.map((root) => root.dir)]);
+  const staging = new StagedFiles(checkouts);
+  const notes: string[] = [];
   try {
-    for (const [i, { files: paths }] of files.roots.entries()) {
-      if (paths.length === 0) continue;
-      const lintedHere = withoutForeignRuleProblems(await engines[i]!.lintFiles(paths));
-      if (options.format === "sarif") Object.assign(rulesMeta, engines[i]!.getRulesMetaForResults(lintedHere));
-      results.push(...lintedHere);
+    if (options.stdin) {
+      const eslint = await createEslint({ ...paramsFor(options, cwd, staging.scratch("stdin-cache"), notes), cache: false, concurrency: "off" });
+      const linted = await lintStdin(eslint, options, io);
+      return await report(linted, {}, eslint, options, { io, staging, checkouts, notes });
     }
+    // Counted by the parser of this thread, for this run only.
+    filesOutsideProjects.clear();
+    const caches = cacheLocations(cwd, options.cacheLocation, roots.map((root) => root.dir)).map((location, i) => {
+      const real = getCacheFile()(location, roots[i]!.dir);
+      if (!options.cache) return undefined;
+      const staged = staging.stage(real, `cache-${i}`, `the cache ${shown(real, cwd)}`, MAX_CACHE_BYTES);
+      if (staged.note !== undefined) notes.push(staged.note);
+      return staged;
+    });
+    const engines = await Promise.all(
+      roots.map((root, i) => createEslint(paramsFor(options, root.dir, caches[i]?.path ?? staging.scratch(`no-cache-${i}`), notes))),
+    );
+    const files = await listFiles(roots, {
+      cwd,
+      noIgnore: options.noIgnore,
+      includeTests: options.includeTests,
+      errorOnUnmatchedPattern: options.errorOnUnmatchedPattern,
+      isIgnored: (i, path) => engines[i]!.isPathIgnored(path),
+    });
+    notes.push(...files.notes);
+
+    const total = files.roots.reduce((sum, root) => sum + root.files.length, 0);
+    const clearProgress = showProgress(io.stderr, `acp-lint: linting ${total} files…`);
+    const results: ESLint.LintResult[] = [];
+    // Only SARIF prints the rules' meta; ESLint gives it per instance, for the results that instance linted.
+    const rulesMeta: ESLint.LintResultData["rulesMeta"] = {};
+    try {
+      for (const [i, { files: paths }] of files.roots.entries()) {
+        if (paths.length === 0) continue;
+        const lintedHere = onlyAcpProblems(await engines[i]!.lintFiles(paths));
+        if (options.format === "sarif") Object.assign(rulesMeta, engines[i]!.getRulesMetaForResults(lintedHere));
+        results.push(...lintedHere);
+      }
+    } finally {
+      clearProgress();
+    }
+    for (const cache of caches) cache?.commit();
+    results.push(...files.unreadable.map(({ path, reason, folder }) => unreadableResult(path, reason, folder)));
+    // One listing in path order, files not read among the others.
+    results.sort((a, b) => (a.filePath < b.filePath ? -1 : a.filePath > b.filePath ? 1 : 0));
+    if (filesOutsideProjects.size > 0) notes.push(outsideProjectsNote(filesOutsideProjects.size));
+    // With --no-error-on-unmatched-pattern every path may have named nothing: an engine to format the empty report.
+    const formatting = engines[0] ?? (await createEslint({ ...paramsFor(options, cwd, staging.scratch("none")), concurrency: "off" }));
+    return await report(results, rulesMeta, formatting, options, { io, staging, checkouts, notes });
   } finally {
-    clearProgress();
+    staging.dispose();
   }
-  results.push(...files.unreadable.map(({ path, reason }) => unreadableResult(path, reason)));
-  // One listing in path order, files not read among the others.
-  results.sort((a, b) => (a.filePath < b.filePath ? -1 : a.filePath > b.filePath ? 1 : 0));
-  if (filesOutsideProjects.size > 0) io.stderr.write(`acp-lint: ${outsideProjectsNote(filesOutsideProjects.size)}\n`);
-  return report(results, rulesMeta, engines[0]!, options, io);
 }
 
 /** `--print-config <file>`: the configuration ESLint computes for the file, as JSON, as ESLint's option prints it. */
 export async function printConfig(options: CliOptions, file: string, io: CliIo): Promise<number> {
   const [root] = lintRoots(io.cwd, [file]);
-  const eslint = await createEslint({ ...paramsFor(options, root!.dir, ""), cache: false, concurrency: "off" });
-  const config: unknown = await eslint.calculateConfigForFile(root!.targets[0]!.start);
-  if (config === undefined) throw new UsageError(`${file} is not linted by acp-lint (ignored, or not TypeScript or JavaScript)`);
-  io.stdout.write(`${JSON.stringify(config, null, 2)}\n`);
-  return 0;
+  const staging = new StagedFiles([]);
+  try {
+    const eslint = await createEslint({ ...paramsFor(options, root!.dir, staging.scratch("no-cache")), cache: false, concurrency: "off" });
+    const config: unknown = await eslint.calculateConfigForFile(root!.targets[0]!.start);
+    if (config === undefined) throw new UsageError(`${file} is not linted by acp-lint (ignored, or not TypeScript or JavaScript)`);
+    io.stdout.write(`${JSON.stringify(config, null, 2)}\n`);
+    return 0;
+  } finally {
+    staging.dispose();
+  }
 }
 
 async function lintStdin(eslint: ESLint, options: CliOptions, io: CliIo): Promise<ESLint.LintResult[]> {
   if (!io.readStdin) throw new UsageError("--stdin: standard input cannot be read here");
   const filePath = options.stdinFilename ?? "stdin.ts";
-  return withoutForeignRuleProblems(await eslint.lintText(await io.readStdin(), { filePath }));
+  // As ESLint's: a name that is ignored, outside the folder or not JavaScript is a warning saying so, not silence.
+  return onlyAcpProblems(await eslint.lintText(await io.readStdin(), { filePath, warnIgnored: true }));
 }
 
-/** Applies the suppressions, prints the report (and the spec summary) and returns the exit code. */
+/** What a report needs of the run beyond its results. */
+interface RunContext {
+  readonly io: CliIo;
+  readonly staging: StagedFiles;
+  /** The real paths of the checkouts of the run, which `-o` writes no link of. */
+  readonly checkouts: readonly string[];
+  /** What stderr says before the report: files left out, files not read. */
+  readonly notes: string[];
+}
+
+/** Applies the suppressions, prints the notes, the report (and the spec summary) and returns the exit code, as ESLint's. */
 async function report(
   linted: ESLint.LintResult[],
   rulesMeta: ESLint.LintResultData["rulesMeta"],
   eslint: ESLint,
   options: CliOptions,
-  io: CliIo,
+  { io, staging, checkouts, notes }: RunContext,
 ): Promise<number> {
   const { cwd } = io;
-  const suppressed = await applySuppressions(linted, options.suppressions, cwd);
+  const suppressed = await applySuppressions(linted, options.suppressions, cwd, staging, notes);
+  for (const note of notes) io.stderr.write(`acp-lint: ${note}\n`);
   const results = suppressed.results;
   const printed = options.quiet ? ESLint.getErrorResults(results) : results;
+  // As ESLint's command line: the exit code counts every result, also those --quiet does not print.
+  const errors = results.reduce((sum, result) => sum + result.errorCount, 0);
+  const warnings = results.reduce((sum, result) => sum + result.warningCount, 0);
+  const tooManyWarnings = options.maxWarnings !== undefined && warnings > options.maxWarnings;
+  const meta: FormatMeta = {
+    rulesMeta,
+    ...(options.color === undefined ? {} : { color: options.color }),
+    ...(tooManyWarnings ? { maxWarningsExceeded: { maxWarnings: options.maxWarnings!, foundWarnings: warnings } } : {}),
+  };
 
-  const text = endWithNewline(await (await loadFormatter(eslint, options.format, cwd))(printed, rulesMeta));
+  const text = endWithNewline(await (await loadFormatter(eslint, options.format, cwd))(printed, meta));
   const summary = options.format === "stylish" ? formatSummary(printed, plugin.rules) : "";
-  writeReport(summary ? `${text}\n${summary}` : text, options.outputFile, cwd, io.stdout);
+  writeReport(summary ? `${text}\n${summary}` : text, options.outputFile, cwd, io.stdout, checkouts);
   // With -o, the console still shows what a person reads.
   if (options.outputFile !== undefined && options.format !== "stylish") {
-    const stylish = endWithNewline(await (await loadFormatter(eslint, "stylish", cwd))(printed, rulesMeta));
+    const stylish = endWithNewline(await (await loadFormatter(eslint, "stylish", cwd))(printed, meta));
     const stylishSummary = formatSummary(printed, plugin.rules);
     io.stdout.write(stylishSummary ? `${stylish}\n${stylishSummary}` : stylish);
   }
@@ -112,35 +164,46 @@ async function report(
     io.stderr.write(`acp-lint: ${UNUSED_SUPPRESSIONS}\n`);
     return 2;
   }
-  const errors = results.reduce((sum, result) => sum + result.errorCount, 0);
-  const warnings = results.reduce((sum, result) => sum + result.warningCount, 0);
   if (errors > 0) return 1;
-  if (options.maxWarnings !== undefined && warnings > options.maxWarnings) {
+  if (tooManyWarnings) {
     io.stderr.write(`acp-lint: too many warnings (${warnings}, maximum ${options.maxWarnings})\n`);
     return 1;
   }
   return 0;
 }
 
-function paramsFor(options: CliOptions, dir: string, cacheLocation: string): EslintParams {
+function paramsFor(options: CliOptions, dir: string, cacheLocation: string, notes: string[] = []): EslintParams {
+  const { data: optionsFile, note } = findOptionsFile(dir, repositoryRoot(dir));
+  if (note !== undefined) notes.push(note);
+  checkRulesExist(Object.keys(optionsFile?.rules ?? {}), optionsFile?.path);
   return {
     cwd: dir,
     config: options.config,
+    optionsFile,
     // The project service looks for each file's tsconfig.json in the folders above it up to this one.
-    tsconfigRootDir: options.typeAware ? (findTsconfigRoot(dir) ?? dir) : undefined,
+    tsconfigRootDir: options.typeAware ? (findTsconfigRoot(dir, repositoryRoot(dir)) ?? dir) : undefined,
     ignorePatterns: options.ignorePatterns,
     noIgnore: options.noIgnore,
-    quiet: options.quiet,
+    onlyErrorRules: options.quiet && options.maxWarnings === undefined,
+    inlineConfig: options.inlineConfig,
     concurrency: options.concurrency,
     cache: options.cache,
     cacheLocation,
   };
 }
 
-/** `--suppress-rule acp/nope` would write an empty suppressions file; say instead that no such rule exists. */
-function checkRulesExist(ruleIds: readonly string[]): void {
+/**
+ * `--suppress-rule acp/nope` would write an empty suppressions file, and ESLint's word for a rule of acp-lint.json
+ * it does not know is long: say instead that no such rule exists, and where it was named.
+ */
+function checkRulesExist(ruleIds: readonly string[], where = "--suppress-rule"): void {
   const unknown = ruleIds.find((id) => !plugin.rules[id.slice("acp/".length)]);
-  if (unknown !== undefined) throw new UsageError(`--suppress-rule: no rule ${unknown}; acp-lint --list-rules lists the rules`);
+  if (unknown !== undefined) throw new UsageError(`${where}: no rule ${unknown}; acp-lint --list-rules lists the rules`);
+}
+
+/** The real paths of the checkouts the folders are in (each folder's repository, or the folder). */
+function checkoutsOf(dirs: readonly string[]): string[] {
+  return [...new Set(dirs.map((dir) => realPathOr(repositoryRoot(dir))))];
 }
 
 function outsideProjectsNote(count: number): string {

@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 import { run } from "./run.js";
 
-// `acp-lint | head` closes the pipe early: stop quietly instead of crashing on the next write.
+// `acp-lint | head` closes the pipe early: stop quietly. Any other failure to write the output (`> /dev/full`, a
+// closed terminal) is an error of the run: one line, exit 2, as for every other failure.
 process.stdout.on("error", (error: NodeJS.ErrnoException) => {
-  if (error.code !== "EPIPE") throw error;
-  process.exit(process.exitCode ?? 0);
+  if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
+  process.stderr.write(`acp-lint: cannot write the output: ${error.message}\n`);
+  process.exit(2);
 });
 
 // One command, one lint run: the plugin may take the file system as a snapshot (see analysis/single-run.ts).

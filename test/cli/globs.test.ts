@@ -72,7 +72,7 @@ describe("acp-lint with a quoted glob", () => {
     expect(await runCli(["src/*.md"], join(root, "there"))).toEqual({
       code: 2,
       stdout: "",
-      stderr: "acp-lint: no file to lint matches 'src/*.md': no .ts, .tsx, .mts, .cts, .js, .jsx, .mjs, .cjs file there\n",
+      stderr: "acp-lint: no files match 'src/*.md'\n",
     });
   });
 });

@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -31,3 +32,38 @@ export async function makeProject(files: Readonly<Record<string, string>>): Prom
   return dir;
 }
 
+
+export interface RunOptions {
+  /** Added to (or, with undefined, removed from) the environment runCli gives. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  readonly stdin?: string;
+  /** A file descriptor for standard output instead of a pipe (`/dev/full`, say); stdout is then "". */
+  readonly stdoutFd?: number;
+  /** Killed after this many milliseconds (code null): a run that hangs fails the test instead of the suite. */
+  readonly timeoutMs?: number;
+}
+
+/** Runs the built acp-lint as runCli does, with the environment, standard output or time limit given. */
+export function runCliWith(args: readonly string[], cwd: string, options: RunOptions, cli = CLI): Promise<CliRun> {
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1" };
+  delete env["FORCE_COLOR"];
+  for (const [key, value] of Object.entries(options.env ?? {})) {
+    if (value === undefined) delete env[key];
+    else env[key] = value;
+  }
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cli, ...args], {
+      cwd,
+      env,
+      stdio: [options.stdin === undefined ? "ignore" : "pipe", options.stdoutFd ?? "pipe", "pipe"],
+      ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs, killSignal: "SIGKILL" }),
+    });
+    if (options.stdin !== undefined) child.stdin!.end(options.stdin);
+    let stdout = "";
+    let stderr = "";
+    child.stdout?.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}

@@ -20,7 +20,8 @@ export const busy = () => new RequestError(BUSY, "busy");
 describe("acp-lint --type-aware", () => {
   let dir: string;
   beforeAll(async () => {
-    dir = await makeProject({ "tsconfig.json": TSCONFIG, "src/limits.d.ts": LIMITS, "src/agent.ts": AGENT });
+    // A repository: the tsconfig.json is searched up to its root (the checkout), never above.
+    dir = await makeProject({ ".git/HEAD": "", "tsconfig.json": TSCONFIG, "src/limits.d.ts": LIMITS, "src/agent.ts": AGENT });
   });
 
   const expected = () => [
@@ -46,6 +47,13 @@ describe("acp-lint --type-aware", () => {
     const run = await runCli(["--type-aware", join(dir, "src")], outside);
     expect(run.stderr).toBe("");
     expect(parseListing(run.stdout)).toEqual(expected());
+  });
+
+  it("does not look for a tsconfig.json above the repository linted", async () => {
+    const parent = await makeProject({ "tsconfig.json": TSCONFIG, "repo/.git/HEAD": "", "repo/src/limits.d.ts": LIMITS, "repo/src/agent.ts": AGENT });
+    const run = await runCli(["--type-aware", "--format", "json"], join(parent, "repo"));
+    expect(run.stderr).toBe("acp-lint: 2 files are in no TypeScript project (no tsconfig.json includes them): linted without type information\n");
+    expect(run.code).toBe(0);
   });
 
   it("lints a file no tsconfig.json includes without type information, says so, and goes on", async () => {

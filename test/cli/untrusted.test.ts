@@ -78,7 +78,7 @@ describe("acp-lint on a file it may not read", () => {
     expect(json.code).toBe(1);
     expect(results(json.stdout)).toEqual([
       { file: join(dir, "src/agent.ts"), messages: expect.arrayContaining([expect.stringMatching(/^4:acp\/no-reserved-error-code:/u)]) as unknown as string[] },
-      { file: join(dir, "src/locked"), messages: ["1:fatal:Cannot read this file: permission denied"] },
+      { file: join(dir, "src/locked"), messages: ["1:fatal:Cannot read this folder: permission denied"] },
       { file: join(dir, "src/locked.ts"), messages: ["1:fatal:Cannot read this file: permission denied"] },
     ]);
     const sarif = await runUnprivileged(["--format", "sarif", "src/locked.ts"], dir);

@@ -26,9 +26,14 @@ describe("acp-lint usage errors", () => {
     [["--explain", "nope"], "unknown rule 'nope'; acp-lint --list-rules lists the rules"],
     [["--output-file="], "--output-file needs a non-empty value"],
     [["lib/*.ts"], "no files match 'lib/*.ts'"],
-    [["--max-warnings", "many"], "--max-warnings must be a non-negative integer (got 'many')"],
-    [["--max-warnings=-1"], "--max-warnings must be a non-negative integer (got '-1')"],
-    [["--max-warnings", "-1"], "option '--max-warnings' needs a value; write --max-warnings=<value> for one that starts with '-'"],
+    [["--max-warnings", "many"], "--max-warnings must be a non-negative integer, or -1 for no limit (got 'many')"],
+    [["--max-warnings=-2"], "--max-warnings must be a non-negative integer, or -1 for no limit (got '-2')"],
+    [["--max-warnings", "-2"], "--max-warnings must be a non-negative integer, or -1 for no limit (got '-2')"],
+    [["--max-warnings", "--quiet"], "option '--max-warnings' needs a value; write --max-warnings=<value> for one that starts with '-'"],
+    [["--color", "--no-color"], "--color and --no-color cannot be used together"],
+    [["--fix"], "--fix: acp-lint changes no file; its rules offer suggestions instead, which your editor applies as quick fixes (ESLint's extension or language server)"],
+    [["--fix-dry-run", "."], "--fix-dry-run: acp-lint changes no file; its rules offer suggestions instead, which your editor applies as quick fixes (ESLint's extension or language server)"],
+    [["--fix-type", "problem"], "--fix-type: acp-lint changes no file; its rules offer suggestions instead, which your editor applies as quick fixes (ESLint's extension or language server)"],
     [["--quiet=yes"], "option '--quiet' takes no value"],
   ])("%j exits 2 with one line: %s", async (args, problem) => {
     expect(await runCli(args, dir)).toEqual({ code: 2, stdout: "", stderr: `acp-lint: ${problem}\n` });

@@ -14,9 +14,15 @@ export interface CliOptions {
   format: FormatName;
   /** `-o`: the file the report goes to; undefined: stdout. */
   outputFile: string | undefined;
-  /** Undefined: no limit. */
+  /** Undefined (or `--max-warnings -1`, ESLint's default): no limit. */
   maxWarnings: number | undefined;
   quiet: boolean;
+  /** `--color` / `--no-color`; undefined: ESLint's formatters decide from the stream (a terminal, `NO_COLOR`). */
+  color: boolean | undefined;
+  /** `--no-inline-config`: `/* eslint … *\/` and `eslint-disable` comments are not read. */
+  inlineConfig: boolean;
+  /** `--no-error-on-unmatched-pattern`: a path or glob that gives nothing to lint is skipped, not a usage error. */
+  errorOnUnmatchedPattern: boolean;
   /** ESLint's `--concurrency`: a number of worker threads, `auto` or `off` (the default). */
   concurrency: Concurrency;
   /** ESLint's `--cache` and `--cache-location`. */
@@ -65,6 +71,13 @@ const OPTIONS = {
   "output-file": { type: "string", short: "o" },
   "max-warnings": { type: "string" },
   quiet: { type: "boolean" },
+  color: { type: "boolean" },
+  "no-color": { type: "boolean" },
+  "no-inline-config": { type: "boolean" },
+  "no-error-on-unmatched-pattern": { type: "boolean" },
+  fix: { type: "boolean" },
+  "fix-dry-run": { type: "boolean" },
+  "fix-type": { type: "string" },
   concurrency: { type: "string" },
   cache: { type: "boolean" },
   "cache-location": { type: "string" },
@@ -87,7 +100,8 @@ const OPTIONS = {
 
 /** Reads the command line; throws a UsageError naming the first mistake. */
 export function parseCliArgs(argv: readonly string[]): CliOptions {
-  const { values, positionals } = parseStrict(argv);
+  const { values, positionals } = parseStrict(withNegativeValues(argv));
+  refuseFix(values);
   return {
     paths: positionals.length > 0 ? positionals : ["."],
     config: oneOf("--config", values.config ?? "recommended", CONFIG_NAMES),
@@ -96,6 +110,9 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     outputFile: nonEmpty("--output-file", values["output-file"]),
     maxWarnings: values["max-warnings"] === undefined ? undefined : warningLimit(values["max-warnings"]),
     quiet: values.quiet ?? false,
+    color: colorOption(values),
+    inlineConfig: !(values["no-inline-config"] ?? false),
+    errorOnUnmatchedPattern: !(values["no-error-on-unmatched-pattern"] ?? false),
     concurrency: values.concurrency === undefined ? "off" : concurrency(values.concurrency),
     cache: values.cache ?? false,
     cacheLocation: values["cache-location"],
@@ -161,9 +178,51 @@ function oneOf<T extends string>(option: string, value: string, allowed: readonl
   throw new UsageError(`${option} must be one of ${allowed.join(", ")} (got '${value}')`);
 }
 
-function warningLimit(value: string): number {
+/** ESLint's `--max-warnings`: a count, or -1 (its default) for no limit. */
+function warningLimit(value: string): number | undefined {
+  if (value === "-1") return undefined;
   if (/^\d+$/.test(value)) return Number(value);
-  throw new UsageError(`--max-warnings must be a non-negative integer (got '${value}')`);
+  throw new UsageError(`--max-warnings must be a non-negative integer, or -1 for no limit (got '${value}')`);
+}
+
+/** The options whose value may be negative, as ESLint's `--max-warnings -1`. */
+const NEGATIVE_VALUED = new Set(["--max-warnings"]);
+
+/**
+ * `--max-warnings -1` as `--max-warnings=-1`: node:util's parser takes a value starting with a dash for an option
+ * and refuses it as ambiguous, while ESLint's command line takes it.
+ */
+function withNegativeValues(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const next = argv[i + 1];
+    if (NEGATIVE_VALUED.has(arg) && next !== undefined && /^-\d+$/u.test(next)) {
+      out.push(`${arg}=${next}`);
+      i++;
+    } else if (arg === "--") {
+      out.push(...argv.slice(i));
+      break;
+    } else out.push(arg);
+  }
+  return out;
+}
+
+function colorOption(values: Values): boolean | undefined {
+  if (values.color && values["no-color"]) throw new UsageError("--color and --no-color cannot be used together");
+  return values.color ? true : values["no-color"] ? false : undefined;
+}
+
+/**
+ * ESLint's `--fix` options, which acp-lint does not take: its rules change nothing on their own (a change of an
+ * error's code or of what a handler answers changes what goes on the wire), they offer suggestions.
+ */
+function refuseFix(values: Values): void {
+  const given = (["fix", "fix-dry-run", "fix-type"] as const).find((option) => values[option] !== undefined);
+  if (given === undefined) return;
+  throw new UsageError(
+    `--${given}: acp-lint changes no file; its rules offer suggestions instead, which your editor applies as quick fixes (ESLint's extension or language server)`,
+  );
 }
 
 function concurrency(value: string): Concurrency {

@@ -4,6 +4,7 @@ import { detectSdkVersion } from "../../analysis/sdk/sdk-version.js";
 import type { Concurrency, ConfigName } from "../args/args.js";
 import { readGitignore } from "../files/gitignore.js";
 import { buildLintConfig } from "./lint-config.js";
+import type { OptionsFileData } from "./options-file.js";
 
 /** Everything the ESLint of one lint root is built from: plain data, so worker threads can rebuild it. */
 export interface EslintParams {
@@ -18,10 +19,18 @@ export interface EslintParams {
    * default ignore of node_modules while dropping the config's lifting of it.
    */
   readonly noIgnore: boolean;
-  readonly quiet: boolean;
+  /** Rules set to "warn" do not run: `--quiet` without `--max-warnings`, as ESLint's command line decides. */
+  readonly onlyErrorRules: boolean;
+  /** `--no-inline-config` makes this false: no `/* eslint … *\/` nor `eslint-disable` comment is read. */
+  readonly inlineConfig: boolean;
+  /** What `acp-lint.json` says (`settings.acp`, acp/ rule entries), if there is one. */
+  readonly optionsFile: OptionsFileData | undefined;
   readonly concurrency: Concurrency;
   readonly cache: boolean;
-  /** Absolute, ending in a separator for a folder (ESLint's rule); only read when `cache` is on. */
+  /**
+   * The file ESLint keeps its cache in: a private copy (files/staged-file.ts), also without `--cache`, where ESLint
+   * deletes the file at its cache location (which would be the project's own `.eslintcache`).
+   */
   readonly cacheLocation: string;
 }
 
@@ -35,15 +44,18 @@ export function eslintOptions(params: EslintParams): ESLint.Options {
       ignores: params.noIgnore ? [] : [...readGitignore(params.cwd), ...params.ignorePatterns],
       tsconfigRootDir: params.tsconfigRootDir,
       sdkVersion: detectSdkVersion(join(params.cwd, "index.ts"), params.cwd),
+      optionsFile: params.optionsFile,
     }),
     // acp-lint hands ESLint the files its own walk vetted: a file named `[id].ts` or `*.ts` must stay that file,
     // never become a pattern ESLint expands past those checks.
     globInputPaths: false,
     // Lists of changed files (lint-staged, git diff) often name ignored or non-JS files: skip them quietly.
     warnIgnored: false,
-    // As `eslint --quiet`: rules set to "warn" do not even run.
-    ...(params.quiet ? { ruleFilter: ({ severity }: { severity: number }) => severity === 2 } : {}),
-    ...(params.cache ? { cache: true, cacheLocation: params.cacheLocation } : {}),
+    // As `eslint --quiet` (without --max-warnings, which counts the warnings): rules set to "warn" do not even run.
+    ...(params.onlyErrorRules ? { ruleFilter: ({ severity }: { severity: number }) => severity === 2 } : {}),
+    ...(params.inlineConfig ? {} : { allowInlineConfig: false }),
+    cache: params.cache,
+    cacheLocation: params.cacheLocation,
     // Left out when off: ESLint before 9.34 knows no such option.
     ...(params.concurrency === "off" ? {} : { concurrency: params.concurrency }),
   };

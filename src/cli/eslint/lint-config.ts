@@ -3,6 +3,7 @@ import tsParser from "@typescript-eslint/parser";
 import plugin from "../../index.js";
 import type { ConfigName } from "../args/args.js";
 import { LINTED_EXTENSIONS } from "../files/file-kinds.js";
+import type { OptionsFileData } from "./options-file.js";
 import { typedParser } from "./typed-parser.js";
 
 export const LINTED_FILES = [`**/*.{${LINTED_EXTENSIONS.map((extension) => extension.slice(1)).join(",")}}`];
@@ -19,6 +20,8 @@ export interface LintConfigOptions {
   ignores: readonly string[];
   /** Set: lint with type information, each file in the project of its nearest tsconfig.json. */
   tsconfigRootDir: string | undefined;
+  /** `acp-lint.json`'s settings and rule entries, over the preset. */
+  optionsFile?: OptionsFileData | undefined;
 }
 
 /**
@@ -26,7 +29,7 @@ export interface LintConfigOptions {
  * are left out by acp-lint's own walk (only below a path named), so ESLint's default ignore of node_modules is
  * lifted here: a file named inside one is linted.
  */
-export function buildLintConfig({ config, ignores, tsconfigRootDir, sdkVersion }: LintConfigOptions): Linter.Config[] {
+export function buildLintConfig({ config, ignores, tsconfigRootDir, sdkVersion, optionsFile }: LintConfigOptions): Linter.Config[] {
   return [
     { name: "acp-lint/node-modules", ignores: ["!**/node_modules/"] },
     ...(ignores.length > 0 ? [{ name: "acp-lint/ignores", ignores: [...ignores] }] : []),
@@ -43,5 +46,14 @@ export function buildLintConfig({ config, ignores, tsconfigRootDir, sdkVersion }
       settings: { "acp-lint": { sdkVersion: sdkVersion ?? null } },
     },
     plugin.configs[config],
+    ...(optionsFile ? [optionsFileConfig(optionsFile)] : []),
   ];
+}
+
+function optionsFileConfig({ path, acp, rules }: OptionsFileData): Linter.Config {
+  return {
+    name: `acp-lint/${path}`,
+    ...(acp === undefined ? {} : { settings: { acp } }),
+    ...(rules === undefined ? {} : { rules: rules as Linter.RulesRecord }),
+  };
 }

@@ -1,9 +1,9 @@
-import { existsSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { lstatSync } from "node:fs";
 import type { ESLint } from "eslint";
 import type { SuppressionOptions } from "../args/args.js";
 import { UsageError } from "../args/usage-error.js";
+import { shown, type StagedFiles } from "../files/staged-file.js";
+import { eslintExport, eslintVersion, getCacheFile } from "./eslint-internals.js";
 
 /** ESLint's suppressions file: file -> rule id -> how many of its errors are suppressed. */
 type Suppressions = Record<string, Record<string, { count: number }>>;
@@ -16,10 +16,7 @@ interface SuppressionsService {
   applySuppressions(results: ESLint.LintResult[], suppressions: Suppressions): { results: ESLint.LintResult[]; unused: Suppressions };
 }
 
-interface EslintSuppressions {
-  SuppressionsService: new (options: { filePath: string; cwd: string }) => SuppressionsService;
-  getCacheFile(file: string, cwd: string, options: { prefix: string }): string;
-}
+type SuppressionsServiceClass = new (options: { filePath: string; cwd: string }) => SuppressionsService;
 
 /**
  * acp-lint's own default file: ESLint's eslint-suppressions.json belongs to the project's ESLint run, which
@@ -36,26 +33,40 @@ export interface Suppressed {
 export const UNUSED_SUPPRESSIONS =
   "there are suppressions left that do not occur anymore: re-run with --prune-suppressions to remove them, or pass --pass-on-unpruned-suppressions";
 
+/** The largest suppressions file read: a planted link to /dev/zero or a huge file is not one. */
+const MAX_SUPPRESSIONS_BYTES = 32 * 1024 * 1024;
+
 /**
  * ESLint's bulk suppressions, done by ESLint's own suppressions service, as its command line does them: write
  * the file for `--suppress-all` / `--suppress-rule`, prune it for `--prune-suppressions`, and apply the file
- * (given, or acp-lint-suppressions.json in `cwd` when it exists) to the results.
+ * (given, or acp-lint-suppressions.json in `cwd` when it exists) to the results. The service works on a staged
+ * copy of the file (see staged-file.ts): a link or a device in its place is not read, and is replaced, never
+ * written through.
  */
-export async function applySuppressions(results: ESLint.LintResult[], options: SuppressionOptions, cwd: string): Promise<Suppressed> {
+export async function applySuppressions(
+  results: ESLint.LintResult[],
+  options: SuppressionOptions,
+  cwd: string,
+  staging: StagedFiles,
+  notes: string[],
+): Promise<Suppressed> {
   const asked = options.all || options.rules.length > 0 || options.prune || options.location !== undefined;
-  const eslint = loadEslintSuppressions(asked);
-  if (!eslint) return { results, unusedCount: 0 };
-  const { SuppressionsService, getCacheFile } = eslint;
-  const filePath = getCacheFile(options.location ?? DEFAULT_SUPPRESSIONS_FILE, cwd, { prefix: "suppressions_" });
+  const SuppressionsService = loadSuppressionsService(asked);
+  if (!SuppressionsService) return { results, unusedCount: 0 };
+  const real = getCacheFile()(options.location ?? DEFAULT_SUPPRESSIONS_FILE, cwd, { prefix: "suppressions_" });
   const writes = options.all || options.rules.length > 0;
-  if (options.location !== undefined && !writes && !existsSync(filePath)) {
+  if (!writes && !options.prune && options.location === undefined && !lstatSync(real, { throwIfNoEntry: false })) return { results, unusedCount: 0 };
+  const file = staging.stage(real, "suppressions.json", `the suppressions file ${shown(real, cwd)}`, MAX_SUPPRESSIONS_BYTES);
+  if (file.note !== undefined) notes.push(file.note);
+  if (options.location !== undefined && !writes && !file.existed) {
     throw new UsageError(`the suppressions file ${options.location} does not exist: run with --suppress-all or --suppress-rule to create it`);
   }
-  if (!writes && !options.prune && !existsSync(filePath)) return { results, unusedCount: 0 };
-  const service = acpView(new SuppressionsService({ filePath, cwd }));
+  if (!writes && !options.prune && !file.existed) return { results, unusedCount: 0 };
+  const service = acpView(new SuppressionsService({ filePath: file.path, cwd }));
   if (writes) await service.suppress(results, options.rules.length > 0 ? options.rules : undefined);
   if (options.prune) await service.prune(results);
   const applied = service.applySuppressions(results, await service.load());
+  file.commit();
   return { results: applied.results, unusedCount: Object.keys(applied.unused).length };
 }
 
@@ -96,17 +107,9 @@ function merged(a: Suppressions, b: Suppressions): Suppressions {
  * ESLint's suppressions service, from the ESLint acp-lint lints with (9.24 and later have it); when an option
  * asks for it and this ESLint has none, a usage error.
  */
-function loadEslintSuppressions(required: boolean): EslintSuppressions | undefined {
-  const require = createRequire(import.meta.url);
-  const root = dirname(require.resolve("eslint/package.json"));
-  try {
-    const { SuppressionsService } = require(join(root, "lib/services/suppressions-service.js")) as Pick<EslintSuppressions, "SuppressionsService">;
-    const { getCacheFile } = require(join(root, "lib/eslint/eslint-helpers.js")) as Pick<EslintSuppressions, "getCacheFile">;
-    if (typeof SuppressionsService === "function" && typeof getCacheFile === "function") return { SuppressionsService, getCacheFile };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "MODULE_NOT_FOUND") throw error;
-  }
+function loadSuppressionsService(required: boolean): SuppressionsServiceClass | undefined {
+  const found = eslintExport<SuppressionsServiceClass>("lib/services/suppressions-service.js", "SuppressionsService");
+  if (typeof found === "function") return found;
   if (!required) return undefined;
-  const { version } = require("eslint/package.json") as { version: string };
-  throw new UsageError(`bulk suppressions need ESLint 9.24 or later (found ${version})`);
+  throw new UsageError(`bulk suppressions need ESLint 9.24 or later (found ${eslintVersion()})`);
 }

@@ -2,7 +2,8 @@ import { existsSync, lstatSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { UsageError } from "../args/usage-error.js";
 import { looksLikeGlob, parseGlob } from "./globs.js";
-import { isInside, type WalkTarget } from "./walk.js";
+import { isInside } from "../../regular-file.js";
+import type { WalkTarget } from "./walk.js";
 
 /** The paths acp-lint lints from one folder: ESLint's cwd for them, whose `.gitignore` applies. */
 export interface LintRoot {
@@ -14,12 +15,20 @@ export interface LintRoot {
  * The paths grouped by the folder ESLint must run in to lint them. ESLint ignores every file outside its working
  * directory, so a path outside `cwd` is linted from the root of its own repository (the nearest folder at or
  * above it holding `.git`), or from the path itself when it is in no repository. A glob pattern counts from the
- * folders before its first glob character. A path naming nothing is a usage error.
+ * folders before its first glob character. A path naming nothing is a usage error (or skipped, when
+ * `errorOnUnmatchedPattern` is false).
  */
-export function lintRoots(cwd: string, paths: readonly string[]): LintRoot[] {
+export function lintRoots(cwd: string, paths: readonly string[], errorOnUnmatchedPattern = true): LintRoot[] {
   const roots = new Map<string, WalkTarget[]>();
   for (const path of paths) {
-    const target = targetOf(cwd, path);
+    let target: WalkTarget;
+    try {
+      target = targetOf(cwd, path);
+    } catch (error) {
+      // `--no-error-on-unmatched-pattern`: a path naming nothing is skipped, as ESLint skips such a pattern.
+      if (error instanceof UsageError && !errorOnUnmatchedPattern) continue;
+      throw error;
+    }
     const dir = isInside(target.start, cwd) ? cwd : outsideRoot(target.start);
     roots.set(dir, [...(roots.get(dir) ?? []), target]);
   }

@@ -22,6 +22,8 @@ export interface ListOptions {
   readonly cwd: string;
   readonly noIgnore: boolean;
   readonly includeTests: boolean;
+  /** False with `--no-error-on-unmatched-pattern`: a folder or pattern that gives nothing to lint is skipped. */
+  readonly errorOnUnmatchedPattern: boolean;
   /** ESLint's verdict for a path of a root (`ESLint#isPathIgnored` of that root's instance). */
   readonly isIgnored: (rootIndex: number, path: string) => Promise<boolean>;
 }
@@ -45,9 +47,8 @@ export async function listFiles(roots: readonly LintRoot[], options: ListOptions
     const files = new Set<string>();
     for (const target of root.targets) {
       const listing = await walkTarget(target, settings);
-      if (listing.isFolder && listing.files.length === 0 && listing.unreadable.length === 0 && listing.linksOutside.length === 0) {
-        throw new UsageError(nothingToLint(target.named, target.matches !== undefined, listing.counts));
-      }
+      const nothing = listing.isFolder && listing.files.length === 0 && listing.unreadable.length === 0 && listing.linksOutside.length === 0;
+      if (nothing && options.errorOnUnmatchedPattern) throw new UsageError(nothingToLint(target.named, target.matches !== undefined, listing.counts));
       for (const file of listing.files) files.add(file);
       all.unreadable.push(...listing.unreadable);
       linksOutside.push(...listing.linksOutside);
@@ -67,6 +68,8 @@ function nothingToLint(named: string, isGlob: boolean, counts: TargetCounts): st
   if (counts.buildFolders > 0) reasons.push(`${listed(BUILD_FOLDERS)} not searched (--no-ignore searches them)`);
   const what = isGlob ? `no file to lint matches '${named}'` : `nothing to lint in '${named}'`;
   if (reasons.length > 0) return `${what}: ${reasons.join("; ")}`;
+  // A pattern names the files it wants: that none is there is the whole story.
+  if (isGlob) return `no files match '${named}'`;
   return `${what}: no ${LINTED_EXTENSIONS.join(", ")} file there`;
 }
 

@@ -1,5 +1,6 @@
-import { accessSync, constants, type Dirent, readdirSync, realpathSync, statSync } from "node:fs";
-import { basename, isAbsolute, join, relative } from "node:path";
+import { accessSync, constants, type Dirent, readdirSync, statSync } from "node:fs";
+import { basename, join } from "node:path";
+import { isInside, realPathOr } from "../../regular-file.js";
 import { BUILD_FOLDERS, isLintedExtension, isTestFileName, isTestFolder, NEVER_WALKED } from "./file-kinds.js";
 
 /** One path of the command line, inside one lint root. */
@@ -31,6 +32,8 @@ export interface TargetCounts {
 export interface Unreadable {
   readonly path: string;
   readonly reason: string;
+  /** A folder that could not be listed, rather than a file. */
+  readonly folder?: boolean;
 }
 
 export interface Listing {
@@ -56,7 +59,7 @@ export async function walkTarget(target: WalkTarget, settings: WalkSettings): Pr
   const start = entryOf(target.start);
   if (start.kind === "missing" || start.kind === "loop") {
     listing.unreadable.push({ path: target.start, reason: BROKEN_LINK[start.kind] });
-  } else if (!isInside(realPathOf(target.start), settings.rootReal)) {
+  } else if (!isInside(realPathOr(target.start), settings.rootReal)) {
     listing.linksOutside.push(target.start);
   } else if (start.kind === "folder") {
     listing.isFolder = true;
@@ -89,7 +92,7 @@ async function walkFolder(dir: string, inTests: boolean, target: WalkTarget, set
   try {
     entries = readdirSync(dir, { withFileTypes: true });
   } catch (error) {
-    listing.unreadable.push({ path: dir, reason: reasonOf(error) });
+    listing.unreadable.push({ path: dir, reason: reasonOf(error), folder: true });
     return;
   }
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -120,7 +123,7 @@ function linkedFileInside(path: string, settings: WalkSettings, listing: Listing
     return false;
   }
   if (target.kind !== "file") return false;
-  if (isInside(realPathOf(path), settings.rootReal)) return true;
+  if (isInside(realPathOr(path), settings.rootReal)) return true;
   listing.linksOutside.push(path);
   return false;
 }
@@ -144,23 +147,11 @@ async function takeFile(path: string, named: boolean, inTests: boolean, settings
   listing.files.push(path);
 }
 
-function realPathOf(path: string): string {
-  try {
-    return realpathSync.native(path);
-  } catch {
-    return path;
-  }
-}
-
-export function isInside(path: string, dir: string): boolean {
-  const rel = relative(dir, path);
-  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
-}
-
 function reasonOf(error: unknown): string {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === "EACCES" || code === "EPERM") return "permission denied";
   if (code === "ENOENT") return "no such file";
+  if (code === "ENAMETOOLONG") return "its path is longer than the system allows";
   return error instanceof Error ? error.message : String(error);
 }
 

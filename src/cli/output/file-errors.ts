@@ -8,8 +8,9 @@ export const UNREADABLE_FILE_ID = "acp-lint/unreadable-file";
 const UNREADABLE = "unreadableFile";
 
 /** The result of a file acp-lint could not read: an error of that file (at 1:1, so SARIF and annotations place it), as ESLint reports a parse error. */
-export function unreadableResult(filePath: string, reason: string): ESLint.LintResult {
-  const message: Linter.LintMessage = { ruleId: null, messageId: UNREADABLE, fatal: true, severity: 2, message: `Cannot read this file: ${reason}`, line: 1, column: 1 };
+export function unreadableResult(filePath: string, reason: string, folder = false): ESLint.LintResult {
+  const what = folder ? "folder" : "file";
+  const message: Linter.LintMessage = { ruleId: null, messageId: UNREADABLE, fatal: true, severity: 2, message: `Cannot read this ${what}: ${reason}`, line: 1, column: 1 };
   return {
     filePath,
     messages: [message],

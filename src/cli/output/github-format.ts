@@ -3,13 +3,13 @@ import type { ESLint, Linter } from "eslint";
 
 /**
  * GitHub Actions workflow commands, one per problem (`::error file=…,line=…::message`): the runner shows each as
- * an annotation on the pull request's diff. Paths are relative to the working directory, as the runner expects
- * from a step run in the repository's checkout.
+ * an annotation on the pull request's diff. Paths are relative to `root`, the repository's checkout, as the runner
+ * expects.
  */
-export function formatGithub(results: readonly ESLint.LintResult[], cwd: string): string {
+export function formatGithub(results: readonly ESLint.LintResult[], root: string): string {
   const lines: string[] = [];
   for (const result of results) {
-    const file = relative(cwd, result.filePath).split("\\").join("/");
+    const file = relative(root, result.filePath).split("\\").join("/");
     for (const message of result.messages) lines.push(annotation(file, message));
   }
   return lines.length === 0 ? "" : `${lines.join("\n")}\n`;
