@@ -1252,16 +1252,22 @@ const INIT_AS_AUTH = `import { RequestError } from "@agentclientprotocol/sdk";
 export function early() {
   throw new RequestError(-32000, "connection not initialized yet");
 }`;
+const INIT_AS_NOT_FOUND = `import { RequestError } from "@agentclientprotocol/sdk";
+export function early() {
+  throw new RequestError(-32002, "Server not initialized");
+}`;
 const invalidMeaning: Invalid[] = [
   { name: "-32000 for an unknown session", code: SESSION_AS_AUTH, errors: [meaning(SESSION_AS_AUTH, '"invalid session"', -32000, "Authentication required", "an unknown session", "-32002 Resource not found with data.sessionId")] },
   { name: "-32000 for a busy agent", code: BUSY_AS_AUTH, errors: [meaning(BUSY_AS_AUTH, '"a prompt is already running"', -32000, "Authentication required", "a busy agent", "an implementation-specific code outside -32768 to -32000")] },
   { name: "-32000 for a request before initialize", code: INIT_AS_AUTH, errors: [meaning(INIT_AS_AUTH, '"connection not initialized yet"', -32000, "Authentication required", "a request before initialize", "-32600 Invalid request")] },
+  { name: "LSP's -32002 for a request before initialize", code: INIT_AS_NOT_FOUND, errors: [meaning(INIT_AS_NOT_FOUND, '"Server not initialized"', -32002, "Resource not found", "a request before initialize", "-32600 Invalid request")] },
   { name: "-32002 for an exhausted pool", code: QUOTA_AS_NOT_FOUND, errors: [meaning(QUOTA_AS_NOT_FOUND, '"terminal pool exhausted"', -32002, "Resource not found", "an exhausted pool or quota", "an implementation-specific code outside -32768 to -32000")] },
 ];
 valid.push(
   { name: "-32000 about authentication, even when a session is named", code: `import { RequestError } from "@agentclientprotocol/sdk";\nthrow new RequestError(-32000, "session expired: sign in again");` },
   { name: "-32002 for an unknown session", code: `import { RequestError } from "@agentclientprotocol/sdk";\nthrow new RequestError(-32002, "session not found", { sessionId: "s" });` },
   { name: "-32000 for something else not initialized (a store): no request before initialize", code: `import { RequestError } from "@agentclientprotocol/sdk";\nthrow new RequestError(-32000, "session store not initialized");` },
+  { name: "-32002 for something else not initialized (a model): no request before initialize", code: `import { RequestError } from "@agentclientprotocol/sdk";\nthrow new RequestError(-32002, "model not initialized");` },
   { name: "an implementation code for a busy agent", code: `import { RequestError } from "@agentclientprotocol/sdk";\nthrow new RequestError(4090, "a prompt is already running");` },
 );
 

@@ -9,6 +9,8 @@ export interface MisusedCode {
   readonly situation: string;
   /** The code the situation calls for, as the message names it. */
   readonly instead: string;
+  /** That code, when it is an ACP code; absent when the situation calls for an implementation-specific one. */
+  readonly code?: number;
 }
 
 /** A message about authentication itself: -32000 is right there. */
@@ -19,23 +21,25 @@ type Misuse = MisusedCode & { readonly says: (message: string) => boolean };
 
 const matches = (words: RegExp) => (message: string) => words.test(message);
 
+/**
+ * A request before initialize, in the wording require-initialize-gate reads: the connection's initialization, not a
+ * session's or a store's. LSP answers it with -32002 (its ServerNotInitialized), which ACP reads as Resource not found.
+ */
+export const NOT_INITIALIZED: MisusedCode = { situation: "a request before initialize", instead: "-32600 Invalid request", code: -32600 };
+
 const MISUSES_OF_AUTH: readonly Misuse[] = [
   {
     says: matches(/\b(unknown|invalid|no\s+such|missing|expired|closed)\s+session\b|\bsession\b.*\b(not\s+found|does\s*n[o']t\s+exist|unknown|expired|closed|gone)\b/i),
     situation: "an unknown session",
     instead: "-32002 Resource not found with data.sessionId",
+    code: -32002,
   },
   {
     says: matches(/\b(busy|in\s+progress|already\s+(running|in\s+progress|active|processing)|another\s+(prompt|turn|request)|concurrent|try\s+again\s+later)\b/i),
     situation: "a busy agent",
     instead: "an implementation-specific code outside -32768 to -32000",
   },
-  {
-    // The wording require-initialize-gate reads: the connection's initialization, not a session's or a store's.
-    says: saysNotInitialized,
-    situation: "a request before initialize",
-    instead: "-32600 Invalid request",
-  },
+  { says: saysNotInitialized, ...NOT_INITIALIZED },
 ];
 
 const MISUSES_OF_NOT_FOUND: readonly Misuse[] = [
@@ -44,11 +48,12 @@ const MISUSES_OF_NOT_FOUND: readonly Misuse[] = [
     situation: "an exhausted pool or quota",
     instead: "an implementation-specific code outside -32768 to -32000",
   },
+  { says: saysNotInitialized, ...NOT_INITIALIZED },
 ];
 
 /** What `code` is misused for, by its message's words; undefined when the message fits it or says nothing telling. */
 export function misusedCode(code: number, message: string): MisusedCode | undefined {
   const misuses = code === -32000 ? (ABOUT_AUTH.test(message) ? [] : MISUSES_OF_AUTH) : code === -32002 ? MISUSES_OF_NOT_FOUND : [];
   const found = misuses.find((m) => m.says(message));
-  return found && { situation: found.situation, instead: found.instead };
+  return found && { situation: found.situation, instead: found.instead, ...(found.code === undefined ? {} : { code: found.code }) };
 }
