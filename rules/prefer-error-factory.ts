@@ -4,7 +4,8 @@ import { findProperty, unwrap } from "../src/analysis/syntax/ast.js";
 import { codeNumbers, isIntegerString } from "../src/analysis/values/code-numbers.js";
 import { ERROR_FACTORIES, type ErrorFactory, FACTORY_BY_NAME } from "../src/protocol/codes.js";
 import { specUrl } from "../src/protocol/links.js";
-import { isServerErrorMisread } from "../src/analysis/errors/code-replacement.js";
+import { isLeftUnnamed } from "../src/analysis/errors/code-replacement.js";
+import { siteMisuse } from "../src/analysis/errors/site-meaning.js";
 import { createRule } from "../src/create-rule.js";
 
 export type MessageIds = "useFactory" | "useNamedConstant" | "replaceWithFactory";
@@ -131,8 +132,11 @@ export default createRule<[], MessageIds>({
       recommended: "warn",
     },
     messages: {
-      useFactory: "{{code}} is ACP's {{name}} code: build the error with RequestError.{{factory}}() instead of a bare number.",
-      useNamedConstant: "{{code}} is ACP's {{name}} code: write it as a named constant (such as {{name}}) instead of a bare number.",
+      // `meaning` is empty, or says what the error is about when that calls for another code, whose factory or
+      // constant is then the advice. One messageId either way: where require-initialize-gate's fix writes that code
+      // bare (-32600 for -32002), the finding it leaves is this same one.
+      useFactory: "{{code}} is ACP's {{name}} code{{meaning}}: build the error with RequestError.{{factory}}() instead of a bare number.",
+      useNamedConstant: "{{code}} is ACP's {{name}} code{{meaning}}: write it as a named constant (such as {{constant}}) instead of a bare number.",
       replaceWithFactory: "Replace with RequestError.{{factory}}(), keeping the data (the factory writes the standard message).",
     },
     schema: [],
@@ -153,16 +157,24 @@ export default createRule<[], MessageIds>({
             const [code] = codeNumbers(leaf, model.values) ?? [];
             const info = code === undefined ? undefined : model.acpCodes.get(code);
             if (code === undefined || !info) continue;
-            // -32000 for a failure that is not about authentication: naming it AuthRequired would cement the mistake.
-            if (isServerErrorMisread(code, site.message, model)) continue;
+            // -32000 for a failure that is not about authentication, -32002 for an exhausted quota: naming the code
+            // would cement the mistake (valid-error-object reports it).
+            if (isLeftUnnamed(code, site.message, model)) continue;
+            // -32002 "Server not initialized" (LSP's code) is about a request before initialize: the advice is for
+            // the code that calls for, -32600, as require-initialize-gate's fix writes it.
+            const misuse = siteMisuse(site, code, model, context.sourceCode);
+            const wanted = misuse?.code === undefined ? undefined : model.acpCodes.get(misuse.code);
+            const target = misuse?.code !== undefined && wanted ? { code: misuse.code, info: wanted } : { code, info };
+            const meaning = misuse && target.code !== code ? `, but this error is about ${misuse.situation}, which calls for ${misuse.instead}` : "";
             const data = isUndefined(site.data) ? undefined : site.data;
-            const advice = adviceFor(code, data, model);
+            const advice = adviceFor(target.code, data, model);
             if (advice === "none") continue;
             if (advice === "constant") {
-              context.report({ node: leaf, messageId: "useNamedConstant", data: { code, name: info.name } });
+              context.report({ node: leaf, messageId: "useNamedConstant", data: { code, name: info.name, meaning, constant: target.info.name } });
               continue;
             }
-            const call = site.sdk && leaves.length === 1 ? factoryCall(site, code, info.message, text, (name) => model.hasFactory(name)) : undefined;
+            const call =
+              site.sdk && leaves.length === 1 ? factoryCall(site, target.code, target.info.message, text, (name) => model.hasFactory(name)) : undefined;
             const suggest: TSESLint.SuggestionReportDescriptor<MessageIds>[] = call
               ? [
                   {
@@ -175,7 +187,7 @@ export default createRule<[], MessageIds>({
             context.report({
               node: leaf,
               messageId: "useFactory",
-              data: { code, name: info.name, factory: call?.factory ?? advice.factory.name },
+              data: { code, name: info.name, meaning, factory: call?.factory ?? advice.factory.name },
               suggest,
             });
           }

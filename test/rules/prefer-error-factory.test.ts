@@ -1,7 +1,11 @@
 import type { InvalidTestCase, TestCaseError, ValidTestCase } from "@typescript-eslint/rule-tester";
+import * as tsParser from "@typescript-eslint/parser";
+import { Linter } from "eslint";
+import { describe, expect, it } from "vitest";
 import rule, { type MessageIds } from "../../rules/prefer-error-factory.js";
 import { typedFile, typedTester, untypedTester } from "../rule-tester.js";
 import { at } from "../locate.js";
+import plugin from "../../src/index.js";
 import { sdkRequestErrorClass } from "../sdk-source.js";
 import { NOT_SENDERS, OUT, REFUSE, RESPONSE_TYPES, SERVER, TRANSPORT } from "./dispatch-responses.js";
 
@@ -35,7 +39,7 @@ function useFactory(
 ): TestCaseError<MessageIds> {
   return {
     messageId: "useFactory",
-    data: { code, name: NAMES[code], factory },
+    data: { code, name: NAMES[code], meaning: "", factory },
     line,
     column,
     endLine: line,
@@ -48,7 +52,7 @@ function useFactory(
 function useNamedConstant(code: number, line: number, column: number): TestCaseError<MessageIds> {
   return {
     messageId: "useNamedConstant",
-    data: { code, name: NAMES[code] },
+    data: { code, name: NAMES[code], meaning: "", constant: NAMES[code] },
     line,
     column,
     endLine: line,
@@ -1824,4 +1828,199 @@ export function wrap(AgentError: new (code: number, message: string) => Error) {
       errors: [useNamedConstant(-32601, 5, 45)],
     },
   ],
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// A code used for another meaning than its own: the advice is for the code the meaning calls for. LSP's -32002
+// "Server not initialized" is a request before initialize, -32600 (require-initialize-gate's fix, written the same
+// way), and so is any code a gate before initialize answers; a code for a situation no ACP code is for (-32002 for
+// an exhausted quota) is left unnamed, as valid-error-object asks for another code.
+// ---------------------------------------------------------------------------------------------------------------
+
+const BEFORE_INIT = ", but this error is about a request before initialize, which calls for -32600 Invalid request";
+
+/** A `useFactory` report at `text` of `code` that asks for invalidRequest, with `suggestions`. */
+function useInvalidRequest(code: string, text: string, value: number, suggestions: Suggestion[], meaning = BEFORE_INIT): TestCaseError<MessageIds> {
+  return { messageId: "useFactory", data: { code: value, name: NAMES[value], meaning, factory: "invalidRequest" }, ...at(code, text), suggestions };
+}
+
+const lspNotInitialized = `${SDK}export const notInitialized = () => new RequestError(-32002, "Server not initialized");`;
+const lspNotInitializedInApp = `import { agent, methods, RequestError } from "@agentclientprotocol/sdk";
+export const app = agent({ name: "a" });
+app.onRequest(methods.agent.initialize, () => ({ protocolVersion: 1 }));
+app.onRequest(methods.agent.session.new, () => { throw new RequestError(-32002, "Server not initialized", { method: "session/new" }); });`;
+const lspNotInitializedObject = `export function refuse(id: number) {
+  return { jsonrpc: "2.0", id, error: { code: -32002, message: "Server not initialized" } };
+}`;
+const notInitializedDetails = `import { agent, methods, RequestError } from "@agentclientprotocol/sdk";
+export const app = agent({ name: "a" });
+app.onRequest(methods.agent.initialize, () => ({ protocolVersion: 1 }));
+app.onRequest(methods.agent.session.new, () => { throw new RequestError(-32603, "Not ready", { details: "agent not initialized" }); });`;
+/** A dispatcher whose gate before initialize (found by its guard) answers `answer`. */
+const gate = (answer: string) => `${SDK}let initialized = false;
+export function route(method: string) {
+  if (!initialized && method !== "initialize") throw ${answer};
+  switch (method) {
+    case "initialize": initialized = true; return { protocolVersion: 1 };
+    case "session/new": return { sessionId: "s" };
+  }
+  return undefined;
+}`;
+const gateNotYet = gate('new RequestError(-32002, "Not yet")');
+const gateInternal = gate('new RequestError(-32603, "Please wait")');
+/** A dispatcher whose initialize answers a repeated initialize with `answer`. */
+const repeatedInit = (answer: string) => `export class Server {
+  private initialized = false;
+  handle(msg: { id: number; method: string }) {
+    if (this.initialized && msg.method === "initialize") return { jsonrpc: "2.0", id: msg.id, error: ${answer} };
+    switch (msg.method) {
+      case "initialize": this.initialized = true; return { jsonrpc: "2.0", id: msg.id, result: { protocolVersion: 1 } };
+      case "session/new": return { jsonrpc: "2.0", id: msg.id, result: { sessionId: "s" } };
+    }
+    return undefined;
+  }
+}`;
+const repeatedNotFound = repeatedInit('{ code: -32002, message: "Already initialized" }');
+const storeNotInitialized = `${SDK}export const e = new RequestError(-32002, "session store not initialized");`;
+
+untypedTester().run("prefer-error-factory (a code used for another meaning)", rule, {
+  valid: [
+    {
+      name: "-32002 for an exhausted quota: no ACP code is for it, so the number is not named",
+      code: `${SDK}export const full = () => new RequestError(-32002, "terminal pool exhausted");`,
+    },
+    {
+      name: "-32002 for an exhausted quota, without the SDK",
+      code: `export const full = (id: number) => ({ jsonrpc: "2.0", id, error: { code: -32002, message: "rate limit reached" } });`,
+    },
+  ],
+  invalid: [
+    {
+      name: "LSP's -32002 Server not initialized: invalidRequest, not resourceNotFound",
+      code: lspNotInitialized,
+      errors: [
+        useInvalidRequest(lspNotInitialized, "-32002", -32002, [
+          replaceWith("invalidRequest", lspNotInitialized, 'new RequestError(-32002, "Server not initialized")', 'RequestError.invalidRequest(undefined, "Server not initialized")'),
+        ]),
+      ],
+    },
+    {
+      name: "in an agent app, the same edit as require-initialize-gate's, keeping the data",
+      code: lspNotInitializedInApp,
+      errors: [
+        useInvalidRequest(lspNotInitializedInApp, "-32002", -32002, [
+          replaceWith(
+            "invalidRequest",
+            lspNotInitializedInApp,
+            'new RequestError(-32002, "Server not initialized", { method: "session/new" })',
+            'RequestError.invalidRequest({ method: "session/new" }, "Server not initialized")',
+          ),
+        ]),
+      ],
+    },
+    {
+      name: "without the SDK: the named constant of -32600",
+      code: lspNotInitializedObject,
+      errors: [
+        {
+          messageId: "useNamedConstant",
+          data: { code: -32002, name: "ResourceNotFound", meaning: BEFORE_INIT, constant: "InvalidRequest" },
+          ...at(lspNotInitializedObject, "-32002"),
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: "data whose details say the agent is not initialized, in an agent app (any code)",
+      code: notInitializedDetails,
+      errors: [
+        useInvalidRequest(notInitializedDetails, "-32603", -32603, [
+          replaceWith(
+            "invalidRequest",
+            notInitializedDetails,
+            'new RequestError(-32603, "Not ready", { details: "agent not initialized" })',
+            'RequestError.invalidRequest({ details: "agent not initialized" }, "Not ready")',
+          ),
+        ]),
+      ],
+    },
+    {
+      name: "a gate before initialize found by its guard, whatever its message says",
+      code: gateNotYet,
+      errors: [
+        useInvalidRequest(gateNotYet, "-32002", -32002, [
+          replaceWith("invalidRequest", gateNotYet, 'new RequestError(-32002, "Not yet")', 'RequestError.invalidRequest(undefined, "Not yet")'),
+        ]),
+      ],
+    },
+    {
+      name: "a gate before initialize answering -32603: invalidRequest, not internalError",
+      code: gateInternal,
+      errors: [
+        useInvalidRequest(gateInternal, "-32603", -32603, [
+          replaceWith("invalidRequest", gateInternal, 'new RequestError(-32603, "Please wait")', 'RequestError.invalidRequest(undefined, "Please wait")'),
+        ]),
+      ],
+    },
+    {
+      name: "v2: a repeated initialize answered with -32002 calls for -32600",
+      code: repeatedNotFound,
+      settings: V2,
+      errors: [
+        {
+          messageId: "useNamedConstant",
+          data: { code: -32002, name: "ResourceNotFound", meaning: ", but this error is about a repeated initialize, which calls for -32600 Invalid request", constant: "InvalidRequest" },
+          ...at(repeatedNotFound, "-32002"),
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: "v1 says nothing about a repeated initialize: -32002 is named as itself",
+      code: repeatedNotFound,
+      errors: [{ ...useNamedConstant(-32002, 1, 1), ...at(repeatedNotFound, "-32002") }],
+    },
+    {
+      name: "a store that is not initialized is no request before initialize",
+      code: storeNotInitialized,
+      errors: [
+        useFactory(-32002, "resourceNotFound", 2, 35, [
+          replaceWith("resourceNotFound", storeNotInitialized, 'new RequestError(-32002, "session store not initialized")', "RequestError.resourceNotFound()"),
+        ]),
+      ],
+    },
+  ],
+});
+
+// The wording of a report for a code used for another meaning, in full: one sentence that names what the error is
+// about and the code it calls for, never advice to name the misused code as itself.
+describe("prefer-error-factory: the message for a code used for another meaning", () => {
+  const messages = (code: string, settings?: Record<string, unknown>) =>
+    new Linter()
+      .verify(code, [{ files: ["**/*.ts"], languageOptions: { parser: tsParser as unknown as Linter.Parser }, plugins: { acp: plugin }, rules: { "acp/prefer-error-factory": "warn" }, ...(settings ? { settings } : {}) }], "agent.ts")
+      .map((m) => m.message);
+
+  it("asks for invalidRequest on LSP's -32002 Server not initialized", () => {
+    expect(messages(lspNotInitialized)).toEqual([
+      "-32002 is ACP's ResourceNotFound code, but this error is about a request before initialize, which calls for -32600 Invalid request: build the error with RequestError.invalidRequest() instead of a bare number.",
+    ]);
+  });
+
+  it("asks for the named constant of -32600 without the SDK", () => {
+    expect(messages(lspNotInitializedObject)).toEqual([
+      "-32002 is ACP's ResourceNotFound code, but this error is about a request before initialize, which calls for -32600 Invalid request: write it as a named constant (such as InvalidRequest) instead of a bare number.",
+    ]);
+  });
+
+  it("says a repeated initialize in protocol version 2", () => {
+    expect(messages(repeatedNotFound, V2)).toEqual([
+      "-32002 is ACP's ResourceNotFound code, but this error is about a repeated initialize, which calls for -32600 Invalid request: write it as a named constant (such as InvalidRequest) instead of a bare number.",
+    ]);
+  });
+
+  it("says nothing more of a code used for its own meaning", () => {
+    expect(messages(`${SDK}export const e = new RequestError(-32602, "Invalid params");`)).toEqual([
+      "-32602 is ACP's InvalidParams code: build the error with RequestError.invalidParams() instead of a bare number.",
+    ]);
+  });
 });

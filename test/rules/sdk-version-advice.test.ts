@@ -186,14 +186,14 @@ function useFactory(source: string, code: number, name: string, factory: string,
   const start = indexOf(source, from);
   return {
     messageId: "useFactory",
-    data: { code, name, factory },
+    data: { code, name, meaning: "", factory },
     ...at(source, String(code)),
     suggestions: [{ messageId: "replaceWithFactory", data: { factory }, output: source.slice(0, start) + to + source.slice(start + from.length) }],
   };
 }
 
 function useNamedConstant(source: string, code: number, name: string): TestCaseError<FactoryIds> {
-  return { messageId: "useNamedConstant", data: { code, name }, ...at(source, String(code)), suggestions: [] };
+  return { messageId: "useNamedConstant", data: { code, name, meaning: "", constant: name }, ...at(source, String(code)), suggestions: [] };
 }
 
 const factoryValid: ValidTestCase<[]>[] = [];

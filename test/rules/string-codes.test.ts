@@ -24,7 +24,7 @@ export function fail() {
 }`;
 
 function named(code: string, text: string, value: number, name: string): TestCaseError<FactoryIds> {
-  return { messageId: "useNamedConstant", data: { code: value, name }, ...at(code, text), suggestions: [] };
+  return { messageId: "useNamedConstant", data: { code: value, name, meaning: "", constant: name }, ...at(code, text), suggestions: [] };
 }
 
 untypedTester().run("prefer-error-factory (codes written as strings)", preferErrorFactory, {
@@ -43,7 +43,7 @@ untypedTester().run("prefer-error-factory (codes written as strings)", preferErr
       errors: [
         {
           messageId: "useFactory",
-          data: { code: -32601, name: "MethodNotFound", factory: "methodNotFound" },
+          data: { code: -32601, name: "MethodNotFound", meaning: "", factory: "methodNotFound" },
           ...at(constructCode, '"-32601"'),
           suggestions: [
             {

@@ -2,6 +2,7 @@ import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import type { FileModel } from "../model.js";
 import { memberName, outermostWrapper, unwrap } from "../syntax/ast.js";
 import { codeNumbers } from "../values/code-numbers.js";
+import { misusedCode } from "../values/code-meaning.js";
 import { messageText } from "../values/message-text.js";
 import { isBareNumber } from "./code-leaves.js";
 import type { CodeTable } from "./code-tables.js";
@@ -22,13 +23,25 @@ export function isServerErrorMisread(code: number, message: TSESTree.Node | null
 }
 
 /**
+ * Whether prefer-error-factory leaves an ACP code written as a bare number unnamed, since naming it would cement a
+ * mistake: -32000 for a failure that is not about authentication, or a code whose message tells a situation that
+ * calls for an implementation-specific code (-32002 "terminal pool exhausted", code-meaning.ts).
+ */
+export function isLeftUnnamed(code: number, message: TSESTree.Node | null | undefined, model: Pick<FileModel, "values">): boolean {
+  if (isServerErrorMisread(code, message, model)) return true;
+  const text = messageText(message, model.values);
+  const misuse = text === undefined ? undefined : misusedCode(code, text);
+  return misuse !== undefined && misuse.code === undefined;
+}
+
+/**
  * Whether `code` is an ACP code written as a bare number (or a string spelling one), the way prefer-error-factory
  * reports it: a suggestion may put another bare ACP code there without a finding the original did not have.
  */
 export function isReportedBareAcpCode(code: TSESTree.Node, message: TSESTree.Node | null | undefined, model: Model): boolean {
   if (!isBareNumber(code)) return false;
   const codes = codeNumbers(code, model.values);
-  return !!codes && codes.length > 0 && codes.every((c) => model.acpCodes.has(c) && !isServerErrorMisread(c, message, model));
+  return !!codes && codes.length > 0 && codes.every((c) => model.acpCodes.has(c) && !isLeftUnnamed(c, message, model));
 }
 
 /** How the table is named in code: `Codes` of `const Codes = {...}`, `enum Codes {...}`; undefined otherwise. */
