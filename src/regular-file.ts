@@ -26,6 +26,12 @@ export type RegularFileText = { readonly text: string } | { readonly refused: Re
 export type Refusal = "missing" | "a symbolic link" | "not a regular file" | "outside the folder linted" | "too large" | "unreadable";
 
 export function readRegularFile(path: string, rules: RegularFileRules): RegularFileText {
+  const read = readRegularBytes(path, rules);
+  return "bytes" in read ? { text: read.bytes.toString("utf8") } : read;
+}
+
+/** The bytes of the file, or why it was not read (readRegularFile, for a reader that decodes them itself). */
+export function readRegularBytes(path: string, rules: RegularFileRules): { readonly bytes: Buffer } | { readonly refused: Refusal } {
   const checked = checkRegularFile(path, rules);
   if ("refused" in checked) return checked;
   let fd: number;
@@ -44,7 +50,7 @@ export function readRegularFile(path: string, rules: RegularFileRules): RegularF
     // Read one byte past the size seen: a file that grew meanwhile is refused rather than read without end.
     for (let n = 1; n > 0 && length < buffer.length; length += n) n = readSync(fd, buffer, length, buffer.length - length, null);
     if (length > rules.maxBytes) return { refused: "too large" };
-    return { text: buffer.toString("utf8", 0, length) };
+    return { bytes: buffer.subarray(0, length) };
   } catch {
     return { refused: "unreadable" };
   } finally {
