@@ -7,7 +7,7 @@ import { createEslint } from "./eslint/engines.js";
 import type { EslintParams } from "./eslint/eslint-options.js";
 import { onlyAcpProblems } from "./eslint/acp-problems.js";
 import { applySuppressions, UNUSED_SUPPRESSIONS } from "./eslint/suppressions.js";
-import { filesOutsideProjects } from "./eslint/typed-parser.js";
+import { TypeInformationNotes } from "./eslint/type-information.js";
 import { listFiles } from "./files/listing.js";
 import { lintRoots, repositoryRoot } from "./files/lint-roots.js";
 import { shown, StagedFiles } from "./files/staged-file.js";
@@ -46,8 +46,8 @@ export async function lint(options: CliOptions, io: CliIo): Promise<number> {
       const linted = await lintStdin(eslint, options, io);
       return await report(linted, {}, eslint, options, { io, staging, checkouts, notes });
     }
-    // Counted by the parser of this thread, for this run only.
-    filesOutsideProjects.clear();
+    // Said by the parser of whichever thread lints a file, in messages of the file's results (type-information.ts).
+    const typeInformation = new TypeInformationNotes();
     const caches = cacheLocations(cwd, options.cacheLocation, roots.map((root) => root.dir)).map((location, i) => {
       const real = getCacheFile()(location, roots[i]!.dir);
       if (!options.cache) return undefined;
@@ -75,7 +75,7 @@ export async function lint(options: CliOptions, io: CliIo): Promise<number> {
     try {
       for (const [i, { files: paths }] of files.roots.entries()) {
         if (paths.length === 0) continue;
-        const lintedHere = onlyAcpProblems(await engines[i]!.lintFiles(paths));
+        const lintedHere = onlyAcpProblems(typeInformation.take(await engines[i]!.lintFiles(paths)));
         if (options.format === "sarif") Object.assign(rulesMeta, engines[i]!.getRulesMetaForResults(lintedHere));
         results.push(...lintedHere);
       }
@@ -86,7 +86,7 @@ export async function lint(options: CliOptions, io: CliIo): Promise<number> {
     results.push(...files.unreadable.map(({ path, reason, folder }) => unreadableResult(path, reason, folder)));
     // One listing in path order, files not read among the others.
     results.sort((a, b) => (a.filePath < b.filePath ? -1 : a.filePath > b.filePath ? 1 : 0));
-    if (filesOutsideProjects.size > 0) notes.push(outsideProjectsNote(filesOutsideProjects.size));
+    notes.push(...typeInformation.notes(cwd));
     // With --no-error-on-unmatched-pattern every path may have named nothing: an engine to format the empty report.
     const formatting = engines[0] ?? (await createEslint({ ...paramsFor(options, cwd, staging.scratch("none")), concurrency: "off" }));
     return await report(results, rulesMeta, formatting, options, { io, staging, checkouts, notes });
@@ -114,7 +114,8 @@ async function lintStdin(eslint: ESLint, options: CliOptions, io: CliIo): Promis
   if (!io.readStdin) throw new UsageError("--stdin: standard input cannot be read here");
   const filePath = options.stdinFilename ?? "stdin.ts";
   // As ESLint's: a name that is ignored, outside the folder or not JavaScript is a warning saying so, not silence.
-  return onlyAcpProblems(await eslint.lintText(await io.readStdin(), { filePath, warnIgnored: true }));
+  // Standard input's notes of type information are not said (it is one text, named as the user likes).
+  return onlyAcpProblems(new TypeInformationNotes().take(await eslint.lintText(await io.readStdin(), { filePath, warnIgnored: true })));
 }
 
 /** What a report needs of the run beyond its results. */
@@ -204,9 +205,4 @@ function checkRulesExist(ruleIds: readonly string[], where = "--suppress-rule"):
 /** The real paths of the checkouts the folders are in (each folder's repository, or the folder). */
 function checkoutsOf(dirs: readonly string[]): string[] {
   return [...new Set(dirs.map((dir) => realPathOr(repositoryRoot(dir))))];
-}
-
-function outsideProjectsNote(count: number): string {
-  const files = count === 1 ? "1 file is" : `${count} files are`;
-  return `${files} in no TypeScript project (no tsconfig.json includes them): linted without type information`;
 }

@@ -4,6 +4,7 @@ import plugin from "../../index.js";
 import type { ConfigName } from "../args/args.js";
 import { LINTED_EXTENSIONS } from "../files/file-kinds.js";
 import type { OptionsFileData } from "./options-file.js";
+import { TYPE_INFORMATION_CONFIG } from "./type-information.js";
 import { typedParser } from "./typed-parser.js";
 
 export const LINTED_FILES = [`**/*.{${LINTED_EXTENSIONS.map((extension) => extension.slice(1)).join(",")}}`];
@@ -47,6 +48,8 @@ export function buildLintConfig({ config, ignores, tsconfigRootDir, sdkVersion, 
     },
     plugin.configs[config],
     ...(optionsFile ? [optionsFileConfig(optionsFile)] : []),
+    // What stderr says of type information travels in messages of acp-lint's own, which the run takes out.
+    ...(tsconfigRootDir === undefined ? [] : [{ ...TYPE_INFORMATION_CONFIG, files: LINTED_FILES }]),
   ];
 }
 
