@@ -3,6 +3,7 @@
 // wherever it points. Nothing outside may reach a report, a device or standard input may not hang the run, and stderr
 // says what TypeScript was not given, with worker threads and a cache as without.
 import { execFileSync, spawn } from "node:child_process";
+import { closeSync, openSync } from "node:fs";
 import { mkdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -47,14 +48,19 @@ async function expectNoSecret(run: CliRun, outputFile?: string): Promise<void> {
 }
 
 /**
- * Runs the built acp-lint with standard input a pipe that stays open (as a CI step's may), killed after `deadline`
- * milliseconds: `timedOut` says whether it had to be.
+ * Runs the built acp-lint with standard input a pipe that stays open and empty (as a CI step's may: a FIFO this
+ * process holds open for writing, so that reading /dev/stdin waits for ever), killed after `deadline` milliseconds:
+ * `timedOut` says whether it had to be.
  */
-function runWithOpenStdin(args: readonly string[], cwd: string, deadline: number): Promise<CliRun & { timedOut: boolean }> {
+async function runWithOpenStdin(args: readonly string[], cwd: string, deadline: number): Promise<CliRun & { timedOut: boolean }> {
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1" };
   delete env["FORCE_COLOR"];
+  const fifo = join(await makeProject({}), "stdin");
+  execFileSync("mkfifo", [fifo]);
+  // Read and write: opening does not wait for the other end, and the pipe never ends while this process holds it.
+  const stdin = openSync(fifo, "r+");
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd, env, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [CLI, ...args], { cwd, env, stdio: [stdin, "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     let timedOut = false;
@@ -67,7 +73,7 @@ function runWithOpenStdin(args: readonly string[], cwd: string, deadline: number
     child.on("error", reject);
     child.on("close", (code) => {
       clearTimeout(timer);
-      child.stdin.destroy();
+      closeSync(stdin);
       resolve({ code, stdout, stderr, timedOut });
     });
   });
