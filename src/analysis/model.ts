@@ -32,7 +32,7 @@ import { readingKey } from "./resolution/module-files.js";
 import type { ValueResolver } from "./resolution/values.js";
 import { releaseResolver, Resolver } from "./resolution/resolver.js";
 import { fileOf, registerFile, type SourceFile, unregisterFile } from "./resolution/source-files.js";
-import { typedChecker } from "./resolution/typed-checker.js";
+import { typedChecker } from "./typed-checker.js";
 
 /** What one file says about ACP error handling; built once per file and shared by every rule. */
 export interface FileModel {

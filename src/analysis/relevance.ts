@@ -4,7 +4,7 @@ import { hasRelativeImport, importedFacts } from "./imported-relevance.js";
 import type { TextQuestion } from "./resolution/module-texts.js";
 import type { AcpSettings } from "./settings.js";
 import { joinFacts, NO_FACT, type TextFacts, textFacts } from "./text-facts.js";
-import { typedChecker } from "./resolution/typed-checker.js";
+import { typedChecker } from "./typed-checker.js";
 import { programImportFacts } from "./typed-relevance.js";
 
 /**

@@ -37,8 +37,8 @@ async function eslintWithOpenStdin(cwd: string, deadline: number): Promise<{ cod
       timedOut = true;
       child.kill("SIGKILL");
     }, deadline);
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.resume();
+    child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr!.resume();
     child.on("error", reject);
     child.on("close", (code) => {
       clearTimeout(timer);

@@ -68,8 +68,8 @@ async function runWithOpenStdin(args: readonly string[], cwd: string, deadline: 
       timedOut = true;
       child.kill("SIGKILL");
     }, deadline);
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     child.on("error", reject);
     child.on("close", (code) => {
       clearTimeout(timer);

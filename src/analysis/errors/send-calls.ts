@@ -5,7 +5,7 @@ import { isFunction, memberName, unwrap } from "../syntax/ast.js";
 import { argAt, type ErrorSite, type SiteContext } from "./error-sites.js";
 import { isLoggerName, isSender } from "./responses.js";
 import { resolverOf } from "../resolution/resolver.js";
-import type { TypedChecker } from "../resolution/typed-checker.js";
+import type { TypedChecker } from "../typed-checker.js";
 
 /**
  * The names transports and JSON-RPC peers give the method that sends an error response. Without type

@@ -1,5 +1,5 @@
 import type { TSESTree } from "@typescript-eslint/utils";
-import type { TypedChecker } from "../resolution/typed-checker.js";
+import type { TypedChecker } from "../typed-checker.js";
 import type { Sender } from "./senders.js";
 
 /** SDK and vscode-jsonrpc types that send messages, by the declaring package. */

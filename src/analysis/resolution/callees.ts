@@ -7,7 +7,7 @@ import { isUndeclared } from "../syntax/variables.js";
 import type { Resolution } from "./resolution.js";
 import type { SourceFile } from "./source-files.js";
 import { unwrapValue } from "./expressions.js";
-import { ALIAS_FLAG } from "./typed-checker.js";
+import { ALIAS_FLAG } from "../typed-checker.js";
 
 /**
  * The function an expression stands for: a function written there, a name bound to one (`function f`, `const f =

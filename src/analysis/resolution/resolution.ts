@@ -2,7 +2,7 @@ import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import type { FunctionNode } from "../syntax/ast.js";
 import type { ModuleRef } from "./module-refs.js";
 import type { SourceFile } from "./source-files.js";
-import type { TypedChecker } from "./typed-checker.js";
+import type { TypedChecker } from "../typed-checker.js";
 
 /**
  * What an expression stands for, once names, imports and members are followed:

@@ -15,7 +15,7 @@ import { fileOf, type SourceFile } from "./source-files.js";
 import { MAX_DEPTH, MAX_MODULE_HOPS, type Resolution, type Target } from "./resolution.js";
 import { originOf } from "./expressions.js";
 import { unwrapValue } from "./expressions.js";
-import type { TypedChecker } from "./typed-checker.js";
+import type { TypedChecker } from "../typed-checker.js";
 import { singleInit, ValueResolver } from "./values.js";
 
 type Variable = TSESLint.Scope.Variable;

@@ -4,7 +4,7 @@ import { enclosingFunction, isValueWrapper, staticKeyName, unwrap } from "../syn
 import type { Constant, ValueSet } from "../values/constant.js";
 import { importBinding, typedValues } from "../values/typed-values.js";
 import type { Resolution } from "./resolution.js";
-import type { TypedChecker } from "./typed-checker.js";
+import type { TypedChecker } from "../typed-checker.js";
 import { unwrapValue } from "./expressions.js";
 
 /** How deep one value is followed (names, members, operands); a longer chain is unknown. */

@@ -4,7 +4,7 @@ import { memberName, unwrap } from "../syntax/ast.js";
 import { returnedExpressions } from "../syntax/functions.js";
 import { isMapStore } from "./stores.js";
 import { resolverOf } from "../resolution/resolver.js";
-import type { TypedChecker } from "../resolution/typed-checker.js";
+import type { TypedChecker } from "../typed-checker.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 

@@ -6,7 +6,7 @@ import { type Handler, requestParameters } from "../handlers/types.js";
 import type { FileNodes } from "../file-nodes.js";
 import { ScopeNodes } from "./scope-nodes.js";
 import { resolverOf } from "../resolution/resolver.js";
-import type { TypedChecker } from "../resolution/typed-checker.js";
+import type { TypedChecker } from "../typed-checker.js";
 
 type Variable = TSESLint.Scope.Variable;
 type SourceCode = Readonly<TSESLint.SourceCode>;

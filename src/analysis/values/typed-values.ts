@@ -1,7 +1,7 @@
 import { dirname, resolve } from "node:path";
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import type * as ts from "typescript";
-import type { TypedChecker } from "../resolution/typed-checker.js";
+import type { TypedChecker } from "../typed-checker.js";
 import { staticKeyName } from "../syntax/ast.js";
 import type { Constant } from "./constant.js";
 

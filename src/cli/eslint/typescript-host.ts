@@ -3,7 +3,6 @@ import { createRequire } from "node:module";
 import { basename, dirname, join } from "node:path";
 import { isInside, readRegularBytes, realPathOr } from "../../regular-file.js";
 import { repositoryRoot } from "../files/lint-roots.js";
-import type { EslintParams } from "./eslint-options.js";
 
 /**
  * The file system TypeScript sees under `--type-aware`. typescript-eslint's project service builds its host as
@@ -100,7 +99,7 @@ export function guardTypeScriptHost(checkout: string): void {
 }
 
 /** guardTypeScriptHost for the checkout of a lint root linted with type information (`--type-aware`). */
-export function guardTypeScriptFor(params: Pick<EslintParams, "cwd" | "tsconfigRootDir">): void {
+export function guardTypeScriptFor(params: { readonly cwd: string; readonly tsconfigRootDir: string | undefined }): void {
   if (params.tsconfigRootDir !== undefined) guardTypeScriptHost(repositoryRoot(params.cwd));
 }
 

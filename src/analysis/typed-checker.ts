@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { basename, dirname, join } from "node:path";
 import type { ParserServicesWithTypeInformation, TSESTree } from "@typescript-eslint/utils";
 import type * as ts from "typescript";
-import { isInside, realPathOr } from "../../regular-file.js";
+import { isInside, realPathOr } from "../regular-file.js";
 
 /**
  * The type checker, asked only about what is declared inside the lint root: the working directory ESLint lints from
