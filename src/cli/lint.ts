@@ -15,7 +15,9 @@ import { getCacheFile } from "./eslint/eslint-internals.js";
 import { findOptionsFile } from "./eslint/options-file.js";
 import { realPathOr } from "../regular-file.js";
 import { findTsconfigRoot } from "./files/tsconfig-root.js";
-import { unreadableResult } from "./output/file-errors.js";
+import { ignoredResult, unreadableResult } from "./output/file-errors.js";
+import { loadGitignores } from "./files/gitignore.js";
+import { resolve } from "node:path";
 import { type FormatMeta, loadFormatter } from "./output/formatters.js";
 import { showProgress, type ProgressStream } from "./output/progress.js";
 import { endWithNewline, writeReport } from "./output/report.js";
@@ -101,7 +103,8 @@ export async function printConfig(options: CliOptions, file: string, io: CliIo):
   const staging = new StagedFiles([]);
   try {
     const eslint = await createEslint({ ...paramsFor(options, root!.dir, staging.scratch("no-cache")), cache: false, concurrency: "off" });
-    const config: unknown = await eslint.calculateConfigForFile(root!.targets[0]!.start);
+    const start = root!.targets[0]!.start;
+    const config: unknown = isGitignored(start, root!.dir, options) ? undefined : await eslint.calculateConfigForFile(start);
     if (config === undefined) throw new UsageError(`${file} is not linted by acp-lint (ignored, or not TypeScript or JavaScript)`);
     io.stdout.write(`${JSON.stringify(config, null, 2)}\n`);
     return 0;
@@ -113,9 +116,16 @@ export async function printConfig(options: CliOptions, file: string, io: CliIo):
 async function lintStdin(eslint: ESLint, options: CliOptions, io: CliIo): Promise<ESLint.LintResult[]> {
   if (!io.readStdin) throw new UsageError("--stdin: standard input cannot be read here");
   const filePath = options.stdinFilename ?? "stdin.ts";
+  const text = await io.readStdin();
   // As ESLint's: a name that is ignored, outside the folder or not JavaScript is a warning saying so, not silence.
+  if (isGitignored(resolve(io.cwd, filePath), io.cwd, options)) return [ignoredResult(resolve(io.cwd, filePath))];
   // Standard input's notes of type information are not said (it is one text, named as the user likes).
-  return onlyAcpProblems(new TypeInformationNotes().take(await eslint.lintText(await io.readStdin(), { filePath, warnIgnored: true })));
+  return onlyAcpProblems(new TypeInformationNotes().take(await eslint.lintText(text, { filePath, warnIgnored: true })));
+}
+
+/** Whether the .gitignore files of the repository `dir` is in leave `path` out (never with --no-ignore). */
+function isGitignored(path: string, dir: string, options: CliOptions): boolean {
+  return !options.noIgnore && loadGitignores(repositoryRoot(dir)).isIgnored(path, false);
 }
 
 /** What a report needs of the run beyond its results. */

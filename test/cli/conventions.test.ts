@@ -188,6 +188,8 @@ describe("acp-lint's messages about what a path holds", () => {
     mkdirSync(join(dir, "deep"));
     execFileSync("mkdir", ["-p", deep], { cwd: join(dir, "deep") });
     const run = await runCli(["--format", "json"], dir);
+    // Node's recursive removal cannot reach so deep; GNU rm can.
+    execFileSync("rm", ["-rf", "deep"], { cwd: dir });
     const failures = (JSON.parse(run.stdout) as ESLint.LintResult[]).filter((result) => result.messages.length > 0);
     expect(failures).toHaveLength(1);
     expect(failures[0]!.filePath.startsWith(join(dir, "deep"))).toBe(true);

@@ -1,7 +1,6 @@
 import { relative } from "node:path";
 import type { ESLint } from "eslint";
 import { beforeAll, describe, expect, it } from "vitest";
-import { convertIgnorePatternToMinimatch, gitignoreToGlobs } from "../../src/cli/files/gitignore.js";
 import { BROKEN_AGENT, CLEAN_AGENT } from "./agents.js";
 import { makeProject, runCli } from "./run-cli.js";
 
@@ -92,33 +91,5 @@ describe("files acp-lint does not lint", () => {
       stdout: "",
       stderr: "acp-lint: nothing to lint in 'generated': 1 ignored by .gitignore or --ignore-pattern (--no-ignore lints them)\n",
     });
-  });
-});
-
-describe("gitignore patterns as flat-config globs", () => {
-  it.each([
-    ["dist", "**/dist"],
-    ["dist/", "**/dist/"],
-    ["/dist", "dist"],
-    ["/dist/", "dist/"],
-    ["src/gen", "src/gen"],
-    ["*.log", "**/*.log"],
-    ["!keep.log", "!**/keep.log"],
-    ["a/**", "a/**/*"],
-    ["**/tmp", "**/tmp"],
-    ["**", "**"],
-    ["src/{a,b}.ts", "src/\\{a,b}.ts"],
-    ["x(1).ts", "**/x\\(1).ts"],
-  ])("%s -> %s", (pattern, glob) => {
-    expect(convertIgnorePatternToMinimatch(pattern)).toBe(glob);
-  });
-
-  it("skips comments and blank lines, drops unescaped trailing spaces", () => {
-    expect(gitignoreToGlobs("# comment\n\nlogs/  \r\n\\#hash\nspace\\ \n  lead\n")).toEqual([
-      "**/logs/",
-      "**/\\#hash",
-      "**/space\\ ",
-      "**/  lead",
-    ]);
   });
 });

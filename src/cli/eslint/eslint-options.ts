@@ -2,7 +2,6 @@ import { join } from "node:path";
 import type { ESLint } from "eslint";
 import { detectSdkVersion } from "../../analysis/sdk/sdk-version.js";
 import type { Concurrency, ConfigName } from "../args/args.js";
-import { readGitignore } from "../files/gitignore.js";
 import { buildLintConfig } from "./lint-config.js";
 import type { OptionsFileData } from "./options-file.js";
 
@@ -41,7 +40,8 @@ export function eslintOptions(params: EslintParams): ESLint.Options {
     overrideConfigFile: true,
     overrideConfig: buildLintConfig({
       config: params.config,
-      ignores: params.noIgnore ? [] : [...readGitignore(params.cwd), ...params.ignorePatterns],
+      // .gitignore is acp-lint's walk's to read, as git reads it (files/gitignore.ts); ESLint gets --ignore-pattern.
+      ignores: params.noIgnore ? [] : [...params.ignorePatterns],
       tsconfigRootDir: params.tsconfigRootDir,
       sdkVersion: detectSdkVersion(join(params.cwd, "index.ts"), params.cwd),
       optionsFile: params.optionsFile,

@@ -2,7 +2,8 @@ import { realpathSync } from "node:fs";
 import { relative } from "node:path";
 import { UsageError } from "../args/usage-error.js";
 import { BUILD_FOLDERS, LINTED_EXTENSIONS, listed, TEST_FILES_DESCRIPTION } from "./file-kinds.js";
-import type { LintRoot } from "./lint-roots.js";
+import { loadGitignores } from "./gitignore.js";
+import { type LintRoot, repositoryRoot } from "./lint-roots.js";
 import { type TargetCounts, type Unreadable, walkTarget, type WalkSettings } from "./walk.js";
 
 /** The files of every root, before any is linted. */
@@ -24,7 +25,7 @@ export interface ListOptions {
   readonly includeTests: boolean;
   /** False with `--no-error-on-unmatched-pattern`: a folder or pattern that gives nothing to lint is skipped. */
   readonly errorOnUnmatchedPattern: boolean;
-  /** ESLint's verdict for a path of a root (`ESLint#isPathIgnored` of that root's instance). */
+  /** `--ignore-pattern`'s verdict for a path of a root (`ESLint#isPathIgnored` of that root's instance). */
   readonly isIgnored: (rootIndex: number, path: string) => Promise<boolean>;
 }
 
@@ -38,9 +39,12 @@ export async function listFiles(roots: readonly LintRoot[], options: ListOptions
   let tests = 0;
   const linksOutside: string[] = [];
   for (const [i, root] of roots.entries()) {
+    // The repository's .gitignore files, from its root down, as git reads them (whatever folder is linted).
+    const gitignores = options.noIgnore ? undefined : loadGitignores(repositoryRoot(root.dir));
     const settings: WalkSettings = {
       rootReal: realpathSync.native(root.dir),
-      isIgnored: (path) => options.isIgnored(i, path),
+      isIgnored: async (path) => (gitignores?.isIgnored(path, false) ?? false) || (await options.isIgnored(i, path)),
+      isFolderIgnored: (path) => gitignores?.isIgnored(path, true) ?? false,
       noIgnore: options.noIgnore,
       includeTests: options.includeTests,
     };
@@ -55,6 +59,7 @@ export async function listFiles(roots: readonly LintRoot[], options: ListOptions
       tests += listing.counts.tests;
     }
     all.roots.push({ root, files: [...files] });
+    all.notes.push(...(gitignores?.notes ?? []));
   }
   if (tests > 0) all.notes.push(`left out ${tests === 1 ? "1 test file" : `${tests} test files`} (${TEST_FILES_DESCRIPTION}); --include-tests lints them`);
   if (linksOutside.length > 0) all.notes.push(linksNote(options.cwd, linksOutside));

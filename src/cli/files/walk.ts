@@ -16,8 +16,10 @@ export interface WalkTarget {
 export interface WalkSettings {
   /** The real path of the lint root: a file whose real path is outside it is not linted. */
   readonly rootReal: string;
-  /** ESLint's verdict from .gitignore and --ignore-pattern (always false with --no-ignore). */
+  /** Whether .gitignore or --ignore-pattern leaves a file out (always false with --no-ignore). */
   readonly isIgnored: (path: string) => Promise<boolean>;
+  /** Whether .gitignore leaves a folder out, and so everything in it, as git does (always false with --no-ignore). */
+  readonly isFolderIgnored: (path: string) => boolean;
   readonly noIgnore: boolean;
   readonly includeTests: boolean;
 }
@@ -50,9 +52,7 @@ export interface Listing {
  * The files of one target that acp-lint lints: regular files with a linted extension, read through no symbolic
  * link that leaves the lint root, not ignored, readable. Never blocks: a FIFO, socket or device is not opened.
  * Build folders and test files are left out only below the path named; a file named is linted whatever its
- * folders are called. Folders .gitignore leaves out are walked all the same and each file asked about: a
- * pattern may ignore a folder's files but not a folder inside it (`.gemini/*` with `!.gemini/skills/`), which no
- * question ESLint answers about the folder itself can tell.
+ * folders are called. A folder git ignores is not walked: git re-includes nothing inside an ignored folder.
  */
 export async function walkTarget(target: WalkTarget, settings: WalkSettings): Promise<Listing> {
   const listing: Listing = { isFolder: false, files: [], unreadable: [], linksOutside: [], counts: { ignored: 0, tests: 0, buildFolders: 0 } };
@@ -102,6 +102,10 @@ async function walkFolder(dir: string, inTests: boolean, target: WalkTarget, set
       if (entry.name === NEVER_WALKED) continue;
       if (!settings.noIgnore && BUILD_FOLDERS.includes(entry.name)) {
         listing.counts.buildFolders++;
+        continue;
+      }
+      if (settings.isFolderIgnored(path)) {
+        listing.counts.ignored++;
         continue;
       }
       await walkFolder(path, inTests || isTestFolder(entry.name), target, settings, listing);

@@ -25,6 +25,21 @@ export function unreadableResult(filePath: string, reason: string, folder = fals
 }
 
 /**
+ * The result ESLint gives a file its ignore patterns leave out when asked to warn (`lintText` with `warnIgnored`),
+ * for a file .gitignore leaves out, which acp-lint decides itself.
+ */
+export function ignoredResult(filePath: string): ESLint.LintResult {
+  // No line nor column, as ESLint's own: the message is about the whole file.
+  const message = {
+    ruleId: null,
+    fatal: false,
+    severity: 1,
+    message: 'File ignored because of a matching ignore pattern. Use "--no-ignore" to disable file ignore settings or use "--no-warn-ignored" to suppress this warning.',
+  } as unknown as Linter.LintMessage;
+  return { ...unreadableResult(filePath, ""), messages: [message], errorCount: 0, fatalErrorCount: 0, warningCount: 1 };
+}
+
+/**
  * The results with each message ESLint gives no rule (a parse error, a file not read) under a pseudo rule id,
  * and those ids' meta: the SARIF formatter makes rule-less messages tool notifications, which code scanning does
  * not show, while the run fails on them.
