@@ -1,8 +1,9 @@
+import { symlink } from "node:fs/promises";
 import { relative } from "node:path";
 import type { ESLint } from "eslint";
 import { beforeAll, describe, expect, it } from "vitest";
 import { BROKEN_AGENT, CLEAN_AGENT } from "./agents.js";
-import { makeProject, runCli } from "./run-cli.js";
+import { makeProject, runCli, runCliWith } from "./run-cli.js";
 
 // Each of these would be reported if it were linted.
 const BUILD_AND_TOOL_FOLDERS = ["node_modules/dep", "dist", "build", "out", "coverage", ".git/hooks", "pkg/node_modules/x", "pkg/dist"];
@@ -91,5 +92,61 @@ describe("files acp-lint does not lint", () => {
       stdout: "",
       stderr: "acp-lint: nothing to lint in 'generated': 1 ignored by .gitignore or --ignore-pattern (--no-ignore lints them)\n",
     });
+  });
+});
+
+/** The files a JSON run linted, relative to `dir`. */
+function lintedIn(stdout: string, dir: string): string[] {
+  return (JSON.parse(stdout) as ESLint.LintResult[]).map((result) => relative(dir, result.filePath)).sort();
+}
+
+describe(".gitignore as git reads it", () => {
+  let repo: string;
+  beforeAll(async () => {
+    repo = await makeProject({
+      ".git/HEAD": "",
+      // A byte-order mark before the first pattern, as some editors write it.
+      ".gitignore": "\uFEFFgen/\n/top.ts\n./src/\n",
+      "gen/agent.ts": BROKEN_AGENT,
+      "top.ts": CLEAN_AGENT,
+      "packages/a/top.ts": CLEAN_AGENT,
+      "packages/a/.gitignore": "local/\n*.tmp.ts\n!keep.tmp.ts\n",
+      "packages/a/local/agent.ts": BROKEN_AGENT,
+      "packages/a/src/agent.ts": CLEAN_AGENT,
+      "packages/a/src/x.tmp.ts": BROKEN_AGENT,
+      "packages/a/src/keep.tmp.ts": CLEAN_AGENT,
+      "packages/a/gen/agent.ts": BROKEN_AGENT,
+      "packages/b/agent.ts": CLEAN_AGENT,
+    });
+  });
+
+  it("reads every .gitignore from the repository's root down, also from a subfolder: BOM, anchors and negations as git", async () => {
+    const fromRoot = await runCli(["--format", "json"], repo);
+    expect(fromRoot.stderr).toBe("");
+    expect(lintedIn(fromRoot.stdout, repo)).toEqual(["packages/a/src/agent.ts", "packages/a/src/keep.tmp.ts", "packages/a/top.ts", "packages/b/agent.ts"]);
+    const dir = `${repo}/packages/a`;
+    const fromSubfolder = await runCli(["--format", "json"], dir);
+    expect(fromSubfolder).toMatchObject({ code: 0, stderr: "" });
+    expect(lintedIn(fromSubfolder.stdout, dir)).toEqual(["src/agent.ts", "src/keep.tmp.ts", "top.ts"]);
+  });
+
+  it.each([
+    ["/dev/zero", "is a symbolic link: not read, as git does not"],
+    ["/dev/stdin", "is a symbolic link: not read, as git does not"],
+    ["/etc/passwd", "is a symbolic link: not read, as git does not"],
+  ])("a .gitignore linked to %s is not read (git follows no such link), and the run says so in one line", async (target, why) => {
+    const dir = await makeProject({ ".git/HEAD": "", "gen/agent.ts": CLEAN_AGENT, "src/agent.ts": CLEAN_AGENT });
+    await symlink(target, `${dir}/.gitignore`);
+    const run = await runCliWith(["--format", "json"], dir, { stdin: undefined, timeoutMs: 30_000 });
+    expect(run.stderr).toBe(`acp-lint: .gitignore ${why}\n`);
+    expect(lintedIn(run.stdout, dir)).toEqual(["gen/agent.ts", "src/agent.ts"]);
+    expect(run.code).toBe(0);
+  });
+
+  it("a folder named .gitignore is named in the note, and the run goes on", async () => {
+    const dir = await makeProject({ ".git/HEAD": "", ".gitignore/x": "", "src/agent.ts": CLEAN_AGENT });
+    const run = await runCli(["--format", "json"], dir);
+    expect(run.stderr).toBe("acp-lint: .gitignore is not a regular file (a folder): not read\n");
+    expect(lintedIn(run.stdout, dir)).toEqual(["src/agent.ts"]);
   });
 });
