@@ -64,7 +64,7 @@ describe("acp-lint --version and --help", () => {
     expect(run.code).toBe(0);
     expect(run.stderr).toBe("");
     expect(run.stdout).toMatch(/^Usage: acp-lint \[options\] \[paths\.\.\.\]/u);
-    for (const option of ["--config", "--type-aware", "--format", "--max-warnings", "--quiet", "--concurrency", "--cache", "--cache-location", "--suppress-all", "--suppress-rule", "--prune-suppressions", "--suppressions-location", "--pass-on-unpruned-suppressions", "--output-file", "--include-tests", "--ignore-pattern", "--no-ignore", "--stdin", "--stdin-filename", "--list-rules", "--explain", "--print-config", "--help", "--version"]) {
+    for (const option of ["--config", "--type-aware", "--format", "--max-warnings", "--quiet", "--concurrency", "--cache", "--cache-location", "--suppress-all", "--suppress-rule", "--prune-suppressions", "--suppressions-location", "--pass-on-unpruned-suppressions", "--output-file", "--include-tests", "--ignore-pattern", "--no-ignore", "--stdin", "--stdin-filename", "--list-rules", "--explain", "--print-config", "--help", "--version", "--color", "--no-color", "--no-error-on-unmatched-pattern", "--no-inline-config"]) {
       expect(run.stdout).toContain(option);
     }
   });

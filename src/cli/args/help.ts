@@ -16,12 +16,16 @@ Options:
                         github (GitHub Actions annotations)
   -o, --output-file <p> write the report to this file; the console still gets the stylish report
                         when --format is another
-  --max-warnings <n>    exit 1 when there are more than n warnings
+  --max-warnings <n>    exit 1 when there are more than n warnings (-1: no limit)
   --quiet               report errors only
+  --color, --no-color   force colours on or off (default: on a terminal, unless NO_COLOR is set)
   --include-tests       lint test files too (left out by default below the paths named:
                         ${TEST_FILES_DESCRIPTION})
   --ignore-pattern <p>  leave out files matching this glob too (repeatable), as ESLint's
   --no-ignore           leave out nothing: not .gitignore, --ignore-pattern nor the build folders
+  --no-error-on-unmatched-pattern
+                        skip a path or glob that gives nothing to lint instead of exiting 2
+  --no-inline-config    read no /* eslint */ nor eslint-disable comment
   --stdin               lint standard input
   --stdin-filename <p>  the file name standard input is linted as (default: stdin.ts)
   --concurrency <n>     lint in n worker threads, auto or off (default), as ESLint's --concurrency
@@ -40,9 +44,13 @@ Options:
   -h, --help            show this help
   -v, --version         print the version
 
-Left out below the paths named: ${[...BUILD_FOLDERS, NEVER_WALKED].join(", ")}, test files and the patterns
-of the .gitignore; a file named is linted even there, unless .gitignore or --ignore-pattern names it.
-Only regular files inside the folder a path is linted from are read: no symbolic link out of it, no FIFO
-or device.
+Left out below the paths named: ${[...BUILD_FOLDERS, NEVER_WALKED].join(", ")}, test files and what the
+repository's .gitignore files ignore (read as git reads them); a file named is linted even there, unless a
+.gitignore or --ignore-pattern names it.
+settings.acp and acp/ rule options come from acp-lint.json (at or above the folder linted, in the repository);
+no eslint.config is read.
+Only regular files inside the folder a path is linted from are linted, and every other file read (.gitignore,
+acp-lint.json, the cache, suppressions, tsconfig.json) must be a regular file inside the checkout: no
+symbolic link out of it, no FIFO or device. acp-lint changes no file (no --fix).
 Exit codes: 0 no errors, 1 errors or too many warnings, 2 bad usage, unused suppressions or a crash.
 `;
