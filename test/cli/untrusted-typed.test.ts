@@ -89,16 +89,18 @@ describe("acp-lint --type-aware on a checkout that reaches files outside it", ()
         "src/relative.ts": agent("STOP", "../../outside/secret.js"),
         "src/linked.ts": agent("STOP", "./link.js"),
         "src/aliased.ts": agent("STOP", "#secret/secret.js"),
+        "src/folder-linked.ts": agent("STOP", "./lib/secret.js"),
         "src/reasons.ts": `export const DONE = "done";\n`,
         "scripts/release.ts": "export const version = 1;\n",
       },
       true,
     ));
     await symlink(join(base, "outside/secret.ts"), join(repo, "src/link.ts"));
+    await symlink(join(base, "outside"), join(repo, "src/lib"));
   });
 
   const refusedNote = () =>
-    `acp-lint: TypeScript was refused 2 paths outside the checkout, or not a regular file (what they declare is unknown): ${join(base, "outside")}, src/link.ts`;
+    `acp-lint: TypeScript was refused 3 paths outside the checkout, or not a regular file (what they declare is unknown): ${join(base, "outside")}, src/lib, src/link.ts`;
   const withoutTypesNote = "acp-lint: 1 file is in no TypeScript project (no tsconfig.json includes them): linted without type information";
 
   it.each([

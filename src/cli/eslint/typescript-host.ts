@@ -137,6 +137,15 @@ function allowedFolderOf(real: string): string | undefined {
 
 /** What `path` is to TypeScript (real path, then `lstat` of it: no FIFO, device, socket, nor link left). */
 function look(path: string): Look {
+  try {
+    return lookAt(path);
+  } catch {
+    // No permission to look, a name too long: nothing there for TypeScript.
+    return { kind: "missing" };
+  }
+}
+
+function lookAt(path: string): Look {
   let real: string;
   try {
     real = realpathSync.native(path);
