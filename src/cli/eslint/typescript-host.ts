@@ -88,13 +88,14 @@ let guarded = false;
  * folders it may read. Idempotent; the first call wraps `sys` and creates the project service.
  */
 export function guardTypeScriptHost(checkout: string): void {
-  const { modules, estree, lib } = typescriptOfParser();
+  const { modules, estree, libs } = typescriptOfParser();
   allowed.add(realPathOr(checkout));
-  allowed.add(lib);
+  for (const lib of libs) allowed.add(lib);
   if (guarded) return;
   guarded = true;
   for (const ts of modules) guardSystem(ts);
   // Created now, for a folder with no tsconfig.json: see above.
+  const [lib] = libs as [string];
   estree.parse("", { projectService: true, tsconfigRootDir: lib, filePath: join(lib, "acp-lint.ts") });
 }
 
@@ -112,16 +113,17 @@ export function takeRefusedPaths(): string[] {
 
 /**
  * The TypeScript modules the parser acp-lint lints with uses: typescript-estree's `typescript`, and the
- * `typescript/lib/tsserverlibrary` its project service requires (the same module object since TypeScript 5.0);
- * typescript-estree itself; TypeScript's lib folder (real path).
+ * `typescript/lib/tsserverlibrary` its project service requires (the same module object since TypeScript 5.0, when
+ * both resolve the same TypeScript); typescript-estree itself; the real path of each one's lib folder.
  */
-function typescriptOfParser(): { modules: TypeScript[]; estree: TypeScriptEstree; lib: string } {
+function typescriptOfParser(): { modules: TypeScript[]; estree: TypeScriptEstree; libs: string[] } {
   const fromCli = createRequire(import.meta.url);
   const fromEstree = createRequire(createRequire(fromCli.resolve("@typescript-eslint/parser")).resolve("@typescript-eslint/typescript-estree"));
   const fromService = createRequire(fromEstree.resolve("@typescript-eslint/project-service"));
-  const typescript = fromEstree.resolve("typescript");
-  const modules = new Set([fromEstree(typescript) as TypeScript, fromService("typescript/lib/tsserverlibrary") as TypeScript]);
-  return { modules: [...modules], estree: fromEstree("@typescript-eslint/typescript-estree") as TypeScriptEstree, lib: realPathOr(dirname(typescript)) };
+  const paths = [fromEstree.resolve("typescript"), fromService.resolve("typescript/lib/tsserverlibrary")];
+  const modules = new Set(paths.map((path) => fromEstree(path) as TypeScript));
+  const libs = [...new Set(paths.map((path) => realPathOr(dirname(path))))];
+  return { modules: [...modules], estree: fromEstree("@typescript-eslint/typescript-estree") as TypeScriptEstree, libs };
 }
 
 /** Whether a real path is a folder above one TypeScript may read. */
