@@ -84,7 +84,10 @@ export async function lint(options: CliOptions, io: CliIo): Promise<number> {
     } finally {
       clearProgress();
     }
-    for (const cache of caches) cache?.commit();
+    for (const cache of caches) {
+      const note = cache?.commit();
+      if (note !== undefined) notes.push(note);
+    }
     results.push(...files.unreadable.map(({ path, reason, folder }) => unreadableResult(path, reason, folder)));
     // One listing in path order, files not read among the others.
     results.sort((a, b) => (a.filePath < b.filePath ? -1 : a.filePath > b.filePath ? 1 : 0));

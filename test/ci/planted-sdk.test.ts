@@ -2,14 +2,12 @@
 // `eslint` command as under acp-lint and in the editor. A pull request can plant one that is a link to /dev/stdin
 // (a CI step's standard input may never end) or to /dev/zero (never ends, fills the memory): the lint must finish
 // (issue 35, item 2). The run gets a deadline, so a regression fails instead of hanging the suite.
-import { execFileSync, spawn } from "node:child_process";
-import { closeSync, openSync } from "node:fs";
 import { mkdir, symlink, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import { makeProject } from "../cli/run-cli.js";
+import { makeProject, runNodeWith } from "../cli/run-cli.js";
 import { ESLINT_BIN } from "./run-eslint.js";
 
 const require = createRequire(import.meta.url);
@@ -20,33 +18,8 @@ const AGENT = `import { RequestError } from "@agentclientprotocol/sdk";
 export const busy = () => new RequestError(-32001, "busy");
 `;
 
-/**
- * Runs `eslint` in `cwd` with standard input a pipe that stays open and empty (a FIFO this process holds open for
- * writing, so that reading /dev/stdin waits for ever, as in a CI step whose input never ends), killed after `deadline` ms.
- */
-async function eslintWithOpenStdin(cwd: string, deadline: number): Promise<{ code: number | null; stdout: string; timedOut: boolean }> {
-  const fifo = join(await makeProject({}), "stdin");
-  execFileSync("mkfifo", [fifo]);
-  // Read and write: opening does not wait for the other end, and the pipe never ends while this process holds it.
-  const stdin = openSync(fifo, "r+");
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [ESLINT_BIN, "--format", "json", "."], { cwd, env: { ...process.env, NO_COLOR: "1" }, stdio: [stdin, "pipe", "pipe"] });
-    let stdout = "";
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      child.kill("SIGKILL");
-    }, deadline);
-    child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr!.resume();
-    child.on("error", reject);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      closeSync(stdin);
-      resolve({ code, stdout, timedOut });
-    });
-  });
-}
+/** Runs `eslint` in `cwd` with standard input open and empty for the whole run, killed after `deadline` ms. */
+const eslintWithOpenStdin = (cwd: string, deadline: number) => runNodeWith(ESLINT_BIN, ["--format", "json", "."], cwd, { stdin: "open", timeoutMs: deadline });
 
 describe("eslint with the plugin, on an SDK package.json that is a link to a device", () => {
   it("finishes, and judges the code as for an unknown SDK version", async () => {

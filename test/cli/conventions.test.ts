@@ -86,12 +86,12 @@ describe("acp-lint -f github from a folder of the repository", () => {
 
   it("names files from the repository's root, as the pull request's diff does", async () => {
     const run = await runCliWith(["-f", "github", "src"], join(repo, "packages/agent"), { env: { GITHUB_WORKSPACE: undefined } });
-    expect(run).toEqual({ code: 0, stdout: annotation("packages/agent/src/agent.ts"), stderr: "" });
+    expect(run).toEqual({ code: 0, stdout: annotation("packages/agent/src/agent.ts"), stderr: "", timedOut: false });
   });
 
   it("names them from GITHUB_WORKSPACE when the runner sets it", async () => {
     const run = await runCliWith(["-f", "github", "src"], join(repo, "packages/agent"), { env: { GITHUB_WORKSPACE: join(repo, "packages") } });
-    expect(run).toEqual({ code: 0, stdout: annotation("agent/src/agent.ts"), stderr: "" });
+    expect(run).toEqual({ code: 0, stdout: annotation("agent/src/agent.ts"), stderr: "", timedOut: false });
   });
 });
 
@@ -149,7 +149,7 @@ describe("acp-lint when its output cannot be written", () => {
     const full = openSync("/dev/full", "w");
     try {
       const run = await runCliWith([], dir, { stdoutFd: full });
-      expect(run).toEqual({ code: 2, stdout: "", stderr: "acp-lint: cannot write the output: ENOSPC: no space left on device, write\n" });
+      expect(run).toEqual({ code: 2, stdout: "", stderr: "acp-lint: cannot write the output: ENOSPC: no space left on device, write\n", timedOut: false });
     } finally {
       closeSync(full);
     }

@@ -137,7 +137,7 @@ describe(".gitignore as git reads it", () => {
   ])("a .gitignore linked to %s is not read (git follows no such link), and the run says so in one line", async (target, why) => {
     const dir = await makeProject({ ".git/HEAD": "", "gen/agent.ts": CLEAN_AGENT, "src/agent.ts": CLEAN_AGENT });
     await symlink(target, `${dir}/.gitignore`);
-    const run = await runCliWith(["--format", "json"], dir, { stdin: undefined, timeoutMs: 30_000 });
+    const run = await runCliWith(["--format", "json"], dir, { stdin: "open", timeoutMs: 30_000 });
     expect(run.stderr).toBe(`acp-lint: .gitignore ${why}\n`);
     expect(lintedIn(run.stdout, dir)).toEqual(["gen/agent.ts", "src/agent.ts"]);
     expect(run.code).toBe(0);

@@ -65,7 +65,7 @@ describe("acp-lint's cache in a checkout it cannot trust", () => {
   it.each(["/dev/zero", "/dev/stdin"])("a .eslintcache linked to %s: the run ends and lints everything", async (device) => {
     const dir = await makeProject({ ".git/HEAD": "", "agent.ts": BROKEN_AGENT });
     await symlink(device, join(dir, ".eslintcache"));
-    const run = await runCliWith(["--cache", "--format", "json"], dir, { timeoutMs: 30_000 });
+    const run = await runCliWith(["--cache", "--format", "json"], dir, { stdin: "open", timeoutMs: 30_000 });
     expect(run.code).toBe(1);
     expect(rulesOf(run.stdout)).toHaveLength(3);
   });
@@ -97,7 +97,7 @@ describe("acp-lint's suppressions file in a checkout it cannot trust", () => {
   it.each(["/dev/zero", "/dev/stdin"])("one linked to %s: the run ends, and says the file was not read", async (device) => {
     const dir = await makeProject({ ".git/HEAD": "", "agent.ts": BROKEN_AGENT });
     await symlink(device, join(dir, "acp-lint-suppressions.json"));
-    const run = await runCliWith(["--format", "json"], dir, { timeoutMs: 30_000 });
+    const run = await runCliWith(["--format", "json"], dir, { stdin: "open", timeoutMs: 30_000 });
     expect(run.code).toBe(1);
     expect(run.stderr).toBe("acp-lint: the suppressions file acp-lint-suppressions.json is a symbolic link: not read, and replaced if written\n");
   });
@@ -148,7 +148,7 @@ export const bad = () => new RequestError(-32602, "bad");
   it.each(["/dev/stdin", "/dev/zero"])("one linked to %s is not read: a note, and the defaults", async (device) => {
     const dir = await makeProject({ ".git/HEAD": "", "agent.ts": BROKEN_AGENT });
     await symlink(device, join(dir, "acp-lint.json"));
-    const run = await runCliWith(["--format", "json"], dir, { timeoutMs: 30_000 });
+    const run = await runCliWith(["--format", "json"], dir, { stdin: "open", timeoutMs: 30_000 });
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/^acp-lint: acp-lint\.json is (a link out of the checkout|not a regular file): not read\n$/u);
     expect(rulesOf(run.stdout)).toHaveLength(3);

@@ -2,13 +2,12 @@
 // a relative import, a symbolic link or a `paths` alias out of the checkout, and reads a tsconfig.json's `extends`
 // wherever it points. Nothing outside may reach a report, a device or standard input may not hang the run, and stderr
 // says what TypeScript was not given, with worker threads and a cache as without.
-import { execFileSync, spawn } from "node:child_process";
-import { closeSync, openSync } from "node:fs";
+import { execFileSync } from "node:child_process";
 import { mkdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { checkSarifLog } from "../ci/sarif-log.js";
-import { CLI, type CliRun, makeProject, runCli } from "./run-cli.js";
+import { type CliRun, makeProject, runCli, runCliWith } from "./run-cli.js";
 
 const SECRET = "hunter2-SECRET";
 
@@ -47,37 +46,8 @@ async function expectNoSecret(run: CliRun, outputFile?: string): Promise<void> {
   if (outputFile !== undefined) expect(await readFile(outputFile, "utf8")).not.toContain("hunter2");
 }
 
-/**
- * Runs the built acp-lint with standard input a pipe that stays open and empty (as a CI step's may: a FIFO this
- * process holds open for writing, so that reading /dev/stdin waits for ever), killed after `deadline` milliseconds:
- * `timedOut` says whether it had to be.
- */
-async function runWithOpenStdin(args: readonly string[], cwd: string, deadline: number): Promise<CliRun & { timedOut: boolean }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1" };
-  delete env["FORCE_COLOR"];
-  const fifo = join(await makeProject({}), "stdin");
-  execFileSync("mkfifo", [fifo]);
-  // Read and write: opening does not wait for the other end, and the pipe never ends while this process holds it.
-  const stdin = openSync(fifo, "r+");
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd, env, stdio: [stdin, "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      child.kill("SIGKILL");
-    }, deadline);
-    child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on("error", reject);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      closeSync(stdin);
-      resolve({ code, stdout, stderr, timedOut });
-    });
-  });
-}
+/** Runs the built acp-lint with standard input open and empty for the whole run, killed after `deadline` ms. */
+const runWithOpenStdin = (args: readonly string[], cwd: string, deadline: number) => runCliWith(args, cwd, { stdin: "open", timeoutMs: deadline });
 
 describe("acp-lint --type-aware on a checkout that reaches files outside it", () => {
   let base: string;

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { statSync } from "node:fs";
+import { lstatSync } from "node:fs";
 import { resolve, sep } from "node:path";
 
 /**
@@ -12,7 +12,9 @@ import { resolve, sep } from "node:path";
 export function cacheLocations(cwd: string, location: string | undefined, rootDirs: readonly string[]): string[] {
   const given = location ?? ".eslintcache";
   const absolute = resolve(cwd, given);
-  if (/[\\/]$/u.test(given) || statSync(absolute, { throwIfNoEntry: false })?.isDirectory()) {
+  // lstat, as ESLint's own getCacheFile: a link to a folder is a file location, which acp-lint replaces, not a folder
+  // it writes into (a checkout's link could lead anywhere).
+  if (/[\\/]$/u.test(given) || lstatSync(absolute, { throwIfNoEntry: false })?.isDirectory()) {
     return rootDirs.map(() => `${absolute}${sep}`);
   }
   return rootDirs.map((dir, i) => (i === 0 ? absolute : `${absolute}-${createHash("sha256").update(dir).digest("hex").slice(0, 8)}`));

@@ -66,7 +66,8 @@ export async function applySuppressions(
   if (writes) await service.suppress(results, options.rules.length > 0 ? options.rules : undefined);
   if (options.prune) await service.prune(results);
   const applied = service.applySuppressions(results, await service.load());
-  file.commit();
+  const note = file.commit();
+  if (note !== undefined) notes.push(note);
   return { results: applied.results, unusedCount: Object.keys(applied.unused).length };
 }
 

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { checkRegularFile, isInside, readRegularFile } from "../../regular-file.js";
-import { writeFileReplacing } from "./safe-write.js";
+import { UnsafeWriteError, writeFileReplacing } from "./safe-write.js";
 
 /**
  * A file ESLint reads and writes itself during a run (its cache, the suppressions file), kept where ESLint cannot
@@ -28,7 +28,7 @@ export class StagedFiles {
     const read = readRegularFile(real, { inside: checkout ?? "/", maxBytes, followLink: false });
     if ("text" in read) writeFileSync(path, read.text);
     const note = "refused" in read && read.refused !== "missing" ? `${label} is ${describe(read.refused)}: not read, and replaced if written` : undefined;
-    return new StagedFile(path, real, "text" in read ? read.text : undefined, note, this.#checkouts);
+    return new StagedFile(path, real, label, "text" in read ? read.text : undefined, note, this.#checkouts);
   }
 
   /** A path in the private folder that nothing is written to (for ESLint's cache location when there is no cache). */
@@ -47,12 +47,14 @@ export class StagedFile {
   /**
    * @param path where ESLint reads and writes it during the run
    * @param real the file it stands for
+   * @param label how notes name it ("the cache .eslintcache")
    * @param original what was read from the real file (undefined: absent, or not read)
    * @param note why an existing file was not read
    */
   constructor(
     readonly path: string,
     readonly real: string,
+    readonly label: string,
     readonly original: string | undefined,
     readonly note: string | undefined,
     private readonly checkouts: readonly string[],
@@ -63,12 +65,22 @@ export class StagedFile {
     return this.original !== undefined;
   }
 
-  /** Writes what ESLint left in the copy back to the real file, when it changed. */
-  commit(): void {
+  /**
+   * Writes what ESLint left in the copy back to the real file, when it changed; returns the note to print when it
+   * cannot be written there safely (a folder on the way is a link out of the checkout).
+   */
+  commit(): string | undefined {
     const vetted = checkRegularFile(this.path, { inside: "/", maxBytes: Number.MAX_SAFE_INTEGER });
-    if ("refused" in vetted) return;
+    if ("refused" in vetted) return undefined;
     const text = readFileSync(this.path, "utf8");
-    if (text !== this.original) writeFileReplacing(this.real, text, this.checkouts);
+    if (text === this.original) return undefined;
+    try {
+      writeFileReplacing(this.real, text, this.checkouts, this.label);
+    } catch (error) {
+      if (error instanceof UnsafeWriteError) return `${error.message}: not written`;
+      throw error;
+    }
+    return undefined;
   }
 }
 

@@ -67,6 +67,7 @@ export function followsTemplate({ ruleId, messageId, message }: JsonMessage): bo
   const pattern = template
     .split(/\{\{\s*\w+\s*\}\}/)
     .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
-    .join(".+");
+    // A placeholder may be empty (prefer-error-factory's {{meaning}} when the code means what it says).
+    .join(".*");
   return new RegExp(`^${pattern}$`).test(message);
 }

@@ -7,9 +7,9 @@
  * of standard input, which the test keeps open), stay within 200 MB of the peak memory of the same run on a clean
  * checkout, never write through a link, and print no byte of the files outside.
  */
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { closeSync, lstatSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -120,13 +120,19 @@ interface Measured {
 /** Peak memory, reported by the child itself at exit on fd 3. */
 const PEAK_REPORTER = join(work, "peak.mjs");
 
-/** Runs acp-lint with standard input open and never written (a read of it would block until the timeout). */
+/**
+ * Runs acp-lint with standard input a FIFO this process holds open and never writes (a read of /dev/stdin would
+ * block until the timeout; a spawned child's "pipe" is a socket, which /dev/stdin cannot even open).
+ */
 function runAcpLint(args: readonly string[], cwd: string): Promise<Measured> {
+  const fifo = join(work, `stdin-${randomBytes(4).toString("hex")}`);
+  execFileSync("mkfifo", [fifo]);
+  const stdin = openSync(fifo, "r+");
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["--import", PEAK_REPORTER, CLI, ...args], {
       cwd,
       env: { ...process.env, NO_COLOR: "1", CI: "true" },
-      stdio: ["pipe", "pipe", "pipe", "pipe"],
+      stdio: [stdin, "pipe", "pipe", "pipe"],
       timeout: TIMEOUT_MS,
       killSignal: "SIGKILL",
     });
@@ -136,7 +142,10 @@ function runAcpLint(args: readonly string[], cwd: string): Promise<Measured> {
     child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
     (child.stdio[3] as NodeJS.ReadableStream).on("data", (chunk: Buffer) => (peak += chunk.toString()));
     child.on("error", reject);
-    child.on("close", (code, signal) => resolve({ code, signal, output, maxRssKb: Number(peak) }));
+    child.on("close", (code, signal) => {
+      closeSync(stdin);
+      resolve({ code, signal, output, maxRssKb: Number(peak) });
+    });
   });
 }
 
