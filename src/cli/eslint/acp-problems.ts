@@ -9,11 +9,19 @@ import type { ESLint, Linter } from "eslint";
  * stays: it is about acp-lint's own rules, as do a parse error and a notice about a whole file (a file ignored).
  */
 export function onlyAcpProblems(results: ESLint.LintResult[]): ESLint.LintResult[] {
+  return keepMessages(results, isAcpProblem);
+}
+
+/** The results with only the messages (and suppressed messages) `keep` accepts, counted anew. */
+export function keepMessages(results: ESLint.LintResult[], keep: (message: Linter.LintMessage) => boolean): ESLint.LintResult[] {
   return results.map((result) => {
-    const messages = result.messages.filter(isAcpProblem);
-    const suppressedMessages = result.suppressedMessages.filter(isAcpProblem);
+    const messages = result.messages.filter(keep);
+    const suppressedMessages = result.suppressedMessages.filter(keep);
     if (messages.length === result.messages.length && suppressedMessages.length === result.suppressedMessages.length) return result;
-    return { ...result, messages, suppressedMessages, ...counts(messages) };
+    const kept = { ...result, messages, suppressedMessages, ...counts(messages) };
+    // ESLint gives a result its source only when it has problems: those taken out were its only ones.
+    if (kept.errorCount + kept.warningCount === 0) delete kept.source;
+    return kept;
   });
 }
 

@@ -1,6 +1,7 @@
 import type { ESLint, Linter, Rule } from "eslint";
 import packageJson from "../../../package.json" with { type: "json" };
 import { shown } from "../files/staged-file.js";
+import { keepMessages } from "./acp-problems.js";
 import { REFUSED_PATHS } from "./typed-parser.js";
 
 /**
@@ -48,19 +49,13 @@ export class TypeInformationNotes {
 
   /** The results without the rule's messages (and their counts without them), its notes kept. */
   take(results: ESLint.LintResult[]): ESLint.LintResult[] {
-    return results.map((result) => {
-      const isNote = (message: Linter.LintMessage) => message.ruleId === RULE_ID;
-      if (!result.messages.some(isNote) && !result.suppressedMessages.some(isNote)) return result;
+    for (const result of results) {
       for (const message of [...result.messages, ...result.suppressedMessages].filter(isNote)) {
         if (message.messageId === "withoutTypes") this.#withoutTypes.add(result.filePath);
         else this.#refused.add(message.message);
       }
-      const messages = result.messages.filter((message) => !isNote(message));
-      const taken = { ...result, messages, suppressedMessages: result.suppressedMessages.filter((message) => !isNote(message)), ...counts(messages) };
-      // ESLint gives a result its source only when it has problems: the notes alone are none.
-      if (taken.errorCount + taken.warningCount === 0) delete taken.source;
-      return taken;
-    });
+    }
+    return keepMessages(results, (message) => !isNote(message));
   }
 
   /** One line each (without `acp-lint: `): files linted without type information, paths TypeScript was refused. */
@@ -82,14 +77,6 @@ export class TypeInformationNotes {
   }
 }
 
-function counts(messages: Linter.LintMessage[]) {
-  const errors = messages.filter((message) => message.severity === 2);
-  const warnings = messages.filter((message) => message.severity === 1);
-  return {
-    errorCount: errors.length,
-    fatalErrorCount: errors.filter((message) => message.fatal).length,
-    warningCount: warnings.length,
-    fixableErrorCount: errors.filter((message) => message.fix).length,
-    fixableWarningCount: warnings.filter((message) => message.fix).length,
-  };
+function isNote(message: Linter.LintMessage): boolean {
+  return message.ruleId === RULE_ID;
 }
