@@ -108,10 +108,11 @@ describe("acp-lint's colours", () => {
     expect((await runCli(["--no-color"], dir)).stdout).not.toContain(ESCAPE);
   });
 
-  // `script` gives the run a terminal, where colours are on unless NO_COLOR or --no-color says otherwise.
+  // `script` gives the run a terminal, where colours are on unless NO_COLOR or --no-color says otherwise. Node decides
+  // a terminal's colours from TERM (and from CI's variables): set as a colour terminal's, whatever the host has.
   const inTerminal = (args: string, env: Record<string, string | undefined>) => {
-    const environment: NodeJS.ProcessEnv = { ...process.env, ...env };
-    delete environment["FORCE_COLOR"];
+    const environment: NodeJS.ProcessEnv = { ...process.env, TERM: "xterm-256color", ...env };
+    for (const variable of ["FORCE_COLOR", "CI", "GITHUB_ACTIONS", "COLORTERM"]) delete environment[variable];
     for (const [key, value] of Object.entries(env)) if (value === undefined) delete environment[key];
     return execFileSync("script", ["-qec", `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI_PATH)} ${args}`, "/dev/null"], {
       cwd: dir,
