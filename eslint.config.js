@@ -16,6 +16,24 @@ export default tseslint.config(
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
   },
   {
+    // A rule reads the analysis through its one door, src/analysis/index.ts (issue 36): what a rule may know of the
+    // analysis is what that module exports.
+    files: ["rules/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^\\.\\./src/analysis/(?!index\\.js$)",
+              message: "Import the analysis from ../src/analysis/index.js, and export what a rule needs from there.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Code that runs for every linted file must not leave old-space objects pointing at the file's structures:
     // V8 allocates the accessor pair of an object literal's getter, and a function assigned to a property, in old
     // space, and until the next full collection such an object, dead or not, keeps what it reaches alive through

@@ -1,6 +1,5 @@
 import type { TSESTree } from "@typescript-eslint/utils";
-import { capabilityFindings, type CapabilityFinding } from "../src/analysis/capabilities/capabilities.js";
-import { getModel } from "../src/analysis/index.js";
+import { type CapabilityFinding, capabilityFindings, getModel } from "../src/analysis/index.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
 

@@ -1,6 +1,4 @@
-import { getModel } from "../src/analysis/index.js";
-import { isUnguardedCodeLookup } from "../src/analysis/code-handling/code-lookups.js";
-import { endsFunction, exhaustivenessAssertion, isCodeSwitch, switchHead } from "../src/analysis/code-handling/code-switches.js";
+import { endsFunction, exhaustivenessAssertion, getModel, isCodeSwitch, isUnguardedCodeLookup, switchHead } from "../src/analysis/index.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
 

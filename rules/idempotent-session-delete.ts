@@ -1,6 +1,5 @@
 import type { TSESTree } from "@typescript-eslint/utils";
-import { getModel, isCaught, type SessionMiss, type SessionScope } from "../src/analysis/index.js";
-import { calleeName } from "../src/analysis/syntax/ast.js";
+import { calleeName, getModel, isCaught, type SessionMiss, type SessionScope } from "../src/analysis/index.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
 

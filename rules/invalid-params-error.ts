@@ -1,9 +1,5 @@
 import type { TSESLint } from "@typescript-eslint/utils";
-import { getModel } from "../src/analysis/index.js";
-import { type ParamsFinding, paramsFindings } from "../src/analysis/params/findings.js";
-import { fixText, invalidParamsFix } from "../src/analysis/params/fix.js";
-import type { FileModel } from "../src/analysis/model.js";
-import { factoryAdvice } from "../src/analysis/sdk/factory-advice.js";
+import { factoryAdvice, type FileModel, fixText, getModel, invalidParamsFix, type ParamsFinding, paramsFindings } from "../src/analysis/index.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
 

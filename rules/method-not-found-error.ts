@@ -1,9 +1,5 @@
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
-import { type ErrorSite, getModel, type FileModel, messageText } from "../src/analysis/index.js";
-import { codeReplacement } from "../src/analysis/errors/code-replacement.js";
-import { fallbackFindings, METHOD_NOT_FOUND } from "../src/analysis/fallbacks/findings.js";
-import { type UnsupportedFinding, unsupportedFindings } from "../src/analysis/fallbacks/unsupported.js";
-import { unwrap } from "../src/analysis/syntax/ast.js";
+import { codeReplacement, type ErrorSite, fallbackFindings, type FileModel, getModel, messageText, METHOD_NOT_FOUND, type UnsupportedFinding, unsupportedFindings, unwrap } from "../src/analysis/index.js";
 import { specUrl } from "../src/protocol/links.js";
 import { V2_ITEM_CANCELS } from "../src/protocol/methods.js";
 import { createRule } from "../src/create-rule.js";

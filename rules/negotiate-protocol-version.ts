@@ -1,7 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { getModel, siteCodes } from "../src/analysis/index.js";
-import { versionErrors } from "../src/analysis/initialization/version-errors.js";
-import { clientVersionThrows } from "../src/analysis/initialization/client-version.js";
+import { clientVersionThrows, getModel, siteCodes, versionErrors } from "../src/analysis/index.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
 

@@ -1,10 +1,5 @@
 import type { TSESTree } from "@typescript-eslint/utils";
-import { getModel } from "../src/analysis/index.js";
-import { anyMethodNotificationHandlers } from "../src/analysis/notifications/any-method.js";
-import { escapingNotificationErrors, escapingTargetErrors, notificationHandlers } from "../src/analysis/notifications/escaping-errors.js";
-import { noIdBranches } from "../src/analysis/notifications/no-id-branches.js";
-import { unknownNotificationFallbacks } from "../src/analysis/notifications/unknown-fallbacks.js";
-import { plainEscapes } from "../src/analysis/notifications/plain-throws.js";
+import { anyMethodNotificationHandlers, escapingNotificationErrors, escapingTargetErrors, getModel, noIdBranches, notificationHandlers, plainEscapes, unknownNotificationFallbacks } from "../src/analysis/index.js";
 import { createRule } from "../src/create-rule.js";
 
 export type MessageIds = "errorFromNotification" | "plainErrorFromNotification" | "errorFromUnknownNotification";

@@ -1,9 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint } from "@typescript-eslint/utils";
-import { getModel } from "../src/analysis/index.js";
-import { catchAllLosses } from "../src/analysis/lost-codes/catch-alls.js";
-import type { LostShape } from "../src/analysis/lost-codes/lost-values.js";
-import { type LostThrow, sdkLostThrows } from "../src/analysis/lost-codes/sdk-throws.js";
-import { caughtNumericCode } from "../src/analysis/syntax/caught-values.js";
+import { catchAllLosses, caughtNumericCode, getModel, type LostShape, type LostThrow, sdkLostThrows } from "../src/analysis/index.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
 

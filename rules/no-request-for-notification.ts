@@ -1,8 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { type FileModel, getModel } from "../src/analysis/index.js";
-import { type MisbuiltEnvelope, misbuiltEnvelopes } from "../src/analysis/outgoing/envelopes.js";
-import { isSendName, misroutedCall, type MisroutedCall } from "../src/analysis/outgoing/send-calls.js";
-import { memberName, unwrap } from "../src/analysis/syntax/ast.js";
+import { type FileModel, getModel, isSendName, memberName, type MisbuiltEnvelope, misbuiltEnvelopes, misroutedCall, type MisroutedCall, unwrap } from "../src/analysis/index.js";
 import { createRule } from "../src/create-rule.js";
 
 /** JSON-RPC 2.0 defines what a notification is; ACP says which of its methods are notifications. */

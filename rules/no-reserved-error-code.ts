@@ -1,6 +1,5 @@
 import type { JSONSchema, TSESTree } from "@typescript-eslint/utils";
-import { codeLeaves, getModel } from "../src/analysis/index.js";
-import { codeNumbers } from "../src/analysis/values/code-numbers.js";
+import { codeLeaves, codeNumbers, getModel } from "../src/analysis/index.js";
 import { type CodeRange, ERROR_CODES, inRange, JSON_RPC_RESERVED, LSP_RESERVED } from "../src/protocol/codes.js";
 import { specUrl } from "../src/protocol/links.js";
 import { AcpOptionsError, shownValue } from "../src/config-errors.js";

@@ -1,11 +1,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { codeLeaves, type ErrorSite, type FileModel, getModel, isBareNumber, RESOURCE_NOT_FOUND } from "../src/analysis/index.js";
-import { findProperty, unwrap } from "../src/analysis/syntax/ast.js";
-import { codeNumbers, isIntegerString } from "../src/analysis/values/code-numbers.js";
+import { codeLeaves, codeNumbers, type ErrorSite, type FileModel, findProperty, getModel, isBareNumber, isIntegerString, isLeftUnnamed, RESOURCE_NOT_FOUND, siteMisuse, unwrap } from "../src/analysis/index.js";
 import { ERROR_FACTORIES, type ErrorFactory, FACTORY_BY_NAME } from "../src/protocol/codes.js";
 import { specUrl } from "../src/protocol/links.js";
-import { isLeftUnnamed } from "../src/analysis/errors/code-replacement.js";
-import { siteMisuse } from "../src/analysis/errors/site-meaning.js";
 import { createRule } from "../src/create-rule.js";
 
 export type MessageIds = "useFactory" | "useNamedConstant" | "replaceWithFactory";

@@ -1,6 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { getModel } from "../src/analysis/index.js";
-import { type CancelFinding, cancelFindings, throwIfAbortedSignal } from "../src/analysis/prompts/cancel-findings.js";
+import { type CancelFinding, cancelFindings, getModel, throwIfAbortedSignal } from "../src/analysis/index.js";
 import { specUrl } from "../src/protocol/links.js";
 import { CANCELLED } from "../src/protocol/stop-reasons.js";
 import { createRule } from "../src/create-rule.js";

@@ -1,13 +1,5 @@
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
-import type { ErrorSite } from "../src/analysis/errors/error-sites.js";
-import { codeReplacement } from "../src/analysis/errors/code-replacement.js";
-import { type FileModel, getModel } from "../src/analysis/index.js";
-import { ungatedApps } from "../src/analysis/initialization/ungated-apps.js";
-import { INVALID_REQUEST, notInitializedSites, notInitializedThrows, type NotInitializedThrow } from "../src/analysis/initialization/not-initialized.js";
-import { ungatedLegacyClasses } from "../src/analysis/initialization/legacy-gates.js";
-import { invalidRequestText } from "../src/analysis/initialization/invalid-request-fix.js";
-import { gateErrors } from "../src/analysis/initialization/gate-guards.js";
-import { plainErrorFactoryCall } from "../src/analysis/sdk/factory-advice.js";
+import { codeReplacement, type ErrorSite, type FileModel, gateErrors, getModel, INVALID_REQUEST, invalidRequestText, notInitializedSites, type NotInitializedThrow, notInitializedThrows, plainErrorFactoryCall, ungatedApps, ungatedLegacyClasses } from "../src/analysis/index.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
 

@@ -1,9 +1,5 @@
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
-import { catchAllCode } from "../src/analysis/lost-codes/catch-alls.js";
-import { answerCodes, type FileModel, getModel, keepsCodeThroughSdk, INTERNAL_ERROR, type Handler, RESOURCE_NOT_FOUND, type SessionMiss, type SessionScope } from "../src/analysis/index.js";
-import { sessionNotFoundFix } from "../src/analysis/sdk/factory-advice.js";
-import { enclosingFunction } from "../src/analysis/syntax/ast.js";
-import { deletedSessionAnswers } from "../src/analysis/sessions/deleted-sessions.js";
+import { answerCodes, catchAllCode, deletedSessionAnswers, enclosingFunction, type FileModel, getModel, type Handler, INTERNAL_ERROR, keepsCodeThroughSdk, RESOURCE_NOT_FOUND, type SessionMiss, sessionNotFoundFix, type SessionScope } from "../src/analysis/index.js";
 import { specUrl } from "../src/protocol/links.js";
 import { V2_ITEM_CANCELS } from "../src/protocol/methods.js";
 import { createRule } from "../src/create-rule.js";

@@ -1,9 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { getModel, INTERNAL_ERROR, RESOURCE_NOT_FOUND } from "../src/analysis/index.js";
-import { fixFor, INVALID_PARAMS } from "../src/analysis/resources/fixes.js";
-import { outermostWrapper } from "../src/analysis/syntax/ast.js";
-import { resourceMisses } from "../src/analysis/resources/resources.js";
-import type { ResourceMiss } from "../src/analysis/resources/types.js";
+import { fixFor, getModel, INTERNAL_ERROR, INVALID_PARAMS, outermostWrapper, RESOURCE_NOT_FOUND, type ResourceMiss, resourceMisses } from "../src/analysis/index.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
 

@@ -1,8 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { type ErrorSite, type FileModel, getModel, messageText, RESOURCE_NOT_FOUND, siteCodes } from "../src/analysis/index.js";
-import { enclosingFunction, findProperty, type FunctionNode, hasSpread, unwrap, walk } from "../src/analysis/syntax/ast.js";
-import { sessionNotFoundFix } from "../src/analysis/sdk/factory-advice.js";
-import { declaredName } from "../src/analysis/syntax/functions.js";
+import { declaredName, enclosingFunction, type ErrorSite, type FileModel, findProperty, type FunctionNode, getModel, hasSpread, messageText, RESOURCE_NOT_FOUND, sessionNotFoundFix, siteCodes, unwrap, walk } from "../src/analysis/index.js";
 import { findMethod } from "../src/protocol/methods.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";

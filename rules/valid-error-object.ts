@@ -1,13 +1,7 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
-import { codeLeaves, type ErrorSite, type FileModel, getModel } from "../src/analysis/index.js";
-import { calleeName, staticKeyName, unwrap } from "../src/analysis/syntax/ast.js";
-import { ERROR_SENDERS } from "../src/analysis/errors/send-calls.js";
-import { codeNumbers } from "../src/analysis/values/code-numbers.js";
-import { misusedCode } from "../src/analysis/values/code-meaning.js";
-import type { Constant } from "../src/analysis/values/constant.js";
+import { calleeName, codeLeaves, codeNumbers, type Constant, ERROR_SENDERS, type ErrorSite, type FileModel, getModel, misusedCode, sdkLostThrows, staticKeyName, unwrap } from "../src/analysis/index.js";
 import { inRange, JSON_RPC_RESERVED } from "../src/protocol/codes.js";
 import { specUrl } from "../src/protocol/links.js";
-import { sdkLostThrows } from "../src/analysis/lost-codes/sdk-throws.js";
 import { createRule } from "../src/create-rule.js";
 
 export type MessageIds = "nonIntegerCode" | "useNumber" | "missingMessage" | "nonStringMessage" | "mismatchedMessage" | "codeMeaning";

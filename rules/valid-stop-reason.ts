@@ -1,9 +1,5 @@
 import type { TSESTree } from "@typescript-eslint/utils";
-import { getModel } from "../src/analysis/index.js";
-import { closestStopReason } from "../src/analysis/prompts/closest.js";
-import { promptFacts } from "../src/analysis/prompts/prompt-facts.js";
-import { stateUpdateStopLeaves } from "../src/analysis/prompts/state-updates.js";
-import type { StopLeaf } from "../src/analysis/prompts/stop-values.js";
+import { closestStopReason, getModel, promptFacts, stateUpdateStopLeaves, type StopLeaf } from "../src/analysis/index.js";
 import { specUrl } from "../src/protocol/links.js";
 import { isStopReason, STOP_REASONS } from "../src/protocol/stop-reasons.js";
 import { createRule } from "../src/create-rule.js";

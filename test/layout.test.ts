@@ -62,4 +62,17 @@ describe("source layout", () => {
     for (const file of sourceFiles(analysis)) counts.set(dirname(file), (counts.get(dirname(file)) ?? 0) + 1);
     for (const [dir, count] of counts) expect({ dir: relative(src, dir), count }).toEqual({ dir: relative(src, dir), count: Math.min(count, 12) });
   });
+
+  it("rules read the analysis through src/analysis/index.ts only", () => {
+    const rules = fileURLToPath(new URL("../rules", import.meta.url));
+    const analysis = join(src, "analysis");
+    const strays = sourceFiles(rules).flatMap((file) =>
+      importsOf(file)
+        .filter((imported) => imported.startsWith(`${analysis}/`) && imported !== join(analysis, "index.ts"))
+        .map((imported) => `${relative(rules, file)} -> ${relative(src, imported)}`),
+    );
+    expect(strays).toEqual([]);
+    // The check sees an import that goes around the door.
+    expect(importsOf(join(rules, "valid-stop-reason.ts"))).toContain(join(analysis, "index.ts"));
+  });
 });
