@@ -1,6 +1,7 @@
 import type { TSESLint } from "@typescript-eslint/utils";
 import { capabilitySchema } from "../../protocol/capabilities.js";
 import { type FileModel, getModel } from "../model.js";
+import { perModel } from "../syntax/per-model.js";
 import { appOwners, type AppContext } from "./apps.js";
 import { dispatchOwners } from "./dispatch-owners.js";
 import { type CapabilityFinding, ownerFindings } from "./findings.js";
@@ -12,45 +13,29 @@ export type { CapabilityFinding, MissingHandler, UnadvertisedHandler, UndefinedK
 
 type AnyContext = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
 
-const cache = new WeakMap<FileModel, readonly CapabilityFinding[]>();
-
 /**
  * The capabilities each app, legacy class and dispatcher of the file advertises in a literal, set against the
  * handlers it registers; computed once per file, and nothing is done for a file without ACP handlers.
  */
 export function capabilityFindings(context: AnyContext): readonly CapabilityFinding[] {
-  const model = getModel(context);
-  let found = cache.get(model);
-  if (!found) {
-    found = compute(model, context.sourceCode);
-    cache.set(model, found);
-  }
-  return found;
+  return findingsOf(getModel(context), context.sourceCode);
 }
 
-function compute(model: FileModel, sourceCode: AnyContext["sourceCode"]): CapabilityFinding[] {
+const findingsOf = perModel((model: FileModel, sourceCode: AnyContext["sourceCode"]): readonly CapabilityFinding[] => {
   const schema = capabilitySchema(model.settings.protocolVersion);
   return ownersOf(model, sourceCode).flatMap((owner) => ownerFindings(owner, schema, model.values));
-}
-
-const ownersCache = new WeakMap<FileModel, readonly CapabilityOwner[]>();
+});
 
 /** The apps, legacy classes and dispatchers of the file that register handlers, with their capabilities; once per file. */
-function ownersOf(model: FileModel, sourceCode: AnyContext["sourceCode"]): readonly CapabilityOwner[] {
-  let found = ownersCache.get(model);
-  if (found) return found;
-  found = [];
+const ownersOf = perModel((model: FileModel, sourceCode: AnyContext["sourceCode"]): readonly CapabilityOwner[] => {
   // Every owner's literal is a capabilities field written in this file (`agentCapabilities`, `clientCapabilities`,
   // v2's `capabilities`): without the word, finding the handlers' apps is wasted work.
   const { handlers } = model.handlers;
-  if (/capabilities/i.test(sourceCode.text) && handlers.length > 0) {
-    const schema = capabilitySchema(model.settings.protocolVersion);
-    const ctx: AppContext = { sourceCode, sdk: model.sdk, values: model.values, fields: schema.field, sdkVersion: model.sdkVersion };
-    found = [...appOwners(handlers, ctx), ...legacyOwners(handlers, ctx), ...dispatchOwners(handlers, ctx)];
-  }
-  ownersCache.set(model, found);
-  return found;
-}
+  if (!/capabilities/i.test(sourceCode.text) || handlers.length === 0) return [];
+  const schema = capabilitySchema(model.settings.protocolVersion);
+  const ctx: AppContext = { sourceCode, sdk: model.sdk, values: model.values, fields: schema.field, sdkVersion: model.sdkVersion };
+  return [...appOwners(handlers, ctx), ...legacyOwners(handlers, ctx), ...dispatchOwners(handlers, ctx)];
+});
 
 /**
  * Whether the file advertises, in the literal of an owner that registers `wire`, the capability that gates it

@@ -7,6 +7,7 @@ import { parameterOf } from "../resolution/bindings.js";
 import type { TextQuestion } from "../resolution/module-texts.js";
 import type { Resolver } from "../resolution/resolver.js";
 import { fileOf, type SourceFile } from "../resolution/source-files.js";
+import { perModel } from "../syntax/per-model.js";
 
 /** Which parameters of a helper become the code, message and data of an error site inside it. */
 interface HelperSlots {
@@ -60,12 +61,11 @@ interface ModuleSites {
 }
 
 /** The sites of a module's model whose code its function's parameter gives, by function: found once per model. */
-const delegatedByModel = new WeakMap<ModuleSites, Map<FunctionNode, { site: ErrorSite; slots: HelperSlots } | null>>();
+const delegatedByFunction = perModel<ModuleSites, Map<FunctionNode, { site: ErrorSite; slots: HelperSlots } | null>, []>(() => new Map());
 
 /** The site of `fn` (in the model of its module) whose code is one of `fn`'s parameters, and where the others go. */
 function delegatedSite(model: ModuleSites, fn: FunctionNode): { site: ErrorSite; slots: HelperSlots } | undefined {
-  let byFn = delegatedByModel.get(model);
-  if (!byFn) delegatedByModel.set(model, (byFn = new Map()));
+  const byFn = delegatedByFunction(model);
   const cached = byFn.get(fn);
   if (cached !== undefined) return cached ?? undefined;
   let found: { site: ErrorSite; slots: HelperSlots } | undefined;

@@ -2,6 +2,7 @@ import type { TSESLint } from "@typescript-eslint/utils";
 import { gateErrors } from "../initialization/gate-guards.js";
 import { notInitializedSites } from "../initialization/not-initialized.js";
 import type { FileModel } from "../model.js";
+import { perModel } from "../syntax/per-model.js";
 import { type MisusedCode, misusedCode, NOT_INITIALIZED } from "../values/code-meaning.js";
 import { messageText } from "../values/message-text.js";
 import type { ErrorSite } from "./error-sites.js";
@@ -12,23 +13,18 @@ const REPEATED_INITIALIZE: MisusedCode = { situation: "a repeated initialize", i
 /** What the initialization analysis knows an error site answers, by site. */
 type Known = ReadonlyMap<ErrorSite, MisusedCode>;
 
-const known = new WeakMap<FileModel, Known>();
-
 /**
  * The error sites require-initialize-gate judges, with what they answer: a request before initialize (a message or
  * data that says the connection is not initialized, any code but -32600; a gate found by its guard) and, in protocol
  * version 2, a repeated initialize.
  */
-function initializationSites(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): Known {
-  let found = known.get(model);
-  if (found) return found;
+const initializationSites = perModel((model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): Known => {
   const out = new Map<ErrorSite, MisusedCode>();
   const gates = gateErrors(model, sourceCode);
   for (const site of [...notInitializedSites(model), ...gates.beforeInitialize]) out.set(site, NOT_INITIALIZED);
   if (model.settings.protocolVersion === 2) for (const site of gates.repeatedInitialize) if (!out.has(site)) out.set(site, REPEATED_INITIALIZE);
-  known.set(model, (found = out));
-  return found;
-}
+  return out;
+});
 
 /**
  * What an error site's code `code` is used for when that is not the code's own meaning: what its message says

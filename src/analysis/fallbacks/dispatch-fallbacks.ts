@@ -1,6 +1,7 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import type { FileModel } from "../model.js";
 import { enclosingFunction, type FunctionNode } from "../syntax/ast.js";
+import { perModel } from "../syntax/per-model.js";
 
 /** The fallback of a hand-rolled dispatcher: the `default` of a method switch or the final `else` of a method if-chain. */
 export interface DispatchFallback {
@@ -19,14 +20,10 @@ export interface DispatchFallback {
 
 type Building = DispatchFallback & { routes: Set<"request" | "notification"> };
 
-const cache = new WeakMap<FileModel, readonly DispatchFallback[]>();
-
 const isNamed = (n: TSESTree.Node) => n.type === AST_NODE_TYPES.Identifier || (n.type === AST_NODE_TYPES.MemberExpression && !n.computed);
 
 /** The fallbacks of the dispatchers that route at least one handler of the model, with what kinds they route. */
-export function dispatchFallbacks(model: FileModel): readonly DispatchFallback[] {
-  const cached = cache.get(model);
-  if (cached) return cached;
+export const dispatchFallbacks = perModel((model: FileModel): readonly DispatchFallback[] => {
   const found = new Map<TSESTree.Node, Building>();
   for (const h of model.handlers.handlers) {
     if (h.style !== "dispatch") continue;
@@ -36,10 +33,8 @@ export function dispatchFallbacks(model: FileModel): readonly DispatchFallback[]
     entry.routes.add(h.method.kind);
     found.set(fallback.dispatch, entry);
   }
-  const result = [...found.values()];
-  cache.set(model, result);
-  return result;
-}
+  return [...found.values()];
+});
 
 /** The fallback of the switch that holds case `body`, or of the if-chain whose link has `body` as consequent. */
 function fallbackAt(body: TSESTree.Node): Building | undefined {

@@ -5,6 +5,7 @@ import { isSender, sentValue } from "../errors/responses.js";
 import type { ErrorSite } from "../errors/error-sites.js";
 import type { FileModel } from "../model.js";
 import { calleeName, enclosingFunction, findProperty, unwrap, type VisitorKeys, contains } from "../syntax/ast.js";
+import { perModel } from "../syntax/per-model.js";
 import { type FallbackSource, fallbackSources } from "./sources.js";
 import { exits } from "./unknown-path.js";
 
@@ -114,14 +115,9 @@ function ownStatements(path: readonly TSESTree.Node[]): TSESTree.Node[] {
   return path.flatMap((node): TSESTree.Node[] => (node.type === AST_NODE_TYPES.BlockStatement ? node.body : [node]));
 }
 
-const cache = new WeakMap<FileModel, readonly FallbackFinding[]>();
-
 /** What the file's fallbacks answer an unknown method with, where that is not -32601. */
-export function fallbackFindings(model: FileModel, keys: VisitorKeys, text: (node: TSESTree.Node) => string): readonly FallbackFinding[] {
-  let found = cache.get(model);
-  if (found) return found;
-  // A file without handlers may still answer every request before its handler is installed (installed-misses.ts).
-  found = fallbackSources(model, keys, text).flatMap((s) => findingsOf(s, model, keys));
-  cache.set(model, found);
-  return found;
-}
+export const fallbackFindings = perModel(
+  (model: FileModel, keys: VisitorKeys, text: (node: TSESTree.Node) => string): readonly FallbackFinding[] =>
+    // A file without handlers may still answer every request before its handler is installed (installed-misses.ts).
+    fallbackSources(model, keys, text).flatMap((s) => findingsOf(s, model, keys)),
+);

@@ -2,6 +2,7 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint
 import { enclosingFunction, findProperty, memberName, unwrap } from "../syntax/ast.js";
 import { methodRef } from "../handlers/method-names.js";
 import type { FileModel } from "../model.js";
+import { perModel } from "../syntax/per-model.js";
 import { mentions, supportedVersionConstants, type SupportedVersions } from "./supported-versions.js";
 
 /** A client's throw on any answered version but the requested one, while the file says it supports older ones. */
@@ -11,8 +12,6 @@ export interface ClientVersionThrow {
   /** The ignored constant that names an older version the client supports. */
   readonly supported: SupportedVersions;
 }
-
-const cache = new WeakMap<FileModel, readonly ClientVersionThrow[]>();
 
 /** The requested version of an initialize request sent by a client: `ctx.request(initialize, {...})`, `conn.initialize({...})`. */
 function requestedVersion(call: TSESTree.CallExpression, model: FileModel): number | undefined {
@@ -69,11 +68,8 @@ function directThrow(statement: TSESTree.Statement): TSESTree.ThrowStatement | u
  * A client that supports only the version it requested is right to close on any other answer: not reported.
  * Ordering comparisons (`<`, `>`), lookups (`SUPPORTED.includes(v)`) and anything else count as comparing.
  */
-export function clientVersionThrows(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): readonly ClientVersionThrow[] {
-  const cached = cache.get(model);
-  if (cached) return cached;
+export const clientVersionThrows = perModel((model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): readonly ClientVersionThrow[] => {
   const found: ClientVersionThrow[] = [];
-  cache.set(model, found);
   if (!sourceCode.text.includes("protocolVersion")) return found;
   let constants: readonly SupportedVersions[] | undefined;
   for (const node of model.nodes.calls) {
@@ -102,4 +98,4 @@ export function clientVersionThrows(model: FileModel, sourceCode: Readonly<TSESL
     }
   }
   return found;
-}
+});

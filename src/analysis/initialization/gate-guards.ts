@@ -3,6 +3,7 @@ import { contains } from "../syntax/ast.js";
 import type { ErrorSite } from "../errors/error-sites.js";
 import { siteCodes } from "../errors/answer-codes.js";
 import type { FileModel } from "../model.js";
+import { perModel } from "../syntax/per-model.js";
 import { conjuncts, isInitFlag, isNotInitFlag, testsInitialize } from "./init-flags.js";
 import { INVALID_REQUEST } from "./not-initialized.js";
 
@@ -14,8 +15,6 @@ export interface GateErrors {
 }
 
 const EMPTY: GateErrors = { beforeInitialize: [], repeatedInitialize: [] };
-const cache = new WeakMap<FileModel, GateErrors>();
-
 const within = (inner: TSESTree.Node, outer: TSESTree.Node) => contains(outer, inner);
 
 /** Error sites of a branch whose codes are all known and one of them is not -32600. */
@@ -28,13 +27,8 @@ function wrongSites(branch: TSESTree.Node, model: FileModel): ErrorSite[] {
 }
 
 /** Hand-rolled initialization gates, found by their guard rather than by their wording. */
-export function gateErrors(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): GateErrors {
-  const cached = cache.get(model);
-  if (cached) return cached;
-  if ((model.handlers.handlers.length === 0 && model.handlers.fallbacks.length === 0) || !sourceCode.text.includes("initialize")) {
-    cache.set(model, EMPTY);
-    return EMPTY;
-  }
+export const gateErrors = perModel((model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): GateErrors => {
+  if ((model.handlers.handlers.length === 0 && model.handlers.fallbacks.length === 0) || !sourceCode.text.includes("initialize")) return EMPTY;
   const inits = model.handlers.handlers.filter((h) => h.method.wire === "initialize" && h.method.side === "agent");
   const before = new Set<ErrorSite>();
   const repeated = new Set<ErrorSite>();
@@ -49,7 +43,5 @@ export function gateErrors(model: FileModel, sourceCode: Readonly<TSESLint.Sourc
     const inHandler = inits.some((h) => within(node, h.body)) && parts.every((p) => isInitFlag(p) || testsInitialize(p, true, model));
     if (inHandler || parts.some((p) => testsInitialize(p, true, model))) for (const site of wrongSites(node.consequent, model)) repeated.add(site);
   }
-  const found = { beforeInitialize: [...before], repeatedInitialize: [...repeated] };
-  cache.set(model, found);
-  return found;
-}
+  return { beforeInitialize: [...before], repeatedInitialize: [...repeated] };
+});

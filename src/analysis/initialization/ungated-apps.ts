@@ -2,10 +2,9 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint
 import { memberName, outermostWrapper } from "../syntax/ast.js";
 import { methodRef } from "../handlers/method-names.js";
 import type { FileModel } from "../model.js";
+import { perModel } from "../syntax/per-model.js";
 import { declaredVariables } from "../syntax/variables.js";
 import { isExportedValue } from "../sdk/apps.js";
-
-const cache = new WeakMap<FileModel, readonly TSESTree.CallExpression[]>();
 
 interface AppUse {
   /** Request registrations other than `"*"`. */
@@ -80,11 +79,8 @@ function usesOf(declarator: TSESTree.VariableDeclarator, sourceCode: Readonly<TS
  * SDK 2.x `agent()` calls whose app registers requests but never a two-argument initialize handler,
  * and which go nowhere else that could register one.
  */
-export function ungatedApps(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): readonly TSESTree.CallExpression[] {
-  const cached = cache.get(model);
-  if (cached) return cached;
+export const ungatedApps = perModel((model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): readonly TSESTree.CallExpression[] => {
   const found: TSESTree.CallExpression[] = [];
-  cache.set(model, found);
   if (!model.handlers.handlers.some((h) => h.style === "sdk" && h.method.side === "agent")) return found;
   for (const node of model.nodes.calls) {
     if (model.sdk.exportName(node.callee) !== "agent") continue;
@@ -100,5 +96,5 @@ export function ungatedApps(model: FileModel, sourceCode: Readonly<TSESLint.Sour
     if (use.requests > 0 && !use.gated && !use.escapes) found.push(node);
   }
   return found;
-}
+});
 

@@ -4,6 +4,7 @@ import type { Handler } from "../handlers/types.js";
 import { walk, contains } from "../syntax/ast.js";
 import type { FileModel } from "../model.js";
 import type { ValueResolver } from "../resolution/values.js";
+import { perModel } from "../syntax/per-model.js";
 
 export interface VersionError {
   readonly site: ErrorSite;
@@ -11,8 +12,6 @@ export interface VersionError {
   /** The test of the guard that reads the requested version. */
   readonly guard: TSESTree.Node;
 }
-
-const cache = new WeakMap<FileModel, readonly VersionError[]>();
 
 const within = (inner: TSESTree.Node, outer: TSESTree.Node) => contains(outer, inner);
 
@@ -53,11 +52,8 @@ function versionGuard(site: TSESTree.Node, body: TSESTree.Node, sourceCode: Read
 }
 
 /** Error sites of agent initialize handlers answered on a branch that tests the requested protocolVersion. */
-export function versionErrors(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): readonly VersionError[] {
-  const cached = cache.get(model);
-  if (cached) return cached;
+export const versionErrors = perModel((model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): readonly VersionError[] => {
   const found: VersionError[] = [];
-  cache.set(model, found);
   const handlers = model.handlers.handlers.filter((h) => h.method.wire === "initialize" && h.method.side === "agent");
   if (handlers.length === 0) return found;
   for (const site of model.errorSites) {
@@ -67,4 +63,4 @@ export function versionErrors(model: FileModel, sourceCode: Readonly<TSESLint.So
     if (handler && guard) found.push({ site, handler, guard });
   }
   return found;
-}
+});

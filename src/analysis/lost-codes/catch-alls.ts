@@ -2,6 +2,7 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint
 import type { Handler } from "../handlers/types.js";
 import type { FileModel } from "../model.js";
 import { type FunctionNode, isFunction, contains } from "../syntax/ast.js";
+import { perModel } from "../syntax/per-model.js";
 import { fixedAnswer } from "./catch-answers.js";
 import { carriedCodes, type CodedContext } from "./coded-values.js";
 import { localErrorClasses } from "./local-classes.js";
@@ -42,18 +43,11 @@ function callersOf(model: FileModel, ctx: ReachContext): Map<FunctionNode, TSEST
 
 type CallsOf = (fn: FunctionNode) => readonly TSESTree.CallExpression[];
 
-const callsByModel = new WeakMap<FileModel, CallsOf>();
-
-/** The calls of each same-file function, found on first use, once per model. */
-function callsOfFunctions(model: FileModel, ctx: ReachContext): CallsOf {
-  let found = callsByModel.get(model);
-  if (!found) {
-    let callers: Map<FunctionNode, TSESTree.CallExpression[]> | undefined;
-    found = (fn) => (callers ??= callersOf(model, ctx)).get(fn) ?? [];
-    callsByModel.set(model, found);
-  }
-  return found;
-}
+/** The calls of each same-file function, found on first use (not before), once per model. */
+const callsOfFunctions = perModel((model: FileModel, ctx: ReachContext): CallsOf => {
+  let callers: Map<FunctionNode, TSESTree.CallExpression[]> | undefined;
+  return (fn) => (callers ??= callersOf(model, ctx)).get(fn) ?? [];
+});
 
 /** The `try` statements with a `catch` that run the dispatch handlers: around an inline dispatch, or around a call into it. */
 function dispatchTries(handlers: readonly Handler[], callsOf: CallsOf): TSESTree.TryStatement[] {
@@ -93,19 +87,13 @@ function handlerOf(reached: ReachedThrow, handlers: readonly Handler[]): Handler
   return undefined;
 }
 
-const cache = new WeakMap<FileModel, readonly CatchAllLoss[]>();
-
 /** The catch-alls of the file's hand-rolled dispatchers that lose the codes their handlers throw. */
-export function catchAllLosses(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): readonly CatchAllLoss[] {
-  let found = cache.get(model);
-  if (found) return found;
+export const catchAllLosses = perModel((model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): readonly CatchAllLoss[] => {
   // No throw, or no `catch` anywhere in the text: no catch-all to lose a thrown code.
   const candidate = model.nodes.throws.length > 0 && sourceCode.text.includes("catch");
   const handlers = candidate ? model.handlers.handlers.filter((h) => h.style === "dispatch") : [];
-  found = handlers.length > 0 ? collect(model, sourceCode, handlers) : [];
-  cache.set(model, found);
-  return found;
-}
+  return handlers.length > 0 ? collect(model, sourceCode, handlers) : [];
+});
 
 function collect(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>, handlers: readonly Handler[]): CatchAllLoss[] {
   const reach: ReachContext = { sourceCode, values: model.values };
@@ -141,7 +129,8 @@ function firstLost(reached: readonly ReachedThrow[], handlers: readonly Handler[
   return undefined;
 }
 
-const catchCodes = new WeakMap<FileModel, Map<Handler, number | null>>();
+/** Each dispatch handler's catch-all code, once worked out (null: none). */
+const catchCodesOf = perModel<FileModel, Map<Handler, number | null>, []>(() => new Map());
 
 /**
  * The code a hand-rolled dispatcher's catch-all answers every error thrown by `handler` with (`catch (e) { post({
@@ -151,8 +140,7 @@ const catchCodes = new WeakMap<FileModel, Map<Handler, number | null>>();
  */
 export function catchAllCode(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>, handler: Handler): number | undefined {
   if (handler.style !== "dispatch") return undefined;
-  let byHandler = catchCodes.get(model);
-  if (!byHandler) catchCodes.set(model, (byHandler = new Map()));
+  const byHandler = catchCodesOf(model);
   let found = byHandler.get(handler);
   if (found === undefined) {
     const reach: ReachContext = { sourceCode, values: model.values };

@@ -1,6 +1,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import type { FileModel } from "../model.js";
 import { calleeName, type FunctionNode, memberName, unwrap } from "../syntax/ast.js";
+import { perModel } from "../syntax/per-model.js";
 import { localErrorClasses } from "./local-classes.js";
 import { type LostValue, lostValue, type ValueContext } from "./lost-values.js";
 import { type Escape, rootThrows } from "./root-throws.js";
@@ -30,23 +31,15 @@ function isPromiseReject(call: TSESTree.CallExpression): boolean {
   return callee.type === AST_NODE_TYPES.MemberExpression && calleeName(callee.object) === "Promise" && memberName(callee) === "reject";
 }
 
-const cache = new WeakMap<FileModel, readonly LostThrow[]>();
-
 /** The file's coded non-RequestError throws that leave SDK request handlers, each once, in source order. */
-export function sdkLostThrows(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): readonly LostThrow[] {
-  let found = cache.get(model);
-  if (found) return found;
-  found = [];
+export const sdkLostThrows = perModel((model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): readonly LostThrow[] => {
   // No SDK import, no SDK handler; and a file that throws nothing has nothing to lose.
   const importsSdk = model.sdk.importsSdk;
   const escapes = importsSdk ? [...model.nodes.throws, ...model.nodes.calls.filter(isPromiseReject)] : [];
-  if (escapes.length > 0) {
-    const roots = sdkRoots(model);
-    if (roots.length > 0) found = collect(model, sourceCode, roots, escapes);
-  }
-  cache.set(model, found);
-  return found;
-}
+  if (escapes.length === 0) return [];
+  const roots = sdkRoots(model);
+  return roots.length > 0 ? collect(model, sourceCode, roots, escapes) : [];
+});
 
 function collect(
   model: FileModel,

@@ -6,11 +6,10 @@ import { isFunction, unwrap } from "../syntax/ast.js";
 import { isNotificationReceiver, onNotificationReceiver } from "./receivers.js";
 import type { NotificationTarget } from "./targets.js";
 import { resolverOf } from "../resolution/resolver.js";
+import { perModel } from "../syntax/per-model.js";
 
 /** What the one-argument star handler is named as in reports. */
 export const STAR_NOTIFICATIONS = "every notification onNotification(fn) receives";
-
-const cache = new WeakMap<FileModel, readonly NotificationTarget[]>();
 
 /** Whether the file imports the SDK or a JSON-RPC library at all: otherwise nothing here can match. */
 const mayRegister = (model: FileModel) =>
@@ -21,9 +20,7 @@ const mayRegister = (model: FileModel) =>
  * `connection.onNotification((method, params) => ...)` of vscode-jsonrpc connections whose function the model
  * has no handler for (methods outside the protocol table): their functions handle notifications all the same.
  */
-export function anyMethodNotificationHandlers(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): readonly NotificationTarget[] {
-  let found = cache.get(model);
-  if (found) return found;
+export const anyMethodNotificationHandlers = perModel((model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): readonly NotificationTarget[] => {
   const result: NotificationTarget[] = [];
   if (mayRegister(model)) {
     const known = new Set<TSESTree.Node>(model.handlers.handlers.flatMap((h) => (h.fn ? [h.fn] : [])));
@@ -38,10 +35,8 @@ export function anyMethodNotificationHandlers(model: FileModel, sourceCode: Read
       result.push(target);
     }
   }
-  found = result;
-  cache.set(model, found);
-  return found;
-}
+  return result;
+});
 
 function registration(call: TSESTree.CallExpression, model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): NotificationTarget | undefined {
   const args = call.arguments;

@@ -4,6 +4,7 @@ import type { ErrorSite } from "../errors/error-sites.js";
 import type { Handler } from "../handlers/types.js";
 import { isCaught } from "../sessions/sessions.js";
 import { isFunction, type FunctionNode, memberName, unwrap, contains } from "../syntax/ast.js";
+import { perModel } from "../syntax/per-model.js";
 import type { NotificationTarget } from "./targets.js";
 
 /** An error site that a notification handler throws or returns, where nobody receives it. */
@@ -17,8 +18,6 @@ export interface EscapingTargetError {
   readonly site: ErrorSite;
   readonly target: NotificationTarget;
 }
-
-const cache = new WeakMap<FileModel, readonly EscapingError[]>();
 
 /** The function whose result or throw the node is: undefined when it sits in an expression other than throw/return. */
 function escapingFrom(site: TSESTree.Node): FunctionNode | undefined {
@@ -79,9 +78,7 @@ export const notificationHandlers = (model: FileModel): Handler[] =>
   model.handlers.handlers.filter((h) => h.method.kind === "notification" && h.fn && !receivesRequests(h));
 
 /** The error sites that escape notification handlers of the file (thrown or returned by the handler itself). */
-export function escapingNotificationErrors(model: FileModel): readonly EscapingError[] {
-  let found = cache.get(model);
-  if (found) return found;
+export const escapingNotificationErrors = perModel((model: FileModel): readonly EscapingError[] => {
   const handlers = notificationHandlers(model);
   const result: EscapingError[] = [];
   if (handlers.length > 0) {
@@ -95,10 +92,8 @@ export function escapingNotificationErrors(model: FileModel): readonly EscapingE
       result.push({ site, handler });
     }
   }
-  found = result;
-  cache.set(model, found);
-  return found;
-}
+  return result;
+});
 
 /** The error sites thrown or returned out of `targets`, not caught inside them; shared helpers' calls excluded. */
 export function escapingTargetErrors(model: FileModel, targets: readonly NotificationTarget[]): EscapingTargetError[] {

@@ -1,13 +1,12 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import type { FileModel } from "../model.js";
 import { enclosingFunction, memberName, unwrap, walk } from "../syntax/ast.js";
+import { perModel } from "../syntax/per-model.js";
 import { idTest } from "./no-id-tests.js";
 import type { NotificationTarget } from "./targets.js";
 
 /** What the no-id branch is named as in reports. */
 export const NO_ID_MESSAGE = "A message without id";
-
-const cache = new WeakMap<FileModel, readonly NotificationTarget[]>();
 
 /** Whether `fn` reads `<name>.method`: the message tested is one a dispatcher routes by method. */
 function readsMethod(fn: TSESTree.Node, name: string, keys: TSESLint.SourceCode["visitorKeys"]): boolean {
@@ -25,9 +24,7 @@ function readsMethod(fn: TSESTree.Node, name: string, keys: TSESLint.SourceCode[
  * `if (msg.id === undefined) { ... }`, or the `else` of `if ("id" in msg)`, in a function that routes the same
  * message by `msg.method`. Only files that speak JSON-RPC are looked at.
  */
-export function noIdBranches(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): readonly NotificationTarget[] {
-  let found = cache.get(model);
-  if (found) return found;
+export const noIdBranches = perModel((model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): readonly NotificationTarget[] => {
   const result: NotificationTarget[] = [];
   const speaksJsonRpc = model.handlers.handlers.length > 0 || model.sdk.importsSdk || sourceCode.text.includes("jsonrpc");
   if (speaksJsonRpc) {
@@ -49,7 +46,5 @@ export function noIdBranches(model: FileModel, sourceCode: Readonly<TSESLint.Sou
       result.push({ method: NO_ID_MESSAGE, body, fn, isBranch: true });
     }
   }
-  found = result;
-  cache.set(model, found);
-  return found;
-}
+  return result;
+});

@@ -2,13 +2,12 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint
 import type { FileModel } from "../model.js";
 import { dispatchFallbacks } from "../fallbacks/dispatch-fallbacks.js";
 import { type FunctionNode, memberName, unwrap, walk } from "../syntax/ast.js";
+import { perModel } from "../syntax/per-model.js";
 import { idTest } from "./no-id-tests.js";
 import type { NotificationTarget } from "./targets.js";
 
 /** What the fallback is named as in reports. */
 export const UNKNOWN_NOTIFICATION = "An unknown notification";
-
-const cache = new WeakMap<FileModel, NotificationTarget[]>();
 
 /** The message a dispatch routes: `msg` of `msg.method`. */
 function routedMessage(node: TSESTree.Node): string | undefined {
@@ -43,10 +42,8 @@ function reachedWithoutId(node: TSESTree.Node, fn: FunctionNode, message: string
  * Protocol version 2: the fallbacks of dispatchers that also route notifications (one of their cases is a
  * notification method) and that a message without id reaches. Unknown notifications are to be ignored there.
  */
-export function unknownNotificationFallbacks(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): readonly NotificationTarget[] {
-  let found = cache.get(model);
-  if (found) return found;
-  found = [];
+export const unknownNotificationFallbacks = perModel((model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): readonly NotificationTarget[] => {
+  const found: NotificationTarget[] = [];
   if (model.settings.protocolVersion === 2) {
     for (const f of dispatchFallbacks(model)) {
       const message = f.subject && routedMessage(f.subject);
@@ -54,6 +51,5 @@ export function unknownNotificationFallbacks(model: FileModel, sourceCode: Reado
       found.push({ method: UNKNOWN_NOTIFICATION, body: f.body, fn: f.fn, isBranch: true });
     }
   }
-  cache.set(model, found);
   return found;
-}
+});

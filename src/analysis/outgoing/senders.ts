@@ -1,6 +1,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import type { FileModel } from "../model.js";
 import { isFunction, memberName, unwrap } from "../syntax/ast.js";
+import { perModel } from "../syntax/per-model.js";
 import { variableOf } from "../syntax/variables.js";
 import { sdkApp } from "../sdk/apps.js";
 
@@ -35,25 +36,21 @@ const other = (side: "agent" | "client"): "agent" | "client" => (side === "agent
 type Side = "agent" | "client" | undefined;
 
 /** The side of each SDK handler function, then of each fallback's, by function: listed once per file. */
-const sidesByFile = new WeakMap<FileModel, ReadonlyMap<TSESTree.Node, Side>>();
+const handlerSides = perModel((model: FileModel): ReadonlyMap<TSESTree.Node, Side> => {
+  const found = new Map<TSESTree.Node, Side>();
+  for (const h of model.handlers.handlers) {
+    if (h.style !== "sdk" || !h.fn || found.has(h.fn)) continue;
+    found.set(h.fn, h.method.side === "client" ? "client" : h.method.side === "agent" ? "agent" : undefined);
+  }
+  for (const f of model.handlers.fallbacks) if (f.style === "sdk" && f.fn && !found.has(f.fn)) found.set(f.fn, f.side);
+  return found;
+});
 
 /**
  * The context an SDK handler function receives: the app's side, from the model's handlers and fallbacks (the first
  * that has the function). Asked for every send of every handler: searching the handlers each time was quadratic.
  */
-function handlerSide(fn: TSESTree.Node, model: FileModel): Side {
-  let sides = sidesByFile.get(model);
-  if (!sides) {
-    const found = new Map<TSESTree.Node, Side>();
-    for (const h of model.handlers.handlers) {
-      if (h.style !== "sdk" || !h.fn || found.has(h.fn)) continue;
-      found.set(h.fn, h.method.side === "client" ? "client" : h.method.side === "agent" ? "agent" : undefined);
-    }
-    for (const f of model.handlers.fallbacks) if (f.style === "sdk" && f.fn && !found.has(f.fn)) found.set(f.fn, f.side);
-    sidesByFile.set(model, (sides = found));
-  }
-  return sides.get(fn);
-}
+const handlerSide = (fn: TSESTree.Node, model: FileModel): Side => handlerSides(model).get(fn);
 
 /** The app side of the callback `fn` when it is `app.connectWith(stream, fn)`. */
 function connectWithSide(fn: TSESTree.Node, sourceCode: SourceCode, model: FileModel): "agent" | "client" | undefined {

@@ -8,6 +8,7 @@ import { isCaught } from "../sessions/sessions.js";
 import { branchAnswer } from "./branch-answer.js";
 import { FailureFinder, type FailureKind, type ParamFailure } from "./failures.js";
 import { catchAllCode } from "../lost-codes/catch-alls.js";
+import { perModel } from "../syntax/per-model.js";
 
 /** -32602: the answer to malformed params and unsupported values. */
 export const INVALID_PARAMS = -32602;
@@ -30,8 +31,6 @@ export interface ParamsFinding {
   readonly reportAt?: TSESTree.CallExpression;
 }
 
-const cache = new WeakMap<FileModel, readonly ParamsFinding[]>();
-
 /** Whether what a failure is answered with breaks the rule, by the kind of validation that failed. */
 function isWrong(failure: ParamFailure, codes: readonly number[]): boolean {
   if (codes.length === 0 || codes.every((c) => c === INVALID_PARAMS)) return false;
@@ -47,7 +46,7 @@ function isWrong(failure: ParamFailure, codes: readonly number[]): boolean {
   }
 }
 
-function find(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): ParamsFinding[] {
+function find(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): readonly ParamsFinding[] {
   const requests = model.handlers.handlers.filter((h) => h.method.kind === "request" && h.method.side !== "protocol");
   if (requests.length === 0) return [];
   const ctx: AnswerContext = model.answers;
@@ -91,11 +90,4 @@ function find(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): Para
 }
 
 /** The request handlers' failing validations of their params answered with another code than -32602; once per file. */
-export function paramsFindings(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): readonly ParamsFinding[] {
-  let found = cache.get(model);
-  if (!found) {
-    found = find(model, sourceCode);
-    cache.set(model, found);
-  }
-  return found;
-}
+export const paramsFindings = perModel(find);

@@ -8,6 +8,7 @@ import { isAfterAbort } from "./abort-paths.js";
 import { type AbortContext, isAppSignal, isThrowIfAborted, polarityOf } from "./abort-tests.js";
 import { isOwnCode, ownNodes } from "./handler-nodes.js";
 import { type PromptHandlerFacts, promptFacts, type ResultLeaf } from "./prompt-facts.js";
+import { perModel } from "../syntax/per-model.js";
 import { variableOf } from "../syntax/variables.js";
 
 /** -32800 Request cancelled: the answer to `$/cancel_request`, not to `session/cancel`. */
@@ -23,8 +24,6 @@ const REQUEST_CANCELLED = -32800;
 export type CancelFinding =
   | { readonly kind: "stop-reason" | "never-cancelled"; readonly node: TSESTree.Node; readonly value: string; readonly replaceable: boolean }
   | { readonly kind: "throw" | "error"; readonly node: TSESTree.Node; readonly requestCancelled: boolean; readonly returnsResults: boolean };
-
-const cache = new WeakMap<FileModel, readonly CancelFinding[]>();
 
 /** Where a leaf is reported: at the value when it is the handler's own code, else where its result leaves the handler. */
 const leafTarget = ({ leaf, result }: ResultLeaf) => (isOwnCode(leaf.node, result.handler) ? leaf.node : result.exit);
@@ -150,9 +149,7 @@ function neverCancelled(facts: PromptHandlerFacts, ctx: AbortContext, answers: A
 }
 
 /** What the file's prompt handlers do wrong after `session/cancel`; found once per file. */
-export function cancelFindings(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): readonly CancelFinding[] {
-  let found = cache.get(model);
-  if (found) return found;
+export const cancelFindings = perModel((model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): readonly CancelFinding[] => {
   const facts = promptFacts(model, sourceCode);
   const out: CancelFinding[] = [];
   if (facts.prompts.length > 0) {
@@ -164,10 +161,8 @@ export function cancelFindings(model: FileModel, sourceCode: Readonly<TSESLint.S
     }
   }
   const seen = new Set<TSESTree.Node>();
-  found = out.filter((f) => !seen.has(f.node) && seen.add(f.node));
-  cache.set(model, found);
-  return found;
-}
+  return out.filter((f) => !seen.has(f.node) && seen.add(f.node));
+});
 
 /** The text of a signal a `throwIfAborted()` call is made on, for the suggestion that tests it instead. */
 export function throwIfAbortedSignal(node: TSESTree.Node): TSESTree.Node | undefined {

@@ -1,6 +1,7 @@
 import type { TSESLint } from "@typescript-eslint/utils";
 import type { Handler } from "../handlers/types.js";
 import type { FileModel } from "../model.js";
+import { perModel } from "../syntax/per-model.js";
 import { type CancelEffects, cancelEffects, NO_CANCEL } from "./cancel-effects.js";
 import { cancelHandlers, promptHandlers } from "./handler-nodes.js";
 import { type HandlerExit, handlerExits, type PromptResult } from "./results.js";
@@ -26,28 +27,21 @@ export interface PromptFacts {
 }
 
 const EMPTY: PromptFacts = { prompts: [], cancel: NO_CANCEL };
-const cache = new WeakMap<FileModel, PromptFacts>();
 
 /** The prompt handlers of a file with their results, and what its cancel handlers do; built once per file. */
-export function promptFacts(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): PromptFacts {
-  let facts = cache.get(model);
-  if (facts) return facts;
+export const promptFacts = perModel((model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): PromptFacts => {
   const handlers = model.handlers.handlers;
   const prompts = promptHandlers(handlers);
-  if (prompts.length === 0) facts = EMPTY;
-  else {
-    const ctx = { sourceCode, values: model.values };
-    facts = {
-      prompts: prompts.map((handler) => {
-        const exits = handlerExits(handler, ctx);
-        const leaves = exits.flatMap((exit) =>
-          (exit.results ?? []).flatMap((result) => stopLeaves(result.value, ctx, result.bindings).map((leaf) => ({ result, leaf }))),
-        );
-        return { handler, exits, leaves };
-      }),
-      cancel: cancelEffects(cancelHandlers(handlers), sourceCode),
-    };
-  }
-  cache.set(model, facts);
-  return facts;
-}
+  if (prompts.length === 0) return EMPTY;
+  const ctx = { sourceCode, values: model.values };
+  return {
+    prompts: prompts.map((handler) => {
+      const exits = handlerExits(handler, ctx);
+      const leaves = exits.flatMap((exit) =>
+        (exit.results ?? []).flatMap((result) => stopLeaves(result.value, ctx, result.bindings).map((leaf) => ({ result, leaf }))),
+      );
+      return { handler, exits, leaves };
+    }),
+    cancel: cancelEffects(cancelHandlers(handlers), sourceCode),
+  };
+});

@@ -1,17 +1,14 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import type { FileModel } from "../model.js";
 import { findProperty } from "../syntax/ast.js";
+import { perModel } from "../syntax/per-model.js";
 import { type StopLeaf, stopLeaves } from "./stop-values.js";
-
-const cache = new WeakMap<FileModel, readonly StopLeaf[]>();
 
 /**
  * Protocol version 2 reports a turn's stop reason on an idle state update, not in the prompt's result:
  * `{ sessionUpdate: "state_update", state: "idle", stopReason }`. The values its `stopReason` may take.
  */
-export function stateUpdateStopLeaves(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): readonly StopLeaf[] {
-  let found = cache.get(model);
-  if (found) return found;
+export const stateUpdateStopLeaves = perModel((model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): readonly StopLeaf[] => {
   const ctx = { sourceCode, values: model.values };
   const out: StopLeaf[] = [];
   for (const object of model.nodes.objects) {
@@ -23,10 +20,8 @@ export function stateUpdateStopLeaves(model: FileModel, sourceCode: Readonly<TSE
     if (!stop || (state && !isString(state.value, "idle", model))) continue;
     out.push(...stopLeaves(stop.value, ctx, new Map()));
   }
-  found = out;
-  cache.set(model, found);
-  return found;
-}
+  return out;
+});
 
 function isString(node: TSESTree.Node, value: string, model: FileModel): boolean {
   if (node.type === AST_NODE_TYPES.Literal) return node.value === value;

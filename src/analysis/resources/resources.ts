@@ -15,6 +15,7 @@ import type { ResourceMiss, ResourceScope } from "./types.js";
 import { resolverOf } from "../resolution/resolver.js";
 import { fileOf } from "../resolution/source-files.js";
 import { moduleNodes } from "../file-nodes.js";
+import { perModel } from "../syntax/per-model.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -32,17 +33,8 @@ function fieldOf(handler: Handler, protocolVersion: number): ResourceField | und
   return undefined;
 }
 
-const cache = new WeakMap<FileModel, readonly ResourceMiss[]>();
-
 /** Where the file's client handlers answer a missing file or an unknown terminal, and with what. */
-export function resourceMisses(model: FileModel, sourceCode: SourceCode): readonly ResourceMiss[] {
-  let found = cache.get(model);
-  if (!found) {
-    found = analyse(model, sourceCode);
-    cache.set(model, found);
-  }
-  return found;
-}
+export const resourceMisses = perModel(analyse);
 
 function analyse(model: FileModel, sourceCode: SourceCode): readonly ResourceMiss[] {
   const targets: { handler: Handler; field: ResourceField; fn: FunctionNode }[] = [];

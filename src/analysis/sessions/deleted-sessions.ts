@@ -2,6 +2,7 @@ import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { type Answer, answerOf } from "../errors/answers.js";
 import type { FileModel } from "../model.js";
 import { memberName, unwrap, contains } from "../syntax/ast.js";
+import { perModel } from "../syntax/per-model.js";
 import { answerStatement } from "./guards.js";
 import type { SessionScope } from "./scopes.js";
 import { isCaught } from "./sessions.js";
@@ -16,8 +17,6 @@ export interface DeletedSessionAnswer {
 const DELETED_STORE = /deleted|tombstone|removed|trashed/i;
 const DELETED_FLAG = /^(?:is)?(?:deleted|removed|tombstoned|trashed)(?:At)?$/i;
 const DELETED_STATUS = new Set(["deleted", "removed", "tombstoned", "trashed"]);
-
-const cache = new WeakMap<FileModel, readonly DeletedSessionAnswer[]>();
 
 const isResume = (scope: SessionScope) => scope.handlers.some((h) => h.method.side === "agent" && h.method.wire === "session/resume");
 const within = (node: TSESTree.Node, outer: TSESTree.Node) => contains(outer, node);
@@ -72,9 +71,7 @@ function isAbsence(node: TSESTree.Node): boolean {
  * Protocol version 2: what `session/resume` code throws for a session that was deleted (`if (deleted.has(id)) throw
  * ...`), which is answered like any session that does not exist. Empty unless the file has a resume handler.
  */
-export function deletedSessionAnswers(model: FileModel): readonly DeletedSessionAnswer[] {
-  const cached = cache.get(model);
-  if (cached) return cached;
+export const deletedSessionAnswers = perModel((model: FileModel): readonly DeletedSessionAnswer[] => {
   const found: DeletedSessionAnswer[] = [];
   const scopes = model.sessions.scopes.filter(isResume);
   if (scopes.length > 0) {
@@ -89,6 +86,5 @@ export function deletedSessionAnswers(model: FileModel): readonly DeletedSession
       }
     }
   }
-  cache.set(model, found);
   return found;
-}
+});
