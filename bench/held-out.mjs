@@ -74,32 +74,39 @@ async function lintScope(dir, scope) {
     cwd: dir,
     overrideConfigFile: true,
     overrideConfig: [
-      { files: ["**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}"], languageOptions: { parser }, linterOptions: { noInlineConfig: true, reportUnusedDisableDirectives: "off" } },
+      // As acp-lint lints: the code's own eslint-disable comments work, and only acp/ problems and parse errors count.
+      { files: ["**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}"], languageOptions: { parser }, linterOptions: { reportUnusedDisableDirectives: "off" } },
       acp.configs.all,
     ],
     ignore: false,
   });
   const results = await eslint.lintFiles(scope.map((file) => join(dir, file)));
   return results.flatMap((result) =>
-    result.messages.map((message) => ({ file: result.filePath.slice(dir.length + 1), line: message.line, rule: message.ruleId, message: message.message })),
+    result.messages
+      .filter((message) => message.ruleId?.startsWith("acp/") || (message.ruleId === null && message.message.startsWith("Parsing error")))
+      .map((message) => ({ file: result.filePath.slice(dir.length + 1), line: message.line, rule: message.ruleId, message: message.message })),
   );
 }
 
 const at = (item) => `${item.file}:${item.line}`;
+const HYGIENE = "acp/prefer-error-factory";
 
 async function score(labels) {
   const { dir, done } = repositoryAt(labels);
   try {
     const reports = await lintScope(dir, labels.scope);
     const matches = (label) => (report) => report.rule === label.rule && report.file === label.file && report.line === label.line;
-    const judged = labels.violations.filter((violation) => violation.rule !== null);
+    // prefer-error-factory is hygiene, not a requirement (README): its labels are scored apart, when there are any.
+    const judged = labels.violations.filter((violation) => violation.rule !== null && violation.rule !== HYGIENE);
+    const hygiene = labels.violations.filter((violation) => violation.rule === HYGIENE);
     const found = judged.filter((violation) => reports.some(matches(violation)));
     const missed = judged.filter((violation) => !reports.some(matches(violation)));
     const falseReports = labels.clean.filter((clean) => reports.some(matches(clean)));
     const labelled = [...labels.violations, ...labels.clean].filter((label) => label.rule !== null);
     const others = reports.filter((report) => !labelled.some((label) => matches(label)(report)));
     const unjudged = labels.violations.filter((violation) => violation.rule === null);
-    return { repo: labels.repo, violations: judged.length, found: found.length, clean: labels.clean.length, falseReports, missed, others, unjudged };
+    const hygieneFound = hygiene.filter((violation) => reports.some(matches(violation))).length;
+    return { repo: labels.repo, violations: judged.length, found: found.length, clean: labels.clean.length, falseReports, missed, others, unjudged, hygiene: hygiene.length, hygieneFound };
   } finally {
     done();
   }
@@ -119,6 +126,7 @@ if (asJson) {
     console.log(`${s.repo.padEnd(44)} ${`${s.found}/${s.violations}`.padEnd(6)} ${percent(s.found, s.violations).padEnd(6)} ${`${s.falseReports.length}/${s.clean}`.padEnd(15)} ${s.others.length}`);
   }
   console.log(`${"all".padEnd(44)} ${`${total("found")}/${total("violations")}`.padEnd(6)} ${percent(total("found"), total("violations")).padEnd(6)} ${`${total("falseReports")}/${total("clean")}`.padEnd(15)} ${total("others")}`);
+  console.log(`(prefer-error-factory, labelled where a labeller chose to: ${total("hygieneFound")}/${total("hygiene")})`);
   if (list) {
     for (const s of scores) {
       for (const miss of s.missed) console.log(`missed   ${s.repo} ${at(miss)} ${miss.rule}: ${miss.why}`);
