@@ -5,7 +5,7 @@ import { escapePattern } from "../escape-pattern.js";
 import type { Handler } from "../handlers/types.js";
 import type { FileModel } from "../model.js";
 import { calleeName, enclosingFunction, innerStatements, unwrap, contains } from "../syntax/ast.js";
-import { isCaught } from "../sessions/sessions.js";
+import { isCaught } from "../syntax/try-catch.js";
 import { messageText } from "../values/message-text.js";
 import { METHOD_NOT_FOUND } from "./findings.js";
 

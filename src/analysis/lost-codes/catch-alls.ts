@@ -1,8 +1,9 @@
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import type { Handler } from "../handlers/types.js";
 import type { FileModel } from "../model.js";
 import { type FunctionNode, isFunction, contains } from "../syntax/ast.js";
 import { perModel } from "../syntax/per-model.js";
+import { isCatchingTry } from "../syntax/try-catch.js";
 import { fixedAnswer } from "./catch-answers.js";
 import { carriedCodes, type CodedContext } from "./coded-values.js";
 import { localErrorClasses } from "./local-classes.js";
@@ -59,7 +60,7 @@ function dispatchTries(handlers: readonly Handler[], callsOf: CallsOf): TSESTree
     let found = false;
     let child: TSESTree.Node = entry;
     for (let p = entry.parent; p; child = p, p = p.parent) {
-      if (p.type === AST_NODE_TYPES.TryStatement && p.block === child && p.handler) {
+      if (isCatchingTry(p, child)) {
         tries.add(p);
         found = true;
       }

@@ -1,6 +1,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { children, type FunctionNode, isFunction, memberName, outermostWrapper } from "../syntax/ast.js";
+import { children, type FunctionNode, isFunction, outermostWrapper } from "../syntax/ast.js";
 import type { ValueResolver } from "../resolution/values.js";
+import { isCaught } from "../syntax/try-catch.js";
 import { dispatchedFunctions } from "./handler-maps.js";
 
 /** How deep same-file helpers are followed. */
@@ -22,17 +23,6 @@ export interface ReachedThrow {
   readonly node: TSESTree.ThrowStatement;
   /** The same-file functions called on the way, outermost first; empty for a throw written in the code itself. */
   readonly path: readonly Entered[];
-}
-
-/** Whether a `try`/`catch` or a `.catch()` between `node` and `boundary` stops what `node` throws. */
-export function caughtBefore(node: TSESTree.Node, boundary: TSESTree.Node): boolean {
-  let child: TSESTree.Node = node;
-  for (let p = node.parent; p && child !== boundary; child = p, p = p.parent) {
-    if (p.type === AST_NODE_TYPES.TryStatement && p.block === child && p.handler) return true;
-    if (p.type === AST_NODE_TYPES.MemberExpression && p.object === child && memberName(p) === "catch") return true;
-    if (isFunction(p)) return false;
-  }
-  return false;
 }
 
 /** `await f()`, `return f()`, `=> f()`: a call whose rejection becomes the caller's. */
@@ -68,8 +58,8 @@ export function reachedThrows(root: FunctionNode | TSESTree.BlockStatement, ctx:
     while (stack.length > 0) {
       const node = stack.pop()!;
       if (isFunction(node) || node.type === AST_NODE_TYPES.ClassBody) continue;
-      if (node.type === AST_NODE_TYPES.ThrowStatement && !caughtBefore(node, scope)) out.push({ node, path });
-      if (node.type === AST_NODE_TYPES.CallExpression && path.length < MAX_DEPTH && !caughtBefore(node, scope)) {
+      if (node.type === AST_NODE_TYPES.ThrowStatement && !isCaught(node, scope)) out.push({ node, path });
+      if (node.type === AST_NODE_TYPES.CallExpression && path.length < MAX_DEPTH && !isCaught(node, scope)) {
         for (const fn of calledFunctions(node, ctx, followMaps)) {
           if (fn === root || path.some((e) => e.fn === fn) || fn.generator) continue;
           if (fn.async && !isAwaitedOrReturned(node)) continue;

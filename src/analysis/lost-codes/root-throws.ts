@@ -1,7 +1,8 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { enclosingFunction, type FunctionNode, memberName, unwrap } from "../syntax/ast.js";
 import { declaredName } from "../syntax/functions.js";
-import { calledFunctions, caughtBefore, type Entered, isAwaitedOrReturned, type ReachContext } from "./reached-throws.js";
+import { calledFunctions, type Entered, isAwaitedOrReturned, type ReachContext } from "./reached-throws.js";
+import { isCaught } from "../syntax/try-catch.js";
 import { variableOf } from "../syntax/variables.js";
 
 /** How many same-file callers up a throw is followed to a root. */
@@ -81,7 +82,7 @@ export function rootThrows<R>(
   const out: RootThrow<R>[] = [];
   const climb = (node: Escape, from: TSESTree.Node, path: readonly Entered[]) => {
     const fn = enclosingFunction(from);
-    if (!fn || caughtBefore(from, fn)) return;
+    if (!fn || isCaught(from, fn)) return;
     const root = roots.get(fn);
     if (root !== undefined) {
       out.push({ node, root, path });

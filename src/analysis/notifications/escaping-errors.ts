@@ -2,9 +2,9 @@ import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import type { FileModel } from "../model.js";
 import type { ErrorSite } from "../errors/error-sites.js";
 import type { Handler } from "../handlers/types.js";
-import { isCaught } from "../sessions/sessions.js";
 import { isFunction, type FunctionNode, memberName, unwrap, contains } from "../syntax/ast.js";
 import { perModel } from "../syntax/per-model.js";
+import { isCaught } from "../syntax/try-catch.js";
 import type { NotificationTarget } from "./targets.js";
 
 /** An error site that a notification handler throws or returns, where nobody receives it. */

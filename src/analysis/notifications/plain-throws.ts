@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import type { Handler } from "../handlers/types.js";
-import { isCaught } from "../sessions/sessions.js";
 import { isFunction } from "../syntax/ast.js";
+import { isCaught } from "../syntax/try-catch.js";
 
 /** `Promise.reject(x)`. */
 const isPromiseReject = (node: TSESTree.Node): node is TSESTree.CallExpression =>

@@ -3,12 +3,12 @@ import { type Handler, requestParameters } from "../handlers/types.js";
 import { calleeName, enclosingFunction, type FunctionNode, isFunction, memberName, outermostWrapper, unwrap } from "../syntax/ast.js";
 import { type FileNodes, moduleNodes, nodesWithin } from "../file-nodes.js";
 
-import { isCaught } from "../sessions/sessions.js";
 import { isConversion, isDecodeCall } from "./calls.js";
 import { bindHandler, ParamFields, type ParamRole } from "./fields.js";
 import { TestReader, type Verdict } from "./tests.js";
 import { resolverOf } from "../resolution/resolver.js";
 import { fileOf } from "../resolution/source-files.js";
+import { isCaught } from "../syntax/try-catch.js";
 
 /**
  * Which validation fails:

@@ -4,11 +4,11 @@ import { answerCodes, INTERNAL_ERROR } from "../errors/answer-codes.js";
 import { type Handler, sdkSendsThrown } from "../handlers/types.js";
 import type { FileModel } from "../model.js";
 import { fileOf } from "../resolution/source-files.js";
-import { isCaught } from "../sessions/sessions.js";
 import { branchAnswer } from "./branch-answer.js";
 import { FailureFinder, type FailureKind, type ParamFailure } from "./failures.js";
 import { catchAllCode } from "../lost-codes/catch-alls.js";
 import { perModel } from "../syntax/per-model.js";
+import { isCaught } from "../syntax/try-catch.js";
 
 /** -32602: the answer to malformed params and unsupported values. */
 export const INVALID_PARAMS = -32602;

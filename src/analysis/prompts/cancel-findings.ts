@@ -2,13 +2,13 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint
 import { answerCodes } from "../errors/answer-codes.js";
 import { type AnswerContext, answerOf, sentAnswer } from "../errors/answers.js";
 import type { FileModel } from "../model.js";
-import { isCaught } from "../sessions/sessions.js";
 import { memberName, unwrap } from "../syntax/ast.js";
 import { isAfterAbort } from "./abort-paths.js";
 import { type AbortContext, isAppSignal, isThrowIfAborted, polarityOf } from "./abort-tests.js";
 import { isOwnCode, ownNodes } from "./handler-nodes.js";
 import { type PromptHandlerFacts, promptFacts, type ResultLeaf } from "./prompt-facts.js";
 import { perModel } from "../syntax/per-model.js";
+import { isCaught } from "../syntax/try-catch.js";
 import { variableOf } from "../syntax/variables.js";
 
 /** -32800 Request cancelled: the answer to `$/cancel_request`, not to `session/cancel`. */

@@ -3,9 +3,9 @@ import { type Answer, answerOf } from "../errors/answers.js";
 import type { FileModel } from "../model.js";
 import { memberName, unwrap, contains } from "../syntax/ast.js";
 import { perModel } from "../syntax/per-model.js";
+import { isCaught } from "../syntax/try-catch.js";
 import { answerStatement } from "./guards.js";
 import type { SessionScope } from "./scopes.js";
-import { isCaught } from "./sessions.js";
 
 /** An error thrown for a session that was deleted, in code that answers `session/resume`. */
 export interface DeletedSessionAnswer {

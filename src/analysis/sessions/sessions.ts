@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { type AnswerContext, type Answer, answerOf, helperThrow, sentAnswer } from "../errors/answers.js";
-import { calleeName, findProperty, isFunction, memberName, staticKeyName, unwrap, contains } from "../syntax/ast.js";
+import { calleeName, findProperty, memberName, staticKeyName, unwrap, contains } from "../syntax/ast.js";
 import type { Handler } from "../handlers/types.js";
 import type { FileNodes } from "../file-nodes.js";
 import { answerStatement, findGuards, type SessionGuard } from "./guards.js";
@@ -8,6 +8,7 @@ import { findLookups, type SessionLookup } from "./lookups.js";
 import { mentionsIdBefore, unguardedUse } from "./unguarded.js";
 import { type Resolver, resolverOf } from "../resolution/resolver.js";
 import { isSessionLookup, type MissWording, openedSessionStores } from "./session-evidence.js";
+import { isCaught } from "../syntax/try-catch.js";
 import { messageText } from "../values/message-text.js";
 import { type SessionScope, SessionScopes } from "./scopes.js";
 
@@ -238,19 +239,4 @@ function throwingHelperCall(branch: TSESTree.Node, answers: AnswerContext): TSES
     if (call.type === AST_NODE_TYPES.CallExpression && helperThrow(call, answers)) return statement;
   }
   return undefined;
-}
-
-/**
- * Whether what `node` throws is caught before it leaves `root`: inside a `try` block with a `catch`, or in a call
- * chained with `.catch(...)`.
- */
-export function isCaught(node: TSESTree.Node, root: TSESTree.Node): boolean {
-  let child: TSESTree.Node = node;
-  for (let p = node.parent; p && p !== root; child = p, p = p.parent) {
-    if (p.type === AST_NODE_TYPES.TryStatement && p.block === child && p.handler) return true;
-    if (p.type === AST_NODE_TYPES.MemberExpression && p.object === child && memberName(p) === "catch") return true;
-    // A function boundary: what it throws is its caller's business.
-    if (isFunction(p)) return false;
-  }
-  return false;
 }
