@@ -1,5 +1,6 @@
 import type { TSESLint } from "@typescript-eslint/utils";
 import { factoryAdvice, type FileModel, fixText, getModel, invalidParamsFix, type ParamsFinding, paramsFindings } from "../src/analysis/index.js";
+import { INVALID_PARAMS } from "../src/protocol/codes.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
 
@@ -24,7 +25,7 @@ function codeText(finding: ParamsFinding, model: FileModel): string {
   }
   if (answer.kind === "internal" || finding.lost) return "-32603 Internal error (a thrown value that is not a RequestError goes out as that)";
   const factory = answer.kind === "site" ? answer.site.factory : undefined;
-  const code = finding.codes.find((c) => c !== -32602)!;
+  const code = finding.codes.find((c) => c !== INVALID_PARAMS)!;
   const name = model.acpCodes.get(code)?.message;
   const described = name ? `${code} ${name}` : `${code} (an implementation-specific code)`;
   return factory ? `${factory.name}() (${described})` : described;

@@ -1,5 +1,6 @@
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
-import { codeReplacement, type ErrorSite, fallbackFindings, type FileModel, getModel, messageText, METHOD_NOT_FOUND, type UnsupportedFinding, unsupportedFindings, unwrap } from "../src/analysis/index.js";
+import { codeReplacement, type ErrorSite, fallbackFindings, type FileModel, getModel, messageText, type UnsupportedFinding, unsupportedFindings, unwrap } from "../src/analysis/index.js";
+import { INVALID_PARAMS, METHOD_NOT_FOUND } from "../src/protocol/codes.js";
 import { specUrl } from "../src/protocol/links.js";
 import { V2_ITEM_CANCELS } from "../src/protocol/methods.js";
 import { createRule } from "../src/create-rule.js";
@@ -14,9 +15,6 @@ export type MessageIds =
   | "cancelNotSupported"
   | "useMethodNotFound"
   | "useCode";
-
-/** -32602: protocol version 2 answers a targeted cancel of an item that cannot be cancelled with it. */
-const INVALID_PARAMS = -32602;
 
 type Suggestions = TSESLint.SuggestionReportDescriptor<MessageIds>[];
 

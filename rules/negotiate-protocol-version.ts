@@ -1,5 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { clientVersionThrows, getModel, siteCodes, versionErrors } from "../src/analysis/index.js";
+import { UNSUPPORTED_PROTOCOL_VERSION } from "../src/protocol/codes.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
 
@@ -14,8 +15,6 @@ function factoryText(guard: TSESTree.Node, name: string, sourceCode: Readonly<TS
   if (!requested || !supported) return undefined;
   return `${name}.unsupportedProtocolVersion(${sourceCode.getText(requested)}, [${sourceCode.getText(supported)}])`;
 }
-
-const UNSUPPORTED_PROTOCOL_VERSION = -32022;
 
 export default createRule<[], MessageIds>({
   name: "negotiate-protocol-version",

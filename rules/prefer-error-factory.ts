@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { codeLeaves, codeNumbers, type ErrorSite, type FileModel, findProperty, getModel, isBareNumber, isIntegerString, isLeftUnnamed, RESOURCE_NOT_FOUND, siteMisuse, unwrap } from "../src/analysis/index.js";
-import { ERROR_FACTORIES, type ErrorFactory, FACTORY_BY_NAME } from "../src/protocol/codes.js";
+import { codeLeaves, codeNumbers, type ErrorSite, type FileModel, findProperty, getModel, isBareNumber, isIntegerString, isLeftUnnamed, siteMisuse, unwrap } from "../src/analysis/index.js";
+import { ERROR_FACTORIES, type ErrorFactory, FACTORY_BY_NAME, RESOURCE_NOT_FOUND } from "../src/protocol/codes.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
 

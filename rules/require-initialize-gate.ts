@@ -1,5 +1,6 @@
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
-import { codeReplacement, type ErrorSite, type FileModel, gateErrors, getModel, INVALID_REQUEST, invalidRequestText, notInitializedSites, type NotInitializedThrow, notInitializedThrows, plainErrorFactoryCall, ungatedApps, ungatedLegacyClasses } from "../src/analysis/index.js";
+import { codeReplacement, type ErrorSite, type FileModel, gateErrors, getModel, invalidRequestText, notInitializedSites, type NotInitializedThrow, notInitializedThrows, plainErrorFactoryCall, ungatedApps, ungatedLegacyClasses } from "../src/analysis/index.js";
+import { INVALID_REQUEST } from "../src/protocol/codes.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
 

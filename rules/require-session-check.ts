@@ -1,5 +1,6 @@
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
-import { answerCodes, catchAllCode, deletedSessionAnswers, enclosingFunction, type FileModel, getModel, type Handler, INTERNAL_ERROR, keepsCodeThroughSdk, RESOURCE_NOT_FOUND, type SessionMiss, sessionNotFoundFix, type SessionScope } from "../src/analysis/index.js";
+import { answerCodes, catchAllCode, deletedSessionAnswers, enclosingFunction, type FileModel, getModel, type Handler, keepsCodeThroughSdk, type SessionMiss, sessionNotFoundFix, type SessionScope } from "../src/analysis/index.js";
+import { INTERNAL_ERROR, INVALID_PARAMS, RESOURCE_NOT_FOUND } from "../src/protocol/codes.js";
 import { specUrl } from "../src/protocol/links.js";
 import { V2_ITEM_CANCELS } from "../src/protocol/methods.js";
 import { createRule } from "../src/create-rule.js";
@@ -19,9 +20,6 @@ export type MessageIds =
   | "closeFails"
   | "closeUnguarded"
   | "deletedSession";
-
-/** -32602, which version 2 gives a tool call or terminal of an unknown session as well. */
-const INVALID_PARAMS = -32602;
 
 /** The agent requests whose unknown session must be answered with -32002; deleting a missing session succeeds. */
 export function requiresSessionCheck(handler: Handler): boolean {

@@ -1,5 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { fixFor, getModel, INTERNAL_ERROR, INVALID_PARAMS, outermostWrapper, RESOURCE_NOT_FOUND, type ResourceMiss, resourceMisses } from "../src/analysis/index.js";
+import { fixFor, getModel, outermostWrapper, type ResourceMiss, resourceMisses } from "../src/analysis/index.js";
+import { INTERNAL_ERROR, INVALID_PARAMS, RESOURCE_NOT_FOUND } from "../src/protocol/codes.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
 

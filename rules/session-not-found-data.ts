@@ -1,5 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { declaredName, enclosingFunction, type ErrorSite, type FileModel, findProperty, type FunctionNode, getModel, hasSpread, messageText, RESOURCE_NOT_FOUND, sessionNotFoundFix, siteCodes, unwrap, walk } from "../src/analysis/index.js";
+import { declaredName, enclosingFunction, type ErrorSite, type FileModel, findProperty, type FunctionNode, getModel, hasSpread, messageText, sessionNotFoundFix, siteCodes, unwrap, walk } from "../src/analysis/index.js";
+import { RESOURCE_NOT_FOUND } from "../src/protocol/codes.js";
 import { findMethod } from "../src/protocol/methods.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";

@@ -6,7 +6,7 @@ export type { FallbackHandler, FileHandlers, Handler, HandlerStyle } from "./han
 export type { SessionFacts, SessionMiss, UnguardedSession } from "./sessions/sessions.js";
 export type { SessionScope } from "./sessions/scopes.js";
 export { type Answer, keepsCodeThroughSdk } from "./errors/answers.js";
-export { answerCodes, INTERNAL_ERROR, RESOURCE_NOT_FOUND, siteCodes } from "./errors/answer-codes.js";
+export { answerCodes, siteCodes } from "./errors/answer-codes.js";
 export { messageText } from "./values/message-text.js";
 
 // What the rules read beyond the model: each concern's findings and the fixes they offer. Rules import this module
@@ -19,7 +19,7 @@ export { type ParamsFinding, paramsFindings } from "./params/findings.js";
 export { fixText, invalidParamsFix } from "./params/fix.js";
 export { factoryAdvice, plainErrorFactoryCall, sessionNotFoundFix } from "./sdk/factory-advice.js";
 export { codeReplacement, isLeftUnnamed } from "./errors/code-replacement.js";
-export { fallbackFindings, METHOD_NOT_FOUND } from "./fallbacks/findings.js";
+export { fallbackFindings } from "./fallbacks/findings.js";
 export { type UnsupportedFinding, unsupportedFindings } from "./fallbacks/unsupported.js";
 export { versionErrors } from "./initialization/version-errors.js";
 export { clientVersionThrows } from "./initialization/client-version.js";
@@ -39,12 +39,12 @@ export { codeNumbers, isIntegerString } from "./values/code-numbers.js";
 export { siteMisuse } from "./errors/site-meaning.js";
 export { type CancelFinding, cancelFindings, throwIfAbortedSignal } from "./prompts/cancel-findings.js";
 export { ungatedApps } from "./initialization/ungated-apps.js";
-export { INVALID_REQUEST, notInitializedSites, type NotInitializedThrow, notInitializedThrows } from "./initialization/not-initialized.js";
+export { notInitializedSites, type NotInitializedThrow, notInitializedThrows } from "./initialization/not-initialized.js";
 export { ungatedLegacyClasses } from "./initialization/legacy-gates.js";
 export { invalidRequestText } from "./initialization/invalid-request-fix.js";
 export { gateErrors } from "./initialization/gate-guards.js";
 export { deletedSessionAnswers } from "./sessions/deleted-sessions.js";
-export { fixFor, INVALID_PARAMS } from "./resources/fixes.js";
+export { fixFor } from "./resources/fixes.js";
 export { resourceMisses } from "./resources/resources.js";
 export type { ResourceMiss } from "./resources/types.js";
 export { declaredName } from "./syntax/functions.js";

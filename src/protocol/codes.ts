@@ -32,30 +32,45 @@ export interface ErrorCodeInfo {
   readonly versions: readonly ProtocolVersion[];
 }
 
+/** Each code by name: the one definition of its number, which the tables below, the analysis and the rules use. */
+export const PARSE_ERROR = -32700;
+export const INVALID_REQUEST = -32600;
+export const METHOD_NOT_FOUND = -32601;
+/** Malformed params and unsupported values; in version 2 also an unknown terminal, or an item that cannot be cancelled. */
+export const INVALID_PARAMS = -32602;
+/** Also what the SDK answers for a thrown value that is not a RequestError. */
+export const INTERNAL_ERROR = -32603;
+/** The answer to `$/cancel_request`, not to `session/cancel`. */
+export const REQUEST_CANCELLED = -32800;
+export const AUTH_REQUIRED = -32000;
+/** An unknown session, file or terminal. */
+export const RESOURCE_NOT_FOUND = -32002;
+export const UNSUPPORTED_PROTOCOL_VERSION = -32022;
+
 export const ERROR_CODES: readonly ErrorCodeInfo[] = [
-  { code: -32700, name: "ParseError", message: "Parse error", versions: [1, 2] },
-  { code: -32600, name: "InvalidRequest", message: "Invalid request", versions: [1, 2] },
-  { code: -32601, name: "MethodNotFound", message: "Method not found", versions: [1, 2] },
-  { code: -32602, name: "InvalidParams", message: "Invalid params", versions: [1, 2] },
-  { code: -32603, name: "InternalError", message: "Internal error", versions: [1, 2] },
-  { code: -32800, name: "RequestCancelled", message: "Request cancelled", versions: [1, 2] },
-  { code: -32000, name: "AuthRequired", message: "Authentication required", versions: [1, 2] },
-  { code: -32002, name: "ResourceNotFound", message: "Resource not found", versions: [1, 2] },
-  { code: -32022, name: "UnsupportedProtocolVersion", message: "Unsupported protocol version", versions: [2] },
+  { code: PARSE_ERROR, name: "ParseError", message: "Parse error", versions: [1, 2] },
+  { code: INVALID_REQUEST, name: "InvalidRequest", message: "Invalid request", versions: [1, 2] },
+  { code: METHOD_NOT_FOUND, name: "MethodNotFound", message: "Method not found", versions: [1, 2] },
+  { code: INVALID_PARAMS, name: "InvalidParams", message: "Invalid params", versions: [1, 2] },
+  { code: INTERNAL_ERROR, name: "InternalError", message: "Internal error", versions: [1, 2] },
+  { code: REQUEST_CANCELLED, name: "RequestCancelled", message: "Request cancelled", versions: [1, 2] },
+  { code: AUTH_REQUIRED, name: "AuthRequired", message: "Authentication required", versions: [1, 2] },
+  { code: RESOURCE_NOT_FOUND, name: "ResourceNotFound", message: "Resource not found", versions: [1, 2] },
+  { code: UNSUPPORTED_PROTOCOL_VERSION, name: "UnsupportedProtocolVersion", message: "Unsupported protocol version", versions: [2] },
 ];
 
 /** The static factories of the SDK's `RequestError`, in the order the SDK declares them. */
 export const ERROR_FACTORIES: readonly ErrorFactory[] = [
-  { name: "parseError", code: -32700, args: "data-message", since: "0.1.0" },
-  { name: "invalidRequest", code: -32600, args: "data-message", since: "0.1.0" },
-  { name: "methodNotFound", code: -32601, args: "method", since: "0.1.0" },
-  { name: "invalidParams", code: -32602, args: "data-message", since: "0.1.0" },
-  { name: "internalError", code: -32603, args: "data-message", since: "0.1.0" },
-  { name: "requestCancelled", code: -32800, args: "data-message", since: "0.29.0" },
-  { name: "authRequired", code: -32000, args: "data-message", since: "0.1.0" },
-  { name: "resourceNotFound", code: -32002, args: "uri", since: "0.1.0" },
-  { name: "sessionNotFound", code: -32002, args: "session-id", since: "2.1.0" },
-  { name: "unsupportedProtocolVersion", code: -32022, args: "protocol-versions", since: "1.9.0" },
+  { name: "parseError", code: PARSE_ERROR, args: "data-message", since: "0.1.0" },
+  { name: "invalidRequest", code: INVALID_REQUEST, args: "data-message", since: "0.1.0" },
+  { name: "methodNotFound", code: METHOD_NOT_FOUND, args: "method", since: "0.1.0" },
+  { name: "invalidParams", code: INVALID_PARAMS, args: "data-message", since: "0.1.0" },
+  { name: "internalError", code: INTERNAL_ERROR, args: "data-message", since: "0.1.0" },
+  { name: "requestCancelled", code: REQUEST_CANCELLED, args: "data-message", since: "0.29.0" },
+  { name: "authRequired", code: AUTH_REQUIRED, args: "data-message", since: "0.1.0" },
+  { name: "resourceNotFound", code: RESOURCE_NOT_FOUND, args: "uri", since: "0.1.0" },
+  { name: "sessionNotFound", code: RESOURCE_NOT_FOUND, args: "session-id", since: "2.1.0" },
+  { name: "unsupportedProtocolVersion", code: UNSUPPORTED_PROTOCOL_VERSION, args: "protocol-versions", since: "1.9.0" },
 ];
 
 export interface CodeRange {

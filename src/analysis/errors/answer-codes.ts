@@ -1,12 +1,8 @@
+import { INTERNAL_ERROR } from "../../protocol/codes.js";
 import type { Answer } from "./answers.js";
 import type { ErrorSite } from "./error-sites.js";
 import { codeNumbers } from "../values/code-numbers.js";
 import type { ValueResolver } from "../resolution/values.js";
-
-/** -32603: what the SDK answers for a thrown value that is not a RequestError. */
-export const INTERNAL_ERROR = -32603;
-/** -32002: the answer to an unknown session, file or terminal. */
-export const RESOURCE_NOT_FOUND = -32002;
 
 /**
  * The codes an error site may answer with; `undefined` when they cannot be told. A string that spells an

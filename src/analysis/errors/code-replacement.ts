@@ -1,4 +1,5 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { AUTH_REQUIRED } from "../../protocol/codes.js";
 import type { FileModel } from "../model.js";
 import { memberName, outermostWrapper, unwrap } from "../syntax/ast.js";
 import { codeNumbers } from "../values/code-numbers.js";
@@ -9,7 +10,6 @@ import type { CodeTable } from "./code-tables.js";
 
 type Model = Pick<FileModel, "codeTables" | "acpCodes" | "values">;
 
-const AUTH_REQUIRED = -32000;
 const ABOUT_AUTH = /auth|log\s*-?in|sign\s*-?in|credential|token|api[\s_-]?key|password|session expired/i;
 
 /**

@@ -1,4 +1,5 @@
 import type { TSESLint } from "@typescript-eslint/utils";
+import { INVALID_REQUEST } from "../../protocol/codes.js";
 import { gateErrors } from "../initialization/gate-guards.js";
 import { notInitializedSites } from "../initialization/not-initialized.js";
 import type { FileModel } from "../model.js";
@@ -8,7 +9,7 @@ import { messageText } from "../values/message-text.js";
 import type { ErrorSite } from "./error-sites.js";
 
 /** What require-initialize-gate asks for on an answer to a repeated initialize (protocol version 2). */
-const REPEATED_INITIALIZE: MisusedCode = { situation: "a repeated initialize", instead: "-32600 Invalid request", code: -32600 };
+const REPEATED_INITIALIZE: MisusedCode = { situation: "a repeated initialize", instead: "-32600 Invalid request", code: INVALID_REQUEST };
 
 /** What the initialization analysis knows an error site answers, by site. */
 type Known = ReadonlyMap<ErrorSite, MisusedCode>;

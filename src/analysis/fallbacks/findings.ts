@@ -1,4 +1,5 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { INTERNAL_ERROR, METHOD_NOT_FOUND } from "../../protocol/codes.js";
 import { siteCodes } from "../errors/answer-codes.js";
 import { sentAnswer } from "../errors/answers.js";
 import { isSender, sentValue } from "../errors/responses.js";
@@ -8,9 +9,6 @@ import { calleeName, enclosingFunction, findProperty, unwrap, type VisitorKeys, 
 import { perModel } from "../syntax/per-model.js";
 import { type FallbackSource, fallbackSources } from "./sources.js";
 import { exits } from "./unknown-path.js";
-
-export const METHOD_NOT_FOUND = -32601;
-const INTERNAL_ERROR = -32603;
 
 /** An answer a fallback gives an unknown method that is not -32601. */
 export interface FallbackFinding {

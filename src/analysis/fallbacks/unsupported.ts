@@ -1,4 +1,5 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { INTERNAL_ERROR, METHOD_NOT_FOUND } from "../../protocol/codes.js";
 import { siteCodes } from "../errors/answer-codes.js";
 import type { ErrorSite } from "../errors/error-sites.js";
 import { escapePattern } from "../escape-pattern.js";
@@ -7,7 +8,6 @@ import type { FileModel } from "../model.js";
 import { calleeName, enclosingFunction, innerStatements, unwrap, contains } from "../syntax/ast.js";
 import { isCaught } from "../syntax/try-catch.js";
 import { messageText } from "../values/message-text.js";
-import { METHOD_NOT_FOUND } from "./findings.js";
 
 /** An error of a registered handler saying that its method is not supported, with another code. */
 export interface UnsupportedFinding {
@@ -76,7 +76,7 @@ interface Candidate {
   readonly message: TSESTree.Node;
 }
 
-const PLAIN_ERROR_CODES: readonly number[] = [-32603];
+const PLAIN_ERROR_CODES: readonly number[] = [INTERNAL_ERROR];
 
 /** `throw new Error("...")` in the handlers' own code (nested functions included): the SDKs send it as -32603. */
 function plainThrows(handlers: readonly Handler[], throws: readonly TSESTree.ThrowStatement[]): Candidate[] {

@@ -1,11 +1,11 @@
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { INVALID_REQUEST } from "../../protocol/codes.js";
 import { contains } from "../syntax/ast.js";
 import type { ErrorSite } from "../errors/error-sites.js";
 import { siteCodes } from "../errors/answer-codes.js";
 import type { FileModel } from "../model.js";
 import { perModel } from "../syntax/per-model.js";
 import { conjuncts, isInitFlag, isNotInitFlag, testsInitialize } from "./init-flags.js";
-import { INVALID_REQUEST } from "./not-initialized.js";
 
 export interface GateErrors {
   /** Errors answered by `if (!initialized && method !== "initialize")` with a code other than -32600. */

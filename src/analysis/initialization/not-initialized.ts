@@ -1,3 +1,4 @@
+import { INVALID_REQUEST } from "../../protocol/codes.js";
 import { sdkSendsThrown } from "../handlers/types.js";
 import type { ErrorSite } from "../errors/error-sites.js";
 import { siteCodes } from "../errors/answer-codes.js";
@@ -8,8 +9,6 @@ import { enclosingFunction, findProperty, unwrap } from "../syntax/ast.js";
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { answerOf } from "../errors/answers.js";
 import { factoryMessage } from "./invalid-request-fix.js";
-
-export const INVALID_REQUEST = -32600;
 
 /** Wording about the connection's initialization, not a session's, a model's or a terminal's. */
 const CONNECTION_NOT_INITIALIZED =

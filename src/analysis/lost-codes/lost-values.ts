@@ -1,5 +1,5 @@
-import { INTERNAL_ERROR } from "../errors/answer-codes.js";
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { INTERNAL_ERROR } from "../../protocol/codes.js";
 import type { ClassNode, ErrorClass } from "../errors/error-classes.js";
 import { argAt, assignedCodeAndData } from "../errors/error-sites.js";
 import { calleeName, enclosingFunction, findProperty, memberName, outermostWrapper, staticKeyName, unwrap } from "../syntax/ast.js";

@@ -1,6 +1,7 @@
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AUTH_REQUIRED, INTERNAL_ERROR, INVALID_PARAMS, RESOURCE_NOT_FOUND } from "../../protocol/codes.js";
 import { type Answer, type AnswerContext, keepsCodeThroughSdk } from "../errors/answers.js";
-import { answerCodes, INTERNAL_ERROR } from "../errors/answer-codes.js";
+import { answerCodes } from "../errors/answer-codes.js";
 import { type Handler, sdkSendsThrown } from "../handlers/types.js";
 import type { FileModel } from "../model.js";
 import { fileOf } from "../resolution/source-files.js";
@@ -9,11 +10,6 @@ import { FailureFinder, type FailureKind, type ParamFailure } from "./failures.j
 import { catchAllCode } from "../lost-codes/catch-alls.js";
 import { perModel } from "../syntax/per-model.js";
 import { isCaught } from "../syntax/try-catch.js";
-
-/** -32602: the answer to malformed params and unsupported values. */
-export const INVALID_PARAMS = -32602;
-const AUTH_REQUIRED = -32000;
-const RESOURCE_NOT_FOUND = -32002;
 
 /** A failing validation of a request's params answered with another code than -32602. */
 export interface ParamsFinding {

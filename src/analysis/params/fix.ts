@@ -1,4 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { INVALID_PARAMS } from "../../protocol/codes.js";
 import type { Answer } from "../errors/answers.js";
 import type { ErrorSite } from "../errors/error-sites.js";
 import { codeReplacement } from "../errors/code-replacement.js";
@@ -6,7 +7,6 @@ import type { HandlerStyle } from "../handlers/types.js";
 import type { FileModel } from "../model.js";
 import { factoryAdvice, plainErrorFactoryCall } from "../sdk/factory-advice.js";
 import { unwrap } from "../syntax/ast.js";
-import { INVALID_PARAMS } from "./findings.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 type Model = Pick<FileModel, "sdk" | "hasFactory" | "codeTables" | "acpCodes" | "values">;

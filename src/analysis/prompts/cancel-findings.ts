@@ -1,4 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { REQUEST_CANCELLED } from "../../protocol/codes.js";
 import { answerCodes } from "../errors/answer-codes.js";
 import { type AnswerContext, answerOf, sentAnswer } from "../errors/answers.js";
 import type { FileModel } from "../model.js";
@@ -10,9 +11,6 @@ import { type PromptHandlerFacts, promptFacts, type ResultLeaf } from "./prompt-
 import { perModel } from "../syntax/per-model.js";
 import { isCaught } from "../syntax/try-catch.js";
 import { variableOf } from "../syntax/variables.js";
-
-/** -32800 Request cancelled: the answer to `$/cancel_request`, not to `session/cancel`. */
-const REQUEST_CANCELLED = -32800;
 
 /**
  * What a prompt handler does wrong once its turn was cancelled:

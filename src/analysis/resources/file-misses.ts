@@ -1,5 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { RESOURCE_NOT_FOUND, siteCodes } from "../errors/answer-codes.js";
+import { RESOURCE_NOT_FOUND } from "../../protocol/codes.js";
+import { siteCodes } from "../errors/answer-codes.js";
 import type { FileModel } from "../model.js";
 import { unwrap } from "../syntax/ast.js";
 import { thrownByCall } from "./answers.js";

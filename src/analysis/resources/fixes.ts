@@ -7,9 +7,6 @@ import type { ResourceMiss } from "./types.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
-/** -32602: what protocol version 2 answers an unknown terminal with. */
-export const INVALID_PARAMS = -32602;
-
 /** `ResponseError` imported from vscode-jsonrpc (or a language-server package): what its connections send as is. */
 function responseErrorName(model: FileModel): string | undefined {
   const module = model.sdk.foreign.get("ResponseError");

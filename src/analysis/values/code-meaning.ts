@@ -1,3 +1,4 @@
+import { AUTH_REQUIRED, INVALID_REQUEST, RESOURCE_NOT_FOUND } from "../../protocol/codes.js";
 import { saysNotInitialized } from "../initialization/not-initialized.js";
 
 /**
@@ -25,14 +26,14 @@ const matches = (words: RegExp) => (message: string) => words.test(message);
  * A request before initialize, in the wording require-initialize-gate reads: the connection's initialization, not a
  * session's or a store's. LSP answers it with -32002 (its ServerNotInitialized), which ACP reads as Resource not found.
  */
-export const NOT_INITIALIZED: MisusedCode = { situation: "a request before initialize", instead: "-32600 Invalid request", code: -32600 };
+export const NOT_INITIALIZED: MisusedCode = { situation: "a request before initialize", instead: "-32600 Invalid request", code: INVALID_REQUEST };
 
 const MISUSES_OF_AUTH: readonly Misuse[] = [
   {
     says: matches(/\b(unknown|invalid|no\s+such|missing|expired|closed)\s+session\b|\bsession\b.*\b(not\s+found|does\s*n[o']t\s+exist|unknown|expired|closed|gone)\b/i),
     situation: "an unknown session",
     instead: "-32002 Resource not found with data.sessionId",
-    code: -32002,
+    code: RESOURCE_NOT_FOUND,
   },
   {
     says: matches(/\b(busy|in\s+progress|already\s+(running|in\s+progress|active|processing)|another\s+(prompt|turn|request)|concurrent|try\s+again\s+later)\b/i),
@@ -53,7 +54,7 @@ const MISUSES_OF_NOT_FOUND: readonly Misuse[] = [
 
 /** What `code` is misused for, by its message's words; undefined when the message fits it or says nothing telling. */
 export function misusedCode(code: number, message: string): MisusedCode | undefined {
-  const misuses = code === -32000 ? (ABOUT_AUTH.test(message) ? [] : MISUSES_OF_AUTH) : code === -32002 ? MISUSES_OF_NOT_FOUND : [];
+  const misuses = code === AUTH_REQUIRED ? (ABOUT_AUTH.test(message) ? [] : MISUSES_OF_AUTH) : code === RESOURCE_NOT_FOUND ? MISUSES_OF_NOT_FOUND : [];
   const found = misuses.find((m) => m.says(message));
   return found && { situation: found.situation, instead: found.instead, ...(found.code === undefined ? {} : { code: found.code }) };
 }
