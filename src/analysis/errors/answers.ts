@@ -1,7 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { sourceCodeOf } from "../syntax/variables.js";
 import { findProperty, unwrap } from "../syntax/ast.js";
-import type { ErrorClasses } from "./error-classes.js";
+import { type ErrorClasses, isBuiltinError } from "./error-classes.js";
 import type { ErrorSite } from "./error-sites.js";
 import { isEnvelope, isSender, sentValue } from "./responses.js";
 import { isResponseValue, sendsResponse } from "./sent-responses.js";
@@ -30,8 +29,6 @@ export interface AnswerContext {
 }
 
 /** The built-in error constructors: what they throw carries no JSON-RPC code. */
-const BUILTIN_ERRORS = new Set(["Error", "TypeError", "RangeError", "ReferenceError", "SyntaxError", "EvalError", "URIError", "AggregateError"]);
-
 /** A call being followed into its callee: a parameter of `fn` read there is the call's argument. */
 interface Binding {
   readonly fn: FunctionNode;
@@ -96,7 +93,7 @@ export function answerOf(expression: TSESTree.Node, ctx: AnswerContext): Answer 
   if (inner.type === AST_NODE_TYPES.NewExpression || inner.type === AST_NODE_TYPES.CallExpression) {
     const cls = ctx.errorClasses.ofCallee(inner.callee);
     if (cls?.heldCode && cls.codeIndex === undefined) return { kind: "held", code: cls.heldCode, node: inner };
-    if (inner.callee.type === AST_NODE_TYPES.Identifier && BUILTIN_ERRORS.has(inner.callee.name) && !isShadowed(inner.callee, ctx)) {
+    if (inner.callee.type === AST_NODE_TYPES.Identifier && isBuiltinError(ctx.sourceCode, inner.callee)) {
       return { kind: "internal", node: inner };
     }
     return undefined;
@@ -123,16 +120,6 @@ export function helperThrow(call: TSESTree.CallExpression, ctx: AnswerContext): 
   if (!fn || fn.body.type !== AST_NODE_TYPES.BlockStatement) return undefined;
   const thrown = fn.body.body.find((s): s is TSESTree.ThrowStatement => s.type === AST_NODE_TYPES.ThrowStatement);
   return thrown?.argument;
-}
-
-/** `Error` declared in the file (an import or a class of that name) is not the built-in one. */
-function isShadowed(id: TSESTree.Identifier, ctx: AnswerContext): boolean {
-  let scope: TSESLint.Scope.Scope | null = sourceCodeOf(id, ctx.sourceCode).getScope(id);
-  for (; scope; scope = scope.upper) {
-    const variable = scope.set.get(id.name);
-    if (variable && variable.defs.length > 0) return true;
-  }
-  return false;
 }
 
 /**

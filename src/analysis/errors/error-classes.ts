@@ -1,8 +1,9 @@
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import type { TextQuestion } from "../resolution/module-texts.js";
 import type { Resolver } from "../resolution/resolver.js";
 import type { SdkImports } from "../sdk/imports.js";
 import { calleeName, staticKeyName } from "../syntax/ast.js";
+import { isUndeclared, variableOf } from "../syntax/variables.js";
 
 /** Where a constructor takes the parts of an error response. */
 export interface ErrorClass {
@@ -22,6 +23,24 @@ export type ClassNode = TSESTree.ClassDeclaration | TSESTree.ClassExpression;
 
 /** The JSON-RPC error classes every file knows by name: `(code, message, data)`. */
 export const BUILTIN_ERROR_CLASSES = ["RequestError", "ResponseError"] as const;
+
+/** The built-in error constructors a local class may extend: none of them is a RequestError. */
+export const BUILTIN_ERRORS: ReadonlySet<string> = new Set([
+  "Error",
+  "TypeError",
+  "RangeError",
+  "ReferenceError",
+  "SyntaxError",
+  "EvalError",
+  "URIError",
+  "AggregateError",
+]);
+
+/** Whether `name` at `node` is the global built-in error, not something the file declares or imports under that name. */
+export function isBuiltinError(sourceCode: Readonly<TSESLint.SourceCode>, node: TSESTree.Identifier): boolean {
+  if (!BUILTIN_ERRORS.has(node.name)) return false;
+  return isUndeclared(variableOf(sourceCode, node));
+}
 
 export function rpcErrorClass(name: string): ErrorClass {
   return { name, codeIndex: 0, messageIndex: 1, dataIndex: 2, rpc: true };

@@ -1,12 +1,12 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { sourceCodeOf } from "../syntax/variables.js";
+import { isBuiltinError } from "../errors/error-classes.js";
 import type { ErrorSite } from "../errors/error-sites.js";
 import { siteCodes } from "../errors/answer-codes.js";
 import { outletsOf } from "../errors/responses.js";
 import { isResponseValue, sendsResponse } from "../errors/sent-responses.js";
 import { children, enclosingFunction, isFunction, outermostWrapper, staticKeyName, contains } from "../syntax/ast.js";
 import type { ValueResolver } from "../resolution/values.js";
-import { isBuiltinError } from "./local-classes.js";
 
 /** The one code a `catch` answers every error with, and where that code is written. */
 export interface FixedAnswer {

@@ -1,24 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { BUILTIN_ERROR_CLASSES, type ClassNode, className, describeErrorClass, type ErrorClass, rpcErrorClass } from "../errors/error-classes.js";
-import { isUndeclared, variableOf } from "../syntax/variables.js";
-
-/** The built-in error constructors a local class may extend: none of them is a RequestError. */
-export const BUILTIN_ERRORS: ReadonlySet<string> = new Set([
-  "Error",
-  "TypeError",
-  "RangeError",
-  "ReferenceError",
-  "SyntaxError",
-  "EvalError",
-  "URIError",
-  "AggregateError",
-]);
-
-/** Whether `name` at `node` is the global built-in error, not something the file declares or imports under that name. */
-export function isBuiltinError(sourceCode: Readonly<TSESLint.SourceCode>, node: TSESTree.Identifier): boolean {
-  if (!BUILTIN_ERRORS.has(node.name)) return false;
-  return isUndeclared(variableOf(sourceCode, node));
-}
+import { BUILTIN_ERROR_CLASSES, BUILTIN_ERRORS, type ClassNode, className, describeErrorClass, type ErrorClass, isBuiltinError, rpcErrorClass } from "../errors/error-classes.js";
 
 /**
  * The same file's error classes as this rule judges them: `rpc` for RequestError and its subclasses (and names

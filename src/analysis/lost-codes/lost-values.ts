@@ -1,12 +1,11 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { INTERNAL_ERROR } from "../../protocol/codes.js";
-import type { ClassNode, ErrorClass } from "../errors/error-classes.js";
+import { type ClassNode, type ErrorClass, isBuiltinError } from "../errors/error-classes.js";
 import { argAt, assignedCodeAndData } from "../errors/error-sites.js";
 import { calleeName, enclosingFunction, findProperty, memberName, outermostWrapper, staticKeyName, unwrap } from "../syntax/ast.js";
 import { returnedExpressions } from "../syntax/functions.js";
 import { codeNumbers } from "../values/code-numbers.js";
 import type { ValueResolver } from "../resolution/values.js";
-import { isBuiltinError } from "./local-classes.js";
 import type { Entered } from "./reached-throws.js";
 import { variableOf } from "../syntax/variables.js";
 import { resolverOf } from "../resolution/resolver.js";
