@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { fixFor, getModel, outermostWrapper, type ResourceMiss, resourceMisses } from "../src/analysis/index.js";
+import { caughtCodeIs, fixFor, getModel, outermostWrapper, type ResourceMiss, resourceMisses } from "../src/analysis/index.js";
 import { INTERNAL_ERROR, INVALID_PARAMS, RESOURCE_NOT_FOUND } from "../src/protocol/codes.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
@@ -35,21 +35,22 @@ function isThrown(node: TSESTree.Node): boolean {
 }
 
 /**
- * `if ((err as { code?: string }).code === "ENOENT") throw <fix>;` before the catch's answer: the missing file gets
- * -32002 and every other error keeps the answer it had. Plain JavaScript has no `as`.
+ * `if (err?.code === "ENOENT") throw <fix>;` before the catch's answer (where TypeScript types `err` as `unknown`, a
+ * test of its shape first: caught-values.ts): the missing file gets -32002 and every other error, `null` and
+ * `undefined` included, keeps the answer it had.
  */
-function mapEnoent(at: NonNullable<ResourceMiss["catchAnswer"]>, fixText: string, ts: boolean): TSESLint.SuggestionReportDescriptor<MessageIds> {
-  const code = ts ? `(${at.caught.name} as { code?: string }).code` : `${at.caught.name}?.code`;
+function mapEnoent(at: NonNullable<ResourceMiss["catchAnswer"]>, fixText: string, filename: string): TSESLint.SuggestionReportDescriptor<MessageIds> {
+  const test = caughtCodeIs(at.caught.name, "ENOENT", at.statement, filename);
   const indent = " ".repeat(at.statement.loc.start.column);
   return {
     messageId: "mapEnoent",
     data: { fix: fixText },
-    fix: (fixer) => fixer.insertTextBefore(at.statement, `if (${code} === "ENOENT") throw ${fixText};\n${indent}`),
+    fix: (fixer) => fixer.insertTextBefore(at.statement, `if (${test}) throw ${fixText};\n${indent}`),
   };
 }
 
 /** The edits offered for an answer of the linted file: the fix in its place, and for a catch-all, a test for ENOENT. */
-function suggestionsFor(miss: ResourceMiss, fix: { writable: boolean; text: string }, typescript: boolean): Suggestions {
+function suggestionsFor(miss: ResourceMiss, fix: { writable: boolean; text: string }, filename: string): Suggestions {
   const { answer } = miss;
   const suggest: Suggestions = [];
   if (fix.writable && answer.kind !== "success" && isThrown(answer.node)) {
@@ -60,7 +61,7 @@ function suggestionsFor(miss: ResourceMiss, fix: { writable: boolean; text: stri
     suggest.push({ messageId: "useFix", data: { fix: fix.text }, fix: (fixer) => fixer.replaceText(answer.node, replacement) });
   }
   if (fix.writable && miss.catchAnswer && !miss.handlers.some((h) => h.style === "dispatch")) {
-    suggest.unshift(mapEnoent(miss.catchAnswer, fix.text, typescript));
+    suggest.unshift(mapEnoent(miss.catchAnswer, fix.text, filename));
   }
   return suggest;
 }
@@ -126,7 +127,7 @@ export default createRule<[], MessageIds>({
           }
           // An answer of a helper in another module is reported at this file's calls of it, with no edit to offer there.
           const places = miss.reportAt ? [...new Set(miss.reportAt)] : [answer.node];
-          const suggest: Suggestions = miss.reportAt ? [] : suggestionsFor(miss, fix, /\.[cm]?tsx?$/.test(context.filename));
+          const suggest: Suggestions = miss.reportAt ? [] : suggestionsFor(miss, fix, context.filename);
           const name = model.acpCodes.get(code)?.message ?? "an implementation-specific code";
           const data = { code, name, fix: fix.text };
           if (miss.field === "terminalId") {

@@ -19,14 +19,15 @@ function report(code: string, messageId: MessageIds, text: string, replacement?:
 }
 
 /**
- * A report on `text` inside a catch of `caught` whose answering statement starts with `statement`: first the
- * suggestion that answers ENOENT before it, then the one that replaces `text`.
+ * A report on `text` inside a catch of `caught` (in a TypeScript file, not annotated: `unknown`) whose answering
+ * statement starts with `statement`: first the suggestion that answers ENOENT before it, which tests the caught
+ * value's shape before it reads `.code`, then the one that replaces `text`.
  */
 function catchReport(code: string, messageId: MessageIds, text: string, statement: string, caught: string, replacement: { fix: string; with: string }): Report {
   const plain = report(code, messageId, text, replacement);
   const start = code.indexOf(statement);
   const indent = " ".repeat(start - code.lastIndexOf("\n", start) - 1);
-  const guard = `if ((${caught} as { code?: string }).code === "ENOENT") throw ${replacement.fix};\n${indent}`;
+  const guard = `if (${caught} instanceof Object && "code" in ${caught} && ${caught}.code === "ENOENT") throw ${replacement.fix};\n${indent}`;
   const mapped = { messageId: "mapEnoent" as const, data: { fix: replacement.fix }, output: code.slice(0, start) + guard + code.slice(start) };
   return { ...plain, suggestions: [mapped, ...(plain.suggestions as object[])] } as Report;
 }
@@ -547,6 +548,49 @@ const invalid: Invalid[] = [
     name: "a catch that logs, then returns content for every error: the ENOENT test goes before the return",
     code: LOGS_THEN_SWALLOWS,
     errors: [catchReport(LOGS_THEN_SWALLOWS, "swallowed", 'return { content: "" };', 'return { content: "" };', "err", { fix: NOT_FOUND, with: `throw ${NOT_FOUND};` })],
+  },
+  {
+    // `(error as { code?: string }).code` would compile, but throw when null or undefined is thrown.
+    name: "TypeScript: the caught value is unknown, so the ENOENT test checks its shape before it reads .code",
+    code: PLAIN_JS,
+    errors: [
+      {
+        messageId: "catchAllCode",
+        ...at(PLAIN_JS, "new Error(String(error))"),
+        suggestions: [
+          {
+            messageId: "mapEnoent",
+            data: { fix: NOT_FOUND },
+            output: PLAIN_JS.replace(
+              "throw new Error(String(error));",
+              `if (error instanceof Object && "code" in error && error.code === "ENOENT") throw ${NOT_FOUND};\n    throw new Error(String(error));`,
+            ),
+          },
+          { messageId: "useFix", data: { fix: NOT_FOUND }, output: PLAIN_JS.replace("new Error(String(error))", NOT_FOUND) },
+        ],
+      },
+    ],
+  },
+  {
+    name: "TypeScript, catch (error: any): the ENOENT test reads error?.code",
+    code: PLAIN_JS.replace("catch (error)", "catch (error: any)"),
+    errors: [
+      {
+        messageId: "catchAllCode",
+        ...at(PLAIN_JS, "new Error(String(error))"),
+        suggestions: [
+          {
+            messageId: "mapEnoent",
+            data: { fix: NOT_FOUND },
+            output: PLAIN_JS.replace("catch (error)", "catch (error: any)").replace(
+              "throw new Error(String(error));",
+              `if (error?.code === "ENOENT") throw ${NOT_FOUND};\n    throw new Error(String(error));`,
+            ),
+          },
+          { messageId: "useFix", data: { fix: NOT_FOUND }, output: PLAIN_JS.replace("catch (error)", "catch (error: any)").replace("new Error(String(error))", NOT_FOUND) },
+        ],
+      },
+    ],
   },
   {
     name: "plain JavaScript: the ENOENT test reads error?.code",

@@ -19,6 +19,9 @@ function mayBeUnknown(node: TSESTree.Node, name: string, filename: string): bool
   return true;
 }
 
+/** `e instanceof Object && "code" in e`: after it TypeScript lets an `unknown` `e` read `.code`; null and undefined fail it. */
+const hasCode = (name: string) => `${name} instanceof Object && "code" in ${name}`;
+
 /**
  * The caught value `name`'s `code` when it is a number, else `fallback`, written where `node` is:
  * `typeof e?.code === "number" ? e.code : fallback`, and where TypeScript types `e` as `unknown` (which has no
@@ -26,6 +29,17 @@ function mayBeUnknown(node: TSESTree.Node, name: string, filename: string): bool
  */
 export function caughtNumericCode(name: string, fallback: string, node: TSESTree.Node, filename: string): string {
   return mayBeUnknown(node, name, filename)
-    ? `${name} instanceof Object && "code" in ${name} && typeof ${name}.code === "number" ? ${name}.code : ${fallback}`
+    ? `${hasCode(name)} && typeof ${name}.code === "number" ? ${name}.code : ${fallback}`
     : `typeof ${name}?.code === "number" ? ${name}.code : ${fallback}`;
+}
+
+/**
+ * A test that the caught value `name`'s `code` is the string `code` (`"ENOENT"`), written where `node` is:
+ * `e?.code === "ENOENT"`, and where TypeScript types `e` as `unknown`, `e instanceof Object && "code" in e &&
+ * e.code === "ENOENT"`. Neither throws when `null` or `undefined` is thrown, as a cast's `(e as { code?: string }).code`
+ * would.
+ */
+export function caughtCodeIs(name: string, code: string, node: TSESTree.Node, filename: string): string {
+  const literal = JSON.stringify(code);
+  return mayBeUnknown(node, name, filename) ? `${hasCode(name)} && ${name}.code === ${literal}` : `${name}?.code === ${literal}`;
 }
