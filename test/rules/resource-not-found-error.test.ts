@@ -408,6 +408,26 @@ export const app = client({ name: "c" }).onRequest(methods.client.fs.readTextFil
   }
 });`;
 
+/** PLAIN_JS's catch-all (`code`, in a file named `filename`), whose ENOENT suggestion tests the caught value with `test`. */
+function enoentTest(name: string, code: string, test: string, filename?: string): Invalid {
+  const answer = "throw new Error(String(error));";
+  return {
+    name,
+    code,
+    ...(filename ? { filename } : {}),
+    errors: [
+      {
+        messageId: "catchAllCode",
+        ...at(code, "new Error(String(error))"),
+        suggestions: [
+          { messageId: "mapEnoent", data: { fix: NOT_FOUND }, output: code.replace(answer, `if (${test}) throw ${NOT_FOUND};\n    ${answer}`) },
+          { messageId: "useFix", data: { fix: NOT_FOUND }, output: code.replace("new Error(String(error))", NOT_FOUND) },
+        ],
+      },
+    ],
+  };
+}
+
 const VAULT = `${SDK}declare const vault: { getAbstractFileByPath(path: string): unknown; read(file: unknown): Promise<string> };
 declare class TFile {}
 app.onRequest(methods.client.fs.readTextFile, async ({ params }) => {
@@ -549,68 +569,10 @@ const invalid: Invalid[] = [
     code: LOGS_THEN_SWALLOWS,
     errors: [catchReport(LOGS_THEN_SWALLOWS, "swallowed", 'return { content: "" };', 'return { content: "" };', "err", { fix: NOT_FOUND, with: `throw ${NOT_FOUND};` })],
   },
-  {
-    // `(error as { code?: string }).code` would compile, but throw when null or undefined is thrown.
-    name: "TypeScript: the caught value is unknown, so the ENOENT test checks its shape before it reads .code",
-    code: PLAIN_JS,
-    errors: [
-      {
-        messageId: "catchAllCode",
-        ...at(PLAIN_JS, "new Error(String(error))"),
-        suggestions: [
-          {
-            messageId: "mapEnoent",
-            data: { fix: NOT_FOUND },
-            output: PLAIN_JS.replace(
-              "throw new Error(String(error));",
-              `if (error instanceof Object && "code" in error && error.code === "ENOENT") throw ${NOT_FOUND};\n    throw new Error(String(error));`,
-            ),
-          },
-          { messageId: "useFix", data: { fix: NOT_FOUND }, output: PLAIN_JS.replace("new Error(String(error))", NOT_FOUND) },
-        ],
-      },
-    ],
-  },
-  {
-    name: "TypeScript, catch (error: any): the ENOENT test reads error?.code",
-    code: PLAIN_JS.replace("catch (error)", "catch (error: any)"),
-    errors: [
-      {
-        messageId: "catchAllCode",
-        ...at(PLAIN_JS, "new Error(String(error))"),
-        suggestions: [
-          {
-            messageId: "mapEnoent",
-            data: { fix: NOT_FOUND },
-            output: PLAIN_JS.replace("catch (error)", "catch (error: any)").replace(
-              "throw new Error(String(error));",
-              `if (error?.code === "ENOENT") throw ${NOT_FOUND};\n    throw new Error(String(error));`,
-            ),
-          },
-          { messageId: "useFix", data: { fix: NOT_FOUND }, output: PLAIN_JS.replace("catch (error)", "catch (error: any)").replace("new Error(String(error))", NOT_FOUND) },
-        ],
-      },
-    ],
-  },
-  {
-    name: "plain JavaScript: the ENOENT test reads error?.code",
-    code: PLAIN_JS,
-    filename: "client.js",
-    errors: [
-      {
-        messageId: "catchAllCode",
-        ...at(PLAIN_JS, "new Error(String(error))"),
-        suggestions: [
-          {
-            messageId: "mapEnoent",
-            data: { fix: NOT_FOUND },
-            output: PLAIN_JS.replace("throw new Error(String(error));", `if (error?.code === "ENOENT") throw ${NOT_FOUND};\n    throw new Error(String(error));`),
-          },
-          { messageId: "useFix", data: { fix: NOT_FOUND }, output: PLAIN_JS.replace("new Error(String(error))", NOT_FOUND) },
-        ],
-      },
-    ],
-  },
+  // `(error as { code?: string }).code` would compile, but throw when null or undefined is thrown.
+  enoentTest("TypeScript: the caught value is unknown, so the ENOENT test checks its shape before it reads .code", PLAIN_JS, 'error instanceof Object && "code" in error && error.code === "ENOENT"'),
+  enoentTest("TypeScript, catch (error: any): the ENOENT test reads error?.code", PLAIN_JS.replace("catch (error)", "catch (error: any)"), 'error?.code === "ENOENT"'),
+  enoentTest("plain JavaScript: the ENOENT test reads error?.code", PLAIN_JS, 'error?.code === "ENOENT"', "client.js"),
   {
     name: "the shared case: a legacy Client swallowing the read's error, and a terminal miss answered with Error",
     code: LEGACY_CASE,
