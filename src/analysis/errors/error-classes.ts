@@ -36,6 +36,14 @@ export const BUILTIN_ERRORS: ReadonlySet<string> = new Set([
   "AggregateError",
 ]);
 
+/** The plain errors a handler throws when it has no code to give: the SDKs send each as -32603. */
+const PLAIN_ERRORS: ReadonlySet<string> = new Set(["Error", "TypeError", "RangeError"]);
+
+/** `new Error(…)`, `TypeError(…)`, `new RangeError(…)`: a plain error built (by name, as the SDKs receive it). */
+export function isPlainError(node: TSESTree.Node): node is TSESTree.NewExpression | TSESTree.CallExpression {
+  return (node.type === AST_NODE_TYPES.NewExpression || node.type === AST_NODE_TYPES.CallExpression) && PLAIN_ERRORS.has(calleeName(node.callee) ?? "");
+}
+
 /** Whether `name` at `node` is the global built-in error, not something the file declares or imports under that name. */
 export function isBuiltinError(sourceCode: Readonly<TSESLint.SourceCode>, node: TSESTree.Identifier): boolean {
   if (!BUILTIN_ERRORS.has(node.name)) return false;

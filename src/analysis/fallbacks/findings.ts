@@ -3,9 +3,10 @@ import { INTERNAL_ERROR, METHOD_NOT_FOUND } from "../../protocol/codes.js";
 import { siteCodes } from "../errors/answer-codes.js";
 import { sentAnswer } from "../errors/answers.js";
 import { isSender, sentValue } from "../errors/responses.js";
+import { isPlainError } from "../errors/error-classes.js";
 import type { ErrorSite } from "../errors/error-sites.js";
 import type { FileModel } from "../model.js";
-import { calleeName, enclosingFunction, findProperty, unwrap, type VisitorKeys, contains } from "../syntax/ast.js";
+import { contains, enclosingFunction, findProperty, unwrap, type VisitorKeys } from "../syntax/ast.js";
 import { perModel } from "../syntax/per-model.js";
 import { type FallbackSource, fallbackSources } from "./sources.js";
 import { exits } from "./unknown-path.js";
@@ -21,7 +22,6 @@ export interface FallbackFinding {
   readonly site?: ErrorSite;
 }
 
-const PLAIN_ERRORS = new Set(["Error", "TypeError", "RangeError"]);
 const JUDGED_SITES = new Set(["construct", "factory", "object", "assign", "helper-call", "send-call"]);
 
 const within = (node: TSESTree.Node, region: TSESTree.Node) => contains(region, node);
@@ -32,9 +32,6 @@ function wrongCode(site: ErrorSite, model: FileModel): number | undefined {
   if (!codes || codes.length !== 1 || codes[0] === METHOD_NOT_FOUND) return undefined;
   return codes[0];
 }
-
-const isPlainError = (node: TSESTree.Node) =>
-  (node.type === AST_NODE_TYPES.NewExpression || node.type === AST_NODE_TYPES.CallExpression) && PLAIN_ERRORS.has(calleeName(node.callee) ?? "");
 
 /**
  * A returned object literal that is a success result: in a `*` handler or `extMethod` any result, even one that

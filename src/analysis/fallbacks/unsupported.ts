@@ -1,11 +1,12 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { INTERNAL_ERROR, METHOD_NOT_FOUND } from "../../protocol/codes.js";
 import { siteCodes } from "../errors/answer-codes.js";
+import { isPlainError } from "../errors/error-classes.js";
 import type { ErrorSite } from "../errors/error-sites.js";
 import { escapePattern } from "../escape-pattern.js";
 import type { Handler } from "../handlers/types.js";
 import type { FileModel } from "../model.js";
-import { calleeName, enclosingFunction, innerStatements, unwrap, contains } from "../syntax/ast.js";
+import { contains, enclosingFunction, innerStatements, unwrap } from "../syntax/ast.js";
 import { isCaught } from "../syntax/try-catch.js";
 import { messageText } from "../values/message-text.js";
 
@@ -67,7 +68,6 @@ function servesBefore(node: TSESTree.Node, handler: Handler): boolean {
 
 const within = (node: TSESTree.Node, region: TSESTree.Node) => contains(region, node);
 
-const PLAIN_ERRORS = new Set(["Error", "TypeError", "RangeError"]);
 
 /** An error site with a message, or a plain error thrown (`site` undefined: the SDKs send it as -32603). */
 interface Candidate {
@@ -85,8 +85,7 @@ function plainThrows(handlers: readonly Handler[], throws: readonly TSESTree.Thr
   if (fns.size === 0) return out;
   for (const node of throws) {
     const thrown = unwrap(node.argument);
-    if (thrown.type !== AST_NODE_TYPES.NewExpression && thrown.type !== AST_NODE_TYPES.CallExpression) continue;
-    if (!PLAIN_ERRORS.has(calleeName(thrown.callee) ?? "") || !thrown.arguments[0]) continue;
+    if (!isPlainError(thrown) || !thrown.arguments[0]) continue;
     for (let p: TSESTree.Node | undefined = node.parent; p; p = p.parent) {
       if (!fns.has(p)) continue;
       out.push({ node: thrown, site: undefined, message: thrown.arguments[0] });
