@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import { type InvalidTestCase, type RunTests, RuleTester } from "@typescript-eslint/rule-tester";
+import { type InvalidTestCase, type RunTests, RuleTester, type ValidTestCase } from "@typescript-eslint/rule-tester";
 import type { RuleModule } from "@typescript-eslint/utils/ts-eslint";
 import type { Rule } from "eslint";
 import { afterAll, describe, expect, it } from "vitest";
@@ -15,6 +15,18 @@ export const typedFixtureDir = fileURLToPath(new URL("fixtures/typed", import.me
 /** The file typed test cases are linted as (it imports its neighbours in `fixtures/typed`). */
 export const typedFile = `${typedFixtureDir}/file.ts`;
 
+/** One run of a rule suite, as recorded while `collectSuites` loads suites: its rule, typing and cases. */
+export interface CollectedSuite {
+  /** The name the run was given (`"require-session-check (typed)"`). */
+  readonly suiteName: string;
+  readonly rule: Rule.RuleModule;
+  /** How the suite lints its cases (type information from `tsconfigRootDir`), or undefined without. */
+  readonly typing: Typing | undefined;
+  /** The cases the run would run (`skip` left out, only the `only` ones when there are some); a string case as `{ code }`. */
+  readonly valid: readonly ValidTestCase<readonly unknown[]>[];
+  readonly invalid: readonly InvalidTestCase<string, readonly unknown[]>[];
+}
+
 /** What one run of a rule suite gives to check its suggestions with: the invalid cases that assert suggestions. */
 export interface SuggestionSuite {
   readonly ruleName: string;
@@ -24,17 +36,18 @@ export interface SuggestionSuite {
   readonly cases: readonly InvalidTestCase<string, readonly unknown[]>[];
 }
 
-/** Where runs record their suites instead of running, while `collectSuggestionSuites` loads suites. */
-let collecting: SuggestionSuite[] | undefined;
+/** Where runs record their suites instead of running, while `collectSuites` loads suites. */
+let collecting: CollectedSuite[] | undefined;
 
 /**
- * The suggestion cases of every rule suite `load` imports: while it runs, each tester's run records its suite
- * and runs nothing (import the suites after vitest's collection, e.g. in `beforeAll`, so that their other tests
- * are not registered again: vitest registers tests only while it collects a file).
+ * Every rule suite `load` imports, with all its cases: while it runs, each tester's run records its suite and runs
+ * nothing (import the suites after vitest's collection, e.g. in `beforeAll`, so that their other tests are not
+ * registered again: vitest registers tests only while it collects a file). One mechanism for every check that reads
+ * the suites' cases: the compiling of suggestions (`suggestionSuites`), the metamorphic suite (test/metamorphic).
  */
-export async function collectSuggestionSuites(load: () => Promise<unknown>): Promise<SuggestionSuite[]> {
-  if (collecting) throw new Error("collectSuggestionSuites is already collecting");
-  const suites: SuggestionSuite[] = [];
+export async function collectSuites(load: () => Promise<unknown>): Promise<CollectedSuite[]> {
+  if (collecting) throw new Error("collectSuites is already collecting");
+  const suites: CollectedSuite[] = [];
   collecting = suites;
   try {
     await load();
@@ -42,6 +55,22 @@ export async function collectSuggestionSuites(load: () => Promise<unknown>): Pro
     collecting = undefined;
   }
   return suites;
+}
+
+/** The invalid cases with suggestions of each collected suite that has some, as test/suggestions-compile.test.ts checks them. */
+export function suggestionSuites(suites: readonly CollectedSuite[]): SuggestionSuite[] {
+  return suites.flatMap(({ suiteName, rule, typing, invalid }) => {
+    const cases = invalid.filter(hasSuggestions);
+    return cases.length > 0 ? [{ ruleName: suiteName, rule, typing, cases }] : [];
+  });
+}
+
+const hasSuggestions = (c: InvalidTestCase<string, readonly unknown[]>) => c.errors.some((e) => Array.isArray(e.suggestions) && e.suggestions.length > 0);
+
+/** The cases a run runs: `skip` ones left out, and only the `only` ones when some case says `only`. */
+function runnable<T extends { readonly skip?: boolean; readonly only?: boolean }>(cases: readonly T[]): T[] {
+  const only = cases.some((c) => c.only);
+  return cases.filter((c) => !c.skip && (!only || c.only));
 }
 
 /**
@@ -62,14 +91,17 @@ class SuggestionCheckingTester extends RuleTester {
     rule: RuleModule<MessageIds, Options>,
     tests: RunTests<MessageIds, Options>,
   ): void {
-    const only = tests.invalid.some((c) => c.only);
-    const cases = tests.invalid.filter(
-      (c) => !c.skip && (!only || c.only) && c.errors.some((e) => Array.isArray(e.suggestions) && e.suggestions.length > 0),
-    );
     if (collecting) {
-      if (cases.length > 0) collecting.push({ ruleName, rule: rule as unknown as Rule.RuleModule, typing: this.#typing, cases });
+      collecting.push({
+        suiteName: ruleName,
+        rule: rule as unknown as Rule.RuleModule,
+        typing: this.#typing,
+        valid: runnable(tests.valid.map((c) => (typeof c === "string" ? { code: c } : c))),
+        invalid: runnable(tests.invalid),
+      });
       return;
     }
+    const cases = runnable(tests.invalid).filter(hasSuggestions);
     super.run(ruleName, rule, tests);
     if (cases.length === 0) return;
     describe(`${ruleName}: suggestions lint clean with acp/all`, () => {

@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { beforeAll, describe, expect, it } from "vitest";
 import plugin from "../src/index.js";
-import { collectSuggestionSuites, type SuggestionSuite } from "./rule-tester.js";
+import { collectSuites, type SuggestionSuite, suggestionSuites } from "./rule-tester.js";
 
 const REPO = fileURLToPath(new URL("..", import.meta.url));
 const SUITES = join(REPO, "test/rules");
@@ -291,12 +291,14 @@ describe("the rule suites' suggestions compile", () => {
 
   beforeAll(async () => {
     // Imported once vitest has collected this file: their runs record their cases, and their tests are not registered.
-    suites = await collectSuggestionSuites(async () => {
-      for (const entry of readdirSync(SUITES).filter((f) => f.endsWith(".test.ts")).sort()) {
-        const path = join(SUITES, entry);
-        if (readFileSync(path, "utf8").includes("../rule-tester.js")) await import(path);
-      }
-    });
+    suites = suggestionSuites(
+      await collectSuites(async () => {
+        for (const entry of readdirSync(SUITES).filter((f) => f.endsWith(".test.ts")).sort()) {
+          const path = join(SUITES, entry);
+          if (readFileSync(path, "utf8").includes("../rule-tester.js")) await import(path);
+        }
+      }),
+    );
     collected = collect(suites);
   });
 
