@@ -4,7 +4,7 @@ import eslintPlugin from "eslint-plugin-eslint-plugin";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist/**", "coverage/**", "test/fixtures/**", "examples/**", ".acp-eval-*/**", "node_modules/**"] },
+  { ignores: ["dist/**", "coverage/**", "test/fixtures/**", "examples/**", ".acp-eval-*/**", ".metamorphic-*/**", "node_modules/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
