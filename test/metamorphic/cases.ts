@@ -102,6 +102,16 @@ export async function suiteCases(rules: readonly string[] = METAMORPHIC_RULES): 
   return cases;
 }
 
+/**
+ * Whether `c` is in the sample of one case in `every`: by a hash of its label and code, so that a case added to a
+ * suite does not move the others in or out of the sample.
+ */
+export function inSample(c: Case, every: number): boolean {
+  let hash = 0x811c9dc5;
+  for (const ch of `${c.label}\n${c.code}`) hash = Math.imul(hash ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+  return hash % every === 0;
+}
+
 const SOURCE = /\.(?:[cm]?[jt]s|[jt]sx)$/u;
 const EXPECT = /\/\/\s*expect:\s*([\w\s-]+?)\s*$/u;
 

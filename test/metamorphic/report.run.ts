@@ -3,7 +3,7 @@
 // of METAMORPHIC_REWRITES (all when unset); the figures go to METAMORPHIC_OUT as JSON for run.mjs to print.
 import { writeFileSync } from "node:fs";
 import { beforeAll, expect, it } from "vitest";
-import { type Case, folderCases, suiteCases } from "./cases.js";
+import { type Case, folderCases, inSample, suiteCases } from "./cases.js";
 import { runMetamorphic } from "./harness.js";
 import { REWRITES } from "./rewrites/index.js";
 
@@ -15,7 +15,7 @@ beforeAll(async () => {
   if (!env.METAMORPHIC_CASES || env.METAMORPHIC_SUITES === "1") cases.push(...(await suiteCases()));
   if (env.METAMORPHIC_CASES) cases.push(...folderCases(env.METAMORPHIC_CASES));
   const every = Number(env.METAMORPHIC_EVERY ?? 1);
-  cases = cases.filter((_, i) => i % every === 0);
+  cases = cases.filter((c) => inSample(c, every));
 });
 
 it("lints every case and its rewrites", async () => {

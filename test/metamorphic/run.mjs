@@ -9,7 +9,7 @@
 // It runs on src/ through vitest (test/metamorphic/report.run.ts), not on a build: the cases are collected by
 // importing the rule suites, TypeScript modules whose testers hook into vitest, and the plugin they check is the
 // source; no build step to forget. The floors of test/metamorphic/floors.json are asserted by the tests, not here;
-// --floors full (or sample: every n-th case, n from the file) writes today's figures there, rounded down.
+// --floors full (or sample: one case in n, n from the file) writes today's figures there, rounded down.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
