@@ -14,8 +14,8 @@
  * `helperFailsOnMissing` for `failsOnMissing`). Reports are paired one to one, the original's in order, each with
  * the first unpaired report of the rewrite at a text place, else at a call.
  *
- * WHICH REPORTS. The reports of the case's rule (a suite's case), or of every rule of the list (an annotated file),
- * in every case the rewrite applied to. Those inside the code the rewrite changed (the functions, objects or
+ * WHICH REPORTS. The reports of the case's rule (a suite's case), or of every rule of the list on the lines an
+ * annotated file expects them (`// expect:`, or the line before or after), in every case the rewrite applied to. Those inside the code the rewrite changed (the functions, objects or
  * classes it edited: `Program.touched`) are also counted apart: keeping the others asks less of the analysis. A
  * rewrite of a valid case must add no report: any report of the rewrite paired with none of the original's is
  * added (on an invalid case too, counted apart).
@@ -103,6 +103,9 @@ export interface Originals {
   readonly skipped: string[];
   /** Invalid cases whose reports here differ in number from what their suite expects (a harness that lints otherwise). */
   readonly mismatched: string[];
+  /** Annotated files: `// expect:` lines the original is not reported on, and its reports on no such line (not counted). */
+  readonly expectedMissed: string[];
+  readonly unexpected: string[];
 }
 
 /** One lost report, for the runner's detail file: the case, the rewrite, the report and the rewritten text. */
@@ -152,7 +155,7 @@ const lineAt = (text: string, offset: number) => text.slice(text.lastIndexOf("\n
 export async function runMetamorphic(cases: readonly Case[], rewrites: readonly Rewrite[] = REWRITES, progress?: (done: number) => void): Promise<Run> {
   const workspace = new Workspace();
   const figures = rewrites.map(emptyFigures);
-  const originals: Originals = { cases: 0, reports: 0, typed: 0, skipped: [], mismatched: [] };
+  const originals: Originals = { cases: 0, reports: 0, typed: 0, skipped: [], mismatched: [], expectedMissed: [], unexpected: [] };
   const lostList: Lost[] = [];
   const addedList: Lost[] = [];
   let salt = 0;
@@ -179,7 +182,16 @@ export async function runMetamorphic(cases: readonly Case[], rewrites: readonly 
       }
       originals.cases++;
       originals.typed += typed ? 1 : 0;
-      originals.reports += original.findings.length;
+      // An annotated file's reports count on its `// expect:` lines (the line before or after too, as score-cases
+      // matches them); its others are allowed or false, and pair like any without being counted.
+      const near = (rule: string, line: number) => (c.expected?.get(rule) ?? []).some((l) => Math.abs(l - line) <= 1);
+      const counted = (f: Finding) => c.kind !== "annotated" || near(f.rule, f.line);
+      originals.reports += original.findings.filter(counted).length;
+      for (const f of original.findings.filter((x) => !counted(x))) originals.unexpected.push(`${c.label}: ${describe(f)}`);
+      for (const [rule, lines] of c.expected ?? []) {
+        if (!c.rules.includes(rule)) continue;
+        for (const line of lines) if (!original.findings.some((f) => f.rule === rule && Math.abs(f.line - line) <= 1)) originals.expectedMissed.push(`${c.label}:${line} ${rule}`);
+      }
       if (c.expectedReports !== undefined && c.expectedReports !== original.findings.length) {
         originals.mismatched.push(`${c.label}: ${original.findings.length} reports, the suite expects ${c.expectedReports}`);
       }
@@ -197,7 +209,10 @@ export async function runMetamorphic(cases: readonly Case[], rewrites: readonly 
             tally.crashes.push(`${c.label}: ${result.crash}`);
             continue;
           }
-          const { survived, lost, added } = pair(original.findings, result.findings, program);
+          const paired = pair(original.findings, result.findings, program);
+          const survived = paired.survived.filter((s) => counted(s.finding));
+          const lost = paired.lost.filter(counted);
+          const added = paired.added;
           const inside = (f: Finding) => program.touched.some(([a, b]) => a <= f.range[0] && f.range[1] <= b);
           tally.reports += survived.length + lost.length;
           tally.survived += survived.length;
@@ -227,29 +242,6 @@ export async function runMetamorphic(cases: readonly Case[], rewrites: readonly 
     workspace.dispose();
   }
   return { originals, figures, lost: lostList, added: addedList };
-}
-
-/** Survival in percent, one decimal (100 when there was nothing to keep). */
-export const survival = (f: Pick<RewriteFigures, "reports" | "survived">): number => (f.reports === 0 ? 100 : Math.floor((1000 * f.survived) / f.reports) / 10);
-
-/** The table the runner prints: per rewrite, applied cases, reports kept of those in changed code, and where. */
-export function table(run: Run): string {
-  const rows = [
-    ["rewrite", "applied inv/val/ann", "survived", "%", "helper/call/same/moved", "in changed code", "added valid/ann/inv", "broken", "crashed"],
-    ...run.figures.map((f) => [
-      f.rewrite,
-      `${f.applied.invalid}/${f.applied.valid}/${f.applied.annotated}`,
-      `${f.survived}/${f.reports}`,
-      survival(f).toFixed(1),
-      `${f.places.helper}/${f.places.call}/${f.places.same}/${f.places.moved}`,
-      `${f.changed.survived}/${f.changed.reports}`,
-      `${f.added.valid}/${f.added.annotated}/${f.added.invalid}`,
-      String(f.broken.length),
-      String(f.crashes.length),
-    ]),
-  ];
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  return rows.map((r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  ")).join("\n");
 }
 
 export { METAMORPHIC_RULES };

@@ -79,6 +79,8 @@ console.log(`${o.cases} cases (${o.typed} with type information), ${o.reports} r
 console.log(rows.map((r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ")).join("\n"));
 for (const line of o.skipped) console.log(`skipped: ${line}`);
 for (const line of o.mismatched) console.log(`linted otherwise than its suite: ${line}`);
+if (o.expectedMissed.length) console.log(`expected but not reported before any rewrite (not counted): ${o.expectedMissed.join(", ")}`);
+if (o.unexpected.length) console.log(`reported on no expect line before any rewrite (not counted): ${o.unexpected.join(", ")}`);
 for (const f of run.figures) {
   for (const line of f.addedExamples) console.log(`${f.rewrite}: added: ${line}`);
   for (const line of f.broken) console.log(`${f.rewrite}: broken rewrite: ${line}`);
