@@ -1,5 +1,5 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync } from "node:fs";
-import { isAbsolute, relative, sep } from "node:path";
+import { dirname, isAbsolute, relative, sep } from "node:path";
 
 /**
  * Reading a file that code under lint may have planted (a committed `.gitignore`, `package.json`, tsconfig, cache or
@@ -8,7 +8,7 @@ import { isAbsolute, relative, sep } from "node:path";
  * device or a FIFO can block or never end, and the content of a file outside must not reach a report.
  */
 
-export interface RegularFileRules {
+interface RegularFileRules {
   /** The real path of the folder the file must be in (after resolving links). */
   readonly inside: string;
   /** The largest size read; a larger file is refused. */
@@ -21,7 +21,7 @@ export interface RegularFileRules {
 }
 
 /** The text of the file, or why it was not read (for a one-line note); `missing` when there is no such file. */
-export type RegularFileText = { readonly text: string } | { readonly refused: Refusal };
+type RegularFileText = { readonly text: string } | { readonly refused: Refusal };
 
 export type Refusal = "missing" | "a symbolic link" | "not a regular file" | "outside the folder linted" | "too large" | "unreadable";
 
@@ -87,11 +87,52 @@ export function isInside(path: string, dir: string): boolean {
   return rel === "" || (rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
 }
 
-/** The real path of `path`, or `path` itself when it cannot be resolved. */
-export function realPathOr(path: string): string {
+/** The real path of `path`, or undefined when it cannot be resolved (missing, a dangling link, a loop). */
+export function realPathOf(path: string): string | undefined {
   try {
     return realpathSync.native(path);
   } catch {
-    return path;
+    return undefined;
   }
+}
+
+/** The real path of `path`, or `path` itself when it cannot be resolved. */
+export function realPathOr(path: string): string {
+  return realPathOf(path) ?? path;
+}
+
+/** A refusal as a note says it: "<file> is <this>: not read". */
+export function describeRefusal(refusal: Exclude<Refusal, "missing">, maxBytes: number): string {
+  switch (refusal) {
+    case "outside the folder linted":
+      return "a link out of the checkout";
+    case "too large":
+      return `larger than ${maxBytes >= 1024 * 1024 ? `${maxBytes / 1024 / 1024} MB` : `${maxBytes} bytes`}`;
+    case "unreadable":
+      return "unreadable";
+    default:
+      return refusal;
+  }
+}
+
+/**
+ * The first symbolic link on the way to `path` (absolute; `path` itself included) that lies in one of `checkouts`
+ * (real paths) and leads out of it, or undefined. Such a link is what code under lint can plant to take a read or a
+ * write out of the checkout; a link outside every checkout (`/tmp` on macOS) is the machine's own, and a path that
+ * reaches a checkout through a link of the machine's is judged by the real folders it passes.
+ */
+export function linkOutOfCheckout(path: string, checkouts: readonly string[]): string | undefined {
+  const parts = path.split(sep);
+  for (let i = 1; i <= parts.length; i++) {
+    const prefix = parts.slice(0, i).join(sep) || sep;
+    const stats = lstatSync(prefix, { throwIfNoEntry: false });
+    if (!stats) return undefined;
+    if (!stats.isSymbolicLink()) continue;
+    const parent = realPathOf(dirname(prefix));
+    const checkout = parent === undefined ? undefined : checkouts.find((dir) => isInside(parent, dir));
+    if (checkout === undefined) continue;
+    const target = realPathOf(prefix);
+    if (target === undefined || !isInside(target, checkout)) return prefix;
+  }
+  return undefined;
 }

@@ -1,14 +1,14 @@
 // The SDK version advice is given for: each factory's `since` against the published declarations, the version
 // detected for a file, and settings.acp.sdkVersion.
 import { execFileSync, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, isAbsolute, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as tsParser from "@typescript-eslint/parser";
 import { Linter, type Rule } from "eslint";
 import { describe, expect, it } from "vitest";
 import { type FileModel, getModel } from "../src/analysis/index.js";
+import { folderWithSdks } from "./sdk-install.js";
 import { detectSdkVersion, isAtLeast, MAX_PACKAGE_JSON_BYTES, sdkHasFactory } from "../src/analysis/sdk/sdk-version.js";
 import { ERROR_FACTORIES } from "../src/protocol/codes.js";
 
@@ -78,12 +78,7 @@ describe("isAtLeast / sdkHasFactory", () => {
 
 /** A fresh directory outside the repository, with the given SDK packages installed (package.json only). */
 function project(packages: Record<string, string> = {}): string {
-  const dir = mkdtempSync(join(tmpdir(), "acp-sdk-version-"));
-  for (const [pkg, version] of Object.entries(packages)) {
-    mkdirSync(join(dir, "node_modules", pkg), { recursive: true });
-    writeFileSync(join(dir, "node_modules", pkg, "package.json"), JSON.stringify({ name: pkg, version }));
-  }
-  return dir;
+  return folderWithSdks(packages, "acp-sdk-version-");
 }
 
 describe("detectSdkVersion", () => {

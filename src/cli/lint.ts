@@ -44,21 +44,21 @@ export async function lint(options: CliOptions, io: CliIo): Promise<number> {
   const notes: string[] = [];
   try {
     if (options.stdin) {
-      const eslint = await createEslint({ ...paramsFor(options, cwd, staging.scratch("stdin-cache"), notes), cache: false, concurrency: "off" });
-      const linted = await lintStdin(eslint, options, io);
+      const eslint = await createEslint({ ...paramsFor(options, cwd, staging.scratch("stdin-cache"), { cwd, notes }), cache: false, concurrency: "off" });
+      const linted = await lintStdin(eslint, options, io, notes);
       return await report(linted, {}, eslint, options, { io, staging, checkouts, notes });
     }
     // Said by the parser of whichever thread lints a file, in messages of the file's results (type-information.ts).
-    const typeInformation = new TypeInformationNotes();
+    const typeInformation = new TypeInformationNotes(options.typeAware);
     const caches = cacheLocations(cwd, options.cacheLocation, roots.map((root) => root.dir)).map((location, i) => {
-      const real = getCacheFile()(location, roots[i]!.dir);
       if (!options.cache) return undefined;
+      const real = getCacheFile()(location, roots[i]!.dir);
       const staged = staging.stage(real, `cache-${i}`, `the cache ${shown(real, cwd)}`, MAX_CACHE_BYTES);
       if (staged.note !== undefined) notes.push(staged.note);
       return staged;
     });
     const engines = await Promise.all(
-      roots.map((root, i) => createEslint(paramsFor(options, root.dir, caches[i]?.path ?? staging.scratch(`no-cache-${i}`), notes))),
+      roots.map((root, i) => createEslint(paramsFor(options, root.dir, caches[i]?.path ?? staging.scratch(`no-cache-${i}`), { cwd, notes }))),
     );
     const files = await listFiles(roots, {
       cwd,
@@ -77,7 +77,9 @@ export async function lint(options: CliOptions, io: CliIo): Promise<number> {
     try {
       for (const [i, { files: paths }] of files.roots.entries()) {
         if (paths.length === 0) continue;
-        const lintedHere = onlyAcpProblems(typeInformation.take(await engines[i]!.lintFiles(paths)));
+        const linted = await engines[i]!.lintFiles(paths);
+        typeInformation.collect(linted);
+        const lintedHere = onlyAcpProblems(linted);
         if (options.format === "sarif") Object.assign(rulesMeta, engines[i]!.getRulesMetaForResults(lintedHere));
         results.push(...lintedHere);
       }
@@ -93,7 +95,7 @@ export async function lint(options: CliOptions, io: CliIo): Promise<number> {
     results.sort((a, b) => (a.filePath < b.filePath ? -1 : a.filePath > b.filePath ? 1 : 0));
     notes.push(...typeInformation.notes(cwd));
     // With --no-error-on-unmatched-pattern every path may have named nothing: an engine to format the empty report.
-    const formatting = engines[0] ?? (await createEslint({ ...paramsFor(options, cwd, staging.scratch("none")), concurrency: "off" }));
+    const formatting = engines[0] ?? (await createEslint({ ...paramsFor(options, cwd, staging.scratch("none"), { cwd, notes: [] }), concurrency: "off" }));
     return await report(results, rulesMeta, formatting, options, { io, staging, checkouts, notes });
   } finally {
     staging.dispose();
@@ -104,10 +106,12 @@ export async function lint(options: CliOptions, io: CliIo): Promise<number> {
 export async function printConfig(options: CliOptions, file: string, io: CliIo): Promise<number> {
   const [root] = lintRoots(io.cwd, [file]);
   const staging = new StagedFiles([]);
+  const notes: string[] = [];
   try {
-    const eslint = await createEslint({ ...paramsFor(options, root!.dir, staging.scratch("no-cache")), cache: false, concurrency: "off" });
+    const eslint = await createEslint({ ...paramsFor(options, root!.dir, staging.scratch("no-cache"), { cwd: io.cwd, notes }), cache: false, concurrency: "off" });
     const start = root!.targets[0]!.start;
-    const config: unknown = isGitignored(start, root!.dir, options) ? undefined : await eslint.calculateConfigForFile(start);
+    const config: unknown = isGitignored(start, root!.dir, options, notes) ? undefined : await eslint.calculateConfigForFile(start);
+    for (const note of notes) io.stderr.write(`acp-lint: ${note}\n`);
     if (config === undefined) throw new UsageError(`${file} is not linted by acp-lint (ignored, or not TypeScript or JavaScript)`);
     io.stdout.write(`${JSON.stringify(config, null, 2)}\n`);
     return 0;
@@ -116,19 +120,26 @@ export async function printConfig(options: CliOptions, file: string, io: CliIo):
   }
 }
 
-async function lintStdin(eslint: ESLint, options: CliOptions, io: CliIo): Promise<ESLint.LintResult[]> {
+async function lintStdin(eslint: ESLint, options: CliOptions, io: CliIo, notes: string[]): Promise<ESLint.LintResult[]> {
   if (!io.readStdin) throw new UsageError("--stdin: standard input cannot be read here");
-  const filePath = options.stdinFilename ?? "stdin.ts";
+  const filePath = resolve(io.cwd, options.stdinFilename ?? "stdin.ts");
   const text = await io.readStdin();
   // As ESLint's: a name that is ignored, outside the folder or not JavaScript is a warning saying so, not silence.
-  if (isGitignored(resolve(io.cwd, filePath), io.cwd, options)) return [ignoredResult(resolve(io.cwd, filePath))];
-  // Standard input's notes of type information are not said (it is one text, named as the user likes).
-  return onlyAcpProblems(new TypeInformationNotes().take(await eslint.lintText(text, { filePath, warnIgnored: true })));
+  if (isGitignored(filePath, io.cwd, options, notes)) return [ignoredResult(filePath)];
+  const linted = await eslint.lintText(text, { filePath, warnIgnored: true });
+  const typeInformation = new TypeInformationNotes(options.typeAware);
+  typeInformation.collect(linted);
+  notes.push(...typeInformation.notes(io.cwd));
+  return onlyAcpProblems(linted);
 }
 
-/** Whether the .gitignore files of the repository `dir` is in leave `path` out (never with --no-ignore). */
-function isGitignored(path: string, dir: string, options: CliOptions): boolean {
-  return !options.noIgnore && loadGitignores(repositoryRoot(dir)).isIgnored(path, false);
+/** Whether the .gitignore files of the repository `dir` is in leave `path` out (never with --no-ignore); their notes. */
+function isGitignored(path: string, dir: string, options: CliOptions, notes: string[]): boolean {
+  if (options.noIgnore) return false;
+  const gitignores = loadGitignores(repositoryRoot(dir));
+  const ignored = gitignores.isIgnored(path, false);
+  notes.push(...gitignores.notes);
+  return ignored;
 }
 
 /** What a report needs of the run beyond its results. */
@@ -186,9 +197,15 @@ async function report(
   return 0;
 }
 
-function paramsFor(options: CliOptions, dir: string, cacheLocation: string, notes: string[] = []): EslintParams {
-  const { data: optionsFile, note } = findOptionsFile(dir, repositoryRoot(dir));
-  if (note !== undefined) notes.push(note);
+/** Where acp-lint runs, and the notes it will print: files it found but did not read. */
+interface Said {
+  readonly cwd: string;
+  readonly notes: string[];
+}
+
+function paramsFor(options: CliOptions, dir: string, cacheLocation: string, said: Said): EslintParams {
+  const { data: optionsFile, notes } = findOptionsFile(dir, repositoryRoot(dir), said.cwd);
+  said.notes.push(...notes);
   checkRulesExist(Object.keys(optionsFile?.rules ?? {}), optionsFile?.path);
   return {
     cwd: dir,
@@ -211,7 +228,7 @@ function paramsFor(options: CliOptions, dir: string, cacheLocation: string, note
  * it does not know is long: say instead that no such rule exists, and where it was named.
  */
 function checkRulesExist(ruleIds: readonly string[], where = "--suppress-rule"): void {
-  const unknown = ruleIds.find((id) => !plugin.rules[id.slice("acp/".length)]);
+  const unknown = ruleIds.find((id) => !id.startsWith("acp/") || !Object.hasOwn(plugin.rules, id.slice("acp/".length)));
   if (unknown !== undefined) throw new UsageError(`${where}: no rule ${unknown}; acp-lint --list-rules lists the rules`);
 }
 

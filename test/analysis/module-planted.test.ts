@@ -57,6 +57,14 @@ describe("the modules a file imports, when a pull request planted them", () => {
 
   // The listing of a folder is kept (by its modification time, or for a whole single run): a module may have become
   // something else since.
+  it("reads and parses a regular module with the same arguments (what the FIFO cases are measured against)", () => {
+    clearModuleCache();
+    const path = realPathOr(join(root, "src", "regular.ts"));
+    writeFileSync(path, "export const x = 1;");
+    expect(readModule(path, reading, new Map())).not.toBeNull();
+    expect(textFact(path, "length", (text) => text.length)).toBe(19);
+  });
+
   it("does not open a module path that is a FIFO now, to parse it", () => {
     clearModuleCache();
     expect(withFifo("parsed.ts", "export const x = 1;", (path) => readModule(path, reading, new Map()))).toBeNull();

@@ -85,6 +85,8 @@ describe("typed linting: a value declared outside ESLint's working directory is 
     const [result] = await eslint.lintFiles([join(repo, file)]);
     const messages = result!.messages.map((message) => `${message.line}:${message.ruleId ?? "fatal"}:${message.message}`);
     expect(messages.join("\n")).not.toContain("hunter2");
+    // Linted, and with types: a file the project could not load would report nothing and prove nothing.
+    expect(result!.messages.filter((message) => message.fatal)).toEqual([]);
     return messages.filter((message) => /acp\/(valid-stop-reason|no-reserved-error-code)/u.test(message));
   }
 

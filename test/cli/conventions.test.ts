@@ -7,7 +7,7 @@ import type { ESLint } from "eslint";
 import { beforeAll, describe, expect, it } from "vitest";
 import { BROKEN_AGENT, CLEAN_AGENT, WARNED_AGENT } from "./agents.js";
 import { parseListing } from "./output.js";
-import { makeProject, runCli, runCliWith } from "./run-cli.js";
+import { CLI, makeProject, runCli, runCliWith } from "./run-cli.js";
 
 const WARNING = "acp/prefer-error-factory";
 
@@ -29,7 +29,7 @@ describe("acp-lint's exit codes, as ESLint's", () => {
     expect(await runCli(["--quiet"], dir)).toEqual({ code: 0, stdout: "", stderr: "" });
   });
 
-  it.each([[["--max-warnings", "-1"]], [["--max-warnings=-1"]]])("%j is ESLint's default: no limit", async (args) => {
+  it.each([[["--max-warnings", "-1"]], [["--max-warnings=-1"]], [["--max-warnings", "-5"]]])("%j is no limit, as ESLint's default -1 and any negative number", async (args) => {
     const run = await runCli([...args, "--format", "json"], dir);
     expect(run).toMatchObject({ code: 0, stderr: "" });
     expect(messagesOf(run.stdout)).toEqual([`4:${WARNING}:1`]);
@@ -114,7 +114,7 @@ describe("acp-lint's colours", () => {
     const environment: NodeJS.ProcessEnv = { ...process.env, TERM: "xterm-256color", ...env };
     for (const variable of ["FORCE_COLOR", "CI", "GITHUB_ACTIONS", "COLORTERM"]) delete environment[variable];
     for (const [key, value] of Object.entries(env)) if (value === undefined) delete environment[key];
-    return execFileSync("script", ["-qec", `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI_PATH)} ${args}`, "/dev/null"], {
+    return execFileSync("script", ["-qec", `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} ${args}`, "/dev/null"], {
       cwd: dir,
       env: environment,
       encoding: "utf8",
@@ -187,10 +187,14 @@ describe("acp-lint's messages about what a path holds", () => {
     // `mkdir -p` climbs into each new folder, so it can make a path longer than the system's PATH_MAX.
     const deep = Array.from({ length: 40 }, () => "d".repeat(120)).join("/");
     mkdirSync(join(dir, "deep"));
-    execFileSync("mkdir", ["-p", deep], { cwd: join(dir, "deep") });
-    const run = await runCli(["--format", "json"], dir);
-    // Node's recursive removal cannot reach so deep; GNU rm can.
-    execFileSync("rm", ["-rf", "deep"], { cwd: dir });
+    let run;
+    try {
+      execFileSync("mkdir", ["-p", deep], { cwd: join(dir, "deep") });
+      run = await runCli(["--format", "json"], dir);
+    } finally {
+      // Node's recursive removal cannot reach so deep; GNU rm can.
+      execFileSync("rm", ["-rf", "deep"], { cwd: dir });
+    }
     const failures = (JSON.parse(run.stdout) as ESLint.LintResult[]).filter((result) => result.messages.length > 0);
     expect(failures).toHaveLength(1);
     expect(failures[0]!.filePath.startsWith(join(dir, "deep"))).toBe(true);
@@ -199,4 +203,3 @@ describe("acp-lint's messages about what a path holds", () => {
   });
 });
 
-const CLI_PATH = new URL("../../dist/cli.js", import.meta.url).pathname;

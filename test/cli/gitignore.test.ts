@@ -479,16 +479,14 @@ describe("a .gitignore that is not a regular file inside the repository is not r
     ]);
   });
 
-  it("a symbolic link to /dev/zero or /dev/stdin: no read at all, so no hang and no growth", () => {
+  it("a symbolic link to /dev/zero or /dev/stdin: not read at all (a read would never end)", () => {
     const dir = repository({ ".gitignore": "*.js\n", "zero/a.ts": "", "stdin/a.ts": "", "stdin/b.js": "" });
     symlinkSync("/dev/zero", join(dir, "zero/.gitignore"));
     symlinkSync("/dev/stdin", join(dir, "stdin/.gitignore"));
-    const started = Date.now();
     expect(expectVerdicts(dir, { "zero/a.ts": false, "stdin/a.ts": false, "stdin/b.js": true }, false)).toEqual([
       "zero/.gitignore is a symbolic link: not read, as git does not",
       "stdin/.gitignore is a symbolic link: not read, as git does not",
     ]);
-    expect(Date.now() - started).toBeLessThan(2000);
   });
 
   it("a folder named .gitignore: the note names it", () => {

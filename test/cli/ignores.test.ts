@@ -138,9 +138,19 @@ describe(".gitignore as git reads it", () => {
     const dir = await makeProject({ ".git/HEAD": "", "gen/agent.ts": CLEAN_AGENT, "src/agent.ts": CLEAN_AGENT });
     await symlink(target, `${dir}/.gitignore`);
     const run = await runCliWith(["--format", "json"], dir, { stdin: "open", timeoutMs: 30_000 });
+    expect(run.timedOut, "the run hung").toBe(false);
     expect(run.stderr).toBe(`acp-lint: .gitignore ${why}\n`);
     expect(lintedIn(run.stdout, dir)).toEqual(["gen/agent.ts", "src/agent.ts"]);
     expect(run.code).toBe(0);
+  });
+
+  it("--stdin-filename and --print-config say it too", async () => {
+    const dir = await makeProject({ ".git/HEAD": "", "src/agent.ts": CLEAN_AGENT });
+    await symlink("/dev/zero", `${dir}/.gitignore`);
+    const note = "acp-lint: .gitignore is a symbolic link: not read, as git does not\n";
+    expect(await runCliWith(["--stdin", "--stdin-filename", "src/x.ts"], dir, { stdin: CLEAN_AGENT, timeoutMs: 30_000 })).toEqual({ code: 0, stdout: "", stderr: note, timedOut: false });
+    const printed = await runCliWith(["--print-config", "src/agent.ts"], dir, { stdin: "open", timeoutMs: 30_000 });
+    expect(printed).toMatchObject({ code: 0, stderr: note, timedOut: false });
   });
 
   it("a folder named .gitignore is named in the note, and the run goes on", async () => {

@@ -92,8 +92,11 @@ export async function runNodeWith(script: string, args: readonly string[], cwd: 
   });
 }
 
-/** A FIFO opened for reading and writing: opening does not wait for the other end, and it never ends while held. */
-async function heldOpenFifo(): Promise<number> {
+/**
+ * A FIFO opened for reading and writing, as a child's standard input that stays open and empty: opening does not wait
+ * for the other end, and it never ends while held. The caller closes the descriptor.
+ */
+export async function heldOpenFifo(): Promise<number> {
   const fifo = join(await makeProject({}), "stdin");
   execFileSync("mkfifo", [fifo]);
   return openSync(fifo, "r+");

@@ -38,6 +38,16 @@ describe("acp-lint writes no file through a link of the checkout", () => {
     expect(lstatSync(join(outside, "folder/acp.json"), { throwIfNoEntry: false })).toBeUndefined();
   });
 
+  it("-o through a link of the machine's to the checkout still meets the checkout's link out of it", async () => {
+    const machine = await makeProject({});
+    await symlink(checkout, join(machine, "alias"));
+    await symlink(join(outside, "folder"), join(checkout, "out")).catch(() => undefined);
+    const target = join(machine, "alias", "out", "b.json");
+    const run = await runCli(["--format", "json", "-o", target], checkout);
+    expect(run).toEqual({ code: 2, stdout: "", stderr: `acp-lint: cannot write the report to ${target}: ${join(machine, "alias", "out")} is a symbolic link out of the checkout\n` });
+    expect(lstatSync(join(outside, "folder/b.json"), { throwIfNoEntry: false })).toBeUndefined();
+  });
+
   it("-o outside the checkout, where the user asked for it, is written", async () => {
     const run = await runCli(["--format", "json", "-o", join(outside, "report.json")], checkout);
     expect(run.code).toBe(1);
@@ -66,6 +76,7 @@ describe("acp-lint's cache in a checkout it cannot trust", () => {
     const dir = await makeProject({ ".git/HEAD": "", "agent.ts": BROKEN_AGENT });
     await symlink(device, join(dir, ".eslintcache"));
     const run = await runCliWith(["--cache", "--format", "json"], dir, { stdin: "open", timeoutMs: 30_000 });
+    expect(run.timedOut, "the run hung").toBe(false);
     expect(run.code).toBe(1);
     expect(rulesOf(run.stdout)).toHaveLength(3);
   });
@@ -94,10 +105,22 @@ describe("acp-lint's suppressions file in a checkout it cannot trust", () => {
     expect(JSON.parse(await readFile(join(dir, "acp-lint-suppressions.json"), "utf8"))).toEqual({ "agent.ts": { "acp/no-reserved-error-code": { count: 2 } } });
   });
 
+  it("one named by --suppressions-location that is a link is said to be one, not to be missing", async () => {
+    const outside = await makeProject({ "suppressions.json": "{}" });
+    const dir = await makeProject({ ".git/HEAD": "", "agent.ts": BROKEN_AGENT });
+    await symlink(join(outside, "suppressions.json"), join(dir, "mine.json"));
+    expect(await runCli(["--suppressions-location", "mine.json"], dir)).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: "acp-lint: the suppressions file mine.json is a symbolic link: not read, and replaced if written\n",
+    });
+  });
+
   it.each(["/dev/zero", "/dev/stdin"])("one linked to %s: the run ends, and says the file was not read", async (device) => {
     const dir = await makeProject({ ".git/HEAD": "", "agent.ts": BROKEN_AGENT });
     await symlink(device, join(dir, "acp-lint-suppressions.json"));
     const run = await runCliWith(["--format", "json"], dir, { stdin: "open", timeoutMs: 30_000 });
+    expect(run.timedOut, "the run hung").toBe(false);
     expect(run.code).toBe(1);
     expect(run.stderr).toBe("acp-lint: the suppressions file acp-lint-suppressions.json is a symbolic link: not read, and replaced if written\n");
   });
@@ -149,9 +172,29 @@ export const bad = () => new RequestError(-32602, "bad");
     const dir = await makeProject({ ".git/HEAD": "", "agent.ts": BROKEN_AGENT });
     await symlink(device, join(dir, "acp-lint.json"));
     const run = await runCliWith(["--format", "json"], dir, { stdin: "open", timeoutMs: 30_000 });
+    expect(run.timedOut, "the run hung").toBe(false);
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/^acp-lint: acp-lint\.json is (a link out of the checkout|not a regular file): not read\n$/u);
+    // Both real paths (/dev/zero; /proc/self/fd/0 for /dev/stdin, the FIFO) lie outside the checkout.
+    expect(run.stderr).toBe("acp-lint: acp-lint.json is a link out of the checkout: not read\n");
     expect(rulesOf(run.stdout)).toHaveLength(3);
+  });
+
+  it("one that is not read counts as absent: the search goes on above it, and the note names it", async () => {
+    const dir = await makeProject({ ".git/HEAD": "", "acp-lint.json": JSON.stringify({ rules: { "acp/no-reserved-error-code": "off" } }), "pkg/sub/agent.ts": BROKEN_AGENT });
+    await symlink("/dev/zero", join(dir, "pkg/acp-lint.json"));
+    const run = await runCli(["--format", "json"], join(dir, "pkg/sub"));
+    // Named from where acp-lint runs: relative below it, absolute above it.
+    expect(run.stderr).toBe(`acp-lint: ${join(dir, "pkg/acp-lint.json")} is a link out of the checkout: not read\n`);
+    expect(rulesOf(run.stdout)).toEqual(["8:acp/prefer-error-factory"]);
+  });
+
+  it("a rule of another plugin's prefix or an inherited name is no rule", async () => {
+    for (const id of ["acp/constructor", "foo/capability-consistency"]) {
+      const dir = await makeProject({ "acp-lint.json": JSON.stringify({ rules: { [id]: "error" } }), "agent.ts": CLEAN_AGENT });
+      const run = await runCli([], dir);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toMatch(/^acp-lint: acp-lint\.json: (no rule acp\/constructor; acp-lint --list-rules lists the rules|"foo\/capability-consistency" is no acp\/ rule; acp-lint runs only eslint-plugin-acp's rules)\n$/u);
+    }
   });
 
   it("one in a folder above the repository is not read", async () => {

@@ -109,7 +109,26 @@ describe("acp-lint --type-aware on a checkout that reaches files outside it", ()
       expect(run).toEqual({ code: 0, stdout: "", stderr: expect.stringContaining(withoutTypesNote) as unknown as string });
       expect(notes(run.stderr)).toEqual(expect.arrayContaining([refusedNote(), withoutTypesNote]));
     }
-    expect(await readFile(suppressions, "utf8").catch(() => "")).not.toContain("acp-lint/");
+    // --suppress-all writes the file (the agent has no finding: it records nothing), without the notes' rule.
+    expect(JSON.parse(await readFile(suppressions, "utf8"))).toEqual({});
+  });
+
+  it("a comment cannot silence the notes, nor write one: a file that turns the notes' rule off is said", async () => {
+    const file = join(repo, "src/quiet.ts");
+    await writeFile(file, `/* eslint acp-lint/type-information: "off" */\n${agent("STOP", "../../outside/secret.js")}`);
+    const wrong = join(repo, "src/wrong.ts");
+    await writeFile(wrong, `/* eslint acp-lint/type-information: ["error", "x"] */\nexport {};\n`);
+    try {
+      const run = await runCli(["--type-aware", "-f", "json", "src/quiet.ts", "src/wrong.ts"], repo);
+      expect(notes(run.stderr)).toEqual([
+        "acp-lint: 1 file turns acp-lint's notes of type information off with a comment (src/quiet.ts): what TypeScript was refused for them is not said",
+      ]);
+      await expectNoSecret(run);
+      expect(run.code).toBe(0);
+    } finally {
+      await writeFile(file, "export {};\n");
+      await writeFile(wrong, "export {};\n");
+    }
   });
 
   it("says the same with --concurrency 2 as without, and again from the cache", async () => {
@@ -134,14 +153,15 @@ describe("acp-lint --type-aware on a tsconfig.json that points at a device", () 
     ["`extends` /dev/stdin, standard input open", { ...TSCONFIG, extends: "/dev/stdin" }, undefined, "/dev/stdin", true],
     ["`extends` a link to /dev/zero", { ...TSCONFIG, extends: "./zero.json" }, "zero.json", "zero.json", false],
     ["`extends` a link to a file outside", { ...TSCONFIG, extends: "./base.json" }, "base.json", "base.json", true],
-  ])("finishes with %s, and says what TypeScript was refused", async (_, tsconfig, link, refused, git) => {
+  // Each run has a deadline of its own, and the test room for all four to meet theirs: a hang fails as a hang.
+  ])("finishes with %s, and says what TypeScript was refused", { timeout: 120_000 }, async (_, tsconfig, link, refused, git) => {
     const { base, repo } = await checkout(files(tsconfig), git);
     if (link === "zero.json") await symlink("/dev/zero", join(repo, link));
     else if (link !== undefined) await symlink(join(base, "outside/zero.json"), join(repo, link));
     for (const format of ["stylish", "json", "sarif", "github"]) {
-      const run = await runWithOpenStdin(["--type-aware", "-f", format], repo, 30_000);
+      // What the files outside hold cannot reach a report here (nothing imports the secret): this is about ending.
+      const run = await runWithOpenStdin(["--type-aware", "-f", format], repo, 25_000);
       expect(run.timedOut).toBe(false);
-      await expectNoSecret(run);
       expect(run.code).toBe(0);
       expect(notes(run.stderr)).toContain(`acp-lint: TypeScript was refused 1 path outside the checkout, or not a regular file (what they declare is unknown): ${refused}`);
     }

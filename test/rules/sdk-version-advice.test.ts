@@ -1,8 +1,6 @@
 // Advice that fits the user's SDK: each message and suggestion of the rules that name RequestError factories,
 // under settings.acp.sdkVersion, with no SDK installed, with an SDK detected in a project, and with this
 // repository's own SDK (2.4.0) detected.
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { InvalidTestCase, TestCaseError, ValidTestCase } from "@typescript-eslint/rule-tester";
 import preferErrorFactory, { type MessageIds as FactoryIds } from "../../rules/prefer-error-factory.js";
@@ -10,15 +8,11 @@ import requireSessionCheck, { type MessageIds as CheckIds } from "../../rules/re
 import sessionNotFoundData, { type MessageIds as DataIds } from "../../rules/session-not-found-data.js";
 import { at, indexOf } from "../locate.js";
 import { untypedTester } from "../rule-tester.js";
+import { folderWithSdks } from "../sdk-install.js";
 
 /** A file in a fresh directory outside the repository, with the SDK packages given installed (package.json only). */
 function fileIn(packages: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), "acp-advice-"));
-  for (const [pkg, version] of Object.entries(packages)) {
-    mkdirSync(join(dir, "node_modules", pkg), { recursive: true });
-    writeFileSync(join(dir, "node_modules", pkg, "package.json"), JSON.stringify({ name: pkg, version }));
-  }
-  return join(dir, "agent.ts");
+  return join(folderWithSdks(packages, "acp-advice-"), "agent.ts");
 }
 
 /** How a case learns its SDK version, and which version that is (undefined: unknown). */

@@ -178,11 +178,11 @@ function oneOf<T extends string>(option: string, value: string, allowed: readonl
   throw new UsageError(`${option} must be one of ${allowed.join(", ")} (got '${value}')`);
 }
 
-/** ESLint's `--max-warnings`: a count, or -1 (its default) for no limit. */
+/** ESLint's `--max-warnings`: a count, or a negative number (its default is -1) for no limit. */
 function warningLimit(value: string): number | undefined {
-  if (value === "-1") return undefined;
+  if (/^-\d+$/.test(value)) return undefined;
   if (/^\d+$/.test(value)) return Number(value);
-  throw new UsageError(`--max-warnings must be a non-negative integer, or -1 for no limit (got '${value}')`);
+  throw new UsageError(`--max-warnings must be an integer: a count, or -1 for no limit (got '${value}')`);
 }
 
 /** The options whose value may be negative, as ESLint's `--max-warnings -1`. */

@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { ESLint } from "eslint";
 
 /** ESLint's own function that names the file of a cache or suppressions location (a folder gets one file per cwd). */
 export type GetCacheFile = (location: string, cwd: string, options?: { prefix: string }) => string;
@@ -21,14 +22,8 @@ export function eslintExport<T>(module: string, name: string): T | undefined {
   }
 }
 
-/** The ESLint version acp-lint lints with. */
-export function eslintVersion(): string {
-  const require = createRequire(import.meta.url);
-  return (require("eslint/package.json") as { version: string }).version;
-}
-
 export function getCacheFile(): GetCacheFile {
   const found = eslintExport<GetCacheFile>("lib/eslint/eslint-helpers.js", "getCacheFile");
-  if (typeof found !== "function") throw new Error(`this ESLint (${eslintVersion()}) has no lib/eslint/eslint-helpers.js getCacheFile`);
+  if (typeof found !== "function") throw new Error(`this ESLint (${ESLint.version}) has no lib/eslint/eslint-helpers.js getCacheFile`);
   return found;
 }

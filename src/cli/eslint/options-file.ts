@@ -1,9 +1,10 @@
-import { dirname, join, relative } from "node:path";
-import { readRegularFile, realPathOr } from "../../regular-file.js";
+import { dirname, join } from "node:path";
+import { describeRefusal, readRegularFile, realPathOr } from "../../regular-file.js";
+import { shown } from "../files/staged-file.js";
 import { UsageError } from "../args/usage-error.js";
 
 /** The file acp-lint takes `settings.acp` and acp/ rule options from: data, never code. */
-export const OPTIONS_FILE = "acp-lint.json";
+const OPTIONS_FILE = "acp-lint.json";
 
 /** A settings file is small; a larger one is refused rather than read. */
 const MAX_OPTIONS_BYTES = 1024 * 1024;
@@ -21,9 +22,10 @@ export interface OptionsFileData {
 const KEYS = new Set(["settings", "rules"]);
 
 /** The options file found for a folder, and what stderr says of one that was there but not read. */
-export interface FoundOptionsFile {
+interface FoundOptionsFile {
   readonly data?: OptionsFileData;
-  readonly note?: string;
+  /** What stderr says of each acp-lint.json that was there but not read. */
+  readonly notes: readonly string[];
 }
 
 /**
@@ -33,23 +35,22 @@ export interface FoundOptionsFile {
  * as a regular file inside the checkout; one that is not (a link to a device or out of the checkout) counts as
  * absent, and the note says so.
  */
-export function findOptionsFile(dir: string, checkout: string): FoundOptionsFile {
+export function findOptionsFile(dir: string, checkout: string, cwd: string): FoundOptionsFile {
   const inside = realPathOr(checkout);
+  const notes: string[] = [];
   for (let current = dir; ; current = dirname(current)) {
     const path = join(current, OPTIONS_FILE);
     const read = readRegularFile(path, { inside, maxBytes: MAX_OPTIONS_BYTES, followLink: true });
-    const shown = relative(dir, path) || OPTIONS_FILE;
-    if ("text" in read) return { data: parseOptionsFile(read.text, shown) };
-    if (read.refused !== "missing") {
-      const why = read.refused === "outside the folder linted" ? "a link out of the checkout" : read.refused;
-      return { note: `${shown} is ${why}: not read` };
-    }
-    if (current === checkout || dirname(current) === current) return {};
+    const named = shown(path, cwd);
+    if ("text" in read) return { data: parseOptionsFile(read.text, named), notes };
+    // Absent, as the README says: the search goes on above it.
+    if (read.refused !== "missing") notes.push(`${named} is ${describeRefusal(read.refused, MAX_OPTIONS_BYTES)}: not read`);
+    if (current === checkout || dirname(current) === current) return { notes };
   }
 }
 
 /** `text` as the options file named `shown`; a usage error naming what is wrong. */
-export function parseOptionsFile(text: string, shown: string): OptionsFileData {
+function parseOptionsFile(text: string, shown: string): OptionsFileData {
   let json: unknown;
   try {
     json = JSON.parse(text.replace(/^\uFEFF/u, ""));

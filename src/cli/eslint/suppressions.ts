@@ -1,9 +1,9 @@
 import { lstatSync } from "node:fs";
-import type { ESLint } from "eslint";
+import { ESLint } from "eslint";
 import type { SuppressionOptions } from "../args/args.js";
 import { UsageError } from "../args/usage-error.js";
 import { shown, type StagedFiles } from "../files/staged-file.js";
-import { eslintExport, eslintVersion, getCacheFile } from "./eslint-internals.js";
+import { eslintExport, getCacheFile } from "./eslint-internals.js";
 
 /** ESLint's suppressions file: file -> rule id -> how many of its errors are suppressed. */
 type Suppressions = Record<string, Record<string, { count: number }>>;
@@ -59,7 +59,8 @@ export async function applySuppressions(
   const file = staging.stage(real, "suppressions.json", `the suppressions file ${shown(real, cwd)}`, MAX_SUPPRESSIONS_BYTES);
   if (file.note !== undefined) notes.push(file.note);
   if (options.location !== undefined && !writes && !file.existed) {
-    throw new UsageError(`the suppressions file ${options.location} does not exist: run with --suppress-all or --suppress-rule to create it`);
+    // A file there but not read is said as such, not as missing.
+    throw new UsageError(file.note ?? `the suppressions file ${options.location} does not exist: run with --suppress-all or --suppress-rule to create it`);
   }
   if (!writes && !options.prune && !file.existed) return { results, unusedCount: 0 };
   const service = acpView(new SuppressionsService({ filePath: file.path, cwd }));
@@ -112,5 +113,5 @@ function loadSuppressionsService(required: boolean): SuppressionsServiceClass | 
   const found = eslintExport<SuppressionsServiceClass>("lib/services/suppressions-service.js", "SuppressionsService");
   if (typeof found === "function") return found;
   if (!required) return undefined;
-  throw new UsageError(`bulk suppressions need ESLint 9.24 or later (found ${eslintVersion()})`);
+  throw new UsageError(`bulk suppressions need ESLint 9.24 or later (found ${ESLint.version})`);
 }

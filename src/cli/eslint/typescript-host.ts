@@ -87,7 +87,7 @@ let guarded = false;
  * Gives TypeScript acp-lint's host, in this thread: `checkout` (a lint root's repository, or the root) is added to the
  * folders it may read. Idempotent; the first call wraps `sys` and creates the project service.
  */
-export function guardTypeScriptHost(checkout: string): void {
+function guardTypeScriptHost(checkout: string): void {
   const { modules, estree, libs } = typescriptOfParser();
   allowed.add(realPathOr(checkout));
   for (const lib of libs) allowed.add(lib);
@@ -241,8 +241,10 @@ function realpathInside(path: string): string {
 /** Replaces the reading functions of TypeScript's `sys` (the object the project service copies) with guarded ones. */
 function guardSystem(ts: TypeScript): void {
   const sys = ts.sys as System & Record<string, unknown>;
-  const readDirectory = sys.readDirectory.bind(sys);
+  // Internal to TypeScript (since 2.x): its own readDirectory over a listing of our choosing. Without it the host
+  // could not list through the guard, so a TypeScript lacking it is refused outright.
   const matchFiles = ts.matchFiles;
+  if (typeof matchFiles !== "function") throw new Error("acp-lint --type-aware needs a TypeScript with ts.matchFiles (every release from 2.0 has it)");
   Object.assign(sys, {
     readFile(path: string): string | undefined {
       const found = asked(path);
@@ -258,10 +260,7 @@ function guardSystem(ts: TypeScript): void {
     getAccessibleFileSystemEntries: entriesOf,
     readDirectory(path: string, extensions?: readonly string[], exclude?: readonly string[], include?: readonly string[], depth?: number): string[] {
       if (asked(path).kind !== "folder") return [];
-      if (typeof matchFiles === "function") {
-        return matchFiles(path, extensions, exclude, include, sys.useCaseSensitiveFileNames, process.cwd(), depth, entriesOf, realpathInside);
-      }
-      return readDirectory(path, extensions, exclude, include, depth).filter((file) => asked(file).kind === "file");
+      return matchFiles(path, extensions, exclude, include, sys.useCaseSensitiveFileNames, process.cwd(), depth, entriesOf, realpathInside);
     },
     realpath: realpathInside,
     getFileSize(path: string): number {

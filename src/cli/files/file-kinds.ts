@@ -32,4 +32,10 @@ export function listed(items: readonly string[]): string {
   return items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 }
 
+/** The first few items, then "and N more": "a, b, c and 4 more". */
+export function someOf(items: readonly string[], shownCount = 3): string {
+  const more = items.length > shownCount ? ` and ${items.length - shownCount} more` : "";
+  return `${items.slice(0, shownCount).join(", ")}${more}`;
+}
+
 export const TEST_FILES_DESCRIPTION = listed(["*.test.*", "*.spec.*", ...TEST_FOLDERS.map((folder) => `${folder}/`)]);

@@ -1,7 +1,7 @@
 import { lstatSync } from "node:fs";
-import { isAbsolute, join, relative, resolve, sep } from "node:path";
+import { join, relative, resolve, sep } from "node:path";
 import ignore, { type Ignore } from "ignore";
-import { readRegularFile, realPathOr, type Refusal } from "../../regular-file.js";
+import { describeRefusal, isInside, readRegularFile, realPathOr, type Refusal } from "../../regular-file.js";
 
 /**
  * Which paths of a repository git ignores, as git reads its `.gitignore` files: the patterns themselves are matched
@@ -53,7 +53,7 @@ class GitignoreStack implements Gitignores {
 
   isIgnored(path: string, isDirectory: boolean): boolean {
     const rel = relative(this.root, resolve(path));
-    if (rel === "" || rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return false;
+    if (rel === "" || !isInside(resolve(path), this.root)) return false;
     const names = rel.split(sep);
     // "It is not possible to re-include a file if a parent directory of that file is excluded" (gitignore(5)): git
     // does not even look into an ignored folder, so neither its files' patterns nor its own .gitignore count.
@@ -116,20 +116,10 @@ class GitignoreStack implements Gitignores {
   }
 }
 
-/** Why a `.gitignore` that exists was not read, for its note. */
+/** Why a `.gitignore` that exists was not read, for its note: a folder or a FIFO is named as what it is. */
 function why(refusal: Exclude<Refusal, "missing">, path: string): string {
-  switch (refusal) {
-    case "a symbolic link":
-      return "is a symbolic link";
-    case "not a regular file":
-      return `is not a regular file (${kindOf(path)})`;
-    case "outside the folder linted":
-      return "is outside the repository";
-    case "too large":
-      return `is larger than ${MAX_GITIGNORE_BYTES / 1024 / 1024} MB`;
-    case "unreadable":
-      return "cannot be read";
-  }
+  const said = describeRefusal(refusal, MAX_GITIGNORE_BYTES);
+  return refusal === "not a regular file" ? `is ${said} (${kindOf(path)})` : `is ${said}`;
 }
 
 function kindOf(path: string): string {

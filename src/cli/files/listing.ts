@@ -1,7 +1,7 @@
 import { realpathSync } from "node:fs";
 import { relative } from "node:path";
 import { UsageError } from "../args/usage-error.js";
-import { BUILD_FOLDERS, LINTED_EXTENSIONS, listed, TEST_FILES_DESCRIPTION } from "./file-kinds.js";
+import { BUILD_FOLDERS, LINTED_EXTENSIONS, listed, someOf, TEST_FILES_DESCRIPTION } from "./file-kinds.js";
 import { loadGitignores } from "./gitignore.js";
 import { type LintRoot, repositoryRoot } from "./lint-roots.js";
 import { type TargetCounts, type Unreadable, walkTarget, type WalkSettings } from "./walk.js";
@@ -79,8 +79,6 @@ function nothingToLint(named: string, isGlob: boolean, counts: TargetCounts): st
 }
 
 function linksNote(cwd: string, links: readonly string[]): string {
-  const shown = links.slice(0, 3).map((link) => relative(cwd, link) || link);
-  const more = links.length > 3 ? ` and ${links.length - 3} more` : "";
   const count = links.length === 1 ? "1 symbolic link" : `${links.length} symbolic links`;
-  return `left out ${count} to files outside the folder linted: ${shown.join(", ")}${more}`;
+  return `left out ${count} to files outside the folder linted: ${someOf(links.map((link) => relative(cwd, link) || link))}`;
 }

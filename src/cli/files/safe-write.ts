@@ -1,7 +1,7 @@
-import { closeSync, lstatSync, mkdirSync, openSync, realpathSync, renameSync, rmSync, writeSync } from "node:fs";
+import { closeSync, lstatSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { randomBytes } from "node:crypto";
-import { isInside } from "../../regular-file.js";
+import { linkOutOfCheckout } from "../../regular-file.js";
 
 /** Why a file could not be written where it was asked: one line, naming the path as given. */
 export class UnsafeWriteError extends Error {
@@ -11,22 +11,16 @@ export class UnsafeWriteError extends Error {
 /**
  * Writes `text` to `path` (absolute) the way a file in a checkout that code under lint may have written must be
  * written: into a new temporary file beside it, then renamed over it. A symbolic link at `path` is replaced, never
- * written through; a folder on the way that lies in a checkout (`checkouts`, real paths) but is a link leading out
- * of it is refused, since it would take the write outside. Missing folders are created. A folder at `path` is an
+ * written through; a folder on the way that is a link of a checkout (`checkouts`, real paths) leading out of it is
+ * refused, since it would take the write outside. Missing folders are created. A folder at `path` is an
  * error, as with ESLint's `-o`.
  */
 export function writeFileReplacing(path: string, text: string, checkouts: readonly string[], named = path): void {
   const target = resolve(path);
   const parent = dirname(target);
   if (lstatSync(target, { throwIfNoEntry: false })?.isDirectory()) throw new UnsafeWriteError(`cannot write ${named}: it is a folder`);
-  const checkout = checkouts.find((dir) => isInside(parent, dir));
-  if (checkout !== undefined) {
-    const existing = deepestExisting(parent);
-    const real = realPathOf(existing);
-    if (real === undefined || !isInside(real, checkout)) {
-      throw new UnsafeWriteError(`cannot write ${named}: ${existing} is a symbolic link out of the checkout`);
-    }
-  }
+  const link = linkOutOfCheckout(parent, checkouts);
+  if (link !== undefined) throw new UnsafeWriteError(`cannot write ${named}: ${link} is a symbolic link out of the checkout`);
   mkdirSync(parent, { recursive: true });
   const temporary = `${target}.${randomBytes(6).toString("hex")}.tmp`;
   // "wx": a new file only; an entry of that name (a planted link) fails the write rather than being followed.
@@ -45,19 +39,4 @@ export function writeFileReplacing(path: string, text: string, checkouts: readon
     rmSync(temporary, { force: true });
     throw error;
   }
-}
-
-function realPathOf(path: string): string | undefined {
-  try {
-    return realpathSync.native(path);
-  } catch {
-    return undefined;
-  }
-}
-
-/** `dir` or the nearest entry above it that exists (a dangling link counts). */
-function deepestExisting(dir: string): string {
-  let current = dir;
-  while (!lstatSync(current, { throwIfNoEntry: false }) && dirname(current) !== current) current = dirname(current);
-  return current;
 }

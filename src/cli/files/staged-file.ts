@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, relative } from "node:path";
-import { checkRegularFile, isInside, readRegularFile } from "../../regular-file.js";
+import { dirname, join, relative } from "node:path";
+import { describeRefusal, isInside, linkOutOfCheckout, readRegularFile } from "../../regular-file.js";
 import { UnsafeWriteError, writeFileReplacing } from "./safe-write.js";
 
 /**
@@ -22,16 +22,18 @@ export class StagedFiles {
 
   /** Stages `real` (absolute) as `name`; `label` names it in notes ("the cache .eslintcache"). */
   stage(real: string, name: string, label: string, maxBytes: number): StagedFile {
-    this.#folder ??= mkdtempSync(join(tmpdir(), "acp-lint-"));
-    const path = join(this.#folder, name);
-    const checkout = this.#checkouts.find((dir) => isInside(real, dir));
-    const read = readRegularFile(real, { inside: checkout ?? "/", maxBytes, followLink: false });
+    const path = this.scratch(name);
+    // Not through a folder of the checkout that links out of it, and never through a link at the file itself.
+    const read: ReturnType<typeof readRegularFile> =
+      linkOutOfCheckout(dirname(real), this.#checkouts) === undefined
+        ? readRegularFile(real, { inside: "/", maxBytes, followLink: false })
+        : { refused: "outside the folder linted" };
     if ("text" in read) writeFileSync(path, read.text);
-    const note = "refused" in read && read.refused !== "missing" ? `${label} is ${describe(read.refused)}: not read, and replaced if written` : undefined;
+    const note = "refused" in read && read.refused !== "missing" ? `${label} is ${describeRefusal(read.refused, maxBytes)}: not read, and replaced if written` : undefined;
     return new StagedFile(path, real, label, "text" in read ? read.text : undefined, note, this.#checkouts);
   }
 
-  /** A path in the private folder that nothing is written to (for ESLint's cache location when there is no cache). */
+  /** A path in the private folder (created on first use), which only ESLint and acp-lint write. */
   scratch(name: string): string {
     this.#folder ??= mkdtempSync(join(tmpdir(), "acp-lint-"));
     return join(this.#folder, name);
@@ -70,9 +72,14 @@ export class StagedFile {
    * cannot be written there safely (a folder on the way is a link out of the checkout).
    */
   commit(): string | undefined {
-    const vetted = checkRegularFile(this.path, { inside: "/", maxBytes: Number.MAX_SAFE_INTEGER });
-    if ("refused" in vetted) return undefined;
-    const text = readFileSync(this.path, "utf8");
+    let text: string;
+    try {
+      text = readFileSync(this.path, "utf8");
+    } catch (error) {
+      // ESLint wrote nothing (no cache without --cache, no suppressions written): nothing to write back.
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+      throw error;
+    }
     if (text === this.original) return undefined;
     try {
       writeFileReplacing(this.real, text, this.checkouts, this.label);
@@ -82,10 +89,7 @@ export class StagedFile {
     }
     return undefined;
   }
-}
 
-function describe(refusal: string): string {
-  return refusal === "outside the folder linted" ? "a link out of the checkout" : refusal === "too large" ? "too large" : refusal;
 }
 
 /** `path` relative to `cwd` when it is below it, for notes. */

@@ -1,5 +1,6 @@
 import { dirname, join } from "node:path";
 import { checkRegularFile, realPathOr } from "../../regular-file.js";
+import { MAX_TYPESCRIPT_FILE_BYTES } from "../eslint/typescript-host.js";
 
 /**
  * The directory of the nearest tsconfig.json at or above `from` and no higher than `checkout` (the repository
@@ -9,7 +10,7 @@ import { checkRegularFile, realPathOr } from "../../regular-file.js";
 export function findTsconfigRoot(from: string, checkout: string): string | undefined {
   const inside = realPathOr(checkout);
   for (let dir = from; ; dir = dirname(dir)) {
-    const found = checkRegularFile(join(dir, "tsconfig.json"), { inside, maxBytes: Number.MAX_SAFE_INTEGER, followLink: true });
+    const found = checkRegularFile(join(dir, "tsconfig.json"), { inside, maxBytes: MAX_TYPESCRIPT_FILE_BYTES, followLink: true });
     if ("real" in found) return dir;
     if (dir === checkout || dirname(dir) === dir) return undefined;
   }

@@ -64,10 +64,11 @@ export const findingOf = ({ ruleId, messageId, severity, line, column }: JsonMes
 export function followsTemplate({ ruleId, messageId, message }: JsonMessage): boolean {
   const template = metaOf(ruleId)?.messages?.[messageId];
   if (template === undefined) return false;
+  // Each placeholder is filled with something, but prefer-error-factory's {{meaning}}, empty when the code means
+  // what it says.
   const pattern = template
-    .split(/\{\{\s*\w+\s*\}\}/)
-    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
-    // A placeholder may be empty (prefer-error-factory's {{meaning}} when the code means what it says).
-    .join(".*");
+    .split(/(\{\{\s*\w+\s*\}\})/)
+    .map((part) => (/^\{\{\s*meaning\s*\}\}$/.test(part) ? ".*" : /^\{\{/.test(part) ? ".+" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+    .join("");
   return new RegExp(`^${pattern}$`).test(message);
 }

@@ -7,13 +7,13 @@
  * of standard input, which the test keeps open), stay within 200 MB of the peak memory of the same run on a clean
  * checkout, never write through a link, and print no byte of the files outside.
  */
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { closeSync, lstatSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { closeSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLI } from "../../cli/run-cli.js";
+import { CLI, heldOpenFifo } from "../../cli/run-cli.js";
 
 const SECRET = `hunter2-${randomBytes(8).toString("hex")}`;
 const TIMEOUT_MS = 60_000;
@@ -124,10 +124,8 @@ const PEAK_REPORTER = join(work, "peak.mjs");
  * Runs acp-lint with standard input a FIFO this process holds open and never writes (a read of /dev/stdin would
  * block until the timeout; a spawned child's "pipe" is a socket, which /dev/stdin cannot even open).
  */
-function runAcpLint(args: readonly string[], cwd: string): Promise<Measured> {
-  const fifo = join(work, `stdin-${randomBytes(4).toString("hex")}`);
-  execFileSync("mkfifo", [fifo]);
-  const stdin = openSync(fifo, "r+");
+async function runAcpLint(args: readonly string[], cwd: string): Promise<Measured> {
+  const stdin = await heldOpenFifo();
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["--import", PEAK_REPORTER, CLI, ...args], {
       cwd,
@@ -149,10 +147,12 @@ function runAcpLint(args: readonly string[], cwd: string): Promise<Measured> {
   });
 }
 
+/** The places the runs write: the cache (--cache), the report (-o) and the suppressions (--suppress-all). */
+const WRITTEN = [".eslintcache", "report.sarif", "acp-lint-suppressions.json"];
+
 /** What the run left in the checkout that a reader of the report sees too. */
 function writtenFiles(dir: string): string {
-  return [".eslintcache", "report.sarif", "acp-lint-suppressions.json"]
-    .map((file) => join(dir, file))
+  return WRITTEN.map((file) => join(dir, file))
     .filter((path) => lstatSync(path, { throwIfNoEntry: false })?.isFile())
     .map((path) => readFileSync(path, "utf8"))
     .join("\n");
@@ -182,6 +182,7 @@ describe("acp-lint on a checkout of hostile links", () => {
   it.each(TARGETS)("every place a link to %s: each run ends, within 200 MB of the clean run, and prints nothing from outside", async (_, target) => {
     const dir = writeCheckout(`links-${randomBytes(4).toString("hex")}`, target());
     const outsideBefore = statSync(OUTSIDE_FILE).mtimeMs;
+    const folderBefore = readdirSync(OUTSIDE_FOLDER).sort();
     for (const [i, args] of RUNS.entries()) {
       const run = await runAcpLint(args, dir);
       expect(run.signal, `${args.join(" ")} was killed after ${TIMEOUT_MS} ms\n${run.output}`).toBeNull();
@@ -190,9 +191,13 @@ describe("acp-lint on a checkout of hostile links", () => {
       expect(writtenFiles(dir)).not.toContain(SECRET);
       expect(run.maxRssKb - cleanPeakKb[i]!, args.join(" ")).toBeLessThan(MAX_GROWTH_KB);
       // The agent's own mistake is found whatever the links are.
-      expect(run.output).toContain("done");
+      expect(run.output).toContain("is not a stop reason ACP defines");
     }
+    // Nothing written through a link: the outside file and folder are as they were, and each place acp-lint wrote
+    // (the cache, -o, the suppressions) is now a file of the checkout's own, the link replaced.
     expect(readFileSync(OUTSIDE_FILE, "utf8")).toContain(SECRET);
     expect(statSync(OUTSIDE_FILE).mtimeMs).toBe(outsideBefore);
+    expect(readdirSync(OUTSIDE_FOLDER).sort()).toEqual(folderBefore);
+    for (const written of WRITTEN) expect(lstatSync(join(dir, written)).isFile(), written).toBe(true);
   }, RUNS.length * TIMEOUT_MS + 10_000);
 });
