@@ -81,22 +81,23 @@ export default createRule<[], MessageIds>({
         for (const loss of catchAllLosses(model, sourceCode)) {
           const fixed = String(loss.fixed);
           const data = { fixed, code: String(loss.lost.code), method: loss.lost.method ?? "a handler", line: String(loss.lost.node.loc.start.line) };
-          const param = loss.param;
-          const suggest: TSESLint.ReportSuggestionArray<MessageIds> = param
-            ? [
-                {
-                  messageId: "useErrorCode",
-                  data: { fixed },
-                  fix: (fixer) => {
-                    const kept = caughtNumericCode(param, sourceCode.getText(loss.node), loss.node, context.filename);
-                    // `{ code }` becomes `{ code: ... }`.
-                    const parent = loss.node.parent;
-                    const shorthand = parent?.type === AST_NODE_TYPES.Property && parent.shorthand;
-                    return shorthand ? fixer.replaceText(parent, `code: ${kept}`) : fixer.replaceText(loss.node, kept);
+          // The caught value read where the code is written: no suggestion when the catch has no name for it there.
+          const kept = loss.param && caughtNumericCode(loss.param, sourceCode.getText(loss.node), loss.node, { sourceCode, filename: context.filename });
+          const suggest: TSESLint.ReportSuggestionArray<MessageIds> =
+            kept === undefined
+              ? []
+              : [
+                  {
+                    messageId: "useErrorCode",
+                    data: { fixed },
+                    fix: (fixer) => {
+                      // `{ code }` becomes `{ code: ... }`.
+                      const parent = loss.node.parent;
+                      const shorthand = parent?.type === AST_NODE_TYPES.Property && parent.shorthand;
+                      return shorthand ? fixer.replaceText(parent, `code: ${kept}`) : fixer.replaceText(loss.node, kept);
+                    },
                   },
-                },
-              ]
-            : [];
+                ];
           context.report({ node: loss.node, messageId: "lostInCatchAll", data, suggest });
         }
       },

@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { caughtCodeIs, fixFor, getModel, outermostWrapper, type ResourceMiss, resourceMisses } from "../src/analysis/index.js";
+import { caughtCodeIs, type EditedFile, fixFor, getModel, outermostWrapper, type ResourceMiss, resourceMisses } from "../src/analysis/index.js";
 import { INTERNAL_ERROR, INVALID_PARAMS, RESOURCE_NOT_FOUND } from "../src/protocol/codes.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
@@ -39,8 +39,9 @@ function isThrown(node: TSESTree.Node): boolean {
  * test of its shape first: caught-values.ts): the missing file gets -32002 and every other error, `null` and
  * `undefined` included, keeps the answer it had.
  */
-function mapEnoent(at: NonNullable<ResourceMiss["catchAnswer"]>, fixText: string, filename: string): TSESLint.SuggestionReportDescriptor<MessageIds> {
-  const test = caughtCodeIs(at.caught.name, "ENOENT", at.statement, filename);
+function mapEnoent(at: NonNullable<ResourceMiss["catchAnswer"]>, fixText: string, file: EditedFile): TSESLint.SuggestionReportDescriptor<MessageIds> | undefined {
+  const test = caughtCodeIs(at.caught, "ENOENT", at.statement, file);
+  if (test === undefined) return undefined;
   const indent = " ".repeat(at.statement.loc.start.column);
   return {
     messageId: "mapEnoent",
@@ -50,7 +51,7 @@ function mapEnoent(at: NonNullable<ResourceMiss["catchAnswer"]>, fixText: string
 }
 
 /** The edits offered for an answer of the linted file: the fix in its place, and for a catch-all, a test for ENOENT. */
-function suggestionsFor(miss: ResourceMiss, fix: { writable: boolean; text: string }, filename: string): Suggestions {
+function suggestionsFor(miss: ResourceMiss, fix: { writable: boolean; text: string }, file: EditedFile): Suggestions {
   const { answer } = miss;
   const suggest: Suggestions = [];
   if (fix.writable && answer.kind !== "success" && isThrown(answer.node)) {
@@ -61,7 +62,8 @@ function suggestionsFor(miss: ResourceMiss, fix: { writable: boolean; text: stri
     suggest.push({ messageId: "useFix", data: { fix: fix.text }, fix: (fixer) => fixer.replaceText(answer.node, replacement) });
   }
   if (fix.writable && miss.catchAnswer && !miss.handlers.some((h) => h.style === "dispatch")) {
-    suggest.unshift(mapEnoent(miss.catchAnswer, fix.text, filename));
+    const enoent = mapEnoent(miss.catchAnswer, fix.text, file);
+    if (enoent) suggest.unshift(enoent);
   }
   return suggest;
 }
@@ -127,7 +129,7 @@ export default createRule<[], MessageIds>({
           }
           // An answer of a helper in another module is reported at this file's calls of it, with no edit to offer there.
           const places = miss.reportAt ? [...new Set(miss.reportAt)] : [answer.node];
-          const suggest: Suggestions = miss.reportAt ? [] : suggestionsFor(miss, fix, context.filename);
+          const suggest: Suggestions = miss.reportAt ? [] : suggestionsFor(miss, fix, { sourceCode: context.sourceCode, filename: context.filename });
           const name = model.acpCodes.get(code)?.message ?? "an implementation-specific code";
           const data = { code, name, fix: fix.text };
           if (miss.field === "terminalId") {

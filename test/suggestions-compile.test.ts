@@ -278,7 +278,7 @@ describe("the compile check", () => {
   it("passes suggestions that add no diagnostic: the original's own errors kept, one whose quoted types change, the legacy API with the SDK's factories", () => {
     const suite = suiteOf("r", [
       ["undeclared log, one stop reason fixed", STOP_REASONS, STOP_REASONS.replace('"canceled"', '"cancelled"')],
-      ["the unknown catch's code tested first", UNKNOWN_CATCH, UNKNOWN_CATCH.replace("-32603", 'err instanceof Object && "code" in err && typeof err.code === "number" ? err.code : -32603')],
+      ["the unknown catch's code tested first", UNKNOWN_CATCH, UNKNOWN_CATCH.replace("-32603", 'typeof err === "object" && err !== null && "code" in err && typeof err.code === "number" ? err.code : -32603')],
       ["legacy Agent, SDK 2.4.0's sessionNotFound", LEGACY, LEGACY.replace("resourceNotFound", "sessionNotFound")],
     ]);
     expect(addedDiagnostics(collect([suite]))).toEqual([]);

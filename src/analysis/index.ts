@@ -31,7 +31,7 @@ export { plainEscapes } from "./notifications/plain-throws.js";
 export { catchAllCode, catchAllLosses } from "./lost-codes/catch-alls.js";
 export type { LostShape } from "./lost-codes/lost-values.js";
 export { type LostThrow, sdkLostThrows } from "./lost-codes/sdk-throws.js";
-export { caughtCodeIs, caughtNumericCode } from "./syntax/caught-values.js";
+export { caughtCodeIs, caughtNumericCode, type EditedFile } from "./syntax/caught-values.js";
 export { isCaught } from "./syntax/try-catch.js";
 export { type MisbuiltEnvelope, misbuiltEnvelopes } from "./outgoing/envelopes.js";
 export { isSendName, misroutedCall, type MisroutedCall } from "./outgoing/send-calls.js";

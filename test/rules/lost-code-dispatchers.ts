@@ -54,7 +54,7 @@ function lostIn(code: string, text: string, thrown: string, lostCode: number, me
 
 const E_CODE = 'typeof e?.code === "number" ? e.code : -32603';
 /** What the suggestion writes for a catch parameter TypeScript types `unknown` (not annotated, under `strict`): its shape is tested first. */
-const UNKNOWN_ERR_CODE = 'err instanceof Object && "code" in err && typeof err.code === "number" ? err.code : -32603';
+const UNKNOWN_ERR_CODE = 'typeof err === "object" && err !== null && "code" in err && typeof err.code === "number" ? err.code : -32603';
 
 export const DISPATCH_INVALID: Invalid[] = [];
 {
@@ -63,6 +63,15 @@ export const DISPATCH_INVALID: Invalid[] = [];
     name: "dispatch: a handler map's loop answers every error with -32603",
     code,
     errors: [{ ...lostIn(code, "-32603", NOT_FOUND, -32002, "session/prompt", "-32603", E_CODE) }],
+  });
+}
+{
+  // The catch's name means another variable where the code is written: a suggestion would read that one.
+  const code = mapDispatcher(NOT_FOUND, "catch (e: any) {\n    {\n      const e = 1;\n      send({ jsonrpc: \"2.0\", id: msg.id, error: { code: -32603, message: String(e) } });\n    }\n  }");
+  DISPATCH_INVALID.push({
+    name: "dispatch: the catch parameter shadowed by a local where the code is written (no suggestion)",
+    code,
+    errors: [lostIn(code, "-32603", NOT_FOUND, -32002)],
   });
 }
 {
@@ -202,7 +211,7 @@ ${HEAD}export function handle(msg: Msg) {
     name: "dispatch: a method called from the loop, a helper of the handler throws, the catch answers through sendError",
     code,
     errors: [
-      lostIn(code, "-32603", NOT_FOUND, -32002, "session/prompt", "-32603", 'error instanceof Object && "code" in error && typeof error.code === "number" ? error.code : -32603'),
+      lostIn(code, "-32603", NOT_FOUND, -32002, "session/prompt", "-32603", 'typeof error === "object" && error !== null && "code" in error && typeof error.code === "number" ? error.code : -32603'),
     ],
   });
 }

@@ -565,6 +565,11 @@ export class ExampleAgent {
 }
 `;
 
+const sessionExpiredCode = `import { RequestError } from "@agentclientprotocol/sdk";
+export function renew(): never {
+  throw new RequestError(-32000, "Session expired");
+}`;
+
 const unstableCode = `
 import { RequestError, type Agent } from "@agentclientprotocol/sdk/unstable";
 
@@ -643,6 +648,16 @@ const importsInvalid: Invalid[] = [
           `new RequestError(-32000, "Authentication required")`,
           `RequestError.authRequired()`,
         ),
+      ]),
+    ],
+  },
+  {
+    // One test of "about authentication" for every rule: a session expired is a sign-in to renew, not an unknown session.
+    name: "-32000 'Session expired': about authentication, so authRequired (not resourceNotFound)",
+    code: sessionExpiredCode,
+    errors: [
+      useFactory(-32000, "authRequired", 3, 26, [
+        replaceWith("authRequired", sessionExpiredCode, `new RequestError(-32000, "Session expired")`, `RequestError.authRequired(undefined, "Session expired")`),
       ]),
     ],
   },

@@ -27,7 +27,7 @@ function catchReport(code: string, messageId: MessageIds, text: string, statemen
   const plain = report(code, messageId, text, replacement);
   const start = code.indexOf(statement);
   const indent = " ".repeat(start - code.lastIndexOf("\n", start) - 1);
-  const guard = `if (${caught} instanceof Object && "code" in ${caught} && ${caught}.code === "ENOENT") throw ${replacement.fix};\n${indent}`;
+  const guard = `if (typeof ${caught} === "object" && ${caught} !== null && "code" in ${caught} && ${caught}.code === "ENOENT") throw ${replacement.fix};\n${indent}`;
   const mapped = { messageId: "mapEnoent" as const, data: { fix: replacement.fix }, output: code.slice(0, start) + guard + code.slice(start) };
   return { ...plain, suggestions: [mapped, ...(plain.suggestions as object[])] } as Report;
 }
@@ -570,7 +570,7 @@ const invalid: Invalid[] = [
     errors: [catchReport(LOGS_THEN_SWALLOWS, "swallowed", 'return { content: "" };', 'return { content: "" };', "err", { fix: NOT_FOUND, with: `throw ${NOT_FOUND};` })],
   },
   // `(error as { code?: string }).code` would compile, but throw when null or undefined is thrown.
-  enoentTest("TypeScript: the caught value is unknown, so the ENOENT test checks its shape before it reads .code", PLAIN_JS, 'error instanceof Object && "code" in error && error.code === "ENOENT"'),
+  enoentTest("TypeScript: the caught value is unknown, so the ENOENT test checks its shape before it reads .code", PLAIN_JS, 'typeof error === "object" && error !== null && "code" in error && error.code === "ENOENT"'),
   enoentTest("TypeScript, catch (error: any): the ENOENT test reads error?.code", PLAIN_JS.replace("catch (error)", "catch (error: any)"), 'error?.code === "ENOENT"'),
   enoentTest("plain JavaScript: the ENOENT test reads error?.code", PLAIN_JS, 'error?.code === "ENOENT"', "client.js"),
   {

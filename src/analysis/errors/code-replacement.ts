@@ -3,23 +3,21 @@ import { AUTH_REQUIRED } from "../../protocol/codes.js";
 import type { FileModel } from "../model.js";
 import { memberName, outermostWrapper, unwrap } from "../syntax/ast.js";
 import { codeNumbers } from "../values/code-numbers.js";
-import { misusedCode } from "../values/code-meaning.js";
+import { isAboutAuth, misusedCode } from "../values/code-meaning.js";
 import { messageText } from "../values/message-text.js";
 import { isBareNumber } from "./code-leaves.js";
 import type { CodeTable } from "./code-tables.js";
 
 type Model = Pick<FileModel, "codeTables" | "acpCodes" | "values">;
 
-const ABOUT_AUTH = /auth|log\s*-?in|sign\s*-?in|credential|token|api[\s_-]?key|password|session expired/i;
-
 /**
  * -32000 with a message about something else ("Terminal limit reached"): JSON-RPC's generic server error,
  * written where ACP means "authentication required". No rule names it AuthRequired.
  */
-export function isServerErrorMisread(code: number, message: TSESTree.Node | null | undefined, model: Pick<FileModel, "values">): boolean {
+function isServerErrorMisread(code: number, message: TSESTree.Node | null | undefined, model: Pick<FileModel, "values">): boolean {
   if (code !== AUTH_REQUIRED || !message) return false;
   const text = messageText(message, model.values);
-  return text !== undefined && !ABOUT_AUTH.test(text);
+  return text !== undefined && !isAboutAuth(text);
 }
 
 /**

@@ -23,7 +23,7 @@ export interface CatchAllLoss {
   readonly node: TSESTree.Node;
   readonly fixed: number;
   /** The catch parameter, when it is a plain name. */
-  readonly param?: string;
+  readonly param?: TSESTree.Identifier;
   /** The first handler code (in source order) that the catch loses. */
   readonly lost: LostHandlerCode;
 }

@@ -14,7 +14,7 @@ export interface FixedAnswer {
   /** The code's expression (the whole site for a factory). */
   readonly node: TSESTree.Node;
   /** The catch parameter, when it is a plain name. */
-  readonly param?: string;
+  readonly param?: TSESTree.Identifier;
 }
 
 interface CatchContext {
@@ -95,6 +95,6 @@ export function fixedAnswer(clause: TSESTree.CatchClause, sites: readonly ErrorS
   }
   if (codes.size !== 1) return undefined;
   const first = found[0]!;
-  const param = clause.param?.type === AST_NODE_TYPES.Identifier ? clause.param.name : undefined;
+  const param = clause.param?.type === AST_NODE_TYPES.Identifier ? clause.param : undefined;
   return { code: [...codes][0]!, node: first.code ?? first.node, ...(param ? { param } : {}) };
 }

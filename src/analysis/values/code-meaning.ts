@@ -14,8 +14,15 @@ export interface MisusedCode {
   readonly code?: number;
 }
 
-/** A message about authentication itself: -32000 is right there. */
-const ABOUT_AUTH = /\b(auth\w*|log\s*in|login|sign(ed)?\s*in|credential\w*|token|api[\s_-]?key|unauthori[sz]ed|permission|forbidden)\b/i;
+/**
+ * A message about authentication itself: -32000 is right there. The one test of it, for every rule that asks
+ * (prefer-error-factory, valid-error-object, code-replacement.ts): two of them disagreed once.
+ */
+const ABOUT_AUTH = /\b(auth\w*|log\s*-?in|login|sign(ed)?\s*-?in|credential\w*|token\w*|api[\s_-]?keys?|password\w*|session expired|unauthori[sz]ed|permission|forbidden)\b/i;
+
+export function isAboutAuth(message: string): boolean {
+  return ABOUT_AUTH.test(message);
+}
 
 /** A misuse: the situation a message says, by its words (a pattern, or the project's own test of that wording). */
 type Misuse = MisusedCode & { readonly says: (message: string) => boolean };
@@ -54,7 +61,7 @@ const MISUSES_OF_NOT_FOUND: readonly Misuse[] = [
 
 /** What `code` is misused for, by its message's words; undefined when the message fits it or says nothing telling. */
 export function misusedCode(code: number, message: string): MisusedCode | undefined {
-  const misuses = code === AUTH_REQUIRED ? (ABOUT_AUTH.test(message) ? [] : MISUSES_OF_AUTH) : code === RESOURCE_NOT_FOUND ? MISUSES_OF_NOT_FOUND : [];
+  const misuses = code === AUTH_REQUIRED ? (isAboutAuth(message) ? [] : MISUSES_OF_AUTH) : code === RESOURCE_NOT_FOUND ? MISUSES_OF_NOT_FOUND : [];
   const found = misuses.find((m) => m.says(message));
   return found && { situation: found.situation, instead: found.instead, ...(found.code === undefined ? {} : { code: found.code }) };
 }
