@@ -1,5 +1,5 @@
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
-import { codeReplacement, type ErrorSite, type FileModel, gateErrors, getModel, invalidRequestText, notInitializedSites, type NotInitializedThrow, notInitializedThrows, plainErrorFactoryCall, ungatedApps, ungatedLegacyClasses } from "../src/analysis/index.js";
+import { codeReplacement, type ErrorSite, type FileModel, getModel, initializationSites, invalidRequestText, type NotInitializedThrow, notInitializedThrows, plainErrorFactoryCall, REPEATED_INITIALIZE, ungatedApps, ungatedLegacyClasses } from "../src/analysis/index.js";
 import { INVALID_REQUEST } from "../src/protocol/codes.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
@@ -72,19 +72,19 @@ export default createRule<Options, MessageIds>({
         const model = getModel(context);
         const v2 = model.settings.protocolVersion === 2;
         for (const call of ungatedApps(model, context.sourceCode)) context.report({ node: call, messageId: v2 ? "ungatedAppV2" : "ungatedApp" });
-        const gates = gateErrors(model, context.sourceCode);
-        const wrong = new Set([...notInitializedSites(model), ...gates.beforeInitialize]);
         const report = (site: ErrorSite, messageId: MessageIds) => {
           const node: TSESTree.Node = site.code ?? site.node;
           const code = site.factory ? `${site.factory.name}() (${site.factory.code})` : context.sourceCode.getText(node);
           context.report({ node, messageId, data: { code }, suggest: invalidRequestSuggestion(site, model, context.sourceCode) });
         };
-        for (const site of wrong) report(site, v2 ? "wrongCodeV2" : "wrongCode");
+        // The sites prefer-error-factory's advice follows too (errors/site-meaning.ts): a request before initialize, and
+        // in version 2 (version 1 says nothing of it) a repeated initialize.
+        for (const [site, misuse] of initializationSites(model, context.sourceCode)) {
+          report(site, misuse === REPEATED_INITIALIZE ? "repeatedInitialize" : v2 ? "wrongCodeV2" : "wrongCode");
+        }
         for (const thrown of notInitializedThrows(model)) {
           context.report({ node: thrown.node, messageId: v2 ? "plainErrorV2" : "plainError", suggest: plainErrorSuggestion(thrown, model, context.sourceCode) });
         }
-        // Version 1 says nothing about a repeated initialize.
-        if (v2) for (const site of gates.repeatedInitialize) if (!wrong.has(site)) report(site, "repeatedInitialize");
         if (legacyAgents) {
           for (const cls of ungatedLegacyClasses(model, context.sourceCode)) {
             context.report({ node: cls.id ?? cls, messageId: v2 ? "ungatedLegacyV2" : "ungatedLegacy" });

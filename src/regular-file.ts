@@ -50,6 +50,8 @@ export function readRegularBytes(path: string, rules: RegularFileRules): { reado
     // Read one byte past the size seen: a file that grew meanwhile is refused rather than read without end.
     for (let n = 1; n > 0 && length < buffer.length; length += n) n = readSync(fd, buffer, length, buffer.length - length, null);
     if (length > rules.maxBytes) return { refused: "too large" };
+    // Grown since fstat, yet within the bound: what was read is no whole file.
+    if (length > stats.size) return { refused: "unreadable" };
     return { bytes: buffer.subarray(0, length) };
   } catch {
     return { refused: "unreadable" };

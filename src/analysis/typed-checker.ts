@@ -22,7 +22,7 @@ import { isInside, realPathOr } from "../regular-file.js";
  */
 
 /** ts.SymbolFlags.Alias; the plugin does not load TypeScript itself. */
-export const ALIAS_FLAG = 2097152;
+const ALIAS_FLAG = 2097152;
 
 /** How many nodes one trace may read: beyond it the value's origin is not established, so it is unknown. */
 const MAX_TRACED_NODES = 20_000;
@@ -264,6 +264,12 @@ export class TypedChecker {
   }
 
   /** Whether a source file of the program lies inside the root (by real path) or in TypeScript's lib folder. */
+  /** The symbol a name stands for, an import's followed to what it imports. */
+  symbolAt(node: TSESTree.Node): ts.Symbol | undefined {
+    const symbol = this.checker.getSymbolAtLocation(this.tsNode(node));
+    return symbol && aliased(this.checker, symbol);
+  }
+
   fileInside(file: ts.SourceFile): boolean {
     return this.origins.placeOf(file) !== "outside";
   }

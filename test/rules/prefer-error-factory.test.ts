@@ -1751,6 +1751,11 @@ const shadowDestructured = `import * as acp from "@agentclientprotocol/sdk";
 const { RequestError } = acp;
 export const e = new RequestError(-32602, "Invalid params: cwd");`;
 const shadowUndeclared = `export const e = new RequestError(-32602, "Invalid params: cwd");`;
+const shadowLetDestructured = `import * as acp from "@agentclientprotocol/sdk";
+let { RequestError } = acp;
+export const e = new RequestError(-32602, "Invalid params: cwd");`;
+const shadowDeclared = `declare const RequestError: typeof import("@agentclientprotocol/sdk").RequestError;
+export const e = new RequestError(-32602, "Invalid params: cwd");`;
 const shadowFunction = `function ResponseError(this: { code: number; message: string }, code: number, message: string) {
   this.code = code;
   this.message = message;
@@ -1831,6 +1836,16 @@ export function wrap(AgentError: new (code: number, message: string) => Error) {
       name: "RequestError destructured from the namespace",
       code: shadowDestructured,
       errors: [useFactory(-32602, "invalidParams", 3, 35)],
+    },
+    {
+      name: "RequestError destructured from the namespace with let, written once",
+      code: shadowLetDestructured,
+      errors: [useFactory(-32602, "invalidParams", 3, 35)],
+    },
+    {
+      name: "a declared RequestError (declare const … : typeof …RequestError) is a class the types declare",
+      code: shadowDeclared,
+      errors: [useNamedConstant(-32602, 2, 35)],
     },
     {
       name: "an undeclared RequestError is still taken at its name",

@@ -28,7 +28,6 @@ export interface AnswerContext {
   readonly errorClasses: ErrorClasses;
 }
 
-/** The built-in error constructors: what they throw carries no JSON-RPC code. */
 /** A call being followed into its callee: a parameter of `fn` read there is the call's argument. */
 interface Binding {
   readonly fn: FunctionNode;

@@ -9,7 +9,7 @@ import { messageText } from "../values/message-text.js";
 import type { ErrorSite } from "./error-sites.js";
 
 /** What require-initialize-gate asks for on an answer to a repeated initialize (protocol version 2). */
-const REPEATED_INITIALIZE: MisusedCode = { situation: "a repeated initialize", instead: "-32600 Invalid request", code: INVALID_REQUEST };
+export const REPEATED_INITIALIZE: MisusedCode = { situation: "a repeated initialize", instead: "-32600 Invalid request", code: INVALID_REQUEST };
 
 /** What the initialization analysis knows an error site answers, by site. */
 type Known = ReadonlyMap<ErrorSite, MisusedCode>;
@@ -17,9 +17,10 @@ type Known = ReadonlyMap<ErrorSite, MisusedCode>;
 /**
  * The error sites require-initialize-gate judges, with what they answer: a request before initialize (a message or
  * data that says the connection is not initialized, any code but -32600; a gate found by its guard) and, in protocol
- * version 2, a repeated initialize.
+ * version 2, a repeated initialize. require-initialize-gate reports these, and prefer-error-factory's advice follows
+ * them: one list for both.
  */
-const initializationSites = perModel((model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): Known => {
+export const initializationSites = perModel((model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): Known => {
   const out = new Map<ErrorSite, MisusedCode>();
   const gates = gateErrors(model, sourceCode);
   for (const site of [...notInitializedSites(model), ...gates.beforeInitialize]) out.set(site, NOT_INITIALIZED);

@@ -1,6 +1,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import type { FileModel } from "../model.js";
 import { isFunction, memberName, unwrap } from "../syntax/ast.js";
+import { soleInit } from "../resolution/values.js";
 import { perModel } from "../syntax/per-model.js";
 import { variableOf } from "../syntax/variables.js";
 import { sdkApp } from "../sdk/apps.js";
@@ -25,10 +26,8 @@ function appSide(node: TSESTree.Node, model: FileModel): "agent" | "client" | un
 function singleInit(id: TSESTree.Identifier, sourceCode: SourceCode): TSESTree.Expression | undefined {
   const variable = variableOf(sourceCode, id);
   const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
-  if (def?.node.type !== AST_NODE_TYPES.VariableDeclarator || def.node.id.type !== AST_NODE_TYPES.Identifier || !def.node.init) return undefined;
-  const init = def.node.init;
-  if (variable?.references.some((r) => r.isWrite() && r.writeExpr !== init)) return undefined;
-  return init;
+  if (def?.node.type !== AST_NODE_TYPES.VariableDeclarator || def.node.id.type !== AST_NODE_TYPES.Identifier) return undefined;
+  return soleInit(variable!, def.node);
 }
 
 const other = (side: "agent" | "client"): "agent" | "client" => (side === "agent" ? "client" : "agent");

@@ -7,7 +7,6 @@ import { isUndeclared } from "../syntax/variables.js";
 import type { Resolution } from "./resolution.js";
 import type { SourceFile } from "./source-files.js";
 import { unwrapValue } from "./expressions.js";
-import { ALIAS_FLAG } from "../typed-checker.js";
 
 /**
  * The function an expression stands for: a function written there, a name bound to one (`function f`, `const f =
@@ -93,9 +92,7 @@ export function typedDeclaration(resolver: Resolution, callee: TSESTree.Node): F
   if (!typed) return undefined;
   const named = callee.type === AST_NODE_TYPES.MemberExpression ? callee.property : callee;
   if (named.type !== AST_NODE_TYPES.Identifier) return undefined;
-  const checker = typed.checker;
-  let symbol = checker.getSymbolAtLocation(typed.tsNode(named));
-  if (symbol && symbol.flags & ALIAS_FLAG) symbol = checker.getAliasedSymbol(symbol);
+  const symbol = typed.symbolAt(named);
   const declaration = symbol?.valueDeclaration ?? symbol?.declarations?.[0];
   if (!declaration) return undefined;
   const sourceFile = declaration.getSourceFile();

@@ -5,7 +5,7 @@ import * as typescriptParser from "@typescript-eslint/parser";
 import { analyze, type AnalyzeOptions } from "@typescript-eslint/scope-manager";
 import { parse as parseTypeScript } from "@typescript-eslint/typescript-estree";
 import { visitorKeys as typescriptVisitorKeys } from "@typescript-eslint/visitor-keys";
-import { readRegularFile } from "../../regular-file.js";
+import { isInside, readRegularFile, realPathOr } from "../../regular-file.js";
 import { isSingleRun } from "../single-run.js";
 import { registerFile, setParents, type SourceFile } from "./source-files.js";
 
@@ -107,7 +107,7 @@ export function resolveModulePath(fromFile: string, specifier: string, root: str
         continue;
       }
     }
-    return isInside(real, root) ? real : undefined;
+    return isModuleOfRoot(real, root) ? real : undefined;
   }
   return undefined;
 }
@@ -153,9 +153,10 @@ function folderOf(dir: string, stats: Stats | undefined): Folder | null {
   return folder;
 }
 
-function isInside(path: string, root: string): boolean {
-  const rel = relative(realRoot(root), path);
-  return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel) && !rel.split(sep).includes("node_modules");
+/** Whether a real path is a module of the lint root: below it (by real path), and in no node_modules. */
+function isModuleOfRoot(path: string, root: string): boolean {
+  const real = realRoot(root);
+  return path !== real && isInside(path, real) && !relative(real, path).split(sep).includes("node_modules");
 }
 
 const realRoots = new Map<string, string>();
@@ -163,11 +164,7 @@ const realRoots = new Map<string, string>();
 function realRoot(root: string): string {
   let real = realRoots.get(root);
   if (real === undefined) {
-    try {
-      real = realpathSync.native(root);
-    } catch {
-      real = root;
-    }
+    real = realPathOr(root);
     realRoots.set(root, real);
   }
   return real;

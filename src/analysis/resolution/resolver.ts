@@ -16,7 +16,7 @@ import { MAX_DEPTH, MAX_MODULE_HOPS, type Resolution, type Target } from "./reso
 import { originOf } from "./expressions.js";
 import { unwrapValue } from "./expressions.js";
 import type { TypedChecker } from "../typed-checker.js";
-import { singleInit, ValueResolver } from "./values.js";
+import { singleInit, soleInit, ValueResolver } from "./values.js";
 
 type Variable = TSESLint.Scope.Variable;
 
@@ -453,7 +453,9 @@ export class Resolver implements Resolution {
     const def = defs.length === 1 ? defs[0]! : undefined;
     if (def?.type !== "Variable" || depth >= MAX_DEPTH) return false;
     const declarator = def.node as TSESTree.VariableDeclarator;
-    const init = declarator.id.type === AST_NODE_TYPES.ObjectPattern ? destructuredInit(variable!, declarator) : singleInit(variable!, declarator, def.name as TSESTree.Identifier);
+    // `declare const RequestError: typeof import("m").RequestError`: a class as the types declare it.
+    if ((declarator.parent as TSESTree.VariableDeclaration).declare) return true;
+    const init = declarator.id.type === AST_NODE_TYPES.ObjectPattern ? soleInit(variable!, declarator) : singleInit(variable!, declarator, def.name as TSESTree.Identifier);
     const value = init && unwrapValue(init);
     if (!value) return false;
     if (value.type === AST_NODE_TYPES.ClassExpression) return true;
@@ -476,12 +478,6 @@ export class Resolver implements Resolution {
   }
 }
 
-
-/** The object a `const { X } = object` takes its names from, when that declaration is the variable's only write. */
-function destructuredInit(variable: Variable, declarator: TSESTree.VariableDeclarator): TSESTree.Expression | undefined {
-  if ((declarator.parent as TSESTree.VariableDeclaration).kind !== "const" || !declarator.init) return undefined;
-  return variable.references.every((r) => !r.isWrite() || r.writeExpr === declarator.init) ? declarator.init : undefined;
-}
 
 /** `Object.freeze(x)` stands for `x`. */
 function isObjectFreeze(node: TSESTree.CallExpression): boolean {

@@ -499,7 +499,15 @@ function constantRoot(node: TSESTree.Node): TSESTree.Identifier | undefined {
  * Bundlers write classes and functions as `var X = class {}`, which counts.
  */
 export function singleInit(variable: TSESLint.Scope.Variable, declarator: TSESTree.VariableDeclarator, name: TSESTree.Identifier): TSESTree.Expression | undefined {
-  if (declarator.id !== name || !declarator.init) return undefined;
+  return declarator.id === name ? soleInit(variable, declarator) : undefined;
+}
+
+/**
+ * The initialiser of the declaration of `variable` (whatever its pattern: `const x = v`, `let { X } = v`), when it is
+ * the variable's only write, and a `let` or `var` not declared anew in each turn of a loop.
+ */
+export function soleInit(variable: TSESLint.Scope.Variable, declarator: TSESTree.VariableDeclarator): TSESTree.Expression | undefined {
+  if (!declarator.init) return undefined;
   const writes = variable.references.filter((r) => r.isWrite());
   if (writes.length !== 1 || writes[0]!.writeExpr !== declarator.init) return undefined;
   if ((declarator.parent as TSESTree.VariableDeclaration).kind !== "const" && isDeclaredInLoop(declarator)) return undefined;
