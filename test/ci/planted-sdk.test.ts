@@ -7,8 +7,8 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import { makeProject, runNodeWith } from "../cli/run-cli.js";
-import { ESLINT_BIN } from "./run-eslint.js";
+import { makeProject } from "../cli/run-cli.js";
+import { ESLINT_BIN, runProgramWith } from "./run-eslint.js";
 
 const require = createRequire(import.meta.url);
 const PLUGIN = pathToFileURL(require.resolve("../../dist/index.js")).href;
@@ -19,7 +19,7 @@ export const busy = () => new RequestError(-32001, "busy");
 `;
 
 /** Runs `eslint` in `cwd` with standard input open and empty for the whole run, killed after `deadline` ms. */
-const eslintWithOpenStdin = (cwd: string, deadline: number) => runNodeWith(ESLINT_BIN, ["--format", "json", "."], cwd, { stdin: "open", timeoutMs: deadline });
+const eslintWithOpenStdin = (cwd: string, deadline: number) => runProgramWith(process.execPath, [ESLINT_BIN, "--format", "json", "."], cwd, { stdin: "open", timeoutMs: deadline });
 
 describe("eslint with the plugin, on an SDK package.json that is a link to a device", () => {
   it("finishes, and judges the code as for an unknown SDK version", async () => {

@@ -13,7 +13,8 @@ import { closeSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLI, heldOpenFifo } from "../../cli/run-cli.js";
+import { heldOpenFifo } from "../../ci/run-eslint.js";
+import { CLI } from "../../cli/run-cli.js";
 
 const SECRET = `hunter2-${randomBytes(8).toString("hex")}`;
 const TIMEOUT_MS = 60_000;
@@ -125,7 +126,7 @@ const PEAK_REPORTER = join(work, "peak.mjs");
  * block until the timeout; a spawned child's "pipe" is a socket, which /dev/stdin cannot even open).
  */
 async function runAcpLint(args: readonly string[], cwd: string): Promise<Measured> {
-  const stdin = await heldOpenFifo();
+  const stdin = heldOpenFifo();
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["--import", PEAK_REPORTER, CLI, ...args], {
       cwd,
