@@ -7,6 +7,8 @@ import type { FileNodes } from "../file-nodes.js";
 import { ScopeNodes } from "./scope-nodes.js";
 import { resolverOf } from "../resolution/resolver.js";
 import type { TypedChecker } from "../typed-checker.js";
+import { summariesOf } from "../summaries/summaries.js";
+import { fieldOf, readOf } from "../summaries/symbolic.js";
 
 type Variable = TSESLint.Scope.Variable;
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -112,16 +114,41 @@ export class SessionScopes {
     return out;
   }
 
-  /** Whether an expression is the session id the request names (`params.sessionId`, a variable holding it). */
+  /**
+   * Whether an expression is the session id the request names (`params.sessionId`, a variable holding it), also
+   * through what the summaries follow: `idOf(params.sessionId)`, `p.sessionId` of `const p = parse(params)`.
+   */
   isSessionId(node: TSESTree.Node, scope: SessionScope): boolean {
-    // `String(params.sessionId ?? "")`, `` `${p.sessionId}` ``, `params.sessionId.trim()` are still the requested id.
+    const read = readOf(summariesOf(resolverOf(this.sourceCode)).valueOf(node));
+    if (!read) return false;
+    const { fields } = read;
+    if (fields.length === 0) return this.isIdRead(read.node, scope);
+    return fields.at(-1) === "sessionId" && this.isRequestRead(read.node, fields.slice(0, -1), scope);
+  }
+
+  /**
+   * Whether an expression is the request, its params, or a part of them that is no id (`ctx`, `ctx.params`), or an
+   * object built to carry the id (`parse(params)` returning `{ sessionId: raw.sessionId }`).
+   */
+  isRequest(node: TSESTree.Node, scope: SessionScope): boolean {
+    const value = summariesOf(resolverOf(this.sourceCode)).valueOf(node);
+    const read = readOf(value);
+    if (read) return this.isRequestRead(read.node, read.fields, scope);
+    const id = fieldOf(value, "sessionId");
+    const idRead = id && readOf(id);
+    return idRead !== undefined && idRead.fields.at(-1) === "sessionId" && this.isRequestRead(idRead.node, idRead.fields.slice(0, -1), scope);
+  }
+
+  /** An expression read as it is that holds the id: a tracked variable, or `.sessionId` of the request. */
+  private isIdRead(node: TSESTree.Node, scope: SessionScope): boolean {
     const inner = resolverOf(this.sourceCode).origin(node);
-    if (inner.type === AST_NODE_TYPES.MemberExpression) return memberName(inner) === "sessionId" && this.isRequest(inner.object, scope);
+    if (inner.type === AST_NODE_TYPES.MemberExpression) return memberName(inner) === "sessionId" && this.isRequestRead(inner.object, [], scope);
     return inner.type === AST_NODE_TYPES.Identifier && this.holds(inner, scope.ids);
   }
 
-  /** Whether an expression is the request, its params, or a part of them that is no id (`ctx`, `ctx.params`). */
-  isRequest(node: TSESTree.Node, scope: SessionScope): boolean {
+  /** `node` then `fields` is the request or its params: `ctx` then `params`, `message.request`. */
+  private isRequestRead(node: TSESTree.Node, fields: readonly string[], scope: SessionScope): boolean {
+    if (!fields.every((name) => REQUEST_PARTS.has(name))) return false;
     let inner = unwrapChain(node);
     while (inner.type === AST_NODE_TYPES.MemberExpression && REQUEST_PARTS.has(memberName(inner) ?? "")) inner = unwrapChain(inner.object);
     return inner.type === AST_NODE_TYPES.Identifier && this.holds(inner, scope.requests);

@@ -1,0 +1,194 @@
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { type FunctionNode, memberName, staticKeyName } from "../syntax/ast.js";
+import type { Resolver } from "../resolution/resolver.js";
+import { soleInit } from "../resolution/values.js";
+import { fieldOf, nodeValue, sameValue, type SymbolicValue } from "./symbolic.js";
+
+/** How many values and summaries one question may pass through: beyond it a value is its own expression. */
+const MAX_DEPTH = 32;
+
+const summaries = new WeakMap<Resolver, Summaries>();
+
+/** The summaries of the linted file whose resolver this is: one set per file, shared by every analysis. */
+export function summariesOf(resolver: Resolver): Summaries {
+  let found = summaries.get(resolver);
+  if (!found) summaries.set(resolver, (found = new Summaries(resolver)));
+  return found;
+}
+
+/**
+ * What values are, across locals and calls: the layer every analysis asks where a value comes from, so that an id
+ * wrapped in `idOf(x)`, params parsed into a new object, a lookup kept in a `const` or returned by a helper are
+ * followed once for all of them.
+ *
+ * A function's summary is what it returns in terms of its parameters, worked out once from its returns; a call's
+ * value is its callee's summary with the arguments put in. A local is what its only write gave it (the scope
+ * manager's references, not its name). Bounded by MAX_DEPTH; a question that leads back to itself is the
+ * expression itself.
+ */
+export class Summaries {
+  readonly #values = new Map<TSESTree.Node, SymbolicValue>();
+  readonly #returns = new Map<FunctionNode, SymbolicValue | null>();
+  #depth = 0;
+
+  constructor(private readonly resolver: Resolver) {}
+
+  /**
+   * Where the value of an expression comes from: `idOf(params.sessionId)` is `params` then `sessionId` when `idOf`
+   * returns its parameter; `p.sessionId` after `const p = parse(params)` too, when `parse` returns
+   * `{ sessionId: raw.sessionId }`; `found` after `const found = store.get(id)` is that lookup.
+   */
+  valueOf(node: TSESTree.Node): SymbolicValue {
+    const known = this.#values.get(node);
+    if (known) return known;
+    if (this.#depth >= MAX_DEPTH) return nodeValue(node);
+    // A value asked again while it is worked out (`const a = b, b = a`) is its own expression.
+    this.#values.set(node, nodeValue(node));
+    this.#depth++;
+    let found: SymbolicValue;
+    try {
+      found = this.compute(node);
+    } finally {
+      this.#depth--;
+    }
+    this.#values.set(node, found);
+    return found;
+  }
+
+  /** What every return of a function gives, in terms of its parameters; undefined when they differ or there is none. */
+  returnsOf(fn: FunctionNode): SymbolicValue | undefined {
+    const known = this.#returns.get(fn);
+    if (known !== undefined) return known ?? undefined;
+    this.#returns.set(fn, null);
+    if (fn.generator) return undefined;
+    const returned = this.resolver.returnedBy(fn).map((expression) => this.valueOf(expression));
+    const first = returned[0];
+    const summary = first && returned.every((value) => sameValue(value, first)) ? first : undefined;
+    this.#returns.set(fn, summary ?? null);
+    return summary;
+  }
+
+  private compute(node: TSESTree.Node): SymbolicValue {
+    let inner = this.resolver.origin(node);
+    while (inner.type === AST_NODE_TYPES.AwaitExpression) inner = this.resolver.origin(inner.argument);
+    if (inner !== node && this.#values.has(inner)) return this.#values.get(inner)!;
+    switch (inner.type) {
+      case AST_NODE_TYPES.Identifier:
+        return this.nameValue(inner) ?? nodeValue(inner);
+      case AST_NODE_TYPES.MemberExpression: {
+        const name = memberName(inner);
+        return (name !== undefined && fieldOf(this.valueOf(inner.object), name)) || nodeValue(inner);
+      }
+      case AST_NODE_TYPES.CallExpression:
+        return this.callValue(inner) ?? nodeValue(inner);
+      case AST_NODE_TYPES.ObjectExpression:
+        return this.objectValue(inner) ?? nodeValue(inner);
+      default:
+        return nodeValue(inner);
+    }
+  }
+
+  /** A parameter, or a local written once by its declaration (through a destructuring pattern's keys). */
+  private nameValue(id: TSESTree.Identifier): SymbolicValue | undefined {
+    const variable = this.resolver.variableOf(id);
+    const def = variable?.defs.length === 1 ? variable.defs[0]! : undefined;
+    if (!variable || !def) return undefined;
+    if (def.type === "Parameter") return parameterValue(def.node as FunctionNode, def.name as TSESTree.Identifier, id, variable);
+    if (def.type !== "Variable") return undefined;
+    const declarator = def.node as TSESTree.VariableDeclarator;
+    const init = soleInit(variable, declarator);
+    const path = init && patternPath(declarator.id, def.name as TSESTree.Identifier);
+    if (!path) return undefined;
+    let value: SymbolicValue | undefined = this.valueOf(init);
+    for (const name of path) value = value && fieldOf(value, name);
+    return value;
+  }
+
+  /** The callee's summary with the call's arguments in place of its parameters. */
+  private callValue(call: TSESTree.CallExpression): SymbolicValue | undefined {
+    const fn = this.resolver.calleeOf(call);
+    const summary = fn && this.returnsOf(fn);
+    return summary && this.bind(summary, fn!, call);
+  }
+
+  private bind(value: SymbolicValue, fn: FunctionNode, call: TSESTree.CallExpression): SymbolicValue | undefined {
+    if (value.kind === "node" || (value.kind === "param" && value.fn !== fn)) return value;
+    if (value.kind === "param") {
+      const arg = call.arguments[value.index - thisParameterCount(fn)];
+      if (!arg || arg.type === AST_NODE_TYPES.SpreadElement) return undefined;
+      let bound: SymbolicValue | undefined = this.valueOf(arg);
+      for (const name of value.path) bound = bound && fieldOf(bound, name);
+      return bound;
+    }
+    const fields = new Map<string, SymbolicValue>();
+    for (const [name, field] of value.fields) {
+      const bound = this.bind(field, fn, call);
+      if (bound) fields.set(name, bound);
+    }
+    const spreads: SymbolicValue[] = [];
+    for (const spread of value.spreads) {
+      const bound = this.bind(spread, fn, call);
+      // A spread not known makes every field not written out unknown.
+      if (!bound) return undefined;
+      spreads.push(bound);
+    }
+    return { kind: "object", fields, spreads };
+  }
+
+  /** `{ sessionId: p.sessionId, ...rest }`: unknown when a key is computed (it may be any field). */
+  private objectValue(object: TSESTree.ObjectExpression): SymbolicValue | undefined {
+    const fields = new Map<string, SymbolicValue>();
+    const spreads: SymbolicValue[] = [];
+    for (const prop of object.properties) {
+      if (prop.type === AST_NODE_TYPES.SpreadElement) {
+        // A field written after a spread overrides it, one before is overridden: only spreads first are followed.
+        if (fields.size > 0) return undefined;
+        spreads.push(this.valueOf(prop.argument));
+        continue;
+      }
+      const key = staticKeyName(prop.key, prop.computed);
+      if (key === undefined) return undefined;
+      if (prop.kind === "init" && !prop.method) fields.set(key, this.valueOf(prop.value));
+    }
+    return { kind: "object", fields, spreads };
+  }
+}
+
+/** `function f(this: T, x)`: TypeScript's `this` parameter takes no argument. */
+function thisParameterCount(fn: FunctionNode): number {
+  const first = fn.params[0];
+  return first?.type === AST_NODE_TYPES.Identifier && first.name === "this" ? 1 : 0;
+}
+
+/** A parameter's value: which parameter of `fn` the name is in, and the fields its pattern reads to get there. */
+function parameterValue(fn: FunctionNode, name: TSESTree.Identifier, read: TSESTree.Identifier, variable: TSESLint.Scope.Variable): SymbolicValue | undefined {
+  // A parameter written in the body no longer holds the argument.
+  if (variable.references.some((ref) => ref.isWrite() && !ref.init)) return undefined;
+  for (let index = 0; index < fn.params.length; index++) {
+    const param = fn.params[index]!;
+    const pattern = param.type === AST_NODE_TYPES.TSParameterProperty ? param.parameter : param;
+    const path = patternPath(pattern, name);
+    if (path) return { kind: "param", fn, index, path, node: read, named: path.length };
+  }
+  return undefined;
+}
+
+/** The keys a pattern reads to reach `name` (`{ params: { sessionId } }`: params, sessionId); undefined for a rest. */
+function patternPath(pattern: TSESTree.Node, name: TSESTree.Identifier): string[] | undefined {
+  switch (pattern.type) {
+    case AST_NODE_TYPES.Identifier:
+      return pattern === name ? [] : undefined;
+    case AST_NODE_TYPES.AssignmentPattern:
+      return patternPath(pattern.left, name);
+    case AST_NODE_TYPES.ObjectPattern:
+      for (const prop of pattern.properties) {
+        if (prop.type !== AST_NODE_TYPES.Property) continue;
+        const key = staticKeyName(prop.key, prop.computed);
+        const inner = key === undefined ? undefined : patternPath(prop.value, name);
+        if (inner) return [key!, ...inner];
+      }
+      return undefined;
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,46 @@
+import type { TSESTree } from "@typescript-eslint/utils";
+import type { FunctionNode } from "../syntax/ast.js";
+
+/**
+ * What a value is, in terms of where it comes from (see Summaries.valueOf):
+ * - `node`: the value of an expression that is not followed further (a handler's parameter read, a lookup, a call
+ *   with no summary), then the fields read from it (`params` then `["sessionId"]`);
+ * - `param`: a parameter of a function (within a summary, to be replaced by the call's argument), then fields;
+ *   `node` is the identifier read, where analyses that track variables recognise it, and the first `named` fields
+ *   of the path are those its pattern reads to give that name (`({ params }) => params.sessionId`: one);
+ * - `object`: an object built from such values (`{ sessionId: p.sessionId, ...rest }`).
+ */
+export type SymbolicValue =
+  | { readonly kind: "node"; readonly node: TSESTree.Node; readonly path: readonly string[] }
+  | { readonly kind: "param"; readonly fn: FunctionNode; readonly index: number; readonly path: readonly string[]; readonly node: TSESTree.Node; readonly named: number }
+  | { readonly kind: "object"; readonly fields: ReadonlyMap<string, SymbolicValue>; readonly spreads: readonly SymbolicValue[] };
+
+/** A value that is an expression of its own, nothing read from it. */
+export function nodeValue(node: TSESTree.Node): SymbolicValue {
+  return { kind: "node", node, path: [] };
+}
+
+/**
+ * The value of field `name` of `value`: the path grows by one, or an object gives its field. An object without the
+ * field gives it from its only spread (`{ ...params, cwd }`), and is unknown with several.
+ */
+export function fieldOf(value: SymbolicValue, name: string): SymbolicValue | undefined {
+  if (value.kind !== "object") return { ...value, path: [...value.path, name] };
+  const field = value.fields.get(name);
+  if (field) return field;
+  return value.spreads.length === 1 ? fieldOf(value.spreads[0]!, name) : undefined;
+}
+
+/** Whether two values are the same value, for telling whether every return of a function gives one. */
+export function sameValue(a: SymbolicValue, b: SymbolicValue): boolean {
+  if (a.kind === "object" || b.kind === "object") return a === b;
+  if (a.kind !== b.kind || a.path.length !== b.path.length || a.path.some((name, i) => name !== b.path[i])) return false;
+  if (a.kind === "param" && b.kind === "param") return a.fn === b.fn && a.index === b.index;
+  return a.node === b.node;
+}
+
+/** The expression read and the fields read from it after: undefined for a built object. */
+export function readOf(value: SymbolicValue): { readonly node: TSESTree.Node; readonly fields: readonly string[] } | undefined {
+  if (value.kind === "object") return undefined;
+  return { node: value.node, fields: value.kind === "param" ? value.path.slice(value.named) : value.path };
+}
