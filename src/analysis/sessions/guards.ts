@@ -2,6 +2,9 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint
 import { contains, isFalse, isNullish, unwrap } from "../syntax/ast.js";
 import { fallbackOf, lookupVariable, type SessionLookup } from "./lookups.js";
 import type { SessionScope, SessionScopes } from "./scopes.js";
+import { resolverOf } from "../resolution/resolver.js";
+import { summariesOf } from "../summaries/summaries.js";
+import { readOf } from "../summaries/symbolic.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -21,15 +24,20 @@ interface Presence {
 }
 
 /** Whether `node` tests that a session exists, and through which lookup. */
-function presence(node: TSESTree.Node, lookups: readonly SessionLookup[], vars: ReadonlyMap<TSESLint.Scope.Variable, SessionLookup>): Presence | undefined {
+function presence(
+  node: TSESTree.Node,
+  lookups: readonly SessionLookup[],
+  vars: ReadonlyMap<TSESLint.Scope.Variable, SessionLookup>,
+  heldValue: (id: TSESTree.Identifier) => TSESTree.Node | undefined,
+): Presence | undefined {
   const inner = unwrap(node);
   if (inner.type === AST_NODE_TYPES.UnaryExpression && inner.operator === "!") {
-    const p = presence(inner.argument, lookups, vars);
+    const p = presence(inner.argument, lookups, vars, heldValue);
     return p && { present: !p.present, lookup: p.lookup };
   }
   // `!s || !s.ready`: true for every missing session (and more); `s && s.ready`: false for every missing one.
   if (inner.type === AST_NODE_TYPES.LogicalExpression && (inner.operator === "||" || inner.operator === "&&")) {
-    const p = presence(inner.left, lookups, vars);
+    const p = presence(inner.left, lookups, vars, heldValue);
     return p && p.present === (inner.operator === "&&") ? p : undefined;
   }
   const position = inner.type === AST_NODE_TYPES.BinaryExpression ? positionTest(inner) : undefined;
@@ -50,7 +58,11 @@ function presence(node: TSESTree.Node, lookups: readonly SessionLookup[], vars: 
     return lookup ? { present: negated, lookup } : undefined;
   }
   const lookup = sessionRead(inner, lookups, vars, "any");
-  return lookup ? { present: true, lookup } : undefined;
+  if (lookup) return { present: true, lookup };
+  // `const exists = store.has(id); if (!exists)`, `const missing = !s; if (missing)`: a name stands for what its
+  // one write gave it.
+  const held = inner.type === AST_NODE_TYPES.Identifier ? heldValue(inner) : undefined;
+  return held ? presence(held, lookups, vars, heldValue) : undefined;
 }
 
 /**
@@ -116,9 +128,14 @@ export function findGuards(sourceCode: SourceCode, scopes: SessionScopes, scope:
     const later = variable.references.filter((r) => r.isWrite() && !r.init);
     if (later.length > 0) rewritten.set(variable, later.map((w) => w.identifier));
   }
+  const summaries = summariesOf(resolverOf(sourceCode));
+  const heldValue = (id: TSESTree.Identifier) => {
+    const read = readOf(summaries.valueOf(id));
+    return read && read.fields.length === 0 && read.node !== id ? read.node : undefined;
+  };
   const out: SessionGuard[] = [];
   for (const node of scopes.nodes.tests(scope.root)) {
-    const found = presence(node.test, lookups, rewritten.size === 0 ? vars : heldAt(node.test, vars, rewritten));
+    const found = presence(node.test, lookups, rewritten.size === 0 ? vars : heldAt(node.test, vars, rewritten), heldValue);
     if (!found) continue;
     out.push({ test: node.test, lookup: found.lookup, miss: found.present ? (node.alternate ?? null) : node.consequent });
   }

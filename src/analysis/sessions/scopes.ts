@@ -182,6 +182,11 @@ export class SessionScopes {
     this.followHelpers(scope, new Set());
   }
 
+  /** The scope whose root is `root`, when a handler or a helper it calls has one. */
+  scopeAt(root: TSESTree.Node): SessionScope | undefined {
+    return this.byRoot.get(root);
+  }
+
   private scopeOf(root: TSESTree.Node): SessionScope {
     let scope = this.byRoot.get(root);
     if (!scope) {

@@ -11,6 +11,7 @@ import { isSessionLookup, type MissWording, openedSessionStores } from "./sessio
 import { isCaught } from "../syntax/try-catch.js";
 import { messageText } from "../values/message-text.js";
 import { type SessionScope, SessionScopes } from "./scopes.js";
+import { returnedLookups, type ScopeLookups } from "./returned-lookups.js";
 
 /** A branch taken when the requested session does not exist, and what it answers. */
 export interface SessionMiss {
@@ -98,6 +99,20 @@ export function analyseSessions(
     opened ??= openedSessionStores(sourceCode, nodes, handlers);
     return isSessionLookup(sourceCode, lookup, opened, wording);
   };
+  // Each scope's lookups (a helper's returned unchecked count at the call that gets them) and guards, found once:
+  // a caller's asks for its helpers'.
+  const found = new Map<SessionScope, ScopeLookups>();
+  const lookupsOf = (scope: SessionScope): ScopeLookups => {
+    let held = found.get(scope);
+    if (held) return held;
+    found.set(scope, { lookups: [], guards: [] });
+    const own = findLookups(sourceCode, registry, scope);
+    const returned = returnedLookups(resolver, registry, scope, lookupsOf);
+    const lookups = returned.length === 0 ? own : [...own.filter((l) => !returned.some((r) => r.node === l.node)), ...returned];
+    held = { lookups, guards: findGuards(sourceCode, registry, scope, lookups) };
+    found.set(scope, held);
+    return held;
+  };
   for (const scope of registry.scopes) {
     const reportAt = entryCalls(registry, scope, resolver);
     // A helper of another module that every call reaches after a check (or that no longer answers) is not judged.
@@ -105,12 +120,12 @@ export function analyseSessions(
     const ctx = reportAt ? answersIn(scope.root) : answers;
     if (!ctx) continue;
     const at = reportAt ? { reportAt } : {};
-    const lookups = findLookups(sourceCode, registry, scope);
+    const lookups = lookupsOf(scope).lookups;
     for (const lookup of lookups) {
       const node = unguardedUse(sourceCode, registry, scope, lookup);
       if (node && isSessions(lookup, undefined)) unguarded.push({ scope, lookup, node, ...at });
     }
-    for (const guard of findGuards(sourceCode, registry, scope, lookups)) {
+    for (const guard of lookupsOf(scope).guards) {
       const found = guard.miss ? missAnswer(guard.miss, ctx) : undefined;
       const answer = found?.expression ? answerOf(found.expression, ctx) : undefined;
       if (!isSessions(guard.lookup, found?.expression && missWording(found.expression, answer, ctx))) continue;
