@@ -263,7 +263,7 @@ app.onRequest(methods.agent.session.setMode, ({ params: { sessionId } }) => sess
     expect(idsOf(code).sort()).toEqual(["3:ctx.params.sessionId", "3:id", "3:params.sessionId", "8:sessionId"].sort());
   });
 
-  it("follows the id into same-file helpers, of helpers too, and not into other functions", () => {
+  it("follows the id into same-file helpers, of helpers too, and not into other functions; a call whose callee gives back the id is the id", () => {
     const code = `import * as acp from "@agentclientprotocol/sdk";
 function inner(x: string) { return x; }
 function outer(sessionId: string) { return inner(sessionId); }
@@ -276,7 +276,8 @@ class A implements acp.Agent {
   }
   private find(p: acp.PromptRequest) { return p.sessionId; }
 }`;
-    expect(idsOf(code).sort()).toEqual(["11:p.sessionId", "2:x", "3:sessionId", "6:params.sessionId"].sort());
+    // `inner(sessionId)` and `outer(…)` return their parameter, `this.find(params)` its `.sessionId`: the summaries'.
+    expect(idsOf(code).sort()).toEqual(["11:p.sessionId", "2:x", "3:inner(sessionId)", "3:sessionId", "6:outer(params.sessionId)", "6:params.sessionId", "6:this.find(params)"].sort());
   });
 
   it("does not treat a reassigned variable as the id", () => {
@@ -689,6 +690,7 @@ agent({ name: "a" }).onRequest(methods.agent.session.prompt, (ctx) => impl.promp
         if (facts.isSessionId(node, scope)) ids.push(`${scope.root.loc.start.line}:${probed.sourceCode.getText(node)}`);
       });
     }
-    expect(ids).toEqual(["3:p.sessionId"]);
+    // The handler's call gives back what the delegate returns, the id.
+    expect(ids).toEqual(["3:p.sessionId", "6:impl.prompt(ctx.params)"]);
   });
 });

@@ -46,9 +46,13 @@ export function unwrap(node: TSESTree.Node): TSESTree.Node {
   return current;
 }
 
-/** The static name of a property key or member property: `a.b`, `a["b"]`, `{ b: 1 }`, `{ "b": 1 }`. */
+/**
+ * The static name of a property key or member property: `a.b`, `a["b"]`, `{ b: 1 }`, `{ "b": 1 }`; a private name
+ * keeps its `#` (`this.#require` is `#require`, another member than `require`).
+ */
 export function staticKeyName(key: TSESTree.Node, computed: boolean): string | undefined {
   if (!computed && key.type === AST_NODE_TYPES.Identifier) return key.name;
+  if (key.type === AST_NODE_TYPES.PrivateIdentifier) return `#${key.name}`;
   if (key.type === AST_NODE_TYPES.Literal && (typeof key.value === "string" || typeof key.value === "number")) {
     return String(key.value);
   }
