@@ -2,6 +2,9 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint
 import { type FunctionNode, memberName, staticKeyName, unwrap, walk } from "../syntax/ast.js";
 import { variableOf, sourceCodeOf } from "../syntax/variables.js";
 import { isConversion, isDecodeCall, isLookupCall } from "./calls.js";
+import { resolverOf } from "../resolution/resolver.js";
+import { summariesOf } from "../summaries/summaries.js";
+import { readOf, type SymbolicValue } from "../summaries/symbolic.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 type Variable = TSESLint.Scope.Variable;
@@ -157,6 +160,8 @@ export class ParamFields {
     if (inner.type === AST_NODE_TYPES.CallExpression) {
       const kept = keptField(inner);
       if (kept) return this.roleOf(kept);
+      const summarised = this.summarisedRole(inner);
+      if (summarised) return summarised;
     }
     // `JSON.parse(raw)` of a dispatcher's message is the message again, not a value found from its params.
     if (inner.type === AST_NODE_TYPES.CallExpression && isDecodeCall(inner) && inner.arguments.some((a) => this.isMessage(a))) return { kind: "either" };
@@ -166,6 +171,32 @@ export class ParamFields {
     // `Schema.safeParse(params)`: a decoder handed the params whole.
     if (fields.size === 0 && from === "decode" && this.readsParams(inner)) fields.add("*");
     return fields.size > 0 ? { kind: "derived", fields, from } : undefined;
+  }
+
+  /**
+   * What a call gives back by its callee's summary (summaries layer): `idOf(params.modeId)` is the field,
+   * `parse(params)` returning `{ modeId: raw.modeId }` or `{ ...raw }` is the params again.
+   */
+  private summarisedRole(call: TSESTree.CallExpression): ParamRole | undefined {
+    const value = summariesOf(resolverOf(this.sourceCode)).valueOf(call);
+    if (value.kind !== "object") return this.readRole(value, call);
+    const fields = [...value.fields];
+    if (fields.length + value.spreads.length === 0) return undefined;
+    const isParamsField = ([name, field]: [string, SymbolicValue]) => {
+      const role = this.readRole(field, call);
+      return role?.kind === "field" && role.field === name;
+    };
+    const isParams = value.spreads.every((spread) => this.readRole(spread, call)?.kind === "params") && fields.every(isParamsField);
+    return isParams ? { kind: "params" } : undefined;
+  }
+
+  /** The role of a value read from an expression of the handler's (not the call itself), then its fields. */
+  private readRole(value: SymbolicValue, call: TSESTree.CallExpression): ParamRole | undefined {
+    const read = readOf(value);
+    if (!read || read.node === call) return undefined;
+    let role = this.roleOf(read.node);
+    for (const name of read.fields) role = role && fieldRole(role, name);
+    return role;
   }
 
   /**
@@ -257,6 +288,13 @@ export class ParamFields {
 function isName(id: TSESTree.Identifier): boolean {
   const parent = id.parent;
   return (parent.type === AST_NODE_TYPES.MemberExpression && parent.property === id && !parent.computed) || (parent.type === AST_NODE_TYPES.Property && parent.key === id && !parent.computed);
+}
+
+/** What field `name` of a value of role `role` holds: a context's params, the params' field. */
+function fieldRole(role: ParamRole, name: string): ParamRole | undefined {
+  if ((role.kind === "request" || role.kind === "either") && TO_PARAMS.has(name)) return { kind: "params" };
+  if (role.kind === "params" || (role.kind === "either" && !ENVELOPE.has(name))) return { kind: "field", field: name };
+  return undefined;
 }
 
 /** The role `pattern` gives `target` when it takes a value of role `role`: `{ params: { modeId } }` of a context. */
