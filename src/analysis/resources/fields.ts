@@ -6,6 +6,8 @@ import { resolverOf } from "../resolution/resolver.js";
 import { parameterVariable } from "../resolution/bindings.js";
 import { variableOf } from "../syntax/variables.js";
 import { nodesWithin } from "../file-nodes.js";
+import { summariesOf } from "../summaries/summaries.js";
+import { carriesRequest, isRequestField, REQUEST_PARTS, type RequestReads } from "../summaries/request-values.js";
 
 type Variable = TSESLint.Scope.Variable;
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -13,8 +15,6 @@ type SourceCode = Readonly<TSESLint.SourceCode>;
 /** The request fields that name a client resource: the file of `fs/read_text_file`, the terminal of `terminal/*`. */
 export type ResourceField = "path" | "terminalId";
 
-/** Members that lead from a request to its params: `ctx.params`, `message.request.params`. */
-const REQUEST_PARTS = new Set(["params", "request"]);
 
 /** Path functions whose result still names the requested file: `path.resolve(root, params.path)`. */
 const PATH_FUNCTIONS = /^(resolve|join|normalize|fileURLToPath|toAbsolute|absolute|resolvePath|toFsPath|realpath(Sync)?)$/;
@@ -45,10 +45,25 @@ export class RequestFields {
     readonly field: ResourceField,
   ) {}
 
-  /** The field an expression reads, or whether it is the request itself. */
+  /**
+   * Whether an expression is the requested field: read as it is (plainField), or through what the summaries follow
+   * (`idOf(params.terminalId)`, `p.path` of `const p = parse(params)`).
+   */
   isField(node: TSESTree.Node): boolean {
+    return this.plainField(node) || isRequestField(summariesOf(resolverOf(this.sourceCode)).valueOf(node), this.field, this.reads);
+  }
+
+  /** Whether an expression is the request, its params, or an object built to carry the field. */
+  isRequest(node: TSESTree.Node): boolean {
+    return this.plainRequest(node) || carriesRequest(summariesOf(resolverOf(this.sourceCode)).valueOf(node), this.field, this.reads);
+  }
+
+  private readonly reads: RequestReads = { isField: (node) => this.plainField(node), isRequest: (node) => this.plainRequest(node) };
+
+  /** The field an expression reads as it is. */
+  private plainField(node: TSESTree.Node): boolean {
     const inner = unwrapChain(node);
-    if (inner.type === AST_NODE_TYPES.MemberExpression) return memberName(inner) === this.field && this.isRequest(inner.object);
+    if (inner.type === AST_NODE_TYPES.MemberExpression) return memberName(inner) === this.field && this.plainRequest(inner.object);
     if (inner.type === AST_NODE_TYPES.Identifier) return this.fields.has(this.variable(inner)!);
     // `path.resolve(cwd, params.path)` names the same file, and so does a key a helper of this file derives from it.
     if (this.field === "path" && inner.type === AST_NODE_TYPES.CallExpression) {
@@ -73,7 +88,7 @@ export class RequestFields {
     return returned.length > 0 && returned.every((value) => reads.some((read) => contains(value, read)));
   }
 
-  isRequest(node: TSESTree.Node): boolean {
+  private plainRequest(node: TSESTree.Node): boolean {
     let inner = unwrapChain(node);
     while (inner.type === AST_NODE_TYPES.MemberExpression && REQUEST_PARTS.has(memberName(inner) ?? "")) inner = unwrapChain(inner.object);
     return inner.type === AST_NODE_TYPES.Identifier && this.requests.has(this.variable(inner)!);

@@ -8,7 +8,7 @@ import { ScopeNodes } from "./scope-nodes.js";
 import { resolverOf } from "../resolution/resolver.js";
 import type { TypedChecker } from "../typed-checker.js";
 import { summariesOf } from "../summaries/summaries.js";
-import { fieldOf, readOf } from "../summaries/symbolic.js";
+import { carriesRequest, isRequestField, REQUEST_PARTS, type RequestReads } from "../summaries/request-values.js";
 
 type Variable = TSESLint.Scope.Variable;
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -27,9 +27,6 @@ export interface SessionScope {
   /** For a helper, the calls that hand it the id, and the scopes they are made from. */
   readonly callers: { readonly call: TSESTree.CallExpression; readonly from: SessionScope }[];
 }
-
-/** Members that lead from a request to its params: `ctx.params`, `message.request.params`. */
-const REQUEST_PARTS = new Set(["params", "request"]);
 
 /** What stands between a request and its `.sessionId` without changing the value: `unwrap`'s wrappers and `?.` chains. */
 const PASSED_THROUGH: ReadonlySet<AST_NODE_TYPES> = new Set([...VALUE_WRAPPERS, AST_NODE_TYPES.ChainExpression]);
@@ -119,11 +116,7 @@ export class SessionScopes {
    * through what the summaries follow: `idOf(params.sessionId)`, `p.sessionId` of `const p = parse(params)`.
    */
   isSessionId(node: TSESTree.Node, scope: SessionScope): boolean {
-    const read = readOf(summariesOf(resolverOf(this.sourceCode)).valueOf(node));
-    if (!read) return false;
-    const { fields } = read;
-    if (fields.length === 0) return this.isIdRead(read.node, scope);
-    return fields.at(-1) === "sessionId" && this.isRequestRead(read.node, fields.slice(0, -1), scope);
+    return isRequestField(summariesOf(resolverOf(this.sourceCode)).valueOf(node), "sessionId", this.readsIn(scope));
   }
 
   /**
@@ -131,24 +124,23 @@ export class SessionScopes {
    * object built to carry the id (`parse(params)` returning `{ sessionId: raw.sessionId }`).
    */
   isRequest(node: TSESTree.Node, scope: SessionScope): boolean {
-    const value = summariesOf(resolverOf(this.sourceCode)).valueOf(node);
-    const read = readOf(value);
-    if (read) return this.isRequestRead(read.node, read.fields, scope);
-    const id = fieldOf(value, "sessionId");
-    const idRead = id && readOf(id);
-    return idRead !== undefined && idRead.fields.at(-1) === "sessionId" && this.isRequestRead(idRead.node, idRead.fields.slice(0, -1), scope);
+    return carriesRequest(summariesOf(resolverOf(this.sourceCode)).valueOf(node), "sessionId", this.readsIn(scope));
   }
 
-  /** An expression read as it is that holds the id: a tracked variable, or `.sessionId` of the request. */
-  private isIdRead(node: TSESTree.Node, scope: SessionScope): boolean {
-    const inner = resolverOf(this.sourceCode).origin(node);
-    if (inner.type === AST_NODE_TYPES.MemberExpression) return memberName(inner) === "sessionId" && this.isRequestRead(inner.object, [], scope);
-    return inner.type === AST_NODE_TYPES.Identifier && this.holds(inner, scope.ids);
+  /** What the scope's tracked variables say of an expression read as it is. */
+  private readsIn(scope: SessionScope): RequestReads {
+    return {
+      isField: (node) => {
+        const inner = resolverOf(this.sourceCode).origin(node);
+        if (inner.type === AST_NODE_TYPES.MemberExpression) return memberName(inner) === "sessionId" && this.isRequestRead(inner.object, scope);
+        return inner.type === AST_NODE_TYPES.Identifier && this.holds(inner, scope.ids);
+      },
+      isRequest: (node) => this.isRequestRead(node, scope),
+    };
   }
 
-  /** `node` then `fields` is the request or its params: `ctx` then `params`, `message.request`. */
-  private isRequestRead(node: TSESTree.Node, fields: readonly string[], scope: SessionScope): boolean {
-    if (!fields.every((name) => REQUEST_PARTS.has(name))) return false;
+  /** `node` is the request or its params: `ctx`, `ctx.params`, `message.request`. */
+  private isRequestRead(node: TSESTree.Node, scope: SessionScope): boolean {
     let inner = unwrapChain(node);
     while (inner.type === AST_NODE_TYPES.MemberExpression && REQUEST_PARTS.has(memberName(inner) ?? "")) inner = unwrapChain(inner.object);
     return inner.type === AST_NODE_TYPES.Identifier && this.holds(inner, scope.requests);
