@@ -6,7 +6,7 @@ import { resolverOf } from "../resolution/resolver.js";
 import { parameterVariable } from "../resolution/bindings.js";
 import { variableOf } from "../syntax/variables.js";
 import { nodesWithin } from "../file-nodes.js";
-import { summariesOf } from "../summaries/summaries.js";
+import { type ReturnedExpression, summariesOf } from "../summaries/summaries.js";
 import { carriesRequest, isRequestField, REQUEST_PARTS, type RequestReads } from "../summaries/request-values.js";
 
 type Variable = TSESLint.Scope.Variable;
@@ -56,6 +56,18 @@ export class RequestFields {
   /** Whether an expression is the request, its params, or an object built to carry the field. */
   isRequest(node: TSESTree.Node): boolean {
     return this.plainRequest(node) || carriesRequest(summariesOf(resolverOf(this.sourceCode)).valueOf(node), this.field, this.reads);
+  }
+
+  /**
+   * These fields as seen from inside a callee whose result a call gives back (Summaries.returnedExpression): an
+   * expression of the callee is the field when it is at the call (`nb.cells.get(key(params.path))` of
+   * `resolveEntry(nb, params)`).
+   */
+  atCall(returned: ReturnedExpression): RequestFields {
+    const view = new RequestFields(this.sourceCode, this.field);
+    view.isField = (node) => isRequestField(returned.at(node), this.field, this.reads);
+    view.isRequest = (node) => carriesRequest(returned.at(node), this.field, this.reads);
+    return view;
   }
 
   private readonly reads: RequestReads = { isField: (node) => this.plainField(node), isRequest: (node) => this.plainRequest(node) };

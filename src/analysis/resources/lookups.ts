@@ -5,6 +5,7 @@ import type { RequestFields } from "./fields.js";
 import { isAbsentValue, readCall, readPath } from "./reads.js";
 import { declaredReturnType } from "../resolution/classes.js";
 import { resolverOf } from "../resolution/resolver.js";
+import { summariesOf } from "../summaries/summaries.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -18,8 +19,8 @@ export interface KeyedLookup {
   readonly node: TSESTree.Node;
   readonly kind: "get" | "has";
   readonly check: boolean;
-  /** The key as written: the requested id or path. */
-  readonly key: TSESTree.Node;
+  /** The key as written: the requested id or path; absent when a helper's lookup gets it from something else. */
+  readonly key: TSESTree.Node | undefined;
 }
 
 /** Existence checks of a path: `existsSync`, `pathExists`, `fileExists`, `fs.exists`. */
@@ -51,12 +52,25 @@ export function keyedLookups(nodes: readonly TSESTree.Node[], fields: RequestFie
   return out;
 }
 
+/**
+ * A helper's lookup that a call gives back as it is (`const cell = resolveEntry(nb, params)` returning
+ * `nb.cells.get(key(params.path))`): a lookup at the call, its key the argument that hands the field over when one
+ * does (else unnamed: a fix names a placeholder).
+ */
+function returnedLookup(call: TSESTree.CallExpression, fields: RequestFields): KeyedLookup | undefined {
+  const returned = summariesOf(resolverOf(fields.sourceCode)).returnedExpression(call);
+  const inner = returned && lookupAt(returned.node, fields.atCall(returned));
+  if (!inner) return undefined;
+  const key = call.arguments.find((arg) => arg.type !== AST_NODE_TYPES.SpreadElement && fields.isField(arg));
+  return { node: call, kind: inner.kind, check: inner.check, key };
+}
+
 function lookupAt(node: TSESTree.Node, fields: RequestFields): KeyedLookup | undefined {
   if (node.type === AST_NODE_TYPES.CallExpression) {
     const checked = failedReadCheck(node, fields);
     if (checked) return checked;
     const [first] = node.arguments;
-    if (!first || first.type === AST_NODE_TYPES.SpreadElement || !fields.isField(first)) return undefined;
+    if (!first || first.type === AST_NODE_TYPES.SpreadElement || !fields.isField(first)) return returnedLookup(node, fields);
     const callee = unwrap(node.callee);
     const method = calleeName(callee);
     const onStore = callee.type === AST_NODE_TYPES.MemberExpression;

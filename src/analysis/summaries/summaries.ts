@@ -1,8 +1,8 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { type FunctionNode, memberName, staticKeyName } from "../syntax/ast.js";
+import { contains, type FunctionNode, isValueWrapper, memberName, staticKeyName } from "../syntax/ast.js";
 import type { Resolver } from "../resolution/resolver.js";
 import { soleInit } from "../resolution/values.js";
-import { fieldOf, nodeValue, sameValue, type SymbolicValue } from "./symbolic.js";
+import { fieldOf, nodeValue, readOf, sameValue, type SymbolicValue } from "./symbolic.js";
 
 /** How many values and summaries one question may pass through: beyond it a value is its own expression. */
 const MAX_DEPTH = 32;
@@ -66,6 +66,35 @@ export class Summaries {
     const summary = first && returned.every((value) => sameValue(value, first)) ? first : undefined;
     this.#returns.set(fn, summary ?? null);
     return summary;
+  }
+
+  /**
+   * The expression of the callee a call gives back as it is (`return this.chats.get(p.sessionId)`, or a `const`
+   * holding it that every return gives), with `at`, what an expression of the callee is at this call (its
+   * parameters being the call's arguments). Not `get(id) ?? create(id)`, which valueOf reads as the lookup for
+   * what it names but which gives something else; undefined when the returns differ or cannot be told.
+   */
+  returnedExpression(call: TSESTree.CallExpression): ReturnedExpression | undefined {
+    const read = readOf(this.valueOf(call));
+    if (!read || read.fields.length > 0 || read.node === call) return undefined;
+    const fn = this.resolver.calleeOf(call);
+    if (!fn || !contains(fn, read.node) || !this.resolver.returnedBy(fn).every((e) => this.givesAsIs(e, read.node))) return undefined;
+    return { node: read.node, fn, at: (node) => (contains(fn, node) ? this.bind(this.valueOf(node), fn, call) : undefined) ?? nodeValue(node) };
+  }
+
+  /**
+   * Whether a returned expression is `node` itself, awaited or wrapped, or a `const` written once with it and read
+   * only to be returned: one the callee also tests (`if (!s) throw …; return s`) never gives a miss.
+   */
+  private givesAsIs(expression: TSESTree.Node, node: TSESTree.Node): boolean {
+    const value = throughAwait(expression);
+    if (value === node) return true;
+    if (value.type !== AST_NODE_TYPES.Identifier) return false;
+    const variable = this.resolver.variableOf(value);
+    const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+    const init = def?.type === "Variable" && def.name === def.node.id ? soleInit(variable!, def.node as TSESTree.VariableDeclarator) : undefined;
+    if (init === undefined || throughAwait(init) !== node) return false;
+    return variable!.references.every((ref) => ref.init || isReturned(ref.identifier));
   }
 
   private compute(node: TSESTree.Node): SymbolicValue {
@@ -152,6 +181,33 @@ export class Summaries {
     }
     return { kind: "object", fields, spreads };
   }
+}
+
+/** What a call gives back as it is: an expression of its callee (Summaries.returnedExpression). */
+export interface ReturnedExpression {
+  readonly node: TSESTree.Node;
+  readonly fn: FunctionNode;
+  /** What an expression of the callee is at the call. */
+  at(node: TSESTree.Node): SymbolicValue;
+}
+
+/** An expression without the wrappers and `await` a value passes through unchanged (not `!`, which asserts). */
+function throughAwait(node: TSESTree.Node): TSESTree.Node {
+  let inner: TSESTree.Node = node;
+  for (;;) {
+    if (inner.type === AST_NODE_TYPES.AwaitExpression) inner = inner.argument;
+    else if (inner.type === AST_NODE_TYPES.ChainExpression) inner = inner.expression;
+    else if (inner.type !== AST_NODE_TYPES.TSNonNullExpression && isValueWrapper(inner)) inner = inner.expression;
+    else return inner;
+  }
+}
+
+/** Whether an expression is what a `return` (or an arrow's body) gives, through wrappers and `await`. */
+function isReturned(node: TSESTree.Node): boolean {
+  let current = node;
+  while (current.parent && (current.parent.type === AST_NODE_TYPES.AwaitExpression || current.parent.type === AST_NODE_TYPES.ChainExpression || isValueWrapper(current.parent))) current = current.parent;
+  const parent = current.parent;
+  return parent?.type === AST_NODE_TYPES.ReturnStatement || (parent?.type === AST_NODE_TYPES.ArrowFunctionExpression && parent.body === current);
 }
 
 /** `function f(this: T, x)`: TypeScript's `this` parameter takes no argument. */
