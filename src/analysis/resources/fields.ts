@@ -160,12 +160,19 @@ export class RequestFields {
     return fields;
   }
 
-  /** The fields of a same-file helper given the field as argument `index`. */
-  static ofHelper(sourceCode: SourceCode, declarators: readonly TSESTree.VariableDeclarator[], field: ResourceField, fn: FunctionNode, index: number): RequestFields | undefined {
+  /** The fields of a helper given the field (or the request that carries it) as argument `index`. */
+  static ofHelper(
+    sourceCode: SourceCode,
+    declarators: readonly TSESTree.VariableDeclarator[],
+    field: ResourceField,
+    fn: FunctionNode,
+    index: number,
+    role: "field" | "request",
+  ): RequestFields | undefined {
     const param = fn.params[index];
     if (!param || param.type === AST_NODE_TYPES.RestElement) return undefined;
     const fields = new RequestFields(sourceCode, field);
-    fields.bind(param, "field");
+    fields.bind(param, role);
     fields.bindDeclarations(fn, declarators);
     return fields;
   }

@@ -185,13 +185,22 @@ function ownNodesOf(search: Search, root: TSESTree.Node): readonly TSESTree.Node
   return nodes;
 }
 
-/** Adds the same-file functions a scope hands the path or terminal id to (`this.getTerminal(params.terminalId)`). */
+/**
+ * Adds the functions a scope hands the path or terminal id to (`this.getTerminal(params.terminalId)`), or the request
+ * that carries it (`this.resolve(params)`).
+ */
 function followHelpers(search: Search, scope: ResourceScope, depth: number): void {
   if (depth >= 2) return;
   const { sourceCode } = search;
   for (const node of ownNodesOf(search, scope.root)) {
     if (node.type !== AST_NODE_TYPES.CallExpression) continue;
-    const index = node.arguments.findIndex((arg) => arg.type !== AST_NODE_TYPES.SpreadElement && scope.fields.isField(arg));
+    // The field itself (`getTerminal(params.terminalId)`), else the request that carries it (`resolve(params)`).
+    let role: "field" | "request" = "field";
+    let index = node.arguments.findIndex((arg) => arg.type !== AST_NODE_TYPES.SpreadElement && scope.fields.isField(arg));
+    if (index < 0) {
+      role = "request";
+      index = node.arguments.findIndex((arg) => arg.type !== AST_NODE_TYPES.SpreadElement && scope.fields.isRequest(arg));
+    }
     if (index < 0) continue;
     // A helper of another module (a terminal manager) is followed too, and judged at this file's calls of it.
     const resolver = resolverOf(sourceCode);
@@ -201,7 +210,7 @@ function followHelpers(search: Search, scope: ResourceScope, depth: number): voi
     let helper = scopeAt(search, fn, scope.fields.field);
     if (!helper) {
       const declarators = foreign ? moduleNodes(resolver.sourceCodeOf(fn)).declarators : search.declarators;
-      const fields = RequestFields.ofHelper(sourceCode, declarators, scope.fields.field, fn, index);
+      const fields = RequestFields.ofHelper(sourceCode, declarators, scope.fields.field, fn, index, role);
       if (!fields) continue;
       helper = { root: fn, fields, handlers: [], helper: true, dispatch: false, ...(foreign ? { entries: [] } : {}) };
       addScope(search, helper);
