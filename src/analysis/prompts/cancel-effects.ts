@@ -5,6 +5,7 @@ import { calleeName, memberName, unwrap, walk } from "../syntax/ast.js";
 import { ownNodes } from "./handler-nodes.js";
 import { variableOf } from "../syntax/variables.js";
 import { resolverOf } from "../resolution/resolver.js";
+import { givenBack } from "../summaries/summaries.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -34,14 +35,17 @@ const STOPS = /^(?:(?:stop|cancel|interrupt|halt|kill|terminate)(?:Turn|Prompt|R
 const NOT_TURNS = new Set(["console", "path", "Promise", "process", "url", "URL"]);
 
 /** The name a controller is reached by: the last member, or the collection a lookup reads (`this.turns.get(id)`). */
-function targetName(node: TSESTree.Node): string | undefined {
+function targetName(node: TSESTree.Node, sourceCode: SourceCode): string | undefined {
   let inner = unwrap(node);
   if (inner.type === AST_NODE_TYPES.ChainExpression) inner = unwrap(inner.expression);
   if (inner.type === AST_NODE_TYPES.Identifier) return inner.name;
   if (inner.type === AST_NODE_TYPES.MemberExpression) return memberName(inner);
   if (inner.type === AST_NODE_TYPES.CallExpression) {
+    // `resolveEntry(params)` returning `this.turns.get(p.sessionId)`: what the helper gives back.
+    const given = givenBack(sourceCode, inner);
+    if (given) return targetName(given, sourceCode);
     const callee = unwrap(inner.callee);
-    return callee.type === AST_NODE_TYPES.MemberExpression ? targetName(callee.object) : calleeName(callee);
+    return callee.type === AST_NODE_TYPES.MemberExpression ? targetName(callee.object, sourceCode) : calleeName(callee);
   }
   return undefined;
 }
@@ -58,7 +62,7 @@ function collect(nodes: readonly TSESTree.Node[], sourceCode: SourceCode, into: 
     if (node.type === AST_NODE_TYPES.CallExpression) {
       const callee = unwrap(node.callee);
       if (callee.type === AST_NODE_TYPES.MemberExpression && memberName(callee) === "abort") {
-        const name = targetName(callee.object);
+        const name = targetName(callee.object, sourceCode);
         if (name) into.abortTargets.add(name);
         continue;
       }
@@ -66,7 +70,7 @@ function collect(nodes: readonly TSESTree.Node[], sourceCode: SourceCode, into: 
       const local = resolverOf(sourceCode).localCalleeOf(node);
       // `backend.interrupt(id)` of something the file does not define: the turn is stopped by a call.
       if (!local && callee.type === AST_NODE_TYPES.MemberExpression && STOPS.test(memberName(callee) ?? "")) {
-        const name = targetName(callee.object);
+        const name = targetName(callee.object, sourceCode);
         if (name && !NOT_TURNS.has(name)) into.stopTargets.add(name);
         continue;
       }

@@ -8,6 +8,7 @@ import { isAfterAbort } from "./abort-paths.js";
 import { type AbortContext, isAppSignal, isThrowIfAborted, polarityOf } from "./abort-tests.js";
 import { isOwnCode, ownNodes } from "./handler-nodes.js";
 import { type PromptHandlerFacts, promptFacts, type ResultLeaf } from "./prompt-facts.js";
+import { givenBack } from "../summaries/summaries.js";
 import { perModel } from "../syntax/per-model.js";
 import { isCaught } from "../syntax/try-catch.js";
 import { variableOf } from "../syntax/variables.js";
@@ -60,7 +61,7 @@ function recognisesAbort(facts: PromptHandlerFacts, ctx: AbortContext): boolean 
  */
 function isCancelledTurn(facts: PromptHandlerFacts, ctx: Omit<AbortContext, "linked">): boolean {
   const { abortTargets, flagMembers, flagVariables, stopTargets } = ctx.cancel;
-  if (stopTargets.size > 0 && ownNodes(facts.handler, ctx.sourceCode, true).some((node) => stoppedThrough(node, stopTargets))) return true;
+  if (stopTargets.size > 0 && ownNodes(facts.handler, ctx.sourceCode, true).some((node) => stoppedThrough(node, stopTargets, ctx.sourceCode))) return true;
   let named = false;
   let signal = false;
   for (const node of ownNodes(facts.handler, ctx.sourceCode, true)) {
@@ -81,8 +82,11 @@ function isCancelledTurn(facts: PromptHandlerFacts, ctx: Omit<AbortContext, "lin
 }
 
 /** A call on an object the cancel handler stops (`await this.backend.run(...)` when cancel calls `this.backend.interrupt(id)`). */
-function stoppedThrough(node: TSESTree.Node, targets: ReadonlySet<string>): boolean {
+function stoppedThrough(node: TSESTree.Node, targets: ReadonlySet<string>, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
   if (node.type !== AST_NODE_TYPES.CallExpression) return false;
+  // `resolveEntry(params)` returning `pending.get(p.sessionId)`: what the helper gives back.
+  const given = givenBack(sourceCode, node);
+  if (given) return stoppedThrough(given, targets, sourceCode);
   const callee = unwrap(node.callee);
   if (callee.type !== AST_NODE_TYPES.MemberExpression) return false;
   const object = unwrap(callee.object);

@@ -3,6 +3,7 @@ import { memberName, outermostWrapper, unwrap } from "../syntax/ast.js";
 import type { ValueResolver } from "../resolution/values.js";
 import type { CancelEffects } from "./cancel-effects.js";
 import { variableOf } from "../syntax/variables.js";
+import { givenBack } from "../summaries/summaries.js";
 
 export interface TurnSignalContext {
   readonly sourceCode: Readonly<TSESLint.SourceCode>;
@@ -20,7 +21,7 @@ function strip(node: TSESTree.Node): TSESTree.Node {
 }
 
 /** The names along a chain and its root: `this.turns.get(id)?.abort.signal` gives signal, abort, get, turns. */
-function chain(node: TSESTree.Node): { names: string[]; root: TSESTree.Node } {
+function chain(node: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): { names: string[]; root: TSESTree.Node } {
   const names: string[] = [];
   let current = strip(node);
   for (;;) {
@@ -29,7 +30,8 @@ function chain(node: TSESTree.Node): { names: string[]; root: TSESTree.Node } {
       if (name) names.push(name);
       current = strip(current.object);
     } else if (current.type === AST_NODE_TYPES.CallExpression) {
-      current = strip(current.callee);
+      // A helper's call is what it gives back (`turnOf(params).abort.signal`), else its callee's chain.
+      current = strip(givenBack(sourceCode, current) ?? current.callee);
     } else break;
   }
   if (current.type === AST_NODE_TYPES.Identifier) names.push(current.name);
@@ -48,9 +50,9 @@ function isStoredAsTarget(id: TSESTree.Identifier, ctx: TurnSignalContext): bool
     const node = outermostWrapper(ref.identifier);
     const parent = node.parent;
     if (parent?.type === AST_NODE_TYPES.CallExpression && parent.arguments.includes(node as TSESTree.CallExpressionArgument)) {
-      return namesTarget(chain(parent.callee).names, ctx);
+      return namesTarget(chain(parent.callee, ctx.sourceCode).names, ctx);
     }
-    if (parent?.type === AST_NODE_TYPES.AssignmentExpression && parent.right === node) return namesTarget(chain(parent.left).names, ctx);
+    if (parent?.type === AST_NODE_TYPES.AssignmentExpression && parent.right === node) return namesTarget(chain(parent.left, ctx.sourceCode).names, ctx);
     return false;
   });
 }
@@ -61,7 +63,7 @@ function isStoredAsTarget(id: TSESTree.Identifier, ctx: TurnSignalContext): bool
  * there, directly or through a `const` (`const signal = controller.signal`). A timer's signal never is.
  */
 export function isTurnSignal(node: TSESTree.Node, ctx: TurnSignalContext, depth = 0): boolean {
-  const { names, root } = chain(node);
+  const { names, root } = chain(node, ctx.sourceCode);
   if (names.some((n) => TIMER.test(n)) || depth > 3) return false;
   if (namesTarget(names, ctx)) return true;
   if (root.type !== AST_NODE_TYPES.Identifier) return false;

@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { contains, type FunctionNode, isValueWrapper, memberName, staticKeyName } from "../syntax/ast.js";
-import type { Resolver } from "../resolution/resolver.js";
+import { contains, enclosingFunction, type FunctionNode, isFunction, isValueWrapper, memberName, staticKeyName } from "../syntax/ast.js";
+import { type Resolver, resolverOf } from "../resolution/resolver.js";
 import { soleInit } from "../resolution/values.js";
 import { fieldOf, nodeValue, readOf, sameValue, type SymbolicValue } from "./symbolic.js";
 
@@ -8,6 +8,14 @@ import { fieldOf, nodeValue, readOf, sameValue, type SymbolicValue } from "./sym
 const MAX_DEPTH = 32;
 
 const summaries = new WeakMap<Resolver, Summaries>();
+
+/**
+ * The expression of its callee a call gives back as it is (Summaries.returnedExpression), for analyses that read
+ * what a value is made of: `resolveEntry(params)?.resolve()` works on `pending.get(p.sessionId)`.
+ */
+export function givenBack(sourceCode: Readonly<TSESLint.SourceCode>, node: TSESTree.Node): TSESTree.Node | undefined {
+  return node.type === AST_NODE_TYPES.CallExpression ? summariesOf(resolverOf(sourceCode)).returnedExpression(node)?.node : undefined;
+}
 
 /** The summaries of the linted file whose resolver this is: one set per file, shared by every analysis. */
 export function summariesOf(resolver: Resolver): Summaries {
@@ -77,9 +85,13 @@ export class Summaries {
   returnedExpression(call: TSESTree.CallExpression): ReturnedExpression | undefined {
     const read = readOf(this.valueOf(call));
     if (!read || read.fields.length > 0 || read.node === call) return undefined;
-    const fn = this.resolver.calleeOf(call);
-    if (!fn || !contains(fn, read.node) || !this.resolver.returnedBy(fn).every((e) => this.givesAsIs(e, read.node))) return undefined;
-    return { node: read.node, fn, at: (node) => (contains(fn, node) ? this.bind(this.valueOf(node), fn, call) : undefined) ?? nodeValue(node) };
+    const callee = this.resolver.calleeOf(call);
+    // The function whose return gives the node: the callee, or a thunk or closure the call hands it (whose values
+    // are the caller's already), which the callee must give back as it is too (`return opts.run()`).
+    const fn = callee && (contains(callee, read.node) ? callee : enclosingFunction(read.node));
+    if (!callee || !fn || !this.resolver.returnedBy(fn).every((e) => this.givesAsIs(e, read.node))) return undefined;
+    if (fn !== callee && !this.resolver.returnedBy(callee).every((e) => throughAwait(e).type === AST_NODE_TYPES.CallExpression)) return undefined;
+    return { node: read.node, fn, at: (node) => (contains(callee, node) ? this.bind(this.valueOf(node), callee, call) : undefined) ?? this.valueOf(node) };
   }
 
   /**
@@ -109,7 +121,7 @@ export class Summaries {
         return (name !== undefined && fieldOf(this.valueOf(inner.object), name)) || nodeValue(inner);
       }
       case AST_NODE_TYPES.CallExpression:
-        return this.callValue(inner) ?? nodeValue(inner);
+        return this.callValue(inner) ?? this.invokeValue(inner) ?? nodeValue(inner);
       case AST_NODE_TYPES.ObjectExpression:
         return this.objectValue(inner) ?? nodeValue(inner);
       default:
@@ -140,8 +152,33 @@ export class Summaries {
     return summary && this.bind(summary, fn!, call);
   }
 
+  /** `task()`, `opts.run()`: a call of a function a parameter holds, known once the parameter is bound. */
+  private invokeValue(call: TSESTree.CallExpression): SymbolicValue | undefined {
+    const callee = this.valueOf(call.callee);
+    return callee.kind === "param" ? { kind: "invoke", callee, node: call, path: [] } : undefined;
+  }
+
+  /**
+   * What calling the function a bound value is gives: the returns of a thunk or closure passed in (`() =>
+   * sessions.get(params.sessionId)`), when they do not depend on its own parameters (the arguments are not followed).
+   */
+  private invoked(callee: SymbolicValue, path: readonly string[]): SymbolicValue | undefined {
+    const read = readOf(callee);
+    if (!read || read.fields.length > 0) return undefined;
+    const target = isFunction(read.node) ? read.node : this.resolver.functionOf(read.node);
+    const returned = target && this.returnsOf(target);
+    if (!returned || dependsOn(returned, target!)) return undefined;
+    let value: SymbolicValue | undefined = returned;
+    for (const name of path) value = value && fieldOf(value, name);
+    return value;
+  }
+
   private bind(value: SymbolicValue, fn: FunctionNode, call: TSESTree.CallExpression): SymbolicValue | undefined {
     if (value.kind === "node" || (value.kind === "param" && value.fn !== fn)) return value;
+    if (value.kind === "invoke") {
+      const callee = this.bind(value.callee, fn, call);
+      return callee && (callee === value.callee ? value : this.invoked(callee, value.path));
+    }
     if (value.kind === "param") {
       const arg = call.arguments[value.index - thisParameterCount(fn)];
       if (!arg || arg.type === AST_NODE_TYPES.SpreadElement) return undefined;
@@ -208,6 +245,20 @@ function isReturned(node: TSESTree.Node): boolean {
   while (current.parent && (current.parent.type === AST_NODE_TYPES.AwaitExpression || current.parent.type === AST_NODE_TYPES.ChainExpression || isValueWrapper(current.parent))) current = current.parent;
   const parent = current.parent;
   return parent?.type === AST_NODE_TYPES.ReturnStatement || (parent?.type === AST_NODE_TYPES.ArrowFunctionExpression && parent.body === current);
+}
+
+/** Whether a value reads a parameter of `fn`. */
+function dependsOn(value: SymbolicValue, fn: FunctionNode): boolean {
+  switch (value.kind) {
+    case "param":
+      return value.fn === fn;
+    case "node":
+      return false;
+    case "invoke":
+      return dependsOn(value.callee, fn);
+    default:
+      return [...value.fields.values(), ...value.spreads].some((v) => dependsOn(v, fn));
+  }
 }
 
 /** `function f(this: T, x)`: TypeScript's `this` parameter takes no argument. */

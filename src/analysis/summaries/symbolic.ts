@@ -8,12 +8,15 @@ import type { FunctionNode } from "../syntax/ast.js";
  * - `param`: a parameter of a function (within a summary, to be replaced by the call's argument), then fields;
  *   `node` is the identifier read, where analyses that track variables recognise it, and the first `named` fields
  *   of the path are those its pattern reads to give that name (`({ params }) => params.sessionId`: one);
- * - `object`: an object built from such values (`{ sessionId: p.sessionId, ...rest }`).
+ * - `object`: an object built from such values (`{ sessionId: p.sessionId, ...rest }`);
+ * - `invoke`: what calling a function that is such a value gives (`opts.run()`, `task()` of a parameter), then
+ *   fields: a call of the function that passes it in knows which function that is (a thunk, a closure in an object).
  */
 export type SymbolicValue =
   | { readonly kind: "node"; readonly node: TSESTree.Node; readonly path: readonly string[] }
   | { readonly kind: "param"; readonly fn: FunctionNode; readonly index: number; readonly path: readonly string[]; readonly node: TSESTree.Node; readonly named: number }
-  | { readonly kind: "object"; readonly fields: ReadonlyMap<string, SymbolicValue>; readonly spreads: readonly SymbolicValue[] };
+  | { readonly kind: "object"; readonly fields: ReadonlyMap<string, SymbolicValue>; readonly spreads: readonly SymbolicValue[] }
+  | { readonly kind: "invoke"; readonly callee: SymbolicValue; readonly node: TSESTree.CallExpression; readonly path: readonly string[] };
 
 /** A value that is an expression of its own, nothing read from it. */
 export function nodeValue(node: TSESTree.Node): SymbolicValue {
@@ -33,7 +36,7 @@ export function fieldOf(value: SymbolicValue, name: string): SymbolicValue | und
 
 /** Whether two values are the same value, for telling whether every return of a function gives one. */
 export function sameValue(a: SymbolicValue, b: SymbolicValue): boolean {
-  if (a.kind === "object" || b.kind === "object") return a === b;
+  if (a.kind === "object" || b.kind === "object" || a.kind === "invoke" || b.kind === "invoke") return a === b;
   if (a.kind !== b.kind || a.path.length !== b.path.length || a.path.some((name, i) => name !== b.path[i])) return false;
   if (a.kind === "param" && b.kind === "param") return a.fn === b.fn && a.index === b.index;
   return a.node === b.node;
@@ -42,5 +45,6 @@ export function sameValue(a: SymbolicValue, b: SymbolicValue): boolean {
 /** The expression read and the fields read from it after: undefined for a built object. */
 export function readOf(value: SymbolicValue): { readonly node: TSESTree.Node; readonly fields: readonly string[] } | undefined {
   if (value.kind === "object") return undefined;
+  // An invoke not bound is read at its call: `opts.run()`, then its fields.
   return { node: value.node, fields: value.kind === "param" ? value.path.slice(value.named) : value.path };
 }
