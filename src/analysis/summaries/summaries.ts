@@ -176,8 +176,10 @@ export class Summaries {
   private bind(value: SymbolicValue, fn: FunctionNode, call: TSESTree.CallExpression): SymbolicValue | undefined {
     if (value.kind === "node" || (value.kind === "param" && value.fn !== fn)) return value;
     if (value.kind === "invoke") {
+      // A method of a parameter that is no function passed in (`store.get(id)`) stays the callee's own call.
       const callee = this.bind(value.callee, fn, call);
-      return callee && (callee === value.callee ? value : this.invoked(callee, value.path));
+      if (callee === value.callee) return value;
+      return (callee && this.invoked(callee, value.path)) ?? { kind: "node", node: value.node, path: value.path };
     }
     if (value.kind === "param") {
       const arg = call.arguments[value.index - thisParameterCount(fn)];
