@@ -1,6 +1,9 @@
-import type { TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { summariesOf } from "../summaries/summaries.js";
-import type { Resolver } from "../resolution/resolver.js";
+import { readOf } from "../summaries/symbolic.js";
+import { resolverOf } from "../resolution/resolver.js";
+import { contains } from "../syntax/ast.js";
+import { isMapStore } from "./stores.js";
 import type { SessionGuard } from "./guards.js";
 import type { SessionLookup } from "./lookups.js";
 import type { SessionScope, SessionScopes } from "./scopes.js";
@@ -19,41 +22,61 @@ export interface ScopeLookups {
  * no miss, and gives nothing here.
  */
 export function returnedLookups(
-  resolver: Resolver,
+  sourceCode: Readonly<TSESLint.SourceCode>,
   registry: SessionScopes,
   scope: SessionScope,
+  own: readonly SessionLookup[],
   lookupsOf: (scope: SessionScope) => ScopeLookups,
 ): SessionLookup[] {
   const out: SessionLookup[] = [];
-  const summaries = summariesOf(resolver);
+  const summaries = summariesOf(resolverOf(sourceCode));
   for (const call of registry.nodes.calls(scope.root)) {
     const returned = summaries.returnedExpression(call);
-    const helper = returned && registry.scopeAt(returned.fn);
-    if (!helper || !helper.callers.some((c) => c.call === call)) continue;
-    const { lookups, guards } = lookupsOf(helper);
-    const found = lookups.find((lookup) => lookup.node === returned!.node);
-    if (!found || found.kind === "has" || guards.some((guard) => guard.lookup === found)) continue;
-    out.push(new ReturnedLookup(call, found));
+    if (!returned) continue;
+    // A helper the call hands the id or the request, or a thunk of this scope's own code (`runWith({ run: () => … })`).
+    const helper = registry.scopeAt(returned.fn);
+    const found = helper
+      ? helper.callers.some((c) => c.call === call)
+        ? helperLookup(lookupsOf(helper), returned.node)
+        : undefined
+      : contains(scope.root, returned.node)
+        ? own.find((lookup) => lookup.node === returned.node)
+        : undefined;
+    if (!found || found.kind === "has") continue;
+    // The store as the call sees it: a manager's `store.get(id)` of the map the caller hands it.
+    const store = found.store && readOf(returned.at(found.store));
+    const storeAtCall = store && store.fields.length === 0 ? store.node : undefined;
+    out.push(new ReturnedLookup(call, found, () => found.certainMiss || (storeAtCall !== undefined && isMapStore(sourceCode, storeAtCall))));
   }
   return out;
 }
 
-/** A helper's lookup seen at the call that gets its result; `certainMiss` read from the helper's on first use. */
+/** The helper's lookup at `node`, unless the helper tests it. */
+function helperLookup({ lookups, guards }: ScopeLookups, node: TSESTree.Node): SessionLookup | undefined {
+  const found = lookups.find((lookup) => lookup.node === node);
+  return found && !guards.some((guard) => guard.lookup === found) ? found : undefined;
+}
+
+/** A helper's lookup seen at the call that gets its result; `certainMiss` worked out on first use. */
 class ReturnedLookup implements SessionLookup {
   readonly kind: SessionLookup["kind"];
   declare readonly store?: TSESTree.Node;
   declare readonly method?: string;
+  #certainMiss: boolean | (() => boolean);
 
   constructor(
     readonly node: TSESTree.CallExpression,
-    private readonly inner: SessionLookup,
+    inner: SessionLookup,
+    certainMiss: () => boolean,
   ) {
     this.kind = inner.kind;
     if (inner.store) this.store = inner.store;
     if (inner.method !== undefined) this.method = inner.method;
+    this.#certainMiss = certainMiss;
   }
 
   get certainMiss(): boolean {
-    return this.inner.certainMiss;
+    if (typeof this.#certainMiss === "function") this.#certainMiss = this.#certainMiss();
+    return this.#certainMiss;
   }
 }

@@ -107,7 +107,7 @@ export function analyseSessions(
     if (held) return held;
     found.set(scope, { lookups: [], guards: [] });
     const own = findLookups(sourceCode, registry, scope);
-    const returned = returnedLookups(resolver, registry, scope, lookupsOf);
+    const returned = returnedLookups(sourceCode, registry, scope, own, lookupsOf);
     const lookups = returned.length === 0 ? own : [...own.filter((l) => !returned.some((r) => r.node === l.node)), ...returned];
     held = { lookups, guards: findGuards(sourceCode, registry, scope, lookups) };
     found.set(scope, held);
