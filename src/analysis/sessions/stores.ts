@@ -84,6 +84,8 @@ function fieldIsMap(sourceCode: SourceCode, node: TSESTree.MemberExpression): bo
  */
 export function isMapStore(sourceCode: SourceCode, store: TSESTree.Node): boolean {
   const inner = unwrap(store);
+  // `new Map()` itself: what a store handed to a helper is, followed to its value (returned-lookups.ts).
+  if (isMapValue(inner)) return true;
   if (inner.type === AST_NODE_TYPES.Identifier) return variableIsMap(sourceCode, inner);
   if (inner.type === AST_NODE_TYPES.MemberExpression && inner.object.type === AST_NODE_TYPES.ThisExpression) {
     return fieldIsMap(sourceCode, inner);
