@@ -43,6 +43,8 @@ export class RequestFields {
   constructor(
     readonly sourceCode: SourceCode,
     readonly field: ResourceField,
+    /** For a view from inside a callee (atCall): the caller's fields and the call's returned expression. */
+    private readonly atCallOf?: { readonly caller: RequestFields; readonly returned: ReturnedExpression },
   ) {}
 
   /**
@@ -50,11 +52,13 @@ export class RequestFields {
    * (`idOf(params.terminalId)`, `p.path` of `const p = parse(params)`).
    */
   isField(node: TSESTree.Node): boolean {
+    if (this.atCallOf) return isRequestField(this.atCallOf.returned.at(node), this.field, this.atCallOf.caller.reads);
     return this.plainField(node) || isRequestField(summariesOf(resolverOf(this.sourceCode)).valueOf(node), this.field, this.reads);
   }
 
   /** Whether an expression is the request, its params, or an object built to carry the field. */
   isRequest(node: TSESTree.Node): boolean {
+    if (this.atCallOf) return carriesRequest(this.atCallOf.returned.at(node), this.field, this.atCallOf.caller.reads);
     return this.plainRequest(node) || carriesRequest(summariesOf(resolverOf(this.sourceCode)).valueOf(node), this.field, this.reads);
   }
 
@@ -64,10 +68,7 @@ export class RequestFields {
    * `resolveEntry(nb, params)`).
    */
   atCall(returned: ReturnedExpression): RequestFields {
-    const view = new RequestFields(this.sourceCode, this.field);
-    view.isField = (node) => isRequestField(returned.at(node), this.field, this.reads);
-    view.isRequest = (node) => carriesRequest(returned.at(node), this.field, this.reads);
-    return view;
+    return new RequestFields(this.sourceCode, this.field, { caller: this, returned });
   }
 
   private readonly reads: RequestReads = { isField: (node) => this.plainField(node), isRequest: (node) => this.plainRequest(node) };
