@@ -211,6 +211,33 @@ const invalidCases: Invalid[] = [
       }),
     ],
   ),
+  // The params parsed into a new object by a helper (the summaries layer), and the mode through an identity helper.
+  invalid(
+    `${SDK}function parse(raw: { sessionId: string; modeId: string }) { return { sessionId: raw.sessionId, modeId: raw.modeId }; }
+function idOf<T>(x: T): T { return x; }
+app.onRequest(methods.agent.session.setMode, ({ params }) => {
+  const p = parse(params);
+  const mode = [{ id: "ask" }].find((m) => m.id === p.modeId);
+  if (!mode) throw new RequestError(-32603, "Unknown mode", { modeId: p.modeId });
+  return {};
+});
+app.onRequest(methods.agent.session.setConfigOption, ({ params }) => {
+  if (!MODES.includes(idOf(params.configId))) throw new RequestError(-32603, "Unknown option");
+  return { configOptions: [] };
+});`,
+    (c) => [
+      unsupported(c, "mode", {
+        text: 'new RequestError(-32603, "Unknown mode", { modeId: p.modeId })',
+        code: "-32603 Internal error",
+        suggestion: 'RequestError.invalidParams({ modeId: p.modeId }, "Unknown mode")',
+      }),
+      unsupported(c, "configId", {
+        text: 'new RequestError(-32603, "Unknown option")',
+        code: "-32603 Internal error",
+        suggestion: 'RequestError.invalidParams(undefined, "Unknown option")',
+      }),
+    ],
+  ),
   // `in` on a destructured field; resourceNotFound keeps its data key.
   invalid(
     `${SDK}const TABLE = { ask: 1, code: 2 };

@@ -363,6 +363,10 @@ export const app = agent({ name: "a" })
     pending.get(params.sessionId)?.resolve();
   });`;
 
+const RESOLVED_THROUGH_HELPER = RESOLVED.replaceAll("pending.get(params.sessionId)", "entryOf(params)").concat(
+  "\nfunction entryOf(params: { sessionId: string }) {\n  return pending.get(params.sessionId);\n}",
+);
+
 const valid: Valid[] = [
   {
     name: "a turn stopped through the backend that answers cancelled when it was",
@@ -533,6 +537,12 @@ const invalid: Invalid[] = [
     name: "session/cancel resolves the promise the turn races against, and no result is cancelled",
     code: RESOLVED,
     errors: neverCancelled(RESOLVED, "end_turn"),
+  },
+  {
+    // The summaries layer: each handler reaches the pending entry through a helper that gives it back.
+    name: "session/cancel resolves the promise the turn races against, both reached through a helper",
+    code: RESOLVED_THROUGH_HELPER,
+    errors: neverCancelled(RESOLVED_THROUGH_HELPER, "end_turn"),
   },
   { name: "the controller stored in a field the cancel handler aborts, read through a local signal", code: PENDING, errors: [wrongStop(PENDING, '"end_turn"', "end_turn")] },
   { name: "signal.aborted || AbortError: the error rethrown", code: EITHER_RETHROWN, errors: [throws(EITHER_RETHROWN, "throw error;")] },

@@ -1232,3 +1232,126 @@ untypedTester().run("require-session-check (a name that shadows the import)", ru
   ],
   invalid: [],
 });
+
+// What the summaries layer follows (src/analysis/summaries): the id through a helper that gives it back, params
+// parsed into a new object, a presence test kept in a const, a lookup a helper or a thunk returns unchecked, a
+// private method; and what stays silent: a helper that completes, asserts or tests its lookup.
+untypedTester().run("require-session-check (values through functions)", rule, {
+  valid: [
+    {
+      name: "a helper that completes its lookup with ?? gives no miss",
+      code: `${SDK}function chatOf(p: { sessionId: string }) { return sessions.get(p.sessionId) ?? { turns: 0, busy: false, mode: "ask", stop() {} }; }
+app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  const chat = chatOf(params);
+  chat.turns += 1;
+  return { stopReason: "end_turn" };
+});`,
+    },
+    {
+      name: "a helper that tests its lookup and throws sessionNotFound gives no miss to its caller",
+      code: `${SDK}function chatOf(p: { sessionId: string }) {
+  const chat = sessions.get(p.sessionId);
+  if (!chat) throw RequestError.sessionNotFound(p.sessionId);
+  return chat;
+}
+app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  const chat = chatOf(params);
+  chat.turns += 1;
+  return { stopReason: "end_turn" };
+});`,
+    },
+    {
+      name: "an id through a validating helper, checked before it is used",
+      code: `${SDK}function checked(id: string) { if (!id.startsWith("s-")) throw RequestError.invalidParams({ sessionId: id }); return id; }
+app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  const id = checked(params.sessionId);
+  if (!sessions.has(id)) throw RequestError.sessionNotFound(id);
+  sessions.get(id)!.turns += 1;
+  return { stopReason: "end_turn" };
+});`,
+    },
+    {
+      name: "a helper given something else than the request gives back no lookup of the session",
+      code: `${SDK}function chatOf(p: { sessionId: string }) { return sessions.get(p.sessionId); }
+app.onRequest(methods.agent.session.prompt, () => {
+  const chat = chatOf({ sessionId: "default" });
+  chat.turns += 1;
+  return { stopReason: "end_turn" };
+});`,
+    },
+  ],
+  invalid: [
+    invalid(
+      `${SDK}function idOf<T>(x: T): T { return x; }
+app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  const chat = sessions.get(idOf(params.sessionId));
+  chat.turns += 1;
+  return { stopReason: "end_turn" };
+});`,
+      (c) => [unguarded(c, "chat.turns += 1")],
+      "the id through an identity helper",
+    ),
+    invalid(
+      `${SDK}function parse(raw: { sessionId: string; modeId: string }) { return { sessionId: raw.sessionId, mode: raw.modeId }; }
+app.onRequest(methods.agent.session.setMode, ({ params }) => {
+  const p = parse(params);
+  if (!sessions.has(p.sessionId)) throw new Error("Session not found");
+  return {};
+});`,
+      (c) => [internal(c, 'new Error("Session not found")')],
+      "params parsed into a new object by a helper",
+    ),
+    invalid(
+      `${SDK}app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  const exists = sessions.has(params.sessionId);
+  if (!exists) throw new Error("Session not found");
+  return { stopReason: "end_turn" };
+});
+app.onRequest(methods.agent.session.setMode, ({ params }) => {
+  const chat = sessions.get(params.sessionId);
+  const missing = !chat;
+  if (missing) throw new Error("Session not found: " + params.sessionId);
+  return {};
+});`,
+      (c) => [internal(c, 'new Error("Session not found")'), internal(c, 'new Error("Session not found: " + params.sessionId)')],
+      "a presence test kept in a const and tested later",
+    ),
+    invalid(
+      `${SDK}function chatOf(p: { sessionId: string }) { return sessions.get(p.sessionId); }
+app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  const chat = chatOf(params);
+  chat.turns += 1;
+  return { stopReason: "end_turn" };
+});`,
+      (c) => [unguarded(c, "chat.turns += 1")],
+      "a lookup a helper returns unchecked, used unchecked by the caller",
+    ),
+    invalid(
+      `${SDK}function enqueue<T>(task: () => T): T { return task(); }
+app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  const chat = enqueue(() => sessions.get(params.sessionId));
+  chat.turns += 1;
+  return { stopReason: "end_turn" };
+});`,
+      (c) => [unguarded(c, "chat.turns += 1")],
+      "a lookup a thunk gives back through the function that runs it",
+    ),
+    invalid(
+      `${SDK}class Turns {
+  #chatOf(id: string) {
+    const chat = sessions.get(id);
+    if (!chat) throw new Error("no such session");
+    return chat;
+  }
+  run(params: { sessionId: string }) {
+    this.#chatOf(params.sessionId).turns += 1;
+    return { stopReason: "end_turn" as const };
+  }
+}
+const turns = new Turns();
+app.onRequest(methods.agent.session.prompt, ({ params }) => turns.run(params));`,
+      (c) => [internal(c, 'new Error("no such session")')],
+      "a private method's miss branch",
+    ),
+  ],
+});

@@ -960,3 +960,45 @@ untypedTester().run("resource-not-found-error (a name that shadows the import)",
   ],
   invalid: [],
 });
+
+// What the summaries layer follows: a helper handed the request that carries the terminal id, and a lookup a
+// helper returns unchecked; a fix names the caller's argument, or a placeholder when none hands the field over.
+const TERMINALS = `import { client, methods, RequestError } from "@agentclientprotocol/sdk";
+const terminals = new Map<string, { output: string; kill(): void }>();
+`;
+const helperHandedRequest = `${TERMINALS}function requireTerminal(params: { terminalId: string }) {
+  if (!terminals.has(params.terminalId)) throw new Error("no terminal");
+}
+export const app = client({ name: "c" }).onRequest(methods.client.terminal.kill, async ({ params }) => {
+  requireTerminal(params);
+  terminals.get(params.terminalId)?.kill();
+  return {};
+});`;
+const returnedByHelper = `${TERMINALS}function terminalOf(params: { terminalId: string }) { return terminals.get(params.terminalId); }
+export const app = client({ name: "c" }).onRequest(methods.client.terminal.output, async ({ params }) => {
+  const terminal = terminalOf(params);
+  if (!terminal) throw new Error("no terminal");
+  return { output: terminal.output, truncated: false };
+});`;
+untypedTester().run("resource-not-found-error (values through functions)", rule, {
+  valid: [
+    {
+      name: "a helper that completes its lookup gives no miss to the caller",
+      code: `${TERMINALS}function terminalOf(params: { terminalId: string }) { return terminals.get(params.terminalId) ?? { output: "", kill() {} }; }
+export const app = client({ name: "c" }).onRequest(methods.client.terminal.output, async ({ params }) => {
+  const terminal = terminalOf(params);
+  if (!terminal) throw new Error("unreachable");
+  return { output: terminal.output, truncated: false };
+});`,
+    },
+  ],
+  invalid: [
+    { name: "a helper handed the request throws a plain Error for an unknown terminal", code: helperHandedRequest, errors: [report(helperHandedRequest, "terminalInternalError", 'new Error("no terminal")', { fix: TERMINAL_NOT_FOUND, with: TERMINAL_NOT_FOUND })] },
+    {
+      name: "a lookup a helper returns, tested by the caller",
+      code: returnedByHelper,
+      // No argument is the terminal id itself: the message names a placeholder, and no rewrite is offered.
+      errors: [report(returnedByHelper, "terminalInternalError", 'new Error("no terminal")')],
+    },
+  ],
+});
