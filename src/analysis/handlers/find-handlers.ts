@@ -3,6 +3,7 @@ import { typedDelegates } from "./delegates.js";
 import { sameFileDelegates } from "./delegation.js";
 import { dispatchHandlers } from "./dispatch.js";
 import { legacyHandlers } from "./legacy.js";
+import { thunkHandlers } from "./thunks.js";
 import { registeredHandlers } from "./registered.js";
 import type { FileHandlers, HandlerContext, HandlerNodes } from "./types.js";
 
@@ -19,6 +20,7 @@ export function findHandlers(nodes: HandlerNodes, ctx: HandlerContext): FileHand
   const typed = typedDelegates(nodes.functions, ctx, taken);
   for (const h of typed) taken.add(h.body);
   const delegated = sameFileDelegates([...found, ...typed], ctx, taken);
-  const handlers = [...found, ...typed, ...delegated].sort((a, b) => a.methodNode.range[0] - b.methodNode.range[0]);
+  const thunks = thunkHandlers([...found, ...typed, ...delegated], ctx, taken);
+  const handlers = [...found, ...typed, ...delegated, ...thunks].sort((a, b) => a.methodNode.range[0] - b.methodNode.range[0]);
   return { handlers, fallbacks: registered.fallbacks };
 }

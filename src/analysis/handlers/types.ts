@@ -23,7 +23,10 @@ export type HandlerStyle = "sdk" | "legacy" | "jsonrpc" | "dispatch" | "delegate
 export interface Handler {
   readonly method: MethodInfo;
   readonly style: HandlerStyle;
-  /** What answers: the handler function, or the `case` / `if` branch of an inline dispatch. */
+  /**
+   * What answers: the handler function, the `case` / `if` branch of an inline dispatch, or a thunk the handler runs
+   * and gives back the result of (`({ params }) => enqueue(() => { … })`; see thunks.ts).
+   */
   readonly body: TSESTree.Node;
   /**
    * The function whose parameters hold the request: the handler itself, or the function that holds an inline

@@ -146,7 +146,9 @@ export class FailureFinder {
     const inline = handler.body !== fn;
     const fields = this.fieldsOf(handler, fn, handler.style === "sdk" ? "context" : inline ? "dispatch" : "params");
     const out: ParamFailure[] = [];
-    this.scan(handler, handler.body, fn, fields, out, new Set([fn]), 0);
+    // A thunk the handler runs (thunks.ts) answers with its own code.
+    const own = isFunction(handler.body) ? handler.body : fn;
+    this.scan(handler, handler.body, own, fields, out, new Set([fn, own]), 0);
     return out;
   }
 

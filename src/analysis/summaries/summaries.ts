@@ -2,6 +2,7 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint
 import { contains, enclosingFunction, type FunctionNode, isFunction, isValueWrapper, memberName, staticKeyName } from "../syntax/ast.js";
 import { type Resolver, resolverOf } from "../resolution/resolver.js";
 import { soleInit } from "../resolution/values.js";
+import { isCaught } from "../syntax/try-catch.js";
 import { fieldOf, nodeValue, readOf, sameValue, type SymbolicValue } from "./symbolic.js";
 
 /** How many values and summaries one question may pass through: beyond it a value is its own expression. */
@@ -37,6 +38,9 @@ export function summariesOf(resolver: Resolver): Summaries {
 export class Summaries {
   readonly #values = new Map<TSESTree.Node, SymbolicValue>();
   readonly #returns = new Map<FunctionNode, SymbolicValue | null>();
+  /** The functions whose summaries are being worked out, and how many cycles through them were cut so far. */
+  readonly #pending = new Set<FunctionNode>();
+  #cuts = 0;
   #depth = 0;
 
   constructor(private readonly resolver: Resolver) {}
@@ -66,14 +70,41 @@ export class Summaries {
   /** What every return of a function gives, in terms of its parameters; undefined when they differ or there is none. */
   returnsOf(fn: FunctionNode): SymbolicValue | undefined {
     const known = this.#returns.get(fn);
-    if (known !== undefined) return known ?? undefined;
+    if (known !== undefined) {
+      // Asked again while it is worked out: the cycle is cut, and every summary it runs through is unknown.
+      if (known === null && this.#pending.has(fn)) this.#cuts++;
+      return known ?? undefined;
+    }
     this.#returns.set(fn, null);
     if (fn.generator) return undefined;
+    const cuts = this.#cuts;
+    this.#pending.add(fn);
     const returned = this.resolver.returnedBy(fn).map((expression) => this.valueOf(expression));
+    this.#pending.delete(fn);
     const first = returned[0];
-    const summary = first && returned.every((value) => sameValue(value, first)) ? first : undefined;
+    const summary = first && this.#cuts === cuts && returned.every((value) => sameValue(value, first)) ? first : undefined;
     this.#returns.set(fn, summary ?? null);
     return summary;
+  }
+
+  /**
+   * The function argument a call runs and gives back the result of, its throws uncaught (`enqueue(() => { … })`
+   * where `enqueue(task)` returns `task()`; `runWith({ run: () => … })` where it returns `await o.run()`): what the
+   * thunk answers, the call answers. Undefined when the callee catches what the run throws, or gives back anything
+   * else on some path.
+   */
+  runArgument(call: TSESTree.CallExpression): FunctionNode | undefined {
+    const fn = this.resolver.calleeOf(call);
+    const summary = fn && this.returnsOf(fn);
+    if (summary?.kind !== "invoke" || summary.path.length > 0 || summary.callee.kind !== "param" || summary.callee.fn !== fn) return undefined;
+    if (isCaught(summary.node, fn)) return undefined;
+    const arg = call.arguments[summary.callee.index - thisParameterCount(fn)];
+    if (!arg || arg.type === AST_NODE_TYPES.SpreadElement) return undefined;
+    let value: SymbolicValue | undefined = this.valueOf(arg);
+    for (const name of summary.callee.path) value = value && fieldOf(value, name);
+    const read = value && readOf(value);
+    const target = read && read.fields.length === 0 ? read.node : undefined;
+    return target && isFunction(target) ? target : undefined;
   }
 
   /**
