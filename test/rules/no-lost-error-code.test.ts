@@ -451,6 +451,29 @@ const V2 = { acp: { protocolVersion: 2 } };
   invalid.push({ ...main, name: `v2: ${main.name}`, settings: V2 });
 }
 
+// A handler whose body runs a thunk through a function that gives back its result (handlers/thunks.ts): the thunk's
+// throws leave the handler. A runner that catches them, or gives back something else, answers for itself.
+{
+  const thunk = (runner: string) => `${APP}${runner}
+app.onRequest(methods.agent.session.prompt, async ({ params }) => {
+  return enqueue(async () => {
+    if (!signedIn) throw ${THROWN};
+    return { stopReason: "end_turn" as const };
+  });
+});${LOCALS}`;
+  const runs = thunk("function enqueue<T>(task: () => T): T { return task(); }");
+  shape("a thunk the handler runs through a function that gives back its result", runs, (code) => [
+    lostClass(code, THROWN, "CodeError", "-32000", [useRequestError(code, THROWN, 'new RequestError(-32000, "sign in first")', "-32000")]),
+  ]);
+  valid.push(
+    { name: "a thunk whose runner catches what it throws", code: thunk("async function enqueue<T>(task: () => Promise<T>) { try { return await task(); } catch { return undefined; } }") },
+    {
+      name: "a thunk whose runner keeps it for later",
+      code: thunk('const queue: (() => unknown)[] = [];\nfunction enqueue(task: () => unknown) { queue.push(task); return Promise.resolve({ stopReason: "end_turn" as const }); }'),
+    },
+  );
+}
+
 untypedTester().run("no-lost-error-code", rule, { valid: [...valid, { name: "-32603 without data: nothing the SDK drops", code: NOTHING_LOST }], invalid: [...invalid, ...DISPATCH_INVALID] });
 untypedTester().run("no-lost-error-code (dispatchers)", rule, { valid: DISPATCH_VALID, invalid: [] });
 

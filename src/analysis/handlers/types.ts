@@ -1,7 +1,7 @@
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import type { MethodInfo } from "../../protocol/methods.js";
 import type { SdkImports } from "../sdk/imports.js";
-import type { FunctionNode } from "../syntax/ast.js";
+import { type FunctionNode, isFunction } from "../syntax/ast.js";
 import type { ValueResolver } from "../resolution/values.js";
 import type { Resolver } from "../resolution/resolver.js";
 
@@ -52,6 +52,11 @@ export interface Handler {
  */
 export function sdkSendsThrown(handler: Handler): boolean {
   return handler.style === "sdk" || handler.style === "legacy" || handler.style === "delegate";
+}
+
+/** The function whose throws and returns answer for a handler: a thunk it runs (thunks.ts), else its own function. */
+export function answeringFunction(handler: Handler): FunctionNode | undefined {
+  return handler.body !== handler.fn && isFunction(handler.body) ? handler.body : handler.fn;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import type { FileModel } from "../model.js";
+import { answeringFunction } from "../handlers/types.js";
 import { calleeName, type FunctionNode, memberName, unwrap } from "../syntax/ast.js";
 import { perModel } from "../syntax/per-model.js";
 import { localErrorClasses } from "./local-classes.js";
@@ -19,7 +20,8 @@ export interface LostThrow {
 function sdkRoots(model: FileModel): { fn: FunctionNode; method: string }[] {
   const roots: { fn: FunctionNode; method: string }[] = [];
   for (const h of model.handlers.handlers) {
-    if ((h.style === "sdk" || h.style === "legacy") && h.method.kind === "request" && h.fn) roots.push({ fn: h.fn, method: h.method.wire });
+    const fn = answeringFunction(h);
+    if ((h.style === "sdk" || h.style === "legacy") && h.method.kind === "request" && fn) roots.push({ fn, method: h.method.wire });
   }
   for (const f of model.handlers.fallbacks) if (f.style === "sdk" && f.fn) roots.push({ fn: f.fn, method: "*" });
   return roots;

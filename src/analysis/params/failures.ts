@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { type Handler, requestParameters } from "../handlers/types.js";
+import { answeringFunction, type Handler, requestParameters } from "../handlers/types.js";
 import { calleeName, enclosingFunction, type FunctionNode, isFunction, memberName, outermostWrapper, unwrap } from "../syntax/ast.js";
 import { type FileNodes, moduleNodes, nodesWithin } from "../file-nodes.js";
 
@@ -147,7 +147,7 @@ export class FailureFinder {
     const fields = this.fieldsOf(handler, fn, handler.style === "sdk" ? "context" : inline ? "dispatch" : "params");
     const out: ParamFailure[] = [];
     // A thunk the handler runs (thunks.ts) answers with its own code.
-    const own = isFunction(handler.body) ? handler.body : fn;
+    const own = answeringFunction(handler) ?? fn;
     this.scan(handler, handler.body, own, fields, out, new Set([fn, own]), 0);
     return out;
   }
