@@ -1282,6 +1282,26 @@ app.onRequest(methods.agent.session.prompt, () => {
   ],
   invalid: [
     invalid(
+      `${SDK}class Chats {
+  bump(id: string) {
+    chats[id].turns += 1;
+  }
+}
+class Turns {
+  readonly controllers = new Map<string, AbortController>();
+  readonly store = new Chats();
+  run(params: { sessionId: string }) {
+    this.controllers.set(params.sessionId, new AbortController());
+    this.store.bump(params.sessionId);
+    return { stopReason: "end_turn" as const };
+  }
+}
+const turns = new Turns();
+app.onRequest(methods.agent.session.prompt, ({ params }) => turns.run(params));`,
+      (c) => [{ messageId: "unguardedSession", ...at(c, "chats[id]", 1) }],
+      "a key written into a map of the caller's own, which the helper it calls cannot see, checks nothing for it",
+    ),
+    invalid(
       `${SDK}function idOf<T>(x: T): T { return x; }
 app.onRequest(methods.agent.session.prompt, ({ params }) => {
   const chat = sessions.get(idOf(params.sessionId));

@@ -70,7 +70,7 @@ export class SessionScopes {
   readonly nodes: ScopeNodes;
 
   constructor(
-    private readonly sourceCode: SourceCode,
+    readonly sourceCode: SourceCode,
     fileNodes: Readonly<FileNodes>,
     /** The type checker, bounded by the lint root; present only when the parser has type information. */
     readonly typed?: TypedChecker,

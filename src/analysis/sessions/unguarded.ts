@@ -1,5 +1,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { isFunction } from "../syntax/ast.js";
+import { isFunction, memberName } from "../syntax/ast.js";
+import { sourceCodeOf } from "../syntax/variables.js";
+import { isMapStore } from "./stores.js";
 import { lookupVariable, type SessionLookup } from "./lookups.js";
 import type { SessionScope, SessionScopes } from "./scopes.js";
 
@@ -45,7 +47,7 @@ function isCheckedByEveryCaller(scopes: SessionScopes, scope: SessionScope): boo
 
 /** Whether the calling scope mentions the id before the call (other than by naming it): it may have checked the session. */
 export function mentionsIdBefore(scopes: SessionScopes, from: SessionScope, call: TSESTree.Node): boolean {
-  return scopes.idReads(from).some((node) => node.range[0] < call.range[0] && !isNamingOnly(node));
+  return scopes.idReads(from).some((node) => node.range[0] < call.range[0] && !isNamingOnly(node) && !isUnseenWrite(node, call, scopes.sourceCode));
 }
 
 /** A function between `node` and the lookup's own function: a callback that may run later, or never. */
@@ -69,6 +71,24 @@ function hasEarlierMention(scopes: SessionScopes, scope: SessionScope, lookup: S
 /** `const id = params.sessionId` and the names a declaration gives only name the id: they check nothing. */
 function isNamingOnly(node: TSESTree.Node): boolean {
   return (node.parent?.type === AST_NODE_TYPES.VariableDeclarator && node.parent.init === node) || isDeclarationName(node);
+}
+
+/**
+ * A key written into a map or set of the caller's own fields (`this.controllers.set(id, c)`) that a call into another
+ * object cannot see: neither `this` nor that field is handed to it, and it is no method of `this`. What the helper
+ * looks up is elsewhere, so the write checks nothing for it.
+ */
+function isUnseenWrite(node: TSESTree.Node, call: TSESTree.Node, sourceCode: SourceCode): boolean {
+  const write = node.parent;
+  if (write?.type !== AST_NODE_TYPES.CallExpression || write.arguments[0] !== node || write.callee.type !== AST_NODE_TYPES.MemberExpression) return false;
+  const method = memberName(write.callee);
+  const store = write.callee.object;
+  if ((method !== "set" && method !== "add") || store.type !== AST_NODE_TYPES.MemberExpression || store.object.type !== AST_NODE_TYPES.ThisExpression) return false;
+  if (call.type !== AST_NODE_TYPES.CallExpression || !isMapStore(sourceCodeOf(node, sourceCode), store)) return false;
+  const callee = call.callee.type === AST_NODE_TYPES.MemberExpression ? call.callee.object : undefined;
+  const field = memberName(store);
+  const seen = (n: TSESTree.Node) => n.type === AST_NODE_TYPES.ThisExpression || (n.type === AST_NODE_TYPES.MemberExpression && n.object.type === AST_NODE_TYPES.ThisExpression && memberName(n) === field);
+  return callee !== undefined && callee.type !== AST_NODE_TYPES.ThisExpression && !call.arguments.some(seen);
 }
 
 function isDeclarationName(node: TSESTree.Node): boolean {
