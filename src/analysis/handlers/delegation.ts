@@ -4,7 +4,7 @@ import { declaredName } from "../syntax/functions.js";
 import type { Handler, HandlerContext } from "./types.js";
 
 /** The one call a function's body makes: `=> x.m(p)`, `{ return await x.m(p); }`, `{ await x.m(p); }`. */
-function soleCall(fn: FunctionNode): TSESTree.CallExpression | undefined {
+export function soleCall(fn: FunctionNode): TSESTree.CallExpression | undefined {
   let expression: TSESTree.Node | null | undefined;
   if (fn.body.type !== AST_NODE_TYPES.BlockStatement) expression = fn.body;
   else if (fn.body.body.length === 1) {

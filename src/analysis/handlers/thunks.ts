@@ -1,21 +1,8 @@
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
-import { contains, isFunction } from "../syntax/ast.js";
+import type { TSESTree } from "@typescript-eslint/utils";
+import { contains } from "../syntax/ast.js";
+import { soleCall } from "./delegation.js";
 import { summariesOf } from "../summaries/summaries.js";
 import type { Handler, HandlerContext } from "./types.js";
-
-/** The one call a handler function's body makes: `=> run(() => …)`, `{ return await queue.run(async () => { … }); }`. */
-function soleCall(fn: TSESTree.Node): TSESTree.CallExpression | undefined {
-  if (!isFunction(fn)) return undefined;
-  let expression: TSESTree.Node | null | undefined;
-  if (fn.body.type !== AST_NODE_TYPES.BlockStatement) expression = fn.body;
-  else if (fn.body.body.length === 1) {
-    const statement = fn.body.body[0]!;
-    if (statement.type === AST_NODE_TYPES.ReturnStatement) expression = statement.argument;
-    else if (statement.type === AST_NODE_TYPES.ExpressionStatement) expression = statement.expression;
-  }
-  while (expression?.type === AST_NODE_TYPES.AwaitExpression) expression = expression.argument;
-  return expression?.type === AST_NODE_TYPES.CallExpression ? expression : undefined;
-}
 
 /**
  * Handlers whose whole body runs a thunk through a function that gives back what the thunk gives

@@ -111,7 +111,7 @@ function callLookup(sourceCode: SourceCode, scopes: SessionScopes, scope: Sessio
  * which kept the file's nodes alive through scavenges after the file (see LazyFileModel). Spread into another
  * object, a lookup would lose `certainMiss`.
  */
-class LazyLookup implements SessionLookup {
+export class LazyLookup implements SessionLookup {
   readonly node: TSESTree.Node;
   readonly kind: SessionLookup["kind"];
   // Declared only: set when the lookup has them, as the object literals were.

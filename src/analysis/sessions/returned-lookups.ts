@@ -5,7 +5,7 @@ import { resolverOf } from "../resolution/resolver.js";
 import { contains } from "../syntax/ast.js";
 import { isMapStore } from "./stores.js";
 import type { SessionGuard } from "./guards.js";
-import type { SessionLookup } from "./lookups.js";
+import { LazyLookup, type SessionLookup } from "./lookups.js";
 import type { SessionScope, SessionScopes } from "./scopes.js";
 
 /** What a helper's scope holds, worked out once per scope by the caller (sessions.ts). */
@@ -46,7 +46,8 @@ export function returnedLookups(
     // The store as the call sees it: a manager's `store.get(id)` of the map the caller hands it.
     const store = found.store && readOf(returned.at(found.store));
     const storeAtCall = store && store.fields.length === 0 ? store.node : undefined;
-    out.push(new ReturnedLookup(call, found, () => found.certainMiss || (storeAtCall !== undefined && isMapStore(sourceCode, storeAtCall))));
+    const seen = { node: call, kind: found.kind, ...(found.store ? { store: found.store } : {}), ...(found.method === undefined ? {} : { method: found.method }) };
+    out.push(new LazyLookup(seen, () => found.certainMiss || (storeAtCall !== undefined && isMapStore(sourceCode, storeAtCall))));
   }
   return out;
 }
@@ -55,28 +56,4 @@ export function returnedLookups(
 function helperLookup({ lookups, guards }: ScopeLookups, node: TSESTree.Node): SessionLookup | undefined {
   const found = lookups.find((lookup) => lookup.node === node);
   return found && !guards.some((guard) => guard.lookup === found) ? found : undefined;
-}
-
-/** A helper's lookup seen at the call that gets its result; `certainMiss` worked out on first use. */
-class ReturnedLookup implements SessionLookup {
-  readonly kind: SessionLookup["kind"];
-  declare readonly store?: TSESTree.Node;
-  declare readonly method?: string;
-  #certainMiss: boolean | (() => boolean);
-
-  constructor(
-    readonly node: TSESTree.CallExpression,
-    inner: SessionLookup,
-    certainMiss: () => boolean,
-  ) {
-    this.kind = inner.kind;
-    if (inner.store) this.store = inner.store;
-    if (inner.method !== undefined) this.method = inner.method;
-    this.#certainMiss = certainMiss;
-  }
-
-  get certainMiss(): boolean {
-    if (typeof this.#certainMiss === "function") this.#certainMiss = this.#certainMiss();
-    return this.#certainMiss;
-  }
 }
