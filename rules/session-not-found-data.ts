@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { declaredName, enclosingFunction, type ErrorSite, type FileModel, findProperty, type FunctionNode, getModel, hasSpread, messageText, sessionNotFoundFix, siteCodes, unwrap, walk } from "../src/analysis/index.js";
+import { declaredName, enclosingFunction, type ErrorSite, type FileModel, findProperty, type FunctionNode, getModel, hasSpread, helperPlace, messageText, sessionNotFoundFix, siteCodes, unwrap, walk } from "../src/analysis/index.js";
 import { RESOURCE_NOT_FOUND } from "../src/protocol/codes.js";
 import { findMethod } from "../src/protocol/methods.js";
 import { specUrl } from "../src/protocol/links.js";
@@ -10,6 +10,10 @@ export type MessageIds =
   | "missingSessionIdV2"
   | "resourceNotFoundForSession"
   | "resourceNotFoundForSessionV2"
+  | "missingSessionIdThrough"
+  | "missingSessionIdThroughV2"
+  | "resourceNotFoundThrough"
+  | "resourceNotFoundThroughV2"
   | "useSessionNotFound"
   | "useRequestError";
 
@@ -146,6 +150,14 @@ export default createRule<[], MessageIds>({
         "This -32002 answers an unknown session but its data has no sessionId: in protocol version 2 data.sessionId MUST be the requested id, as {{fix}} sets it.",
       resourceNotFoundForSessionV2:
         "RequestError.resourceNotFound() puts the session id in data.uri: in protocol version 2 an unknown session MUST be answered with data.sessionId, which {{fix}} sets.",
+      resourceNotFoundThrough:
+        "This call reaches {{helper}} ({{file}}), whose RequestError.resourceNotFound() answers an unknown session with the id in data.uri: an unknown session needs data.sessionId, which {{fix}} sets.",
+      resourceNotFoundThroughV2:
+        "This call reaches {{helper}} ({{file}}), whose RequestError.resourceNotFound() answers an unknown session with the id in data.uri: in protocol version 2 an unknown session MUST be answered with data.sessionId, which {{fix}} sets.",
+      missingSessionIdThrough:
+        "This call reaches {{helper}} ({{file}}), whose -32002 answers an unknown session without data.sessionId: set data.sessionId to the requested id, as {{fix}} does.",
+      missingSessionIdThroughV2:
+        "This call reaches {{helper}} ({{file}}), whose -32002 answers an unknown session without data.sessionId: in protocol version 2 data.sessionId MUST be the requested id, as {{fix}} sets it.",
       useSessionNotFound: "Replace with RequestError.sessionNotFound({{id}}).",
       useRequestError: 'Replace with new RequestError(-32002, "Resource not found", { sessionId: {{id}} }).',
     },
@@ -196,6 +208,27 @@ export default createRule<[], MessageIds>({
             context.report({ node: site.node, messageId: v2 ? "resourceNotFoundForSessionV2" : "resourceNotFoundForSession", data: { fix }, suggest: suggestions(site, model) });
           } else {
             context.report({ node: site.node, messageId: v2 ? "missingSessionIdV2" : "missingSessionId", data: { fix } });
+          }
+        }
+        // A miss branch of another module's helper that its own file cannot tell is about a session is reported at
+        // this file's calls that reach it unchecked (as require-session-check reports them), each call once, naming
+        // where the branch is.
+        const reported = new Set<TSESTree.Node>();
+        for (const miss of model.sessions.misses) {
+          if (!miss.reportAt || miss.answer?.kind !== "site") continue;
+          const answersRequest = miss.scope.handlers.some((h) => h.method.side === "agent" && h.method.kind === "request" && h.method.wire !== "session/delete");
+          const site = miss.answer.site;
+          const codes = answersRequest ? siteCodes(site, model.values) : undefined;
+          if (!codes || !codes.every((c) => c === RESOURCE_NOT_FOUND) || dataVerdict(site, model) !== "missing") continue;
+          // A branch that names the session is reported in its own file, where it is: not again at each call.
+          if (namesSession(site, model, sourceCode)) continue;
+          fix ??= sessionNotFoundFix(model);
+          const factory = site.factory?.name === "resourceNotFound";
+          const messageId = factory ? (v2 ? "resourceNotFoundThroughV2" : "resourceNotFoundThrough") : v2 ? "missingSessionIdThroughV2" : "missingSessionIdThrough";
+          for (const call of miss.reportAt) {
+            if (reported.has(call)) continue;
+            reported.add(call);
+            context.report({ node: call, messageId, data: { fix, ...helperPlace(site.node) } });
           }
         }
       },

@@ -47,6 +47,7 @@ export { fixFor } from "./resources/fixes.js";
 export { resourceMisses } from "./resources/resources.js";
 export type { ResourceMiss } from "./resources/types.js";
 export { declaredName } from "./syntax/functions.js";
+export { helperPlace } from "./syntax/helper-place.js";
 export { ERROR_SENDERS } from "./errors/send-calls.js";
 export { misusedCode } from "./values/code-meaning.js";
 export type { Constant } from "./values/constant.js";

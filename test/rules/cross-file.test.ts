@@ -8,6 +8,7 @@ import invalidParams from "../../rules/invalid-params-error.js";
 import noReserved from "../../rules/no-reserved-error-code.js";
 import resourceNotFound from "../../rules/resource-not-found-error.js";
 import sessionCheck from "../../rules/require-session-check.js";
+import sessionData from "../../rules/session-not-found-data.js";
 import validErrorObject from "../../rules/valid-error-object.js";
 import { at } from "../locate.js";
 import { untypedTester } from "../rule-tester.js";
@@ -24,6 +25,8 @@ const copyAgent = fixture("vendored/agent.ts");
 const client = fixture("client.ts");
 const modeAgent = fixture("mode-agent.ts");
 const terminals = fixture("terminals.ts");
+const notesAgent = fixture("notes-agent.ts");
+const notesStore = fixture("notes-store.ts");
 
 const FIX = "RequestError.sessionNotFound(sessionId)";
 const report = <T extends string>(messageId: T, code: string, text: string, data?: Record<string, unknown>, nth = 0): TestCaseError<T> => ({
@@ -228,6 +231,43 @@ untypedTester().run("valid-error-object (a code written in one module, its value
         { messageId: "nonIntegerCode", data: { value: "42002.5" }, line: 4, column: 24, endLine: 4, endColumn: 36 },
         { messageId: "nonIntegerCode", data: { value: '"42001"' }, line: 4, column: 71, endLine: 4, endColumn: 85 },
       ],
+    },
+  ],
+});
+
+// A store of another module answers the app's unknown sessions with -32002 but no data.sessionId. A branch that
+// names the session (resourceNotFound(sessionId)) is reported in the store's own file; one that does not (a bare
+// -32002) only the app can tell is about a session: reported at the app's call that reaches it, naming the store's
+// method and file. The branch that uses sessionNotFound is reported nowhere.
+untypedTester().run("session-not-found-data (a store of another module)", sessionData, {
+  valid: [],
+  invalid: [
+    {
+      name: "the store's own file: the branch that names the session",
+      ...notesStore,
+      errors: [
+        {
+          ...report("resourceNotFoundForSession", notesStore.code, "RequestError.resourceNotFound(sessionId)", { fix: FIX }),
+          suggestions: [
+            {
+              messageId: "useSessionNotFound",
+              data: { id: "sessionId" },
+              output: notesStore.code.replace("RequestError.resourceNotFound(sessionId)", "RequestError.sessionNotFound(sessionId)"),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "the app: a -32002 without data in the store, at the call that reaches it",
+      ...notesAgent,
+      errors: [report("missingSessionIdThrough", notesAgent.code, "notes.clear(params.sessionId)", { helper: "`NotesStore.clear`", file: "notes-store.ts", fix: FIX })],
+    },
+    {
+      name: "the app, in protocol version 2: the MUST",
+      ...notesAgent,
+      settings: { acp: { protocolVersion: 2 } },
+      errors: [report("missingSessionIdThroughV2", notesAgent.code, "notes.clear(params.sessionId)", { helper: "`NotesStore.clear`", file: "notes-store.ts", fix: FIX })],
     },
   ],
 });

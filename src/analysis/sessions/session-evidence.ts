@@ -1,6 +1,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { calleeName, isFunction, unwrap, contains } from "../syntax/ast.js";
-import { type FileNodes, nodesWithin } from "../file-nodes.js";
+import { type FileNodes, moduleNodes, nodesWithin } from "../file-nodes.js";
+import { fileOf } from "../resolution/source-files.js";
 
 import type { Handler } from "../handlers/types.js";
 import { sourceCodeOf } from "../syntax/variables.js";
@@ -27,7 +28,7 @@ function storeKey(sourceCode: SourceCode, node: TSESTree.Node): string {
 
 /**
  * The stores the file's session/new, session/load and session/resume handlers add the new session to (through
- * the same-file functions they call, one level deep), from the file's gathered assignments and calls.
+ * the functions they call, one level deep, in this file or another module), from the gathered assignments and calls.
  */
 export function openedSessionStores(sourceCode: SourceCode, nodes: Pick<FileNodes, "assignments" | "calls">, handlers: readonly Handler[]): ReadonlySet<string> {
   const keys = new Set<string>();
@@ -35,15 +36,18 @@ export function openedSessionStores(sourceCode: SourceCode, nodes: Pick<FileNode
   const visit = (root: TSESTree.Node, depth: number) => {
     if (visited.has(root)) return;
     visited.add(root);
-    for (const node of nodesWithin(nodes.assignments, root)) {
+    const file = fileOf(root);
+    const own = file && !file.linted ? moduleNodes(file.sourceCode) : nodes;
+    for (const node of nodesWithin(own.assignments, root)) {
       if (node.left.type === AST_NODE_TYPES.MemberExpression && node.left.computed) keys.add(storeKey(sourceCode, node.left.object));
     }
-    for (const node of nodesWithin(nodes.calls, root)) {
+    for (const node of nodesWithin(own.calls, root)) {
       if (node.arguments.length === 0) continue;
       const callee = unwrap(node.callee);
       const isStoreCall = callee.type === AST_NODE_TYPES.MemberExpression && callee.object.type !== AST_NODE_TYPES.ThisExpression;
       if (isStoreCall && ADDING_METHODS.test(calleeName(callee) ?? "")) keys.add(storeKey(sourceCode, callee.object));
-      const helper = depth < 1 ? resolverOf(sourceCode).localCalleeOf(node) : undefined;
+      // A helper of this file or of another module (`notes.open(id)` of a store class): what it adds to is written there.
+      const helper = depth < 1 ? resolverOf(sourceCode).calleeOf(node) : undefined;
       if (helper && !isFunctionInside(helper, root)) visit(helper, depth + 1);
     }
   };
