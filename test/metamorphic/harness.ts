@@ -32,6 +32,12 @@ const PLACES: readonly Place[] = ["same", "moved", "helper", "call"];
 /** A rule's messageIds for a mistake reported at the call of a helper that makes it, by the messageId inline. */
 export const CALL_VARIANTS: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
   "idempotent-session-delete": { failsOnMissing: ["helperFailsOnMissing"] },
+  "session-not-found-data": {
+    missingSessionId: ["missingSessionIdThrough"],
+    missingSessionIdV2: ["missingSessionIdThroughV2"],
+    resourceNotFoundForSession: ["resourceNotFoundThrough"],
+    resourceNotFoundForSessionV2: ["resourceNotFoundThroughV2"],
+  },
 };
 
 const sameMessage = (original: Finding, found: Finding, place: Place) =>
