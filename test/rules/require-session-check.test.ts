@@ -1271,6 +1271,19 @@ app.onRequest(methods.agent.session.prompt, ({ params }) => {
 });`,
     },
     {
+      name: "an id given back by a helper that checks the session, then a helper's lookup asserted",
+      code: `${SDK}function checkedId(p: { sessionId: string }) {
+  if (!sessions.has(p.sessionId)) throw RequestError.sessionNotFound(p.sessionId);
+  return p.sessionId;
+}
+function chatOf(id: string) { return sessions.get(id); }
+app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  const id = checkedId(params);
+  chatOf(id)!.turns += 1;
+  return { stopReason: "end_turn" };
+});`,
+    },
+    {
       name: "a helper given something else than the request gives back no lookup of the session",
       code: `${SDK}function chatOf(p: { sessionId: string }) { return sessions.get(p.sessionId); }
 app.onRequest(methods.agent.session.prompt, () => {

@@ -91,6 +91,9 @@ export class SessionScopes {
     };
     for (const variable of scope.ids) {
       for (const id of this.nodes.referencesIn(variable, scope.root)) if (id.type === AST_NODE_TYPES.Identifier) add(id);
+      // `const id = this.checkedId(params)`: the call that gives the id back reads it too (and may check it).
+      const def = variable.defs[0];
+      if (def?.type === "Variable" && def.node.init) add(def.node.init);
     }
     for (const variable of scope.requests) {
       for (const id of this.nodes.referencesIn(variable, scope.root)) {

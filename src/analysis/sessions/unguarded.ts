@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { isFunction, memberName } from "../syntax/ast.js";
+import { isFunction, memberName, unwrap } from "../syntax/ast.js";
 import { sourceCodeOf } from "../syntax/variables.js";
 import { isMapStore } from "./stores.js";
 import { lookupVariable, type SessionLookup } from "./lookups.js";
@@ -68,9 +68,19 @@ function hasEarlierMention(scopes: SessionScopes, scope: SessionScope, lookup: S
   return scopes.idReads(scope).some((node) => node.range[0] < use.range[0] && !inLookup(node) && !isNamingOnly(node));
 }
 
-/** `const id = params.sessionId` and the names a declaration gives only name the id: they check nothing. */
+/**
+ * `const id = params.sessionId` and the names a declaration gives only name the id: they check nothing. A call that
+ * gives the id back (`const id = this.checkedSession(params)`) runs a helper, which may check.
+ */
 function isNamingOnly(node: TSESTree.Node): boolean {
-  return (node.parent?.type === AST_NODE_TYPES.VariableDeclarator && node.parent.init === node) || isDeclarationName(node);
+  const named = node.parent?.type === AST_NODE_TYPES.VariableDeclarator && node.parent.init === node && !isCall(node);
+  return named || isDeclarationName(node);
+}
+
+function isCall(node: TSESTree.Node): boolean {
+  const inner = unwrap(node);
+  const value = inner.type === AST_NODE_TYPES.AwaitExpression ? unwrap(inner.argument) : inner;
+  return value.type === AST_NODE_TYPES.CallExpression || value.type === AST_NODE_TYPES.NewExpression;
 }
 
 /**
