@@ -953,3 +953,28 @@ untypedTester().run("invalid-params-error (a name that shadows the import)", rul
   ],
   invalid: [],
 });
+
+// A thunk or closure that a call runs and gives back the result of (the summaries layer: `runWith({ run })`
+// returning `o.run()`): what it throws answers as the code around the call; a catch around the call takes it.
+{
+  const RUNNER = "function runWith<T>(o: { run(): T }): T { return o.run(); }\n";
+  const inThunk = (around: (call: string) => string) => `${SDK}${RUNNER}app.onRequest(methods.agent.session.setMode, ({ params }) => {
+  ${around(`runWith({ run: () => {
+    if (!MODES.includes(params.modeId)) throw new RequestError(-32603, "Unknown mode");
+  } })`)}
+  return {};
+});`;
+  const thrown = inThunk((call) => `${call};`);
+  untypedTester().run("invalid-params-error (a closure a call runs)", rule, {
+    valid: [{ name: "caught around the call that runs it", code: inThunk((call) => `try {\n    ${call};\n  } catch {\n    return {};\n  }`) }],
+    invalid: [
+      invalid(thrown, (c) => [
+        unsupported(c, "mode", {
+          text: 'new RequestError(-32603, "Unknown mode")',
+          code: "-32603 Internal error",
+          suggestion: 'RequestError.invalidParams(undefined, "Unknown mode")',
+        }),
+      ]),
+    ],
+  });
+}

@@ -4,6 +4,8 @@ import { declaredName } from "../syntax/functions.js";
 import { calledFunctions, type Entered, isAwaitedOrReturned, type ReachContext } from "./reached-throws.js";
 import { isCaught } from "../syntax/try-catch.js";
 import { variableOf } from "../syntax/variables.js";
+import { resolverOf } from "../resolution/resolver.js";
+import { summariesOf } from "../summaries/summaries.js";
 
 /** How many same-file callers up a throw is followed to a root. */
 const MAX_DEPTH = 4;
@@ -70,7 +72,8 @@ class Callers {
  * The throws of the file that certainly leave one of `roots`: written in the root and not caught there, or in a
  * same-file function it calls (through helpers of helpers) where no call on the way is caught and an async
  * function's promise is awaited or returned. Searched from each throw up to the roots, so that files whose
- * handlers throw little cost little. Nested callbacks lead nowhere: when they run is unknown.
+ * handlers throw little cost little. Nested callbacks lead nowhere (when they run is unknown), but for a thunk that a
+ * call runs and gives back the result of (Summaries.runningCall).
  */
 export function rootThrows<R>(
   throws: readonly Escape[],
@@ -79,6 +82,7 @@ export function rootThrows<R>(
   ctx: ReachContext,
 ): RootThrow<R>[] {
   const callers = new Callers(ctx, calls);
+  const summaries = summariesOf(resolverOf(ctx.sourceCode));
   const out: RootThrow<R>[] = [];
   const climb = (node: Escape, from: TSESTree.Node, path: readonly Entered[]) => {
     const fn = enclosingFunction(from);
@@ -89,7 +93,9 @@ export function rootThrows<R>(
       return;
     }
     if (path.length >= MAX_DEPTH || fn.generator || path.some((e) => e.fn === fn)) return;
-    for (const call of callers.of(fn)) {
+    // A thunk or closure a call runs and gives back the result of (`enqueue(() => …)`): its throws leave at that call.
+    const running = summaries.runningCall(fn);
+    for (const call of running ? [running] : callers.of(fn)) {
       if (fn.async && !isAwaitedOrReturned(call)) continue;
       climb(node, call, [{ fn, call }, ...path]);
     }

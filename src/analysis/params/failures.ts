@@ -7,6 +7,7 @@ import { isConversion, isDecodeCall } from "./calls.js";
 import { bindHandler, ParamFields, type ParamRole } from "./fields.js";
 import { TestReader, type Verdict } from "./tests.js";
 import { resolverOf } from "../resolution/resolver.js";
+import { summariesOf } from "../summaries/summaries.js";
 import { fileOf } from "../resolution/source-files.js";
 import { isCaught } from "../syntax/try-catch.js";
 
@@ -173,9 +174,16 @@ export class FailureFinder {
     // The file's nodes of each kind within the root and of its own function (a callback's throws answer its caller).
     // Most roots hold no function of their own: then every node inside is the root function's.
     const onlyOwn = (root === own || enclosingFunction(root) === own) && nodesWithin(nodes.functions, root).every((f) => f === own);
+    // A thunk a call runs and gives back the result of (`runWith({ run: () => … })`) answers as the code around it.
+    const summaries = summariesOf(resolverOf(this.sourceCode));
+    const answersFor = (n: TSESTree.Node) => {
+      let fn = enclosingFunction(n);
+      while (fn && fn !== own && summaries.runningCall(fn)) fn = enclosingFunction(fn);
+      return fn === own;
+    };
     const mine = <T extends TSESTree.Node>(list: readonly T[]) => {
       const inside = nodesWithin(list, root);
-      return onlyOwn ? inside : inside.filter((n) => enclosingFunction(n) === own);
+      return onlyOwn ? inside : inside.filter(answersFor);
     };
     for (const node of mine(nodes.ifs)) {
       const verdict = reader.read(node.test);

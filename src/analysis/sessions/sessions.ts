@@ -12,6 +12,7 @@ import { isCaught } from "../syntax/try-catch.js";
 import { messageText } from "../values/message-text.js";
 import { type SessionScope, SessionScopes } from "./scopes.js";
 import { returnedLookups, type ScopeLookups } from "./returned-lookups.js";
+import { summariesOf } from "../summaries/summaries.js";
 
 /** A branch taken when the requested session does not exist, and what it answers. */
 export interface SessionMiss {
@@ -89,6 +90,7 @@ export function analyseSessions(
   answersIn: (node: TSESTree.Node) => AnswerContext | undefined,
 ): SessionFacts {
   const resolver = resolverOf(sourceCode);
+  const summaries = summariesOf(resolver);
   const registry = new SessionScopes(sourceCode, nodes, answers.values.typed);
   for (const handler of handlers) if (handler.method.sessionScoped && handler.method.side !== "protocol") registry.addHandler(handler);
   const misses: SessionMiss[] = [];
@@ -133,7 +135,7 @@ export function analyseSessions(
         scope,
         guard,
         thrown: found?.thrown ?? false,
-        caught: found ? isCaught(found.statement, scope.root) : false,
+        caught: found ? isCaught(found.statement, scope.root, (fn) => summaries.runningCall(fn)) : false,
         ...(found ? { statement: found.statement } : {}),
         ...(answer ? { answer } : {}),
         ...(!answer && found && !found.thrown ? successOf(found.statement) : {}),

@@ -108,6 +108,19 @@ export class Summaries {
   }
 
   /**
+   * The call that runs a function handed to it and gives back its result (runArgument): `enqueue(fn)`,
+   * `runWith({ run: fn })`. The function's throws leave where that call is.
+   */
+  runningCall(fn: FunctionNode): TSESTree.CallExpression | undefined {
+    let holder: TSESTree.Node = fn;
+    // Handed as a member of an object literal: `{ run: () => … }`.
+    if (holder.parent?.type === AST_NODE_TYPES.Property && holder.parent.value === holder && holder.parent.parent.type === AST_NODE_TYPES.ObjectExpression) holder = holder.parent.parent;
+    const call = holder.parent;
+    if (call?.type !== AST_NODE_TYPES.CallExpression || !call.arguments.includes(holder as TSESTree.CallExpressionArgument)) return undefined;
+    return this.runArgument(call) === fn ? call : undefined;
+  }
+
+  /**
    * The expression of the callee a call gives back as it is (`return this.chats.get(p.sessionId)`, or a `const`
    * holding it that every return gives), with `at`, what an expression of the callee is at this call (its
    * parameters being the call's arguments). Not `get(id) ?? create(id)`, which valueOf reads as the lookup for
