@@ -980,6 +980,15 @@ export const app = client({ name: "c" }).onRequest(methods.client.terminal.outpu
   if (!terminal) throw new Error("no terminal");
   return { output: terminal.output, truncated: false };
 });`;
+const inRunner = `${TERMINALS}function runWith<T>(o: { run(): T }): T { return o.run(); }
+export const app = client({ name: "c" }).onRequest(methods.client.terminal.output, async ({ params }) => {
+  const terminal = runWith({ run: () => {
+    const found = terminals.get(params.terminalId);
+    if (!found) throw new Error("no terminal");
+    return found;
+  } });
+  return { output: terminal.output, truncated: false };
+});`;
 untypedTester().run("resource-not-found-error (values through functions)", rule, {
   valid: [
     {
@@ -993,6 +1002,11 @@ export const app = client({ name: "c" }).onRequest(methods.client.terminal.outpu
     },
   ],
   invalid: [
+    {
+      name: "a closure a call runs and gives back the result of throws a plain Error for an unknown terminal",
+      code: inRunner,
+      errors: [report(inRunner, "terminalInternalError", 'new Error("no terminal")', { fix: TERMINAL_NOT_FOUND, with: TERMINAL_NOT_FOUND })],
+    },
     { name: "a helper handed the request throws a plain Error for an unknown terminal", code: helperHandedRequest, errors: [report(helperHandedRequest, "terminalInternalError", 'new Error("no terminal")', { fix: TERMINAL_NOT_FOUND, with: TERMINAL_NOT_FOUND })] },
     {
       name: "a lookup a helper returns, tested by the caller",

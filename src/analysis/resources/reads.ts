@@ -2,6 +2,8 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint
 import { AWAITED_VALUE, calleeName, findProperty, type FunctionNode, isFunction, memberName, outermostThrough, unwrap } from "../syntax/ast.js";
 import type { RequestFields } from "./fields.js";
 import { variableDeclaredFrom } from "../syntax/variables.js";
+import { resolverOf } from "../resolution/resolver.js";
+import { summariesOf } from "../summaries/summaries.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -116,12 +118,17 @@ export function tryReads(sourceCode: SourceCode, nodes: readonly TSESTree.Node[]
   return out;
 }
 
-/** Every node of `root` outside nested functions (the root itself may be one), in source order. */
+/**
+ * Every node of `root` outside nested functions (the root itself may be one), in source order; a thunk a call runs
+ * and gives back the result of (Summaries.runningCall) is no nested function.
+ */
 export function ownNodes(sourceCode: SourceCode, root: TSESTree.Node): TSESTree.Node[] {
   const out: TSESTree.Node[] = [];
+  const summaries = summariesOf(resolverOf(sourceCode));
   const visit = (node: TSESTree.Node): void => {
     out.push(node);
-    if (node !== root && isFunction(node)) return;
+    // A nested function runs later, or never; one a call runs and gives back the result of runs here.
+    if (node !== root && isFunction(node) && !summaries.runningCall(node)) return;
     for (const key of sourceCode.visitorKeys[node.type] ?? []) {
       const child = (node as unknown as Record<string, unknown>)[key];
       for (const item of Array.isArray(child) ? child : [child]) {
