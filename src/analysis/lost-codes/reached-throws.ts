@@ -3,6 +3,8 @@ import { children, type FunctionNode, isFunction, outermostWrapper } from "../sy
 import type { ValueResolver } from "../resolution/values.js";
 import { isCaught } from "../syntax/try-catch.js";
 import { dispatchedFunctions } from "./handler-maps.js";
+import { summariesOf } from "../summaries/summaries.js";
+import { resolverOf } from "../resolution/resolver.js";
 
 /** How deep same-file helpers are followed. */
 const MAX_DEPTH = 4;
@@ -48,18 +50,22 @@ export function calledFunctions(call: TSESTree.CallExpression, ctx: ReachContext
 /**
  * The throws that certainly leave `root` (a function, or the block of a `try`): written there and not caught
  * before leaving it, or in a same-file function it calls where that call is not caught (an async function only
- * when its promise is awaited or returned). Nested callbacks are not entered: when they run is unknown.
+ * when its promise is awaited or returned). Nested callbacks are not entered (when they run is unknown), but for a
+ * thunk a call runs and gives back the result of.
  * `followMaps` also enters the functions of a handler map called by key (`handlers[method](params)`).
  */
 export function reachedThrows(root: FunctionNode | TSESTree.BlockStatement, ctx: ReachContext, followMaps = false): ReachedThrow[] {
   const out: ReachedThrow[] = [];
+  // A thunk a call runs and gives back the result of (`runWith({ run: () => … })`) is entered where it is written.
+  const summaries = summariesOf(resolverOf(ctx.sourceCode));
+  const runBy = (fn: FunctionNode) => summaries.runningCall(fn);
   const visit = (scope: FunctionNode | TSESTree.BlockStatement, path: readonly Entered[]) => {
     const stack: TSESTree.Node[] = isFunction(scope) ? [scope.body] : [...scope.body];
     while (stack.length > 0) {
       const node = stack.pop()!;
-      if (isFunction(node) || node.type === AST_NODE_TYPES.ClassBody) continue;
-      if (node.type === AST_NODE_TYPES.ThrowStatement && !isCaught(node, scope)) out.push({ node, path });
-      if (node.type === AST_NODE_TYPES.CallExpression && path.length < MAX_DEPTH && !isCaught(node, scope)) {
+      if ((isFunction(node) && !runBy(node)) || node.type === AST_NODE_TYPES.ClassBody) continue;
+      if (node.type === AST_NODE_TYPES.ThrowStatement && !isCaught(node, scope, runBy)) out.push({ node, path });
+      if (node.type === AST_NODE_TYPES.CallExpression && path.length < MAX_DEPTH && !isCaught(node, scope, runBy)) {
         for (const fn of calledFunctions(node, ctx, followMaps)) {
           if (fn === root || path.some((e) => e.fn === fn) || fn.generator) continue;
           if (fn.async && !isAwaitedOrReturned(node)) continue;
