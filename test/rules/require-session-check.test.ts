@@ -1360,6 +1360,15 @@ app.onRequest(methods.agent.session.prompt, ({ params }) => {
       "a lookup a helper returns unchecked, used unchecked by the caller",
     ),
     invalid(
+      `${SDK}function known(p: { sessionId: string }) { return sessions.has(p.sessionId); }
+app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  if (!known(params)) throw new Error("Session not found");
+  return { stopReason: "end_turn" };
+});`,
+      (c) => [internal(c, 'new Error("Session not found")')],
+      "a presence test a helper gives back",
+    ),
+    invalid(
       `${SDK}function enqueue<T>(task: () => T): T { return task(); }
 app.onRequest(methods.agent.session.prompt, ({ params }) => {
   const chat = enqueue(() => sessions.get(params.sessionId));

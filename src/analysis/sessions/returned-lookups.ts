@@ -42,7 +42,7 @@ export function returnedLookups(
       : contains(scope.root, returned.node)
         ? own.find((lookup) => lookup.node === returned.node)
         : undefined;
-    if (!found || found.kind === "has") continue;
+    if (!found) continue;
     // The store as the call sees it: a manager's `store.get(id)` of the map the caller hands it.
     const store = found.store && readOf(returned.at(found.store));
     const storeAtCall = store && store.fields.length === 0 ? store.node : undefined;
