@@ -978,3 +978,21 @@ untypedTester().run("invalid-params-error (a name that shadows the import)", rul
     ],
   });
 }
+
+// A same-file helper handed the params validates them for any method, whatever field it watches.
+{
+  const code = `${SDK}import { z } from "zod";
+const Load = z.object({ sessionId: z.string(), cwd: z.string() });
+function validate(raw: unknown) {
+  const result = Load.safeParse(raw);
+  if (!result.success) throw new RequestError(-32603, result.error.message);
+}
+app.onRequest(methods.agent.session.load, ({ params }) => {
+  validate(params);
+  return {};
+});`;
+  untypedTester().run("invalid-params-error (a helper that validates the params)", rule, {
+    valid: [],
+    invalid: [invalid(code, (c) => [malformed(c, "a failed validation of the params", { text: "new RequestError(-32603, result.error.message)", code: "-32603 Internal error" })])],
+  });
+}

@@ -213,7 +213,8 @@ export class FailureFinder {
       }
     }
     for (const node of tries) this.caught(node, fields, watched, add);
-    if (depth < HELPER_DEPTH && Object.keys(watched).length > 0) {
+    // A helper handed the params may validate them (`Schema.safeParse(params)`), whatever field the method watches.
+    if (depth < HELPER_DEPTH) {
       for (const call of mine(nodes.calls)) this.helper(handler, call, fields, watched, out, seen, depth, entry);
     }
   }
