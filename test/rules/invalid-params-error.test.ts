@@ -993,6 +993,6 @@ app.onRequest(methods.agent.session.load, ({ params }) => {
 });`;
   untypedTester().run("invalid-params-error (a helper that validates the params)", rule, {
     valid: [],
-    invalid: [invalid(code, (c) => [malformed(c, "a failed validation of the params", { text: "new RequestError(-32603, result.error.message)", code: "-32603 Internal error" })])],
+    invalid: [invalid(code, (c) => [malformed(c, "a failed validation of the params", { text: "new RequestError(-32603, result.error.message)", code: "-32603 Internal error", suggestion: "RequestError.invalidParams(undefined, result.error.message)" })])],
   });
 }
