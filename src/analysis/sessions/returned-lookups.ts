@@ -1,8 +1,8 @@
-import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
-import { summariesOf } from "../summaries/summaries.js";
-import { readOf } from "../summaries/symbolic.js";
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { type Summaries, summariesOf } from "../summaries/summaries.js";
+import { readOf, type SymbolicValue } from "../summaries/symbolic.js";
 import { resolverOf } from "../resolution/resolver.js";
-import { contains } from "../syntax/ast.js";
+import { contains, type FunctionNode } from "../syntax/ast.js";
 import { isMapStore } from "./stores.js";
 import type { SessionGuard } from "./guards.js";
 import { LazyLookup, type SessionLookup } from "./lookups.js";
@@ -44,8 +44,7 @@ export function returnedLookups(
         : undefined;
     if (!found) continue;
     // The store as the call sees it: a manager's `store.get(id)` of the map the caller hands it.
-    const store = found.store && readOf(returned.at(found.store));
-    const storeAtCall = store && store.fields.length === 0 ? store.node : undefined;
+    const storeAtCall = found.store && storeAt(summaries, found.store, returned.fn, call, returned.at(found.store));
     const seen = { node: call, kind: found.kind, ...(found.store ? { store: found.store } : {}), ...(found.method === undefined ? {} : { method: found.method }) };
     out.push(new LazyLookup(seen, () => found.certainMiss || (storeAtCall !== undefined && isMapStore(sourceCode, storeAtCall))));
   }
@@ -56,4 +55,16 @@ export function returnedLookups(
 function helperLookup({ lookups, guards }: ScopeLookups, node: TSESTree.Node): SessionLookup | undefined {
   const found = lookups.find((lookup) => lookup.node === node);
   return found && !guards.some((guard) => guard.lookup === found) ? found : undefined;
+}
+
+/**
+ * What the caller hands as a helper's store: the argument itself when the store is a parameter (`chats` of a
+ * `const chats: Record<string, Chat> = {}`, judged by its declaration), else the expression the store is at the call.
+ */
+function storeAt(summaries: Summaries, store: TSESTree.Node, fn: FunctionNode, call: TSESTree.CallExpression, atCall: SymbolicValue): TSESTree.Node | undefined {
+  const own = summaries.valueOf(store);
+  const arg = own.kind === "param" && own.fn === fn && own.path.length === 0 ? call.arguments[own.index] : undefined;
+  if (arg && arg.type !== AST_NODE_TYPES.SpreadElement) return arg;
+  const read = readOf(atCall);
+  return read && read.fields.length === 0 ? read.node : undefined;
 }
