@@ -1360,6 +1360,18 @@ app.onRequest(methods.agent.session.prompt, ({ params }) => {
       "a lookup a helper returns unchecked, used unchecked by the caller",
     ),
     invalid(
+      `${SDK}app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  const chat = sessions.get(params.sessionId);
+  if (chat) {
+    chat.turns += 1;
+    return { stopReason: "end_turn" };
+  }
+  throw new Error("Session not found");
+});`,
+      (c) => [internal(c, 'new Error("Session not found")')],
+      "the statement after a found branch that returns, with no else, answers the miss",
+    ),
+    invalid(
       `${SDK}function known(p: { sessionId: string }) { return sessions.has(p.sessionId); }
 app.onRequest(methods.agent.session.prompt, ({ params }) => {
   if (!known(params)) throw new Error("Session not found");

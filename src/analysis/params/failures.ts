@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { answeringFunction, type Handler, requestParameters } from "../handlers/types.js";
-import { calleeName, enclosingFunction, type FunctionNode, isFunction, memberName, outermostWrapper, unwrap } from "../syntax/ast.js";
+import { calleeName, endsWithReturn, enclosingFunction, type FunctionNode, isFunction, memberName, nextStatement, outermostWrapper, unwrap } from "../syntax/ast.js";
 import { type FileNodes, moduleNodes, nodesWithin } from "../file-nodes.js";
 
 import { isConversion, isDecodeCall } from "./calls.js";
@@ -85,25 +85,6 @@ function ownNodes(root: TSESTree.Node, visitorKeys: TSESLint.SourceCode["visitor
       }
     }
   }
-}
-
-/** Whether a branch ends in a `return`: what follows it runs only when its test is false. */
-function returns(node: TSESTree.Node): boolean {
-  if (node.type === AST_NODE_TYPES.ReturnStatement) return true;
-  if (node.type !== AST_NODE_TYPES.BlockStatement) return false;
-  const last = node.body[node.body.length - 1];
-  return last !== undefined && returns(last);
-}
-
-/**
- * The statement right after `statement` in its block: the answer to a failed test only when nothing runs between
- * (`if (MODES.includes(id)) return {}; throw ...`); an error thrown after more work may be about that work.
- */
-function following(statement: TSESTree.Node): readonly TSESTree.Node[] | undefined {
-  const parent = statement.parent;
-  const body = parent?.type === AST_NODE_TYPES.BlockStatement || parent?.type === AST_NODE_TYPES.Program ? parent.body : parent?.type === AST_NODE_TYPES.SwitchCase ? parent.consequent : undefined;
-  const next = body?.[body.indexOf(statement as TSESTree.Statement) + 1];
-  return next ? [next] : undefined;
 }
 
 /** `e instanceof ZodError`, `e instanceof z.ZodError`, `e.name === "ZodError"`, `isZodError(e)`. */
@@ -192,7 +173,7 @@ export class FailureFinder {
       if (verdict.fails) add(kind, node.consequent);
       else if (node.alternate) add(kind, node.alternate);
       // `if (MODES.includes(id)) { ...; return {}; } throw ...`: what follows runs when the test fails.
-      else if (returns(node.consequent)) add(kind, following(node));
+      else if (endsWithReturn(node.consequent)) add(kind, nextStatement(node));
     }
     for (const node of mine(nodes.switches)) {
       const verdict = reader.read(node.discriminant);

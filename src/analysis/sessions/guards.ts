@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { contains, isFalse, isNullish, unwrap } from "../syntax/ast.js";
+import { contains, endsWithReturn, isFalse, isNullish, nextStatement, unwrap } from "../syntax/ast.js";
 import { fallbackOf, lookupVariable, type SessionLookup } from "./lookups.js";
 import type { SessionScope, SessionScopes } from "./scopes.js";
 import { resolverOf } from "../resolution/resolver.js";
@@ -134,10 +134,16 @@ export function findGuards(sourceCode: SourceCode, scopes: SessionScopes, scope:
     return read && read.fields.length === 0 && read.node !== id ? read.node : undefined;
   };
   const out: SessionGuard[] = [];
+  const guarded = new Set<SessionLookup>();
   for (const node of scopes.nodes.tests(scope.root)) {
     const found = presence(node.test, lookups, rewritten.size === 0 ? vars : heldAt(node.test, vars, rewritten), heldValue);
     if (!found) continue;
-    out.push({ test: node.test, lookup: found.lookup, miss: found.present ? (node.alternate ?? null) : node.consequent });
+    // `if (s) { …; return …; } throw …`: with no else, the statement after a branch that returns runs on a miss, when
+    // no earlier test of the lookup has answered the miss already.
+    const first = !guarded.has(found.lookup);
+    guarded.add(found.lookup);
+    const after = first && found.present && !node.alternate && node.type === AST_NODE_TYPES.IfStatement && endsWithReturn(node.consequent) ? nextStatement(node)?.[0] : undefined;
+    out.push({ test: node.test, lookup: found.lookup, miss: found.present ? (node.alternate ?? after ?? null) : node.consequent });
   }
   // `store.get(id) ?? fail(id)`: the right side runs for an unknown session.
   for (const lookup of lookups) {

@@ -185,6 +185,25 @@ export function isFalse(node: TSESTree.Node): boolean {
   return inner.type === AST_NODE_TYPES.Literal && inner.value === false;
 }
 
+/** Whether a branch ends in a `return`: what follows it runs only when its test is false. */
+export function endsWithReturn(node: TSESTree.Node): boolean {
+  if (node.type === AST_NODE_TYPES.ReturnStatement) return true;
+  if (node.type !== AST_NODE_TYPES.BlockStatement) return false;
+  const last = node.body[node.body.length - 1];
+  return last !== undefined && endsWithReturn(last);
+}
+
+/**
+ * The statement right after `statement` in its block: the answer to a failed test only when nothing runs between
+ * (`if (MODES.includes(id)) return {}; throw ...`); an error thrown after more work may be about that work.
+ */
+export function nextStatement(statement: TSESTree.Node): readonly TSESTree.Node[] | undefined {
+  const parent = statement.parent;
+  const body = parent?.type === AST_NODE_TYPES.BlockStatement || parent?.type === AST_NODE_TYPES.Program ? parent.body : parent?.type === AST_NODE_TYPES.SwitchCase ? parent.consequent : undefined;
+  const next = body?.[body.indexOf(statement as TSESTree.Statement) + 1];
+  return next ? [next] : undefined;
+}
+
 /** The statements a statement holds directly: a block's, the branches, loop bodies, cases, the parts of a try. */
 export function innerStatements(node: TSESTree.Node): readonly (TSESTree.Node | null | undefined)[] {
   switch (node.type) {
