@@ -22,7 +22,7 @@
  */
 import { type Case, METAMORPHIC_RULES } from "./cases.js";
 import type { Place } from "./edit.js";
-import { type Finding, type LintResult, Workspace } from "./lint.js";
+import { type Finding, type LintResult, type ModuleFinding, Workspace } from "./lint.js";
 import type { Program, Rewrite } from "./rewrite.js";
 import { REWRITES } from "./rewrites/index.js";
 import { parseSource } from "./syntax.js";
@@ -51,10 +51,21 @@ export interface Pairing {
   readonly survived: readonly { readonly finding: Finding; readonly place: Place }[];
   readonly lost: readonly Finding[];
   readonly added: readonly Finding[];
+  /** Reports in the modules the rewrite wrote that pair with no original's: added, like `added`. */
+  readonly addedInModules?: readonly ModuleFinding[];
 }
 
-/** The original's reports paired with the rewrite's (see THE SAME REPORT above). */
-export function pair(before: readonly Finding[], after: readonly Finding[], program: Pick<Program, "main">): Pairing {
+/**
+ * The original's reports paired with the rewrite's (see THE SAME REPORT above). A report the rewrite moved into a
+ * module it wrote (module-class) survives there when that module, linted too, reports the same rule and messageId on
+ * the same text (`inModule`: the original's reported text, `this` as the rewrite's `owner`): place "helper".
+ */
+export function pair(
+  before: readonly Finding[],
+  after: readonly Finding[],
+  program: Pick<Program, "main">,
+  inModule?: { readonly code: string; readonly findings: readonly ModuleFinding[] },
+): Pairing {
   const free = new Set(after);
   const survived: { finding: Finding; place: Place }[] = [];
   const pending: Finding[] = [];
@@ -71,8 +82,19 @@ export function pair(before: readonly Finding[], after: readonly Finding[], prog
     return false;
   };
   for (const finding of before) if (!take(finding, ["same", "moved", "helper"])) pending.push(finding);
-  const lost = pending.filter((finding) => !take(finding, ["call"]));
-  return { survived, lost, added: [...free] };
+  const moduleFree = new Set(inModule?.findings ?? []);
+  const inAModule = (finding: Finding) => {
+    if (!inModule) return false;
+    const text = inModule.code.slice(...finding.range);
+    const owned = text.replace(/\bthis\b/gu, "owner");
+    const match = [...moduleFree].find((f) => f.rule === finding.rule && f.messageId === finding.messageId && (f.text === text || f.text === owned));
+    if (!match) return false;
+    moduleFree.delete(match);
+    survived.push({ finding, place: "helper" });
+    return true;
+  };
+  const lost = pending.filter((finding) => !take(finding, ["call"]) && !inAModule(finding));
+  return { survived, lost, added: [...free], ...(inModule ? { addedInModules: [...moduleFree] } : {}) };
 }
 
 /** What one rewrite did over the cases. */
@@ -215,7 +237,7 @@ export async function runMetamorphic(cases: readonly Case[], rewrites: readonly 
             tally.crashes.push(`${c.label}: ${result.crash}`);
             continue;
           }
-          const paired = pair(original.findings, result.findings, program);
+          const paired = pair(original.findings, result.findings, program, { code: c.code, findings: result.moduleFindings ?? [] });
           const survived = paired.survived.filter((s) => counted(s.finding));
           const lost = paired.lost.filter(counted);
           const added = paired.added;
@@ -236,7 +258,10 @@ export async function runMetamorphic(cases: readonly Case[], rewrites: readonly 
             if (tally.lostExamples.length < EXAMPLES) tally.lostExamples.push(`${c.label}: ${describe(f)}`);
             lostList.push({ rewrite: rewrite.name, label: c.label, finding: f, line: lineAt(c.code, f.range[0]), changed: inside(f), text: program.main.text });
           }
-          tally.added[c.kind] += added.length;
+          tally.added[c.kind] += added.length + (paired.addedInModules?.length ?? 0);
+          for (const f of paired.addedInModules ?? []) {
+            if (c.kind !== "invalid" && tally.addedExamples.length < EXAMPLES) tally.addedExamples.push(`${c.label}: ${f.rule}/${f.messageId} in a module the rewrite wrote, on ${f.text}`);
+          }
           for (const f of added) {
             if (c.kind !== "invalid" && tally.addedExamples.length < EXAMPLES) tally.addedExamples.push(`${c.label}: ${describe(f)}: ${f.message}`);
             addedList.push({ rewrite: rewrite.name, label: `${c.kind}: ${c.label}`, finding: f, line: lineAt(program.main.text, f.range[0]), changed: inside(f), text: program.main.text });

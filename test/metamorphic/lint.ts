@@ -29,8 +29,17 @@ export interface Finding {
   readonly message: string;
 }
 
+/** A report in a module the rewrite wrote beside the case: its rule, messageId and the text it is on. */
+export interface ModuleFinding {
+  readonly rule: string;
+  readonly messageId: string;
+  readonly text: string;
+}
+
 export interface LintResult {
   readonly findings: readonly Finding[];
+  /** The reports in the modules written beside the case (linted too, as a user's ESLint lints them). */
+  readonly moduleFindings?: readonly ModuleFinding[];
   /** The parser's error: the text does not parse. */
   readonly fatal?: string;
   /** The plugin threw. */
@@ -131,12 +140,24 @@ export class Workspace {
     for (const m of modules) writeFileSync(join(dirname(file), m.name), m.text);
     writeFileSync(file, text);
     let results: ESLint.LintResult[];
+    const modulePaths = typed ? [] : modules.map((m) => join(dirname(file), m.name));
     try {
-      results = await this.#engine(c, typed).lintFiles([file]);
+      results = await this.#engine(c, typed).lintFiles([file, ...modulePaths]);
     } catch (error) {
       return { findings: [], crash: (error as Error).stack ?? String(error) };
     }
-    const messages = results[0]?.messages ?? [];
+    const moduleFindings: ModuleFinding[] = [];
+    for (const [i, m] of modules.entries()) {
+      if (typed) break;
+      const moduleStarts = lineStartsOf(m.text);
+      for (const message of results.find((r) => r.filePath === modulePaths[i])?.messages ?? []) {
+        if (!message.ruleId?.startsWith("acp/") || !c.rules.includes(message.ruleId.slice(4)) || message.endLine === undefined) continue;
+        const from = offsetOf(moduleStarts, message.line, message.column);
+        const to = offsetOf(moduleStarts, message.endLine, message.endColumn ?? message.column);
+        moduleFindings.push({ rule: message.ruleId.slice(4), messageId: message.messageId ?? "", text: m.text.slice(from, to) });
+      }
+    }
+    const messages = results.find((r) => r.filePath === file)?.messages ?? [];
     const fatal = messages.find((m) => m.fatal);
     if (fatal) return { findings: [], fatal: `${fatal.line}:${fatal.column} ${fatal.message}` };
     const starts = lineStartsOf(text);
@@ -150,6 +171,6 @@ export class Workspace {
         column: m.column,
         message: m.message,
       }));
-    return { findings };
+    return { findings, moduleFindings };
   }
 }
