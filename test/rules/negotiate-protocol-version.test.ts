@@ -165,3 +165,22 @@ typedTester().run("negotiate-protocol-version (typed)", rule, {
   valid: valid.slice(0, 2).map((v) => ({ ...v, name: `typed: ${v.name}`, filename: typedFile })),
   invalid: invalid.slice(0, 2).map((c) => ({ ...c, name: `typed: ${c.name}`, filename: typedFile })),
 });
+
+// A same-file function the initialize handler calls, uncaught, that tests the requested version: its error answers
+// initialize too. One the handler calls inside a try answers nothing by itself.
+{
+  const helper = (call: string) => `import { agent, methods, RequestError } from "@agentclientprotocol/sdk";
+const LATEST = 1;
+function checkVersion(params: { protocolVersion: number }) {
+  if (params.protocolVersion !== LATEST) throw RequestError.invalidRequest({ supported: LATEST });
+}
+export const app = agent({ name: "a" }).onRequest(methods.agent.initialize, ({ params }) => {
+  ${call}
+  return { protocolVersion: LATEST, agentCapabilities: {} };
+});`;
+  const called = helper("checkVersion(params);");
+  untypedTester().run("negotiate-protocol-version (a helper the handler calls)", rule, {
+    valid: [{ name: "called inside a try", code: helper("try {\n    checkVersion(params);\n  } catch {\n    // keep going: answer the latest\n  }") }],
+    invalid: [{ name: "called uncaught", code: called, errors: [{ messageId: "errorForVersion", ...at(called, "RequestError.invalidRequest({ supported: LATEST })") }] }],
+  });
+}

@@ -1,7 +1,8 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import type { ErrorSite } from "../errors/error-sites.js";
 import type { Handler } from "../handlers/types.js";
-import { walk, contains } from "../syntax/ast.js";
+import { walk, contains, enclosingFunction } from "../syntax/ast.js";
+import { isCaught } from "../syntax/try-catch.js";
 import type { FileModel } from "../model.js";
 import type { ValueResolver } from "../resolution/values.js";
 import { perModel } from "../syntax/per-model.js";
@@ -51,7 +52,25 @@ function versionGuard(site: TSESTree.Node, body: TSESTree.Node, sourceCode: Read
   return undefined;
 }
 
-/** Error sites of agent initialize handlers answered on a branch that tests the requested protocolVersion. */
+/**
+ * A site in a same-file function that an initialize handler calls, uncaught, whose branch tests the requested
+ * protocolVersion (`checkVersion(params)` throwing for an unsupported one): the handler's answer too.
+ */
+function helperSite(site: ErrorSite, handlers: readonly Handler[], model: FileModel): VersionError | undefined {
+  const fn = enclosingFunction(site.node);
+  if (!fn || !model.resolver.isLinted(fn)) return undefined;
+  for (const call of model.resolver.callsOf(fn, model.nodes.calls)) {
+    const handler = handlers.find((h) => within(call, h.body) && !isCaught(call, h.body));
+    const guard = handler && versionGuard(site.node, fn.body, model.resolver.sourceCodeOf(fn), model.values);
+    if (handler && guard) return { site, handler, guard };
+  }
+  return undefined;
+}
+
+/**
+ * Error sites of agent initialize handlers answered on a branch that tests the requested protocolVersion, in the
+ * handler or in a same-file function it calls.
+ */
 export const versionErrors = perModel((model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): readonly VersionError[] => {
   const found: VersionError[] = [];
   const handlers = model.handlers.handlers.filter((h) => h.method.wire === "initialize" && h.method.side === "agent");
@@ -61,6 +80,10 @@ export const versionErrors = perModel((model: FileModel, sourceCode: Readonly<TS
     const handler = handlers.find((h) => within(site.node, h.body));
     const guard = handler && versionGuard(site.node, handler.body, sourceCode, model.values);
     if (handler && guard) found.push({ site, handler, guard });
+    else if (!handler) {
+      const helper = helperSite(site, handlers, model);
+      if (helper) found.push(helper);
+    }
   }
   return found;
 });
