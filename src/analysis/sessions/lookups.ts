@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { variableDeclaredFrom } from "../syntax/variables.js";
 import { AWAITED_VALUE, calleeName, type FunctionNode, isFunction, memberName, outermostThrough, unwrap, walk } from "../syntax/ast.js";
-import { isCertainMissCall, mapReadStore } from "./certain-miss.js";
+import { isCertainMissCall } from "./certain-miss.js";
 import type { SessionScope, SessionScopes } from "./scopes.js";
 import { isMapStore } from "./stores.js";
 import { declaredReturnType } from "../resolution/classes.js";
@@ -92,7 +92,7 @@ function callLookup(sourceCode: SourceCode, scopes: SessionScopes, scope: Sessio
     callee.type === AST_NODE_TYPES.MemberExpression && callee.object.type !== AST_NODE_TYPES.ThisExpression ? callee.object : undefined;
   const firstIsId = first !== undefined && first.type !== AST_NODE_TYPES.SpreadElement && scopes.isSessionId(first, scope);
   if (store && firstIsId && method === "get") {
-    return new LazyLookup({ node, kind: "get", store, method }, () => isMapStore(sourceCode, store) || isCertainMissCall(sourceCode, scopes.typed, node));
+    return new LazyLookup({ node, kind: "get", store, method }, () => isMapStore(sourceCode, store) || isCertainMissCall(scopes.typed, node));
   }
   if (store && firstIsId && HAS_METHODS.has(method ?? "")) return new LazyLookup({ node, kind: "has", store, method }, () => isMapStore(sourceCode, store));
   // An operation declared to return a boolean (`close(id): boolean`): false when no session has that id.
@@ -100,9 +100,8 @@ function callLookup(sourceCode: SourceCode, scopes: SessionScopes, scope: Sessio
     return { node, kind: "has", certainMiss: true, store, ...(method === undefined ? {} : { method }) };
   }
   if (method === undefined || WRITE_METHODS.test(method) || FORM_CHECKS.test(method)) return undefined;
-  // `getSession(id)` that only returns `sessions.get(id)` reads `sessions`.
-  const readStore = mapReadStore(sourceCode, node) ?? store;
-  return new LazyLookup({ node, kind: "call", ...(readStore ? { store: readStore } : {}), method }, () => isCertainMissCall(sourceCode, scopes.typed, node));
+  // `getSession(id)` that returns `sessions.get(id)` is a lookup of `sessions` at the call (returned-lookups.ts).
+  return new LazyLookup({ node, kind: "call", ...(store ? { store } : {}), method }, () => isCertainMissCall(scopes.typed, node));
 }
 
 /**
