@@ -7,6 +7,7 @@ import { analyze, type Scope, type ScopeManager, type Variable } from "@typescri
 import { AST_NODE_TYPES, parse, type TSESTree } from "@typescript-eslint/typescript-estree";
 import { visitorKeys } from "@typescript-eslint/visitor-keys";
 import { METHODS, WIRE_NAMES } from "../../src/protocol/methods.js";
+import { isWritePosition } from "../../src/analysis/resolution/values.js";
 
 export type Node = TSESTree.Node;
 type FunctionNode = TSESTree.ArrowFunctionExpression | TSESTree.FunctionDeclaration | TSESTree.FunctionExpression;
@@ -205,20 +206,9 @@ export function paramsReads(source: Source): ParamsRead[] {
   return reads;
 }
 
+/** Whether `parent` writes `node` (the plugin's own test: assigned, updated, deleted, a destructuring target). */
 export function isWritten(node: Node, parent: Node | undefined): boolean {
-  switch (parent?.type) {
-    case AST_NODE_TYPES.AssignmentExpression:
-      return parent.left === node;
-    case AST_NODE_TYPES.UpdateExpression:
-      return true;
-    case AST_NODE_TYPES.UnaryExpression:
-      return parent.operator === "delete";
-    case AST_NODE_TYPES.ForInStatement:
-    case AST_NODE_TYPES.ForOfStatement:
-      return parent.left === node;
-    default:
-      return parent?.type === AST_NODE_TYPES.Property && parent.value === node && parent.parent?.type === AST_NODE_TYPES.ObjectPattern;
-  }
+  return parent !== undefined && isWritePosition(node, parent);
 }
 
 const LOOKUP_METHODS = new Set(["get", "has", "delete", "find", "findIndex", "includes", "some", "indexOf", "load", "lookup", "resolve", "fetch", "read", "require"]);

@@ -465,7 +465,7 @@ function isAnnotatedParameter(name: TSESTree.Identifier): boolean {
 const PATTERN_PARTS = new Set<string>([AST_NODE_TYPES.Property, AST_NODE_TYPES.ObjectPattern, AST_NODE_TYPES.ArrayPattern, AST_NODE_TYPES.RestElement, AST_NODE_TYPES.AssignmentPattern]);
 
 /** Whether `node` (a member access) is written by `parent`: assigned, updated, deleted, or a destructuring target. */
-function isWritePosition(node: TSESTree.Node, parent: TSESTree.Node): boolean {
+export function isWritePosition(node: TSESTree.Node, parent: TSESTree.Node): boolean {
   switch (parent.type) {
     case AST_NODE_TYPES.AssignmentExpression:
     case AST_NODE_TYPES.AssignmentPattern:
