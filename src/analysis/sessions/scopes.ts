@@ -65,6 +65,7 @@ export class SessionScopes {
   private readonly known = new Map<SessionScope, ScopeMembership>();
   private readonly owners = new Map<TSESTree.Identifier | TSESTree.JSXIdentifier, Variable>();
   private readonly tracked = new Set<Variable>();
+  private readonly reads = new Map<SessionScope, RequestReads>();
 
   /** Each scope's nodes by kind: where its lookups, tests and reads of the id are looked for. */
   readonly nodes: ScopeNodes;
@@ -130,8 +131,14 @@ export class SessionScopes {
     return carriesRequest(summariesOf(resolverOf(this.sourceCode)).valueOf(node), "sessionId", this.readsIn(scope));
   }
 
-  /** What the scope's tracked variables say of an expression read as it is. */
+  /** What the scope's tracked variables say of an expression read as it is (one object per scope). */
   private readsIn(scope: SessionScope): RequestReads {
+    let reads = this.reads.get(scope);
+    if (!reads) this.reads.set(scope, (reads = this.newReads(scope)));
+    return reads;
+  }
+
+  private newReads(scope: SessionScope): RequestReads {
     return {
       isField: (node) => {
         const inner = resolverOf(this.sourceCode).origin(node);
