@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { Edits, slice } from "./edit.js";
 import { pair } from "./harness.js";
-import type { Finding } from "./lint.js";
+import type { Finding, ModuleFinding } from "./lint.js";
 import { rewriteText } from "./rewrite.js";
 import { closureInObject } from "./rewrites/closure-in-object.js";
 import { constResult } from "./rewrites/const-result.js";
@@ -453,5 +453,19 @@ describe("the same report", () => {
     const helperCopy = { ...atHelper, rule: "idempotent-session-delete", messageId: "helperFailsOnMissing" };
     expect(pair([deleted], [helperCall], { main }).survived).toEqual([{ finding: deleted, place: "call" }]);
     expect(pair([deleted], [helperCopy], { main }).survived).toEqual([]);
+  });
+
+  it("pairs a report the rewrite moved into a module it wrote by rule, messageId and text (this as owner); the module's others are added", () => {
+    const inModule = (findings: ModuleFinding[]) => ({ code: original, findings });
+    const moved: ModuleFinding = { rule: "r", messageId: "m", text: "new Error(id)" };
+    expect(pair([before], [], { main }, inModule([moved]))).toEqual({ survived: [{ finding: before, place: "helper" }], lost: [], added: [], addedInModules: [] });
+    const otherText: ModuleFinding = { rule: "r", messageId: "m", text: "new Error(other)" };
+    const otherId: ModuleFinding = { rule: "r", messageId: "other", text: "new Error(id)" };
+    expect(pair([before], [], { main }, inModule([otherText, otherId]))).toEqual({ survived: [], lost: [before], added: [], addedInModules: [otherText, otherId] });
+    // In the module, `this` of the case is the rewrite's `owner`.
+    const withThis = "function f(id) {\n  if (!this.m.has(id)) throw new Error(this.name);\n}\n";
+    const thrown = finding("r", "m", withThis.indexOf("new Error(this.name)"), "new Error(this.name)".length);
+    const asOwner: ModuleFinding = { rule: "r", messageId: "m", text: "new Error(owner.name)" };
+    expect(pair([thrown], [], { main }, { code: withThis, findings: [asOwner] }).survived).toEqual([{ finding: thrown, place: "helper" }]);
   });
 });
