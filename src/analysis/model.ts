@@ -23,12 +23,12 @@ import { sendCallSite } from "./errors/send-calls.js";
 import { SdkImports } from "./sdk/imports.js";
 import { BUILTIN_SDK_MODULES } from "./sdk/module-names.js";
 import { detectSdkVersion, sdkHasFactory } from "./sdk/sdk-version.js";
-import { hasRelativeImport } from "./imported-relevance.js";
+import { importsProjectModule } from "./imported-relevance.js";
 import { fileRelevance, type LintedPath } from "./relevance.js";
 import { type AcpSettings, acpSettings } from "./settings.js";
 import { releaseReferences } from "./syntax/variables.js";
 import { analyseSessions, type SessionFacts } from "./sessions/sessions.js";
-import { readingKey } from "./resolution/module-files.js";
+import { readingKey } from "./modules/module-files.js";
 import type { ValueResolver } from "./resolution/values.js";
 import { releaseResolver, Resolver } from "./resolution/resolver.js";
 import { fileOf, registerFile, type SourceFile, unregisterFile } from "./resolution/source-files.js";
@@ -245,8 +245,8 @@ function buildModel(file: SourceFile, rawSettings: AnyContext["settings"], conte
   const modelOf = (other: SourceFile) => moduleModels.of(other, depth + 1);
   // The model of an imported module judges no helpers of further modules: it is built for one question (what a
   // helper there does), and a helper's own imports are that module's business when it is linted. A file that names
-  // no module by a relative path reaches no other project module (the resolution layer follows only those).
-  const helperModelOf = depth < MAX_MODULE_MODELS_DEPTH && hasRelativeImport(sourceCode.text) ? modelOf : undefined;
+  // no module of the project (by a relative path or a tsconfig alias) reaches none.
+  const helperModelOf = depth < MAX_MODULE_MODELS_DEPTH && importsProjectModule(sourceCode.text, file.path, context.cwd) ? modelOf : undefined;
   const helperText = helperSiteText(settings.errorClasses);
 
   const sdk = new SdkImports([...BUILTIN_SDK_MODULES, ...settings.sdkModules], resolver, found);

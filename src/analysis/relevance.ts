@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import type { ParserServicesWithTypeInformation, TSESLint, TSESTree } from "@typescript-eslint/utils";
-import { hasRelativeImport, importedFacts } from "./imported-relevance.js";
-import type { TextQuestion } from "./resolution/module-texts.js";
+import { importedFacts, importsProjectModule } from "./imported-relevance.js";
+import type { TextQuestion } from "./modules/module-texts.js";
 import type { AcpSettings } from "./settings.js";
 import { joinFacts, NO_FACT, type TextFacts, textFacts } from "./text-facts.js";
 import { typedChecker } from "./typed-checker.js";
@@ -70,7 +70,7 @@ export function fileRelevance(sourceCode: Readonly<TSESLint.SourceCode>, setting
 
 /** The file's own facts joined with those of the modules it imports: a helper, a class or a constant may live there. */
 function withImports(own: TextFacts, text: string, settings: AcpSettings, file: LintedPath | undefined): TextFacts {
-  if ((own.handlers && own.codes) || !file || file.filename === "<input>" || file.filename === "<text>" || !hasRelativeImport(text)) return own;
+  if ((own.handlers && own.codes) || !file || file.filename === "<input>" || file.filename === "<text>" || !importsProjectModule(text, resolve(file.cwd, file.filename), file.cwd)) return own;
   return joinFacts(own, importedFacts(resolve(file.cwd, file.filename), text, file.cwd, judgeFor(settings)));
 }
 

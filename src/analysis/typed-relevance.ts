@@ -1,6 +1,6 @@
 import type { ParserServicesWithTypeInformation, TSESTree } from "@typescript-eslint/utils";
 import type * as ts from "typescript";
-import type { TextQuestion } from "./resolution/module-texts.js";
+import type { TextQuestion } from "./modules/module-texts.js";
 import { MAX_REACHED } from "./resolution/resolution.js";
 import { EVERY_FACT, joinFacts, NO_FACT, type TextFacts } from "./text-facts.js";
 

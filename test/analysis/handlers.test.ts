@@ -660,8 +660,9 @@ class Impl {
 }
 interface Shape { setSessionMode(params: unknown): unknown }
 declare const shaped: Shape;
+declare function anyImpl(): any;
 let later = new Impl();
-later = new Impl();
+later = anyImpl();
 const impl = new Impl();
 const fromOtherFile = new Imported();
 agent({ name: "a" })

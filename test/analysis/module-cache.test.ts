@@ -8,8 +8,8 @@ import { Linter } from "eslint";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import plugin from "../../src/index.js";
-import { resolveModulePath } from "../../src/analysis/resolution/module-files.js";
-import { clearTextFacts, type ClosureQuestion, closureOf, type TextQuestion, textFact, textHolds, textReaches } from "../../src/analysis/resolution/module-texts.js";
+import { resolveModulePath } from "../../src/analysis/modules/module-files.js";
+import { clearTextFacts, type ClosureQuestion, closureOf, type TextQuestion, textFact, textHolds, textReaches } from "../../src/analysis/modules/module-texts.js";
 import { resetSingleRun } from "../../src/analysis/single-run.js";
 import { findAll, modelOf } from "./model-of.js";
 

@@ -6,8 +6,8 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { clearModuleCache, readModule, resolveModulePath } from "../../src/analysis/resolution/module-files.js";
-import { textFact } from "../../src/analysis/resolution/module-texts.js";
+import { clearModuleCache, readModule, resolveModulePath } from "../../src/analysis/modules/module-files.js";
+import { textFact } from "../../src/analysis/modules/module-texts.js";
 import { realPathOr } from "../../src/regular-file.js";
 
 const base = mkdtempSync(join(tmpdir(), "acp-module-planted-"));

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import tsParser from "@typescript-eslint/parser";
 import type { TSESLint } from "@typescript-eslint/utils";
 import { afterAll, describe, expect, it } from "vitest";
-import { readModule } from "../../src/analysis/resolution/module-files.js";
+import { readModule } from "../../src/analysis/modules/module-files.js";
 
 const root = process.cwd();
 const dir = mkdtempSync(join(root, ".module-reading-"));

@@ -121,6 +121,33 @@ agent.prompt();
     expect(calleeOf(routed, "sendError")).toBe("sendError @ wire.ts:4");
   });
 
+  it("follows tsconfig aliases to an exported instance, a lazy singleton a getter makes, and a class", () => {
+    const client = `${fixtures}/aliased/src/client.ts`;
+    const probed = modelOf(readFileSync(client, "utf8"), { filename: client });
+    expect(calleeOf(probed, "getTerminalManager().getOutput")).toBe("getOutput @ aliased/src/terminals/manager.ts:10");
+    expect(calleeOf(probed, "terminals.kill")).toBe("kill @ aliased/src/terminals/manager.ts:16");
+    expect(calleeOf(probed, "this.manager.kill")).toBe("kill @ aliased/src/terminals/manager.ts:16");
+  });
+
+  it("takes the class of a variable from every write when each gives an instance of the same class", () => {
+    const probed = modelOf(`
+class Manager { kill() {} }
+class Other { kill() {} }
+let lazy;
+function manager() { lazy ??= new Manager(); return lazy; }
+manager().kill();
+let mixed = new Manager();
+mixed = new Other();
+mixed.kill();
+let added = new Manager();
+added += 1;
+added.kill();
+`);
+    expect(calleeOf(probed, "manager().kill")).toBe("kill @ here:2");
+    expect(calleeOf(probed, "mixed.kill")).toBeUndefined();
+    expect(calleeOf(probed, "added.kill")).toBeUndefined();
+  });
+
   it("with type information, takes the declaration the checker names where the syntax cannot tell", () => {
     const probed = modelOf(
       `class Registry { get(id: string) { return id; } }

@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import type { TextQuestion } from "../resolution/module-texts.js";
+import type { TextQuestion } from "../modules/module-texts.js";
 import type { Resolver } from "../resolution/resolver.js";
 import type { SdkImports } from "../sdk/imports.js";
 import { calleeName, staticKeyName } from "../syntax/ast.js";

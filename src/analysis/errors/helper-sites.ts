@@ -4,7 +4,7 @@ import { contains, type FunctionNode } from "../syntax/ast.js";
 import { type ErrorSite, helperCallSite } from "./error-sites.js";
 import { ERROR_SENDERS } from "./send-calls.js";
 import { parameterOf } from "../resolution/bindings.js";
-import type { TextQuestion } from "../resolution/module-texts.js";
+import type { TextQuestion } from "../modules/module-texts.js";
 import type { Resolver } from "../resolution/resolver.js";
 import { fileOf, type SourceFile } from "../resolution/source-files.js";
 import { perModel } from "../syntax/per-model.js";

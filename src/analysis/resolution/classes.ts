@@ -50,12 +50,33 @@ function variableClass(resolver: Resolution, id: TSESTree.Identifier): ClassNode
     const annotated = name.type === AST_NODE_TYPES.Identifier ? name.typeAnnotation : undefined;
     return annotatedClass(resolver, annotated);
   }
+  if (def.type === "ImportBinding") {
+    // An instance another module exports (`export const manager = new TerminalManager()`).
+    const target = resolver.targetNode(id);
+    return target && target !== id ? resolver.instanceClassOf(target) : undefined;
+  }
   if (def.type !== "Variable") return undefined;
   const declarator = def.node as TSESTree.VariableDeclarator;
   if (declarator.id.type !== AST_NODE_TYPES.Identifier) return undefined;
+  return annotatedClass(resolver, declarator.id.typeAnnotation) ?? writtenClass(resolver, variable);
+}
+
+/**
+ * The class every write of a variable gives it an instance of: its one initializer, or each assignment of a lazy
+ * singleton (`let instance; … instance ??= new Manager()`); undefined when a write gives anything else.
+ */
+function writtenClass(resolver: Resolution, variable: NonNullable<ReturnType<Resolution["variableOf"]>>): ClassNode | undefined {
   const writes = variable.references.filter((r) => r.isWrite());
-  const onlyInit = declarator.init && writes.length === 1 && writes[0]!.writeExpr === declarator.init;
-  return annotatedClass(resolver, declarator.id.typeAnnotation) ?? (onlyInit ? resolver.instanceClassOf(declarator.init!) : undefined);
+  let found: ClassNode | undefined;
+  for (const write of writes) {
+    const cls = write.writeExpr ? resolver.instanceClassOf(write.writeExpr) : undefined;
+    if (!cls || (found && cls !== found)) return undefined;
+    // Only `=`, `??=` and `||=` give the value written as it is.
+    const parent = write.identifier.parent;
+    if (parent?.type === AST_NODE_TYPES.AssignmentExpression && !["=", "??=", "||="].includes(parent.operator)) return undefined;
+    found = cls;
+  }
+  return found;
 }
 
 /**

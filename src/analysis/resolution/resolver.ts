@@ -8,9 +8,9 @@ import { isUndeclared, variableOf } from "../syntax/variables.js";
 import { functionTarget, calleeTarget, returnedValues } from "./callees.js";
 import { type ClassNode, classMemberFunction, fieldValue, instanceClass, namedClass } from "./classes.js";
 import { moduleExports } from "./module-exports.js";
-import { isRelativeSpecifier, type ModuleReading, readModule, resolveModulePath } from "./module-files.js";
+import { isRelativeSpecifier, type ModuleReading, readModule, resolveModulePath } from "../modules/module-files.js";
 import { type ModuleRef, moduleValue, variableModuleRef } from "./module-refs.js";
-import { REEXPORTS, type TextQuestion, textHolds, textReaches } from "./module-texts.js";
+import { REEXPORTS, type TextQuestion, textHolds, textReaches } from "../modules/module-texts.js";
 import { fileOf, type SourceFile } from "./source-files.js";
 import { MAX_DEPTH, MAX_MODULE_HOPS, type Resolution, type Target } from "./resolution.js";
 import { originOf } from "./expressions.js";
@@ -36,7 +36,7 @@ export function resolverOf(sourceCode: Readonly<TSESLint.SourceCode>): Resolver 
 
 /**
  * The resolution layer of one linted file: what names, members, calls and imports stand for, in this file and in
- * the modules it imports by relative paths. Every analysis asks it rather than following names itself, so that a
+ * the project modules it imports (relative paths, tsconfig aliases). Every analysis asks it rather than following names itself, so that a
  * shape learned once (a `require()`, a class written as `var X = class {}`, a field holding `new C()`, a factory's
  * returned object) is seen by all of them.
  *
@@ -125,14 +125,22 @@ export class Resolver implements Resolution {
     return true;
   }
 
-  /** The path of the module a relative specifier names from the file `from` is in; undefined when there is none. */
+  /**
+   * Whether a specifier names a module of the project from the file `from` is in: a relative one (found or not), or a
+   * name the file's tsconfig path aliases map to a module. Any other names a package.
+   */
+  isProjectSource(from: TSESTree.Node | SourceFile, source: string): boolean {
+    return isRelativeSpecifier(source) || this.modulePath(from, source) !== undefined;
+  }
+
+  /** The path of the project module a specifier names from the file `from` is in; undefined when there is none. */
   modulePath(from: TSESTree.Node | SourceFile, source: string): string | undefined {
-    if (!this.reading || !isRelativeSpecifier(source)) return undefined;
+    if (!this.reading) return undefined;
     const file = "sourceCode" in from ? from : fileOf(from) ?? this.linted;
     return file.path === undefined ? undefined : this.pathFrom(file.path, source);
   }
 
-  /** The path of the module a relative specifier names from the file at `fromPath`, memoised. */
+  /** The path of the project module a specifier names from the file at `fromPath`, memoised. */
   private readonly pathFrom = (fromPath: string, source: string): string | undefined => {
     const key = `${fromPath}\0${source}`;
     let found = this.paths.get(key);
@@ -140,7 +148,7 @@ export class Resolver implements Resolution {
     return found ?? undefined;
   };
 
-  /** The module a relative specifier names from the file `from` is in, parsed; undefined when it cannot be read. */
+  /** The module a project specifier names from the file `from` is in, parsed; undefined when it cannot be read. */
   moduleFrom(from: TSESTree.Node | SourceFile, source: string): SourceFile | undefined {
     const path = this.modulePath(from, source);
     if (path === undefined || path === this.linted.path) return undefined;
@@ -150,7 +158,7 @@ export class Resolver implements Resolution {
   }
 
   /**
-   * Whether a question about text (module-texts) holds for the module a relative specifier names or one it imports:
+   * Whether a question about text (module-texts) holds for the module a project specifier names or one it imports:
    * when it holds for none, nothing followed through that module can be what the question is about, and the module
    * need not be parsed. False when no module is there; true when that cannot be told.
    */
@@ -165,37 +173,37 @@ export class Resolver implements Resolution {
 
   /**
    * Whether following `node` may reach text for which the question holds: not when the start of its member chain is
-   * bound to a relative import whose module, and the modules that one imports, hold no such text (the module need
+   * bound to an import of a project module whose module, and the modules that one imports, hold no such text (the module need
    * not be parsed to answer about it). True whenever that cannot be told from the text.
    */
   mayReach<T>(node: TSESTree.Node, question: TextQuestion<T>): boolean {
-    const bound = this.relativeImportOf(node);
+    const bound = this.projectImportOf(node);
     return !bound || this.moduleTextReaches(bound.root, bound.source, question);
   }
 
   /**
    * Whether following `node` may reach a function of a module whose own text the question holds for: like mayReach,
-   * but the module a relative import names must hold such text itself, unless it passes on what it imports
+   * but the project module an import names must hold such text itself, unless it passes on what it imports
    * (REEXPORTS: then the modules it imports are asked as well). For questions about what a module's own functions
    * hold: an imported helper's error site is judged in that module's model, which follows no further imports.
    */
   mayDefine<T>(node: TSESTree.Node, question: TextQuestion<T>): boolean {
-    const bound = this.relativeImportOf(node);
+    const bound = this.projectImportOf(node);
     if (!bound || this.moduleTextHolds(bound.root, bound.source, question)) return true;
     return this.moduleTextHolds(bound.root, bound.source, REEXPORTS) && this.moduleTextReaches(bound.root, bound.source, question);
   }
 
-  /** The start of `node`'s member chain and the relative specifier it is imported from; undefined when it is not. */
-  private relativeImportOf(node: TSESTree.Node): { root: TSESTree.Identifier; source: string } | undefined {
+  /** The start of `node`'s member chain and the project specifier it is imported from; undefined when it is not. */
+  private projectImportOf(node: TSESTree.Node): { root: TSESTree.Identifier; source: string } | undefined {
     let root = unwrapValue(node);
     while (root.type === AST_NODE_TYPES.MemberExpression) root = unwrapValue(root.object);
     if (root.type !== AST_NODE_TYPES.Identifier) return undefined;
     const variable = this.variableOf(root);
     const ref = variable && this.moduleRef(variable);
-    return ref && isRelativeSpecifier(ref.source) ? { root, source: ref.source } : undefined;
+    return ref && this.isProjectSource(root, ref.source) ? { root, source: ref.source } : undefined;
   }
 
-  /** Whether the question holds for the text of the module a relative specifier names. */
+  /** Whether the question holds for the text of the module a project specifier names. */
   moduleTextHolds<T>(from: TSESTree.Node | SourceFile, source: string, question: TextQuestion<T>): boolean {
     const path = this.modulePath(from, source);
     return path !== undefined && textHolds(path, question, this.stats);
@@ -306,7 +314,7 @@ export class Resolver implements Resolution {
 
   /** What an import (or `require()`) stands for: a node of a project module, or a package's export. */
   refTarget(ref: ModuleRef, from: TSESTree.Node | SourceFile): Target | undefined {
-    if (!isRelativeSpecifier(ref.source)) return { kind: "external", source: ref.source, name: ref.name };
+    if (!this.isProjectSource(from, ref.source)) return { kind: "external", source: ref.source, name: ref.name };
     if (this.hops >= MAX_MODULE_HOPS) return undefined;
     const file = this.moduleFrom(from, ref.source);
     if (!file) return undefined;
@@ -326,7 +334,7 @@ export class Resolver implements Resolution {
       if (from) return this.refTarget(from, file);
       let external: Target | undefined;
       for (const source of exports.stars) {
-        if (!isRelativeSpecifier(source)) {
+        if (!this.isProjectSource(file, source)) {
           external ??= { kind: "external", source, name };
           continue;
         }

@@ -2,7 +2,7 @@ import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import type { VisitorKeys } from "../syntax/ast.js";
 
 /**
- * A file the analysis can read: the one being linted, or one it imports by a relative path (read and parsed by
+ * A file the analysis can read: the one being linted, or a project module it imports (read and parsed by
  * module-files.ts). Every node knows its file through its `Program`: an analysis that follows a call or a value into
  * another module keeps working with that module's scopes, without being told which file it is in.
  */

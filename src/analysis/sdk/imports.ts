@@ -1,9 +1,8 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { memberName, unwrap } from "../syntax/ast.js";
 import { moduleExports } from "../resolution/module-exports.js";
-import { isRelativeSpecifier } from "../resolution/module-files.js";
 import { moduleValue } from "../resolution/module-refs.js";
-import type { TextQuestion } from "../resolution/module-texts.js";
+import type { TextQuestion } from "../modules/module-texts.js";
 import type { Resolver } from "../resolution/resolver.js";
 import type { SourceFile } from "../resolution/source-files.js";
 import type { Target } from "../resolution/resolution.js";
@@ -115,7 +114,7 @@ export class SdkImports {
   }
 
   private isCopyModule(source: string, from: TSESTree.Node): boolean {
-    if (!isRelativeSpecifier(source) || !this.resolver.moduleTextHolds(from, source, DECLARES_CONNECTION)) return false;
+    if (!this.resolver.isProjectSource(from, source) || !this.resolver.moduleTextHolds(from, source, DECLARES_CONNECTION)) return false;
     const file = this.resolver.moduleFrom(from, source);
     return file !== undefined && isSdkCopy(file);
   }
@@ -131,7 +130,7 @@ export class SdkImports {
   }
 
   /**
-   * Whether following `node` may lead to the SDK: not when it is bound to a relative import whose module, and the
+   * Whether following `node` may lead to the SDK: not when it is bound to an import of a project module whose module, and the
    * modules that one imports, never name the SDK nor declare its connection classes (such a module is not parsed).
    */
   private mayReachSdk(node: TSESTree.Node): boolean {
@@ -139,7 +138,7 @@ export class SdkImports {
   }
 
   private mayReachSdkThrough(source: string, from: TSESTree.Node): boolean {
-    return !isRelativeSpecifier(source) || this.resolver.moduleTextReaches(from, source, this.#sdkText);
+    return !this.resolver.isProjectSource(from, source) || this.resolver.moduleTextReaches(from, source, this.#sdkText);
   }
 
   /** Whether `node` refers to the SDK export `name`: `name`, an alias of it, `ns.name`, `require(sdk).name`. */
@@ -208,12 +207,12 @@ export class SdkImports {
   private findBindings(): Bindings {
     const bindings: Bindings = { named: new Map(), namespaces: new Set(), foreign: new Map(), valueNames: new Map() };
     const add = (local: TSESTree.Identifier, source: string, typeOnly: boolean) => {
-      // A relative module that never names the SDK binds nothing of it (it is not parsed for that).
+      // A project module that never names the SDK binds nothing of it (it is not parsed for that).
       if (!this.mayReachSdkThrough(source, local)) return;
       const target = this.resolver.target(local);
       if (this.isSdkNamespace(target)) bindings.namespaces.add(local.name);
       else if (target?.kind === "external" && target.name !== undefined && this.isSdkModule(target.source)) bindings.named.set(local.name, target.name);
-      else if (!isRelativeSpecifier(source) && !this.isSdkModule(source)) bindings.foreign.set(local.name, source);
+      else if (!this.isSdkModule(source) && !this.resolver.isProjectSource(local, source)) bindings.foreign.set(local.name, source);
       if (target && !typeOnly) bindings.valueNames.set(local.name, target);
     };
     for (const declaration of this.declarations.imports) {
@@ -239,7 +238,7 @@ export class SdkImports {
 function reexportsSdk(file: SourceFile, sdk: SdkImports, resolver: Resolver, depth: number): boolean {
   for (const source of moduleExports(file).stars) {
     if (sdk.isSdkModule(source)) return true;
-    const inner = isRelativeSpecifier(source) ? resolver.moduleFrom(file, source) : undefined;
+    const inner = resolver.moduleFrom(file, source);
     if (inner && sdk.isSdkNamespace({ kind: "module", file: inner }, depth + 1)) return true;
   }
   return false;

@@ -1,8 +1,9 @@
 import { dirname } from "node:path";
 import { readRegularFile } from "../../regular-file.js";
 import { isSingleRun } from "../single-run.js";
-import { MAX_BYTES, resolveModulePath, statOf, type Stats } from "./module-files.js";
-import { MAX_MODULE_HOPS, MAX_REACHED } from "./resolution.js";
+import { statOf, type Stats } from "./folders.js";
+import { MAX_BYTES, resolveModulePath } from "./module-files.js";
+import { MAX_MODULE_HOPS, MAX_REACHED } from "../resolution/resolution.js";
 
 /**
  * Facts read from a module's text, before (and mostly instead of) parsing it: whether it could answer a question at
@@ -14,14 +15,17 @@ import { MAX_MODULE_HOPS, MAX_REACHED } from "./resolution.js";
 /** Modules whose facts are kept at once (least recently used forgotten first). */
 const MAX_TEXTS = 2048;
 
-/** `from "./x"`, `import("./x")`, `require("./x")`, `import "./x"`: the relative specifiers a text names. */
-const RELATIVE_IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|\bimport\s+)(["'`])(\.{1,2}(?:\/[^"'`\n]*)?)\1/gu;
+/** `from "x"`, `import("x")`, `require("x")`, `import "x"`: the specifiers a text names. */
+const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|\bimport\s+)(["'`])([^"'`\n\s]+)\1/gu;
 
-/** The relative specifiers a text names (a name in a comment counts too: more, never fewer). */
-export function relativeSpecifiers(text: string): string[] {
+/**
+ * The specifiers a text names (a name in a comment counts too: more, never fewer): relative ones, and names a
+ * tsconfig's path aliases may map (resolveModulePath tells which name a project module).
+ */
+export function importSpecifiers(text: string): string[] {
   const out = new Set<string>();
   // matchAll starts where the expression's lastIndex is: a fresh copy starts at 0.
-  for (const match of text.matchAll(new RegExp(RELATIVE_IMPORT))) out.add(match[2]!);
+  for (const match of text.matchAll(new RegExp(IMPORT))) if (!match[2]!.startsWith("node:")) out.add(match[2]!);
   return [...out];
 }
 
@@ -58,12 +62,12 @@ export function textFact<T>(path: string, key: string, compute: (text: string) =
 
 const SPECIFIERS = "\0specifiers";
 
-/** The relative specifiers of the module at `path`; undefined when it cannot be read. */
+/** The specifiers of the module at `path` (importSpecifiers); undefined when it cannot be read. */
 export function specifiersOf(path: string, stats?: Stats): readonly string[] | undefined {
-  return textFact(path, SPECIFIERS, relativeSpecifiers, stats);
+  return textFact(path, SPECIFIERS, importSpecifiers, stats);
 }
 
-/** The module a relative specifier names from a file (module-files' resolveModulePath, perhaps memoised). */
+/** The project module a specifier names from a file (module-files' resolveModulePath, perhaps memoised). */
 export type ResolvePath = (from: string, specifier: string) => string | undefined;
 
 /**

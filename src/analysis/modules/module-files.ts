@@ -1,4 +1,4 @@
-import { type Dirent, readdirSync, realpathSync, statSync } from "node:fs";
+import { realpathSync, statSync } from "node:fs";
 import { basename, dirname, extname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import * as typescriptParser from "@typescript-eslint/parser";
@@ -6,11 +6,13 @@ import { analyze, type AnalyzeOptions } from "@typescript-eslint/scope-manager";
 import { parse as parseTypeScript } from "@typescript-eslint/typescript-estree";
 import { visitorKeys as typescriptVisitorKeys } from "@typescript-eslint/visitor-keys";
 import { isInside, readRegularFile, realPathOr } from "../../regular-file.js";
-import { isSingleRun } from "../single-run.js";
-import { registerFile, setParents, type SourceFile } from "./source-files.js";
+import { folderOf, statOf, type Stats } from "./folders.js";
+import { projectAliases } from "./project-aliases.js";
+import { aliasedPaths } from "./tsconfig-paths.js";
+import { registerFile, setParents, type SourceFile } from "../resolution/source-files.js";
 
 /**
- * Reading the modules a linted file imports by a relative path, without type information: each is parsed with the
+ * Reading the project modules a linted file imports (by a relative path or a tsconfig alias), without type information: each is parsed with the
  * linted file's parser and options (type-aware options left out), once per path and modification time, as
  * eslint-plugin-import-x's export map does (its cache is keyed by path and checked against the file's mtime on
  * every use). Unlike that cache this one is bounded: at most MAX_FILES parsed modules, the least recently used
@@ -66,9 +68,8 @@ interface Entry {
 
 const parsed = new Map<string, Entry>();
 
-/** The files a relative specifier may name from `fromFile`, most likely first. */
-export function candidatePaths(fromFile: string, specifier: string): string[] {
-  const base = resolve(dirname(fromFile), specifier);
+/** The files a specifier may name when it names `base` (a path without its extension, or with one), most likely first. */
+function candidatePaths(base: string): string[] {
   const ext = extname(base);
   const out: string[] = [];
   const stem = JS_TO_TS[ext] ? base.slice(0, -ext.length) : undefined;
@@ -81,18 +82,30 @@ export function candidatePaths(fromFile: string, specifier: string): string[] {
   return out;
 }
 
-/** Whether a module specifier is relative (`./x`, `../x`): the only imports followed without type information. */
+/** Whether a module specifier is relative (`./x`, `../x`). */
 export function isRelativeSpecifier(specifier: string): boolean {
   return specifier === "." || specifier === ".." || specifier.startsWith("./") || specifier.startsWith("../");
 }
 
 /**
- * The regular file a relative specifier names from `fromFile`, inside `root`; undefined when there is none. Candidates
- * are looked up in their folder's listing (folderOf): one `stat` of the folder instead of one of each candidate.
+ * The regular file a specifier names from `fromFile`, inside `root` and in no node_modules: a relative specifier, or
+ * one the path aliases of the file's tsconfig map (project-aliases.ts); undefined when there is none (a package's
+ * name). Candidates are looked up in their folder's listing (folderOf): one `stat` of the folder instead of one of each
+ * candidate.
  */
 export function resolveModulePath(fromFile: string, specifier: string, root: string, stats?: Stats): string | undefined {
-  if (!isRelativeSpecifier(specifier) || !isAbsolute(fromFile) || typeof root !== "string" || root === "") return undefined;
-  for (const candidate of candidatePaths(fromFile, specifier)) {
+  if (!isAbsolute(fromFile) || typeof root !== "string" || root === "" || specifier === "") return undefined;
+  const bases = isRelativeSpecifier(specifier) ? [resolve(dirname(fromFile), specifier)] : aliasedPaths(projectAliases(fromFile, root, stats), specifier);
+  for (const base of bases) {
+    const found = fileOfBase(base, root, stats);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** The regular file inside `root` a specifier naming `base` stands for (candidatePaths), if any. */
+function fileOfBase(base: string, root: string, stats: Stats | undefined): string | undefined {
+  for (const candidate of candidatePaths(base)) {
     const folder = folderOf(dirname(candidate), stats);
     const name = basename(candidate);
     const kind = folder?.entries.get(name);
@@ -110,47 +123,6 @@ export function resolveModulePath(fromFile: string, specifier: string, root: str
     return isModuleOfRoot(real, root) ? real : undefined;
   }
   return undefined;
-}
-
-/** A folder's files: regular ones, and those to check (links, unknown types); its real path; its mtime when listed. */
-interface Folder {
-  readonly mtimeMs: number;
-  readonly real: string;
-  readonly entries: ReadonlyMap<string, "file" | "check">;
-}
-
-/** Folders listed at once (least recently used forgotten first). */
-const MAX_FOLDERS = 1024;
-const folders = new Map<string, Folder>();
-
-/**
- * The listing of a folder, read again when its modification time changed (a file added, removed or renamed in it);
- * null when it cannot be read. `stats` memoises the folder's `stat` for the caller.
- */
-function folderOf(dir: string, stats: Stats | undefined): Folder | null {
-  const stat = statOf(dir, stats);
-  if (!stat) return null;
-  let folder = folders.get(dir);
-  if (!folder || folder.mtimeMs !== stat.mtimeMs) {
-    let listed: Dirent[];
-    let real: string;
-    try {
-      listed = readdirSync(dir, { withFileTypes: true });
-      real = realpathSync.native(dir);
-    } catch {
-      return null;
-    }
-    const entries = new Map<string, "file" | "check">();
-    for (const entry of listed) {
-      if (entry.isFile()) entries.set(entry.name, "file");
-      else if (!entry.isDirectory() && !entry.isFIFO() && !entry.isSocket() && !entry.isCharacterDevice() && !entry.isBlockDevice()) entries.set(entry.name, "check");
-    }
-    folder = { mtimeMs: stat.mtimeMs, real, entries };
-  }
-  folders.delete(dir);
-  folders.set(dir, folder);
-  if (folders.size > MAX_FOLDERS) folders.delete(folders.keys().next().value!);
-  return folder;
 }
 
 /** Whether a real path is a module of the lint root: below it (by real path), and in no node_modules. */
@@ -219,31 +191,6 @@ function optionsKey(options: Record<string, unknown>): string {
   } catch {
     return String(Math.random());
   }
-}
-
-/** The `statSync` results a caller memoises (one linted file asks about its imports many times). */
-export type Stats = Map<string, { readonly mtimeMs: number; readonly size: number } | null>;
-
-/** In a single run (single-run.ts), every path's stat for the rest of the process: the files do not change meanwhile. */
-const snapshot: Stats = new Map();
-
-/**
- * The modification time and size of `path`, null when it cannot be read; memoised in `stats` when given, and for the
- * whole process in a single run.
- */
-export function statOf(path: string, given: Stats | undefined): { readonly mtimeMs: number; readonly size: number } | null {
-  const stats = isSingleRun() ? snapshot : given;
-  let stat = stats?.get(path);
-  if (stat === undefined) {
-    try {
-      const s = statSync(path);
-      stat = { mtimeMs: s.mtimeMs, size: s.size };
-    } catch {
-      stat = null;
-    }
-    stats?.set(path, stat);
-  }
-  return stat;
 }
 
 /**
