@@ -27,6 +27,28 @@ const modeAgent = fixture("mode-agent.ts");
 const terminals = fixture("terminals.ts");
 const notesAgent = fixture("notes-agent.ts");
 const notesStore = fixture("notes-store.ts");
+const aliasedClient = fixture("aliased/src/client.ts");
+/** A hand-rolled client dispatcher beside the aliased client, importing the manager by its alias. */
+const dispatcher = (body: string) => ({
+  filename: `${dir}/aliased/src/dispatch.ts`,
+  code: `import { terminals } from "@/terminals/manager";
+export class Dispatcher {
+  write(message: unknown): void {
+    process.stdout.write(JSON.stringify(message) + "\\n");
+  }
+  handle(message: { id: number; method: string; params: unknown }): void {
+    const { id, method, params } = message;
+    switch (method) {
+      case "terminal/output": {
+${body}
+        break;
+      }
+      default:
+        this.write({ jsonrpc: "2.0", id, error: { code: -32601, message: "Method not found" } });
+    }
+  }
+}`,
+});
 
 const FIX = "RequestError.sessionNotFound(sessionId)";
 const report = <T extends string>(messageId: T, code: string, text: string, data?: Record<string, unknown>, nth = 0): TestCaseError<T> => ({
@@ -147,8 +169,75 @@ untypedTester().run("invalid-params-error (a list of modes of another module)", 
 });
 
 untypedTester().run("resource-not-found-error (a terminal manager of another module)", resourceNotFound, {
-  valid: [{ name: "the manager's own file, which has no handler", ...terminals }],
+  valid: [
+    { name: "the manager's own file, which has no handler", ...terminals },
+    {
+      name: "dispatch that sends another value than the manager's as the result",
+      ...dispatcher(`        const terminalId = (params as { terminalId: string }).terminalId;
+        console.log(terminals.getOutput(terminalId));
+        this.write({ jsonrpc: "2.0", id, result: { output: "", truncated: false } });`),
+    },
+    {
+      name: "dispatch that hands the id to a manager returning nothing on a miss, inside a try: where the path goes next is not told",
+      ...dispatcher(`        const terminalId = (params as { terminalId: string }).terminalId;
+        try {
+          terminals.release(terminalId);
+        } catch {}
+        this.write({ jsonrpc: "2.0", id, result: {} });`),
+    },
+    {
+      name: "dispatch that releases a terminal it looked up first, then answers with a result",
+      ...dispatcher(`        const terminalId = (params as { terminalId: string }).terminalId;
+        if (!terminals.has(terminalId)) {
+          this.write({ jsonrpc: "2.0", id, error: { code: -32002, message: "Resource not found" } });
+          break;
+        }
+        terminals.release(terminalId);
+        this.write({ jsonrpc: "2.0", id, result: {} });`),
+    },
+    {
+      name: "dispatch that looks the terminal up before it hands the id to the manager",
+      ...dispatcher(`        const terminalId = (params as { terminalId: string }).terminalId;
+        if (!terminals.has(terminalId)) {
+          this.write({ jsonrpc: "2.0", id, error: { code: -32002, message: "Resource not found" } });
+          break;
+        }
+        const output = terminals.getOutput(terminalId);
+        this.write({ jsonrpc: "2.0", id, result: output });`),
+    },
+  ],
   invalid: [
+    {
+      name: "through tsconfig aliases: a success the manager returns on a miss, which the handler gives back, and a plain Error",
+      ...aliasedClient,
+      errors: [
+        {
+          messageId: "terminalSuccess",
+          ...at(aliasedClient.code, "getTerminalManager().getOutput(params.terminalId)"),
+        },
+        {
+          messageId: "terminalInternalError",
+          ...at(aliasedClient.code, "terminals.kill(params.terminalId)"),
+        },
+      ],
+    },
+    {
+      name: "dispatch that sends the manager's value as the result, kept in a const behind a test of the id's presence",
+      ...dispatcher(`        const terminalId = (params as { terminalId?: string })?.terminalId;
+        const output = terminalId ? terminals.getOutput(terminalId) : { output: "", truncated: false };
+        this.write({ jsonrpc: "2.0", id, result: output });`),
+      errors: [{ messageId: "terminalSuccess", line: 11, column: 37 }],
+    },
+    {
+      name: "dispatch that goes on to answer with a result after a manager that returns nothing on a miss",
+      ...dispatcher(`        const terminalId = (params as { terminalId?: string })?.terminalId;
+        if (terminalId) {
+          terminals.release(terminalId);
+        }
+        console.log("released", terminalId);
+        this.write({ jsonrpc: "2.0", id, result: {} });`),
+      errors: [{ messageId: "terminalSuccess", line: 12, column: 11 }],
+    },
     {
       name: "the manager's plain Error for an unknown terminal, at the handler's call; not at the call after a check",
       ...client,

@@ -6,6 +6,8 @@ import { findProperty, type FunctionNode, isFunction, unwrap, walk } from "../sy
 import { returnedExpressions } from "../syntax/functions.js";
 import { advertisesGated } from "../capabilities/capabilities.js";
 
+import { answersWith, answerValues } from "./answering-calls.js";
+import { answerAfter } from "./continued-calls.js";
 import { RequestFields, type ResourceField } from "./fields.js";
 import { keyedGuards, keyedLookups } from "./lookups.js";
 import { trace, traceExpression, type Trace, type TraceContext } from "./paths.js";
@@ -13,6 +15,7 @@ import { ownNodes } from "./reads.js";
 import { fileMisses } from "./file-misses.js";
 import type { ResourceMiss, ResourceScope } from "./types.js";
 import { resolverOf } from "../resolution/resolver.js";
+import type { ValueResolver } from "../resolution/values.js";
 import { fileOf } from "../resolution/source-files.js";
 import { moduleNodes } from "../file-nodes.js";
 import { perModel } from "../syntax/per-model.js";
@@ -47,11 +50,14 @@ function analyse(model: FileModel, sourceCode: SourceCode): readonly ResourceMis
   const search: Search = {
     sourceCode,
     declarators: model.nodes.declarators,
+    values: model.values,
     scopes: [],
     byRoot: new Map(),
     handlerFns: new Set(targets.map((t) => t.fn)),
     ownNodes: new Map(),
     helperHandlers: new Map(),
+    answers: new Map(),
+    answerContext: answers,
   };
   for (const { handler, field, fn } of targets) {
     let scope = scopeAt(search, handler.body, field);
@@ -89,8 +95,13 @@ function analyse(model: FileModel, sourceCode: SourceCode): readonly ResourceMis
       const { answer, thrown } = found.ending;
       // A path missing from the client's own store may still be read from disk: only errors count there.
       if (scope.fields.field === "path" && !guard.lookup.check && answer.kind === "success") continue;
-      if (scope.helper && !thrown) continue;
-      add({ field: scope.fields.field, kind: guard.lookup.check ? "check" : "lookup", handlers: scope.handlers, answer, thrown, subject: guard.lookup.key, catchAll: false, ...at });
+      // What a helper returns answers only where the handler answers with the helper's value; a helper that returns
+      // nothing hands the miss back to the handler, which may go on to answer with a result.
+      const returned = scope.helper && !thrown;
+      const silent = returned && isSilentReturn(answer.node, scope.root, sourceCode);
+      if (returned && !(silent ? scope.continuedBy : scope.answeredBy)?.length) continue;
+      const place = silent ? { reportAt: scope.continuedBy! } : returned && entries ? { reportAt: scope.answeredBy! } : at;
+      add({ field: scope.fields.field, kind: guard.lookup.check ? "check" : "lookup", handlers: scope.handlers, answer, thrown, subject: guard.lookup.key, catchAll: false, ...place });
     }
     if (scope.fields.field === "path") for (const miss of fileMisses(sourceCode, scope, nodes, checks, ctx, model)) add({ ...miss, ...at });
   }
@@ -150,6 +161,11 @@ interface Search {
    * call one helper); filled on first use from the scope's handlers, and added to with them.
    */
   readonly helperHandlers: Map<ResourceScope, Set<Handler>>;
+  /** What each scope answers with (answerValues), found on first use. */
+  readonly answers: Map<ResourceScope, readonly TSESTree.Node[]>;
+  readonly values: ValueResolver;
+  /** What a throw, return or sent response of the linted file answers. */
+  readonly answerContext: AnswerContext;
 }
 
 function scopeAt(search: Search, root: TSESTree.Node, field: ResourceField): ResourceScope | undefined {
@@ -169,20 +185,77 @@ function moduleAnswers(model: FileModel, root: TSESTree.Node): AnswerContext | u
   return file ? model.moduleModel(file)?.answers : undefined;
 }
 
-/** Whether a scope reads the requested path or terminal id before `call` (it may have checked it there). */
+/**
+ * Whether a scope hands the requested path or terminal id to something that may check it before `call`: a call's
+ * argument, a computed key, the left of `in` (`manager.has(id)`, `terminals[id]`). A test of the value itself (`if
+ * (!id)`, `id ? … : …`) tells a missing field, not an unknown terminal.
+ */
 function readsFieldBefore(search: Search, scope: ResourceScope, call: TSESTree.Node): boolean {
-  return ownNodesOf(search, scope.root).some((node) => node.range[1] <= call.range[0] && scope.fields.isField(node) && !isDeclared(node));
+  return ownNodesOf(search, scope.root).some((node) => node.range[1] <= call.range[0] && scope.fields.isField(node) && mayCheck(node));
 }
 
-/** A name a declaration gives (`const id = params.terminalId` names the id; it checks nothing). */
-function isDeclared(node: TSESTree.Node): boolean {
-  return node.parent?.type === AST_NODE_TYPES.VariableDeclarator;
+/** Whether a read of the field hands it on where it may be looked up (see readsFieldBefore). */
+function mayCheck(node: TSESTree.Node): boolean {
+  let child: TSESTree.Node = node;
+  let parent = node.parent;
+  // Through `as`, `!` and parentheses.
+  while (parent && (parent.type === AST_NODE_TYPES.TSAsExpression || parent.type === AST_NODE_TYPES.TSNonNullExpression || parent.type === AST_NODE_TYPES.TSSatisfiesExpression)) {
+    child = parent;
+    parent = parent.parent;
+  }
+  if (!parent) return false;
+  switch (parent.type) {
+    case AST_NODE_TYPES.CallExpression:
+    case AST_NODE_TYPES.NewExpression:
+      return parent.arguments.includes(child as TSESTree.CallExpressionArgument);
+    case AST_NODE_TYPES.MemberExpression:
+      return parent.computed && parent.property === child;
+    case AST_NODE_TYPES.BinaryExpression:
+      return parent.operator === "in" && parent.left === child;
+    default:
+      return false;
+  }
 }
 
 function ownNodesOf(search: Search, root: TSESTree.Node): readonly TSESTree.Node[] {
   let nodes = search.ownNodes.get(root);
   if (!nodes) search.ownNodes.set(root, (nodes = ownNodes(search.sourceCode, root)));
   return nodes;
+}
+
+/**
+ * Whether the value of `call` is the answer of the handlers a scope serves: a handler's scope answers with it, or a
+ * helper's that gives it back where its own value is the answer.
+ */
+function answersWithCall(search: Search, scope: ResourceScope, call: TSESTree.CallExpression): boolean {
+  if (scope.helper && !scope.answeredBy?.length) return false;
+  let answers = search.answers.get(scope);
+  if (!answers) {
+    answers = answerValues(scope.root, ownNodesOf(search, scope.root), scope.dispatch, search.values, search.sourceCode.visitorKeys);
+    search.answers.set(scope, answers);
+  }
+  return answersWith(answers, call, search.values);
+}
+
+/**
+ * The handler's calls after which a result answers, should `call` (made as a statement) return nothing: `call` itself
+ * when its scope, a handler's, answers with a result after it (answerAfter); when its scope is a same-file helper that
+ * ends or returns after it, the calls after which that helper's return is so answered.
+ */
+function continuedBy(search: Search, scope: ResourceScope, call: TSESTree.CallExpression): readonly TSESTree.CallExpression[] {
+  if (scope.entries) return [];
+  const after = answerAfter(call, scope.root, { answers: search.answerContext, dispatch: scope.dispatch, fsError: false });
+  if (!after) return [];
+  // A same-file helper that goes on to its end, or returns, gives the request back to its own caller.
+  const goesBack = after.kind === "falls" || (after.kind === "ends" && !after.ending.thrown && after.ending.answer.node.type === AST_NODE_TYPES.ReturnStatement);
+  if (scope.helper) return goesBack ? (scope.continuedBy ?? []) : [];
+  return after.kind === "ends" && !after.conditional && after.ending.answer.kind === "success" ? [call] : [];
+}
+
+/** `return;` in a function that gives back nothing anywhere: its caller goes on. */
+function isSilentReturn(node: TSESTree.Node, root: TSESTree.Node, sourceCode: SourceCode): boolean {
+  if (node.type !== AST_NODE_TYPES.ReturnStatement || node.argument || !isFunction(root)) return false;
+  return returnedExpressions(root, sourceCode.visitorKeys).length === 0;
 }
 
 /**
@@ -212,11 +285,14 @@ function followHelpers(search: Search, scope: ResourceScope, depth: number): voi
       const declarators = foreign ? moduleNodes(resolver.sourceCodeOf(fn)).declarators : search.declarators;
       const fields = RequestFields.ofHelper(sourceCode, declarators, scope.fields.field, fn, index, role);
       if (!fields) continue;
-      helper = { root: fn, fields, handlers: [], helper: true, dispatch: false, ...(foreign ? { entries: [] } : {}) };
+      helper = { root: fn, fields, handlers: [], helper: true, dispatch: false, answeredBy: [], continuedBy: [], ...(foreign ? { entries: [] } : {}) };
       addScope(search, helper);
     }
     // The linted file's calls that reach a helper of another module, unless the caller read the id before (a check).
-    if (helper.entries && !readsFieldBefore(search, scope, node)) helper.entries.push(...(scope.entries ?? [node]));
+    const unchecked = !readsFieldBefore(search, scope, node);
+    if (helper.entries && unchecked) helper.entries.push(...(scope.entries ?? [node]));
+    if (unchecked && answersWithCall(search, scope, node)) helper.answeredBy!.push(...(scope.entries ?? [node]));
+    if (unchecked) helper.continuedBy!.push(...continuedBy(search, scope, node));
     let known = search.helperHandlers.get(helper);
     if (!known) search.helperHandlers.set(helper, (known = new Set(helper.handlers)));
     for (const h of scope.handlers) {

@@ -51,10 +51,23 @@ export interface ResourceScope {
   readonly root: TSESTree.Node;
   readonly fields: RequestFields;
   readonly handlers: Handler[];
-  /** A helper: only what it throws answers the request; what it returns goes back to the handler. */
+  /**
+   * A helper: what it throws answers the request; what it returns goes back to the caller, and answers only through
+   * the calls in `answeredBy`.
+   */
   readonly helper: boolean;
   readonly dispatch: boolean;
   /** For a helper of another module: the calls of the linted file through which it is reached. */
   readonly entries?: TSESTree.CallExpression[];
+  /**
+   * For a helper: the calls of the linted file through which what it returns is the handler's answer (the handler
+   * gives it back or sends it as the result); empty when it is no answer.
+   */
+  readonly answeredBy?: TSESTree.CallExpression[];
+  /**
+   * For a helper that returns nothing: the calls of the linted file, made as statements, after which the handler
+   * answers with a result; a miss the helper returns from silently is answered so.
+   */
+  readonly continuedBy?: TSESTree.CallExpression[];
 }
 
