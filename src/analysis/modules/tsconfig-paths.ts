@@ -113,27 +113,46 @@ function stringLists(object: Record<string, unknown>): Record<string, string[]> 
  * outside strings only, then a comma before `}` or `]`.
  */
 export function parseJsonc(text: string): unknown {
-  let out = "";
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (c === '"') {
-      const end = stringEnd(text, i);
-      out += text.slice(i, end);
-      i = end - 1;
-    } else if (c === "/" && text[i + 1] === "/") {
-      while (i < text.length && text[i] !== "\n") i++;
-      out += "\n";
-    } else if (c === "/" && text[i + 1] === "*") {
-      const end = text.indexOf("*/", i + 2);
-      i = end < 0 ? text.length : end + 1;
-      out += " ";
-    } else out += c;
-  }
+  const withoutComments = outsideStrings(text, (t, i) => {
+    if (t[i] !== "/" || (t[i + 1] !== "/" && t[i + 1] !== "*")) return undefined;
+    if (t[i + 1] === "/") {
+      const end = t.indexOf("\n", i);
+      return { out: "\n", next: end < 0 ? t.length : end + 1 };
+    }
+    const end = t.indexOf("*/", i + 2);
+    return { out: " ", next: end < 0 ? t.length : end + 2 };
+  });
+  const withoutCommas = outsideStrings(withoutComments, (t, i) => {
+    if (t[i] !== ",") return undefined;
+    let j = i + 1;
+    while (j < t.length && /\s/u.test(t[j]!)) j++;
+    return t[j] === "}" || t[j] === "]" ? { out: "", next: i + 1 } : undefined;
+  });
   try {
-    return JSON.parse(withoutTrailingCommas(out));
+    return JSON.parse(withoutCommas);
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The text with `replace` applied at each position outside a string literal: what it gives there (`out`, going on at
+ * `next`), or the character as it is when it gives undefined. Strings are copied whole.
+ */
+function outsideStrings(text: string, replace: (text: string, at: number) => { readonly out: string; readonly next: number } | undefined): string {
+  let out = "";
+  for (let i = 0; i < text.length; ) {
+    if (text[i] === '"') {
+      const end = stringEnd(text, i);
+      out += text.slice(i, end);
+      i = end;
+      continue;
+    }
+    const replaced = replace(text, i);
+    out += replaced ? replaced.out : text[i]!;
+    i = replaced ? replaced.next : i + 1;
+  }
+  return out;
 }
 
 /** Where the string starting at `start` (a `"`) ends, after its closing quote (the text's end if it has none). */
@@ -143,25 +162,4 @@ function stringEnd(text: string, start: number): number {
     else if (text[i] === '"') return i + 1;
   }
   return text.length;
-}
-
-/** The text (comments gone) without a comma that only whitespace separates from a closing `}` or `]`. */
-function withoutTrailingCommas(text: string): string {
-  let out = "";
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (c === '"') {
-      const end = stringEnd(text, i);
-      out += text.slice(i, end);
-      i = end - 1;
-      continue;
-    }
-    if (c === ",") {
-      let j = i + 1;
-      while (j < text.length && /\s/u.test(text[j]!)) j++;
-      if (text[j] === "}" || text[j] === "]") continue;
-    }
-    out += c;
-  }
-  return out;
 }
