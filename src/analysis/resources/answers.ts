@@ -32,7 +32,7 @@ function rejectedValue(node: TSESTree.Node): TSESTree.Node | undefined {
 }
 
 /** `{ jsonrpc, id, result }`: a success response sent by hand-rolled dispatch. */
-function isResultResponse(node: TSESTree.Node): boolean {
+export function isResultResponse(node: TSESTree.Node): boolean {
   const inner = unwrap(node);
   return isEnvelope(inner) && findProperty(inner, "result") !== undefined && findProperty(inner, "error") === undefined;
 }

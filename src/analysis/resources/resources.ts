@@ -2,11 +2,11 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint
 import type { AnswerContext } from "../errors/answers.js";
 import type { Handler } from "../handlers/types.js";
 import type { FileModel } from "../model.js";
-import { findProperty, type FunctionNode, isFunction, unwrap, walk } from "../syntax/ast.js";
+import { findProperty, type FunctionNode, isFunction, outermostWrapper, unwrap, walk } from "../syntax/ast.js";
 import { returnedExpressions } from "../syntax/functions.js";
 import { advertisesGated } from "../capabilities/capabilities.js";
 
-import { answersWith, answerValues } from "./answering-calls.js";
+import { isAnswerValue } from "./answering-calls.js";
 import { answerAfter } from "./continued-calls.js";
 import { RequestFields, type ResourceField } from "./fields.js";
 import { keyedGuards, keyedLookups } from "./lookups.js";
@@ -56,7 +56,6 @@ function analyse(model: FileModel, sourceCode: SourceCode): readonly ResourceMis
     handlerFns: new Set(targets.map((t) => t.fn)),
     ownNodes: new Map(),
     helperHandlers: new Map(),
-    answers: new Map(),
     answerContext: answers,
   };
   for (const { handler, field, fn } of targets) {
@@ -161,8 +160,6 @@ interface Search {
    * call one helper); filled on first use from the scope's handlers, and added to with them.
    */
   readonly helperHandlers: Map<ResourceScope, Set<Handler>>;
-  /** What each scope answers with (answerValues), found on first use. */
-  readonly answers: Map<ResourceScope, readonly TSESTree.Node[]>;
   readonly values: ValueResolver;
   /** What a throw, return or sent response of the linted file answers. */
   readonly answerContext: AnswerContext;
@@ -196,13 +193,8 @@ function readsFieldBefore(search: Search, scope: ResourceScope, call: TSESTree.N
 
 /** Whether a read of the field hands it on where it may be looked up (see readsFieldBefore). */
 function mayCheck(node: TSESTree.Node): boolean {
-  let child: TSESTree.Node = node;
-  let parent = node.parent;
-  // Through `as`, `!` and parentheses.
-  while (parent && (parent.type === AST_NODE_TYPES.TSAsExpression || parent.type === AST_NODE_TYPES.TSNonNullExpression || parent.type === AST_NODE_TYPES.TSSatisfiesExpression)) {
-    child = parent;
-    parent = parent.parent;
-  }
+  const child = outermostWrapper(node);
+  const parent = child.parent;
   if (!parent) return false;
   switch (parent.type) {
     case AST_NODE_TYPES.CallExpression:
@@ -225,16 +217,11 @@ function ownNodesOf(search: Search, root: TSESTree.Node): readonly TSESTree.Node
 
 /**
  * Whether the value of `call` is the answer of the handlers a scope serves: a handler's scope answers with it, or a
- * helper's that gives it back where its own value is the answer.
+ * helper's that gives it back where its own value is the answer (isAnswerValue).
  */
 function answersWithCall(search: Search, scope: ResourceScope, call: TSESTree.CallExpression): boolean {
   if (scope.helper && !scope.answeredBy?.length) return false;
-  let answers = search.answers.get(scope);
-  if (!answers) {
-    answers = answerValues(scope.root, ownNodesOf(search, scope.root), scope.dispatch, search.values, search.sourceCode.visitorKeys);
-    search.answers.set(scope, answers);
-  }
-  return answersWith(answers, call, search.values);
+  return isAnswerValue(call, scope.root, scope.dispatch, { sourceCode: search.sourceCode, values: search.values });
 }
 
 /**
