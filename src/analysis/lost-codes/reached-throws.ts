@@ -1,7 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { children, type FunctionNode, isFunction, outermostWrapper } from "../syntax/ast.js";
 import type { ValueResolver } from "../resolution/values.js";
-import { isCaught } from "../syntax/try-catch.js";
 import { dispatchedFunctions } from "./handler-maps.js";
 import { summariesOf } from "../summaries/summaries.js";
 import { resolverOf } from "../resolution/resolver.js";
@@ -58,14 +57,13 @@ export function reachedThrows(root: FunctionNode | TSESTree.BlockStatement, ctx:
   const out: ReachedThrow[] = [];
   // A thunk a call runs and gives back the result of (`runWith({ run: () => … })`) is entered where it is written.
   const summaries = summariesOf(resolverOf(ctx.sourceCode));
-  const runBy = (fn: FunctionNode) => summaries.runningCall(fn);
   const visit = (scope: FunctionNode | TSESTree.BlockStatement, path: readonly Entered[]) => {
     const stack: TSESTree.Node[] = isFunction(scope) ? [scope.body] : [...scope.body];
     while (stack.length > 0) {
       const node = stack.pop()!;
-      if ((isFunction(node) && !runBy(node)) || node.type === AST_NODE_TYPES.ClassBody) continue;
-      if (node.type === AST_NODE_TYPES.ThrowStatement && !isCaught(node, scope, runBy)) out.push({ node, path });
-      if (node.type === AST_NODE_TYPES.CallExpression && path.length < MAX_DEPTH && !isCaught(node, scope, runBy)) {
+      if ((isFunction(node) && !summaries.runningCall(node)) || node.type === AST_NODE_TYPES.ClassBody) continue;
+      if (node.type === AST_NODE_TYPES.ThrowStatement && !summaries.isCaught(node, scope)) out.push({ node, path });
+      if (node.type === AST_NODE_TYPES.CallExpression && path.length < MAX_DEPTH && !summaries.isCaught(node, scope)) {
         for (const fn of calledFunctions(node, ctx, followMaps)) {
           if (fn === root || path.some((e) => e.fn === fn) || fn.generator) continue;
           if (fn.async && !isAwaitedOrReturned(node)) continue;

@@ -9,9 +9,7 @@ import { branchAnswer } from "./branch-answer.js";
 import { FailureFinder, type FailureKind, type ParamFailure } from "./failures.js";
 import { catchAllCode } from "../lost-codes/catch-alls.js";
 import { perModel } from "../syntax/per-model.js";
-import { isCaught } from "../syntax/try-catch.js";
 import { summariesOf } from "../summaries/summaries.js";
-import type { FunctionNode } from "../syntax/ast.js";
 
 /** A failing validation of a request's params answered with another code than -32602. */
 export interface ParamsFinding {
@@ -50,7 +48,6 @@ function find(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): read
   const ctx: AnswerContext = model.answers;
   const finder = new FailureFinder(sourceCode, model.nodes);
   const summaries = summariesOf(model.resolver);
-  const runBy = (fn: FunctionNode) => summaries.runningCall(fn);
   const out: ParamsFinding[] = [];
   const seen = new Set<TSESTree.Node>();
   for (const handler of requests) {
@@ -60,7 +57,7 @@ function find(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): read
       const branchCtx = file ? model.moduleModel(file)?.answers : ctx;
       if (!branchCtx) continue;
       const found = branchAnswer(failure.branch, branchCtx);
-      if (!found || seen.has(failure.entry ?? found.answer.node) || isCaught(found.statement, failure.root, runBy)) continue;
+      if (!found || seen.has(failure.entry ?? found.answer.node) || summaries.isCaught(found.statement, failure.root)) continue;
       // A returned or sent error is an answer only in hand-rolled dispatch.
       if (!found.thrown && handler.style !== "dispatch") continue;
       // In hand-rolled dispatch a plain Error goes out as what the dispatcher's catch-all answers with, if one does.

@@ -135,7 +135,7 @@ export function analyseSessions(
         scope,
         guard,
         thrown: found?.thrown ?? false,
-        caught: found ? isCaught(found.statement, scope.root, (fn) => summaries.runningCall(fn)) : false,
+        caught: found ? summaries.isCaught(found.statement, scope.root) : false,
         ...(found ? { statement: found.statement } : {}),
         ...(answer ? { answer } : {}),
         ...(!answer && found && !found.thrown ? successOf(found.statement) : {}),

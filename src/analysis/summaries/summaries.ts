@@ -121,6 +121,14 @@ export class Summaries {
   }
 
   /**
+   * Whether what `node` throws is caught before it leaves `root` (syntax/try-catch.ts), also across a thunk a call
+   * runs and gives back the result of (runningCall): its throws go on from that call.
+   */
+  isCaught(node: TSESTree.Node, root: TSESTree.Node): boolean {
+    return isCaught(node, root, (fn) => this.runningCall(fn));
+  }
+
+  /**
    * The expression of the callee a call gives back as it is (`return this.chats.get(p.sessionId)`, or a `const`
    * holding it that every return gives), with `at`, what an expression of the callee is at this call (its
    * parameters being the call's arguments). Not `get(id) ?? create(id)`, which valueOf reads as the lookup for
