@@ -1,4 +1,5 @@
 import { type Dirent, readdirSync, realpathSync, statSync } from "node:fs";
+import { realPathOr } from "../../regular-file.js";
 import { isSingleRun } from "../single-run.js";
 
 /**
@@ -72,3 +73,20 @@ export function folderOf(dir: string, stats: Stats | undefined): Folder | null {
   return folder;
 }
 
+
+const realRoots = new Map<string, string>();
+
+/** The real path of a lint root, resolved once (every module and config is checked to lie inside it). */
+export function realRoot(root: string): string {
+  let real = realRoots.get(root);
+  if (real === undefined) {
+    real = realPathOr(root);
+    realRoots.set(root, real);
+  }
+  return real;
+}
+
+/** Forgets the real roots (tests). */
+export function clearRealRoots(): void {
+  realRoots.clear();
+}

@@ -5,19 +5,19 @@ import * as typescriptParser from "@typescript-eslint/parser";
 import { analyze, type AnalyzeOptions } from "@typescript-eslint/scope-manager";
 import { parse as parseTypeScript } from "@typescript-eslint/typescript-estree";
 import { visitorKeys as typescriptVisitorKeys } from "@typescript-eslint/visitor-keys";
-import { isInside, readRegularFile, realPathOr } from "../../regular-file.js";
-import { folderOf, statOf, type Stats } from "./folders.js";
+import { isInside, readRegularFile } from "../../regular-file.js";
+import { clearRealRoots, folderOf, realRoot, statOf, type Stats } from "./folders.js";
 import { projectAliases } from "./project-aliases.js";
 import { aliasedPaths } from "./tsconfig-paths.js";
 import { registerFile, setParents, type SourceFile } from "../resolution/source-files.js";
 
 /**
- * Reading the project modules a linted file imports (by a relative path or a tsconfig alias), without type information: each is parsed with the
- * linted file's parser and options (type-aware options left out), once per path and modification time, as
- * eslint-plugin-import-x's export map does (its cache is keyed by path and checked against the file's mtime on
- * every use). Unlike that cache this one is bounded: at most MAX_FILES parsed modules, the least recently used
- * forgotten first; a file larger than MAX_BYTES, outside the project's folder, inside node_modules, or that does not
- * parse is never read as a module. With typescript-eslint's parser (or espree, which has no `parseForESLint`) a
+ * Reading the project modules a linted file imports (by a relative path or a tsconfig alias), without type
+ * information: each is parsed with the linted file's parser and options (type-aware options left out), once per path
+ * and modification time, as eslint-plugin-import-x's export map does (its cache is keyed by path and checked against
+ * the file's mtime on every use). Unlike that cache this one is bounded: at most MAX_FILES parsed modules, the least
+ * recently used forgotten first; a file larger than MAX_BYTES, outside the project's folder, inside node_modules, or
+ * that does not parse is never read as a module. With typescript-eslint's parser (or espree, which has no `parseForESLint`) a
  * module is read without tokens, comments and the nodes' line and column locations, which no analysis of an imported
  * module reads (a report lands only at a node of the linted file; ranges are kept): they were most of the time and
  * of the memory that reading a module took.
@@ -129,17 +129,6 @@ function fileOfBase(base: string, root: string, stats: Stats | undefined): strin
 function isModuleOfRoot(path: string, root: string): boolean {
   const real = realRoot(root);
   return path !== real && isInside(path, real) && !relative(real, path).split(sep).includes("node_modules");
-}
-
-const realRoots = new Map<string, string>();
-
-function realRoot(root: string): string {
-  let real = realRoots.get(root);
-  if (real === undefined) {
-    real = realPathOr(root);
-    realRoots.set(root, real);
-  }
-  return real;
 }
 
 /** The parser a linted file's options name; @typescript-eslint/parser when it has no `parseForESLint` (espree). */
@@ -289,5 +278,5 @@ function parseTreeAndScopes(text: string, options: Record<string, unknown>): Ret
 /** Forgets every parsed module (tests). */
 export function clearModuleCache(): void {
   parsed.clear();
-  realRoots.clear();
+  clearRealRoots();
 }

@@ -1,6 +1,6 @@
 import { dirname, join } from "node:path";
-import { isInside, readRegularFile, realPathOr } from "../../regular-file.js";
-import { folderOf, statOf, type Stats } from "./folders.js";
+import { isInside, readRegularFile } from "../../regular-file.js";
+import { folderOf, realRoot, statOf, type Stats } from "./folders.js";
 import { aliasesOf, type ConfigOptions, configOptions, NO_ALIASES, type PathAliases } from "./tsconfig-paths.js";
 
 /**
@@ -28,7 +28,7 @@ const chains = new Map<string, { readonly files: readonly (readonly [string, Rea
 
 /** The aliases for a file at `fromFile` under the lint root `root`; none when no config applies. */
 export function projectAliases(fromFile: string, root: string, stats: Stats | undefined): PathAliases {
-  const inside = realPathOr(root);
+  const inside = realRoot(root);
   for (let dir = dirname(fromFile); isInside(dir, root); dir = dirname(dir)) {
     const entries = folderOf(dir, stats)?.entries;
     const name = entries && CONFIG_NAMES.find((n) => entries.has(n));
