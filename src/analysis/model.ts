@@ -4,7 +4,7 @@ import { codesOf, type ErrorCodeInfo } from "../protocol/codes.js";
 import { unwrap } from "./syntax/ast.js";
 import { fileNodes, type FileNodes } from "./file-nodes.js";
 import { type CodeTable, codeTable } from "./errors/code-tables.js";
-import { BUILTIN_ERROR_CLASSES, type ClassNode, className, describeErrorClass, type ErrorClass, ErrorClasses, rpcErrorClass } from "./errors/error-classes.js";
+import { BUILTIN_ERROR_CLASSES, type ClassNode, describeErrorClass, type ErrorClass, ErrorClasses, rpcErrorClass } from "./errors/error-classes.js";
 import {
   assignSite,
   classCodeSite,
@@ -33,6 +33,7 @@ import type { ValueResolver } from "./resolution/values.js";
 import { releaseResolver, Resolver } from "./resolution/resolver.js";
 import { fileOf, registerFile, type SourceFile, unregisterFile } from "./resolution/source-files.js";
 import { typedChecker } from "./typed-checker.js";
+import { className } from "./syntax/functions.js";
 
 /** What one file says about ACP error handling; built once per file and shared by every rule. */
 export interface FileModel {

@@ -4,6 +4,7 @@ import type { Resolver } from "../resolution/resolver.js";
 import type { SdkImports } from "../sdk/imports.js";
 import { calleeName, staticKeyName } from "../syntax/ast.js";
 import { isUndeclared, variableOf } from "../syntax/variables.js";
+import { className } from "../syntax/functions.js";
 
 /** Where a constructor takes the parts of an error response. */
 export interface ErrorClass {
@@ -54,15 +55,6 @@ export function rpcErrorClass(name: string): ErrorClass {
   return { name, codeIndex: 0, messageIndex: 1, dataIndex: 2, rpc: true };
 }
 
-/** The name a class is known by: its id, or the variable it is assigned to (`const E = class ...`). */
-export function className(node: ClassNode): string | undefined {
-  if (node.id) return node.id.name;
-  const parent = node.parent;
-  if (parent?.type === AST_NODE_TYPES.VariableDeclarator && parent.id.type === AST_NODE_TYPES.Identifier) {
-    return parent.id.name;
-  }
-  return undefined;
-}
 
 function paramName(param: TSESTree.Parameter): string | undefined {
   const inner = param.type === AST_NODE_TYPES.TSParameterProperty ? param.parameter : param;

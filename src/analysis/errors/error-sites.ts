@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { FACTORY_BY_NAME, type ErrorFactory } from "../../protocol/codes.js";
 import { calleeName, enclosingClass, enclosingFunction, findProperty, hasSpread, memberName, staticKeyName, unwrap } from "../syntax/ast.js";
-import { BUILTIN_ERROR_CLASSES, className, type ErrorClass, type ErrorClasses } from "./error-classes.js";
+import { BUILTIN_ERROR_CLASSES, type ErrorClass, type ErrorClasses } from "./error-classes.js";
 import { heldReads, isResponseError, valuePlace } from "./responses.js";
 import type { SdkImports } from "../sdk/imports.js";
 import type { ValueResolver } from "../resolution/values.js";
@@ -75,6 +75,7 @@ function isInErrorClass(node: TSESTree.Node, classes: ErrorClasses): boolean {
 }
 
 import { argAt } from "../resolution/bindings.js";
+import { className } from "../syntax/functions.js";
 
 export { argAt };
 /**

@@ -1,5 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { BUILTIN_ERROR_CLASSES, BUILTIN_ERRORS, type ClassNode, className, describeErrorClass, type ErrorClass, isBuiltinError, rpcErrorClass } from "../errors/error-classes.js";
+import { BUILTIN_ERROR_CLASSES, BUILTIN_ERRORS, type ClassNode, describeErrorClass, type ErrorClass, isBuiltinError, rpcErrorClass } from "../errors/error-classes.js";
+import { className } from "../syntax/functions.js";
 
 /**
  * The same file's error classes as this rule judges them: `rpc` for RequestError and its subclasses (and names

@@ -51,3 +51,13 @@ export function returnedExpressions(fn: FunctionNode, visitorKeys: SourceCode["v
   for (const statement of fn.body.body) visit(statement);
   return out;
 }
+
+/** The name a class is known by: its id, or the variable it is assigned to (`const E = class ...`). */
+export function className(node: TSESTree.ClassDeclaration | TSESTree.ClassExpression): string | undefined {
+  if (node.id) return node.id.name;
+  const parent = node.parent;
+  if (parent?.type === AST_NODE_TYPES.VariableDeclarator && parent.id.type === AST_NODE_TYPES.Identifier) {
+    return parent.id.name;
+  }
+  return undefined;
+}

@@ -1,8 +1,7 @@
 import { basename } from "node:path";
 import type { TSESTree } from "@typescript-eslint/utils";
 import { enclosingClass, enclosingFunction } from "./ast.js";
-import { declaredName } from "./functions.js";
-import { className } from "../errors/error-classes.js";
+import { className, declaredName } from "./functions.js";
 import { fileOf } from "../resolution/source-files.js";
 
 /**
