@@ -12,16 +12,15 @@ import { aliasedPaths } from "./tsconfig-paths.js";
 import { registerFile, setParents, type SourceFile } from "../resolution/source-files.js";
 
 /**
- * Reading the project modules a linted file imports (by a relative path or a tsconfig alias), without type
- * information: each is parsed with the linted file's parser and options (type-aware options left out), once per path
- * and modification time, as eslint-plugin-import-x's export map does (its cache is keyed by path and checked against
- * the file's mtime on every use). Unlike that cache this one is bounded: at most MAX_FILES parsed modules, the least
+ * Reading the project modules a linted file imports (by a relative path or a tsconfig alias), without type information:
+ * each is parsed with the linted file's parser and options (type-aware options left out), once per path and
+ * modification time, as eslint-plugin-import-x's export map does (its cache is keyed by path and checked against the
+ * file's mtime on every use). Unlike that cache this one is bounded: at most MAX_FILES parsed modules, the least
  * recently used forgotten first; a file larger than MAX_BYTES, outside the project's folder, inside node_modules, or
- * that does not parse is never read as a module. With typescript-eslint's parser (or espree, which has no `parseForESLint`) a
- * module is read without tokens, comments and the nodes' line and column locations, which no analysis of an imported
- * module reads (a report lands only at a node of the linted file; ranges are kept): they were most of the time and
- * of the memory that reading a module took.
- */
+ * that does not parse is never read as a module. With typescript-eslint's parser (or espree, which has no
+ * `parseForESLint`) a module is read without tokens, comments and the nodes' line and column locations, which no
+ * analysis of an imported module reads (a report lands only at a node of the linted file; ranges are kept): they were
+ * most of the time and of the memory that reading a module took. /
 
 /** Parsed modules kept at once. */
 const MAX_FILES = 256;

@@ -1,4 +1,4 @@
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { type FunctionNode, isFunction, staticKeyName, unwrap, type VisitorKeys, walk } from "../syntax/ast.js";
 import { thisClass } from "../syntax/functions.js";
 import { returnedValues } from "./callees.js";
@@ -65,7 +65,7 @@ function variableClass(resolver: Resolution, id: TSESTree.Identifier): ClassNode
  * The class every write of a variable gives it an instance of: its one initializer, or each assignment of a lazy
  * singleton (`let instance; … instance ??= new Manager()`); undefined when a write gives anything else.
  */
-function writtenClass(resolver: Resolution, variable: NonNullable<ReturnType<Resolution["variableOf"]>>): ClassNode | undefined {
+function writtenClass(resolver: Resolution, variable: TSESLint.Scope.Variable): ClassNode | undefined {
   const writes = variable.references.filter((r) => r.isWrite());
   let found: ClassNode | undefined;
   for (const write of writes) {

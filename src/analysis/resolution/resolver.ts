@@ -35,10 +35,10 @@ export function resolverOf(sourceCode: Readonly<TSESLint.SourceCode>): Resolver 
 }
 
 /**
- * The resolution layer of one linted file: what names, members, calls and imports stand for, in this file and in
- * the project modules it imports (relative paths, tsconfig aliases). Every analysis asks it rather than following names itself, so that a
- * shape learned once (a `require()`, a class written as `var X = class {}`, a field holding `new C()`, a factory's
- * returned object) is seen by all of them.
+ * The resolution layer of one linted file: what names, members, calls and imports stand for, in this file and in the
+ * project modules it imports (relative paths, tsconfig aliases). Every analysis asks it rather than following names
+ * itself, so that a shape learned once (a `require()`, a class written as `var X = class {}`, a field holding
+ * `new C()`, a factory's returned object) is seen by all of them.
  *
  * Every question is bounded: a depth limit (MAX_DEPTH), a limit on modules passed through (MAX_MODULE_HOPS), and a
  * question that leads back to itself is answered "unknown". Answers are cached by node for the linted file's life.
@@ -173,8 +173,8 @@ export class Resolver implements Resolution {
 
   /**
    * Whether following `node` may reach text for which the question holds: not when the start of its member chain is
-   * bound to an import of a project module whose module, and the modules that one imports, hold no such text (the module need
-   * not be parsed to answer about it). True whenever that cannot be told from the text.
+   * bound to an import of a project module whose module, and the modules that one imports, hold no such text (the
+   * module need not be parsed to answer about it). True whenever that cannot be told from the text.
    */
   mayReach<T>(node: TSESTree.Node, question: TextQuestion<T>): boolean {
     const bound = this.projectImportOf(node);

@@ -3,10 +3,11 @@ import { isFunction, unwrap } from "../syntax/ast.js";
 import { trace, type Trace, type TraceContext } from "./paths.js";
 
 /**
- * What a handler answers after a call it makes as a statement (`manager.kill(id);`, `const id = resolve(params);`):
- * a helper that returns nothing on an unknown terminal (`if (!terminal) return;`) hands the request back to the
- * handler, whose next answer is then the answer to the unknown terminal. Followed through the blocks and `if`s that hold the call, to the end of its
- * `case` or of the handler; not out of a loop or a `try` (where the path goes next is not told here).
+ * What a handler answers after a call it makes as a statement (`manager.kill(id);`, `const id = resolve(params);`): a
+ * helper that returns nothing on an unknown terminal (`if (!terminal) return;`) hands the request back to the handler,
+ * whose next answer is then the answer to the unknown terminal. Followed through the blocks and `if`s that hold the
+ * call, to the end of its `case` or of the handler; not out of a loop or a `try` (where the path goes next is not told
+ * here).
  */
 export function answerAfter(call: TSESTree.CallExpression, root: TSESTree.Node, ctx: TraceContext): Trace | undefined {
   const statement = statementOf(call);

@@ -130,8 +130,9 @@ export class SdkImports {
   }
 
   /**
-   * Whether following `node` may lead to the SDK: not when it is bound to an import of a project module whose module, and the
-   * modules that one imports, never name the SDK nor declare its connection classes (such a module is not parsed).
+   * Whether following `node` may lead to the SDK: not when it is bound to an import of a project module whose module,
+   * and the modules that one imports, never name the SDK nor declare its connection classes (such a module is not
+   * parsed).
    */
   private mayReachSdk(node: TSESTree.Node): boolean {
     return this.resolver.mayReach(node, this.#sdkText);

@@ -56,10 +56,11 @@ const versionByDirectory = new Map<string, string | undefined>();
 export const MAX_PACKAGE_JSON_BYTES = 1_000_000;
 
 /**
- * The `version` of `<dir>/node_modules/<pkg>/package.json`, or undefined when there is none. The file is read only
- * when it is a regular file whose real path lies inside that `node_modules` folder (pnpm's links into its own
- * `.pnpm` store are followed; a workspace package linked from outside it is not), of at most MAX_PACKAGE_JSON_BYTES: the plugin runs in every folder up to `/`, and a
- * `package.json` that is a link to `/dev/zero`, `/dev/stdin`, a FIFO or a file elsewhere counts as no package.
+ * The `version` of `<dir>/node_modules/<pkg>/package.json`, or undefined when there is none. The file is read only when
+ * it is a regular file whose real path lies inside that `node_modules` folder (pnpm's links into its own `.pnpm` store
+ * are followed; a workspace package linked from outside it is not), of at most MAX_PACKAGE_JSON_BYTES: the plugin runs
+ * in every folder up to `/`, and a `package.json` that is a link to `/dev/zero`, `/dev/stdin`, a FIFO or a file
+ * elsewhere counts as no package.
  */
 function installedVersion(dir: string, pkg: string): string | undefined {
   const modules = join(dir, "node_modules");

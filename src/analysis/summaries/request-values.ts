@@ -14,8 +14,7 @@ export interface RequestReads {
 
 /**
  * Whether a value (Summaries.valueOf) is the request's field `field`: the field read from the request, its params or
- * a part of them, or an expression that holds the field as it is. `self` is the expression asked about: when the
- * value is that expression itself, nothing more is known than what `reads` says of it.
+ * a part of them, or an expression with nothing read from it that `reads` says holds the field (a tracked variable).
  */
 export function isRequestField(value: SymbolicValue, field: string, reads: RequestReads): boolean {
   const read = readOf(value);
@@ -27,7 +26,8 @@ export function isRequestField(value: SymbolicValue, field: string, reads: Reque
 
 /**
  * Whether a value is the request or a part of it that leads to the field: read from the request through
- * `.params` / `.request`, or an object built to carry the field (`parse(params)` returning `{ sessionId: raw.sessionId }`).
+ * `.params` / `.request`, or an object built to carry the field (`parse(params)` returning
+ * `{ sessionId: raw.sessionId }`).
  */
 export function carriesRequest(value: SymbolicValue, field: string, reads: RequestReads): boolean {
   const read = readOf(value);
