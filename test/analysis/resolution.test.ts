@@ -124,9 +124,9 @@ agent.prompt();
   it("follows tsconfig aliases to an exported instance, a lazy singleton a getter makes, and a class", () => {
     const client = `${fixtures}/aliased/src/client.ts`;
     const probed = modelOf(readFileSync(client, "utf8"), { filename: client });
-    expect(calleeOf(probed, "getTerminalManager().getOutput")).toBe("getOutput @ aliased/src/terminals/manager.ts:10");
-    expect(calleeOf(probed, "terminals.kill")).toBe("kill @ aliased/src/terminals/manager.ts:16");
-    expect(calleeOf(probed, "this.manager.kill")).toBe("kill @ aliased/src/terminals/manager.ts:16");
+    expect(calleeOf(probed, "getTerminalManager().getOutput")).toBe("getOutput @ terminals.ts:22");
+    expect(calleeOf(probed, "terminals.kill")).toBe("kill @ terminals.ts:12");
+    expect(calleeOf(probed, "this.manager.kill")).toBe("kill @ terminals.ts:12");
   });
 
   it("takes the class of a variable from every write when each gives an instance of the same class", () => {

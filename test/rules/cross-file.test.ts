@@ -31,7 +31,7 @@ const aliasedClient = fixture("aliased/src/client.ts");
 /** A hand-rolled client dispatcher beside the aliased client, importing the manager by its alias. */
 const dispatcher = (body: string) => ({
   filename: `${dir}/aliased/src/dispatch.ts`,
-  code: `import { terminals } from "@/terminals/manager";
+  code: `import { terminals } from "@/terminals";
 export class Dispatcher {
   write(message: unknown): void {
     process.stdout.write(JSON.stringify(message) + "\\n");
