@@ -1261,12 +1261,24 @@ app.onRequest(methods.agent.session.prompt, ({ params }) => {
 });`,
     },
     {
-      name: "an id through a validating helper, checked before it is used",
+      name: "an id kept from an identity helper, checked before it is used",
+      code: `${SDK}const idOf = (id: string) => id as string;
+app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  const id = idOf(params.sessionId);
+  if (!sessions.has(id)) throw RequestError.sessionNotFound(id);
+  const chat = sessions.get(id);
+  chat!.turns += 1;
+  return { stopReason: "end_turn" };
+});`,
+    },
+    {
+      // What a helper tests is not summarised: one that validates only the id's form silences the handler as well.
+      name: "an id given back by a helper that tests it may have been checked there",
       code: `${SDK}function checked(id: string) { if (!id.startsWith("s-")) throw RequestError.invalidParams({ sessionId: id }); return id; }
 app.onRequest(methods.agent.session.prompt, ({ params }) => {
   const id = checked(params.sessionId);
-  if (!sessions.has(id)) throw RequestError.sessionNotFound(id);
-  sessions.get(id)!.turns += 1;
+  const chat = chats[id];
+  chat.turns += 1;
   return { stopReason: "end_turn" };
 });`,
     },
@@ -1284,8 +1296,13 @@ app.onRequest(methods.agent.session.prompt, ({ params }) => {
 });`,
     },
     {
+      // chatOf is a helper of the session/load handler, which hands it the request and checks what it gives back.
       name: "a helper given something else than the request gives back no lookup of the session",
       code: `${SDK}function chatOf(p: { sessionId: string }) { return sessions.get(p.sessionId); }
+app.onRequest(methods.agent.session.load, ({ params }) => {
+  if (!chatOf(params)) throw RequestError.sessionNotFound(params.sessionId);
+  return {};
+});
 app.onRequest(methods.agent.session.prompt, () => {
   const chat = chatOf({ sessionId: "default" });
   chat.turns += 1;
@@ -1323,6 +1340,17 @@ app.onRequest(methods.agent.session.prompt, ({ params }) => {
 });`,
       (c) => [unguarded(c, "chat.turns += 1")],
       "the id through an identity helper",
+    ),
+    invalid(
+      `${SDK}const idOf = (id: string) => id as string;
+app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  const id = idOf(params.sessionId);
+  const chat = chats[id];
+  chat.turns += 1;
+  return { stopReason: "end_turn" };
+});`,
+      (c) => [unguarded(c, "chat.turns += 1")],
+      "an id kept from an identity helper names the id: it checks nothing",
     ),
     invalid(
       `${SDK}function parse(raw: { sessionId: string; modeId: string }) { return { sessionId: raw.sessionId, mode: raw.modeId }; }

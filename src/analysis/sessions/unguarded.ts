@@ -2,6 +2,8 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint
 import { isFunction, memberName, unwrap } from "../syntax/ast.js";
 import { sourceCodeOf } from "../syntax/variables.js";
 import { isMapStore } from "./stores.js";
+import { resolverOf } from "../resolution/resolver.js";
+import { type Summaries, summariesOf } from "../summaries/summaries.js";
 import { lookupVariable, type SessionLookup } from "./lookups.js";
 import type { SessionScope, SessionScopes } from "./scopes.js";
 
@@ -47,7 +49,7 @@ function isCheckedByEveryCaller(scopes: SessionScopes, scope: SessionScope): boo
 
 /** Whether the calling scope mentions the id before the call (other than by naming it): it may have checked the session. */
 export function mentionsIdBefore(scopes: SessionScopes, from: SessionScope, call: TSESTree.Node): boolean {
-  return scopes.idReads(from).some((node) => node.range[0] < call.range[0] && !isNamingOnly(node) && !isUnseenWrite(node, call, scopes.sourceCode));
+  return scopes.idReads(from).some((node) => node.range[0] < call.range[0] && !isNamingOnly(node, scopes.sourceCode) && !isUnseenWrite(node, call, scopes.sourceCode));
 }
 
 /** A function between `node` and the lookup's own function: a callback that may run later, or never. */
@@ -65,22 +67,29 @@ function isInNestedFunction(node: TSESTree.Node, root: TSESTree.Node, lookup: TS
  */
 function hasEarlierMention(scopes: SessionScopes, scope: SessionScope, lookup: SessionLookup, use: TSESTree.Node): boolean {
   const inLookup = (node: TSESTree.Node) => lookup.node.range[0] <= node.range[0] && node.range[1] <= lookup.node.range[1];
-  return scopes.idReads(scope).some((node) => node.range[0] < use.range[0] && !inLookup(node) && !isNamingOnly(node));
+  return scopes.idReads(scope).some((node) => node.range[0] < use.range[0] && !inLookup(node) && !isNamingOnly(node, scopes.sourceCode));
 }
 
 /**
  * `const id = params.sessionId` and the names a declaration gives only name the id: they check nothing. A call that
- * gives the id back (`const id = this.checkedSession(params)`) runs a helper, which may check.
+ * gives the id back (`const id = this.checkedSession(params)`) runs a helper, which may check, unless all the helper
+ * does is give its argument back (`const id = idOf(params.sessionId)` of `(id) => id as SessionId`).
  */
-function isNamingOnly(node: TSESTree.Node): boolean {
-  const named = node.parent?.type === AST_NODE_TYPES.VariableDeclarator && node.parent.init === node && !isCall(node);
+function isNamingOnly(node: TSESTree.Node, sourceCode: SourceCode): boolean {
+  const summaries = summariesOf(resolverOf(sourceCodeOf(node, sourceCode)));
+  // The id handed to a helper that only gives it back is still only named.
+  let at = node;
+  while (at.parent?.type === AST_NODE_TYPES.CallExpression && at.parent.arguments.includes(at as TSESTree.CallExpressionArgument) && summaries.onlyGivesBack(at.parent)) at = at.parent;
+  const named = at.parent?.type === AST_NODE_TYPES.VariableDeclarator && at.parent.init === at && !mayCheck(at, summaries);
   return named || isDeclarationName(node);
 }
 
-function isCall(node: TSESTree.Node): boolean {
+/** Whether a declaration's initialiser runs code that may check the id: a call or construction, but an identity helper. */
+function mayCheck(node: TSESTree.Node, summaries: Summaries): boolean {
   const inner = unwrap(node);
   const value = inner.type === AST_NODE_TYPES.AwaitExpression ? unwrap(inner.argument) : inner;
-  return value.type === AST_NODE_TYPES.CallExpression || value.type === AST_NODE_TYPES.NewExpression;
+  if (value.type === AST_NODE_TYPES.NewExpression) return true;
+  return value.type === AST_NODE_TYPES.CallExpression && !summaries.onlyGivesBack(value);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { contains, enclosingFunction, type FunctionNode, isFunction, isValueWrapper, memberName, staticKeyName } from "../syntax/ast.js";
+import { contains, enclosingFunction, type FunctionNode, isFunction, isValueWrapper, memberName, staticKeyName, unwrap } from "../syntax/ast.js";
 import { type Resolver, resolverOf } from "../resolution/resolver.js";
 import { soleInit } from "../resolution/values.js";
 import { isCaught } from "../syntax/try-catch.js";
@@ -118,6 +118,21 @@ export class Summaries {
     const call = holder.parent;
     if (call?.type !== AST_NODE_TYPES.CallExpression || !call.arguments.includes(holder as TSESTree.CallExpressionArgument)) return undefined;
     return this.runArgument(call) === fn ? call : undefined;
+  }
+
+  /**
+   * Whether a call only gives back one of its arguments (or a field of one): its callee's whole body is a return of a
+   * parameter, through `as` and `!` at most (`(id) => id as SessionId`), so it tests nothing on the way.
+   */
+  onlyGivesBack(call: TSESTree.CallExpression): boolean {
+    const fn = this.resolver.calleeOf(call);
+    const summary = fn && this.returnsOf(fn);
+    if (summary?.kind !== "param" || summary.fn !== fn) return false;
+    const body = fn.body;
+    const only = body.type !== AST_NODE_TYPES.BlockStatement ? body : body.body.length === 1 && body.body[0]!.type === AST_NODE_TYPES.ReturnStatement ? body.body[0]!.argument : null;
+    let inner = only && unwrap(only);
+    while (inner?.type === AST_NODE_TYPES.MemberExpression && !inner.computed) inner = unwrap(inner.object);
+    return inner?.type === AST_NODE_TYPES.Identifier;
   }
 
   /**
