@@ -140,7 +140,7 @@ let mixed = new Manager();
 mixed = new Other();
 mixed.kill();
 let added = new Manager();
-added += 1;
+added += new Manager();
 added.kill();
 `);
     expect(calleeOf(probed, "manager().kill")).toBe("kill @ here:2");

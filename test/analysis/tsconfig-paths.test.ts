@@ -3,8 +3,9 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import type { Stats } from "../../src/analysis/modules/folders.js";
 import { clearModuleCache, resolveModulePath } from "../../src/analysis/modules/module-files.js";
 import { clearProjectAliases, projectAliases } from "../../src/analysis/modules/project-aliases.js";
 import { aliasedPaths, aliasesOf, configOptions, parseJsonc } from "../../src/analysis/modules/tsconfig-paths.js";
@@ -25,7 +26,8 @@ describe("parseJsonc", () => {
 
   it("gives undefined for text that is not JSON with comments", () => {
     expect(parseJsonc("{ compilerOptions: {} }")).toBeUndefined();
-    expect(parseJsonc('{ "a": 1 /* unterminated')).toBeUndefined();
+    // Whole JSON but for a block comment left open.
+    expect(parseJsonc('{ "a": 1 } /* unterminated')).toBeUndefined();
     expect(parseJsonc("")).toBeUndefined();
   });
 });
@@ -43,6 +45,7 @@ describe("aliasedPaths", () => {
     expect(aliasedPaths(aliases, "#log")).toEqual(["/p/base/lib/log.ts", "/p/base/#log"]);
     expect(aliasedPaths(aliases, "x-mid-y")).toEqual(["/p/base/xy/-mid-", "/p/base/x-mid-y"]);
     // A pattern with two stars is no pattern (TypeScript reports it).
+    expect(aliases.patterns.map((p) => p.prefix)).toEqual(["@/", "@/core/", "#log", "x"]);
     expect(aliasedPaths(aliases, "two/a/b")).toEqual(["/p/base/two/a/b"]);
   });
 
@@ -58,6 +61,9 @@ describe("aliasedPaths", () => {
     const aliases = aliasesOf([own, options("/p/b.json", `{ "compilerOptions": { "baseUrl": "lib", "paths": { "@/*": ["*"] } } }`)]);
     expect(aliasedPaths(aliases, "~/x")).toEqual(["/p/lib/x", "/p/lib/~/x"]);
     expect(aliasedPaths(aliases, "@/x")).toEqual(["/p/lib/@/x"]);
+    // The nearest baseUrl wins too, and the paths resolve against it.
+    const nearer = aliasesOf([options("/p/app/tsconfig.json", `{ "compilerOptions": { "baseUrl": "src" } }`), options("/p/b.json", `{ "compilerOptions": { "baseUrl": "lib", "paths": { "@/*": ["*"] } } }`)]);
+    expect(aliasedPaths(nearer, "@/x")).toEqual(["/p/app/src/x", "/p/app/src/@/x"]);
   });
 
   it("reads no package config named by extends, and no options that are not strings or lists of strings", () => {
@@ -76,34 +82,52 @@ describe("projectAliases, on disk", () => {
     clearModuleCache();
   });
   const root = join(base, "repo");
-  mkdirSync(join(root, "app", "src", "core"), { recursive: true });
-  writeFileSync(join(root, "tsconfig.base.json"), `{ "compilerOptions": { "paths": { "@/*": ["./app/src/*"] } } }`);
-  writeFileSync(join(root, "app", "tsconfig.json"), `// the app's config\n{ "extends": "../tsconfig.base.json", }`);
-  writeFileSync(join(root, "app", "src", "core", "codes.ts"), "export const BUSY = -32042;\n");
-  const agent = join(root, "app", "src", "agent.ts");
-  writeFileSync(agent, `import { BUSY } from "@/core/codes";\n`);
+  const write = (path: string, text: string) => {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  };
+  write("tsconfig.json", `{ "compilerOptions": { "paths": { "@/*": ["./lib/*"] } } }`);
+  write("tsconfig.base.json", `{ "compilerOptions": { "paths": { "@/*": ["./app/src/*"] } } }`);
+  write("tsconfig.other.json", `{ "compilerOptions": { "paths": { "@/*": ["./other/*"] } } }`);
+  write("app/tsconfig.json", `// the app's config\n{ "extends": "../tsconfig.base.json", }`);
+  write("app/src/core/codes.ts", "export const BUSY = -32042;\n");
+  write("lib/core/codes.ts", "export const BUSY = -32043;\n");
+  write("other/core/codes.ts", "export const BUSY = -32044;\n");
+  write("two/tsconfig.json", `{ "extends": ["../tsconfig.other.json", "../tsconfig.base.json"] }`);
+  const real = (path: string) => join(realPathOr(root), path);
 
   it("resolves an alias of the nearest config, through what it extends, to a module of the project", () => {
-    expect(resolveModulePath(agent, "@/core/codes", root)).toBe(join(realPathOr(root), "app", "src", "core", "codes.ts"));
+    const agent = join(root, "app", "src", "agent.ts");
+    expect(resolveModulePath(agent, "@/core/codes", root)).toBe(real("app/src/core/codes.ts"));
     expect(resolveModulePath(agent, "@/core/none", root)).toBeUndefined();
     expect(resolveModulePath(agent, "zod", root)).toBeUndefined();
+    // A file the app's config does not cover takes the root's.
+    expect(resolveModulePath(join(root, "tools", "x.ts"), "@/core/codes", root)).toBe(real("lib/core/codes.ts"));
   });
 
-  it("reads no config above the folder linted", () => {
-    const inner = join(root, "app");
-    expect(projectAliases(join(inner, "src", "agent.ts"), join(inner, "src"), undefined).patterns).toEqual([]);
+  it("takes the paths of the last of several configs extended, as TypeScript does", () => {
+    expect(resolveModulePath(join(root, "two", "x.ts"), "@/core/codes", root)).toBe(real("app/src/core/codes.ts"));
   });
 
-  it("reads no config that is a FIFO or a link out of the folder linted, and resolves no alias through it", () => {
-    const planted = join(base, "planted");
-    mkdirSync(join(planted, "src"), { recursive: true });
+  it("looks for configs no higher than the folder linted", () => {
+    const inner = join(root, "app", "src");
+    const stats: Stats = new Map();
+    expect(projectAliases(join(inner, "core", "agent.ts"), inner, stats).patterns).toEqual([]);
+    expect([...stats.keys()].every((path) => path.startsWith(inner))).toBe(true);
+  });
+
+  it.each([
+    ["a link out of the folder linted", "link", (dir: string) => symlinkSync(join(base, "elsewhere", "tsconfig.json"), join(dir, "tsconfig.json"))],
+    ["a FIFO", "fifo", (dir: string) => execFileSync("mkfifo", [join(dir, "tsconfig.json")])],
+  ])("reads no config that is %s, and resolves no alias through it", (_, name, plant) => {
+    const dir = join(base, name);
+    mkdirSync(join(dir, "src"), { recursive: true });
     mkdirSync(join(base, "elsewhere"), { recursive: true });
     writeFileSync(join(base, "elsewhere", "tsconfig.json"), `{ "compilerOptions": { "paths": { "@/*": ["./src/*"] } } }`);
-    writeFileSync(join(planted, "src", "codes.ts"), "export const BUSY = -32042;\n");
-    symlinkSync(join(base, "elsewhere", "tsconfig.json"), join(planted, "tsconfig.json"));
-    execFileSync("mkfifo", [join(planted, "src", "tsconfig.json")]);
-    const file = join(planted, "src", "agent.ts");
-    expect(projectAliases(file, planted, undefined).patterns).toEqual([]);
-    expect(resolveModulePath(file, "@/codes", planted)).toBeUndefined();
+    writeFileSync(join(dir, "src", "codes.ts"), "export const BUSY = -32042;\n");
+    plant(dir);
+    const file = join(dir, "src", "agent.ts");
+    expect(projectAliases(file, dir, undefined).patterns).toEqual([]);
+    expect(resolveModulePath(file, "@/codes", dir)).toBeUndefined();
   });
 });

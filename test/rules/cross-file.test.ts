@@ -168,6 +168,16 @@ untypedTester().run("invalid-params-error (a list of modes of another module)", 
   ],
 });
 
+const outputKept = dispatcher(`        const terminalId = (params as { terminalId?: string })?.terminalId;
+        const output = terminalId ? terminals.getOutput(terminalId) : { output: "", truncated: false };
+        this.write({ jsonrpc: "2.0", id, result: output });`);
+const released = dispatcher(`        const terminalId = (params as { terminalId?: string })?.terminalId;
+        if (terminalId) {
+          terminals.release(terminalId);
+        }
+        console.log("released", terminalId);
+        this.write({ jsonrpc: "2.0", id, result: {} });`);
+
 untypedTester().run("resource-not-found-error (a terminal manager of another module)", resourceNotFound, {
   valid: [
     { name: "the manager's own file, which has no handler", ...terminals },
@@ -223,20 +233,13 @@ untypedTester().run("resource-not-found-error (a terminal manager of another mod
     },
     {
       name: "dispatch that sends the manager's value as the result, kept in a const behind a test of the id's presence",
-      ...dispatcher(`        const terminalId = (params as { terminalId?: string })?.terminalId;
-        const output = terminalId ? terminals.getOutput(terminalId) : { output: "", truncated: false };
-        this.write({ jsonrpc: "2.0", id, result: output });`),
-      errors: [{ messageId: "terminalSuccess", line: 11, column: 37 }],
+      ...outputKept,
+      errors: [{ messageId: "terminalSuccess", ...at(outputKept.code, "terminals.getOutput(terminalId)") }],
     },
     {
       name: "dispatch that goes on to answer with a result after a manager that returns nothing on a miss",
-      ...dispatcher(`        const terminalId = (params as { terminalId?: string })?.terminalId;
-        if (terminalId) {
-          terminals.release(terminalId);
-        }
-        console.log("released", terminalId);
-        this.write({ jsonrpc: "2.0", id, result: {} });`),
-      errors: [{ messageId: "terminalSuccess", line: 12, column: 11 }],
+      ...released,
+      errors: [{ messageId: "terminalSuccess", ...at(released.code, "terminals.release(terminalId)") }],
     },
     {
       name: "the manager's plain Error for an unknown terminal, at the handler's call; not at the call after a check",
@@ -348,15 +351,23 @@ untypedTester().run("session-not-found-data (a store of another module)", sessio
       ],
     },
     {
-      name: "the app: a -32002 without data in the store, at the call that reaches it",
+      // tag()'s two misses are reported once at its call; drop() is reached only from session/delete (the business
+      // of idempotent-session-delete) and from the session/cancel notification, whose calls answer nothing.
+      name: "the app: the store's -32002 without data.sessionId, at the calls that reach it, each call once",
       ...notesAgent,
-      errors: [report("missingSessionIdThrough", notesAgent.code, "notes.clear(params.sessionId)", { helper: "`NotesStore.clear`", file: "notes-store.ts", fix: FIX })],
+      errors: [
+        report("missingSessionIdThrough", notesAgent.code, "notes.clear(params.sessionId)", { helper: "`NotesStore.clear`", file: "notes-store.ts", fix: FIX }),
+        report("resourceNotFoundThrough", notesAgent.code, 'notes.tag(params.sessionId, "resumed")', { helper: "`NotesStore.tag`", file: "notes-store.ts", fix: FIX }),
+      ],
     },
     {
       name: "the app, in protocol version 2: the MUST",
       ...notesAgent,
       settings: { acp: { protocolVersion: 2 } },
-      errors: [report("missingSessionIdThroughV2", notesAgent.code, "notes.clear(params.sessionId)", { helper: "`NotesStore.clear`", file: "notes-store.ts", fix: FIX })],
+      errors: [
+        report("missingSessionIdThroughV2", notesAgent.code, "notes.clear(params.sessionId)", { helper: "`NotesStore.clear`", file: "notes-store.ts", fix: FIX }),
+        report("resourceNotFoundThroughV2", notesAgent.code, 'notes.tag(params.sessionId, "resumed")', { helper: "`NotesStore.tag`", file: "notes-store.ts", fix: FIX }),
+      ],
     },
   ],
 });

@@ -237,6 +237,7 @@ app.onRequest(methods.agent.session.setConfigOption, ({ params }) => {
         suggestion: 'RequestError.invalidParams(undefined, "Unknown option")',
       }),
     ],
+    { name: "the params parsed into a new object by a helper, and a field through an identity helper" },
   ),
   // `in` on a destructured field; resourceNotFound keeps its data key.
   invalid(
@@ -974,7 +975,7 @@ untypedTester().run("invalid-params-error (a name that shadows the import)", rul
           code: "-32603 Internal error",
           suggestion: 'RequestError.invalidParams(undefined, "Unknown mode")',
         }),
-      ]),
+      ], { name: "thrown in a closure that runWith runs and gives back the result of" }),
     ],
   });
 }
@@ -993,6 +994,12 @@ app.onRequest(methods.agent.session.load, ({ params }) => {
 });`;
   untypedTester().run("invalid-params-error (a helper that validates the params)", rule, {
     valid: [],
-    invalid: [invalid(code, (c) => [malformed(c, "a failed validation of the params", { text: "new RequestError(-32603, result.error.message)", code: "-32603 Internal error", suggestion: "RequestError.invalidParams(undefined, result.error.message)" })])],
+    invalid: [
+      invalid(
+        code,
+        (c) => [malformed(c, "a failed validation of the params", { text: "new RequestError(-32603, result.error.message)", code: "-32603 Internal error", suggestion: "RequestError.invalidParams(undefined, result.error.message)" })],
+        { name: "a helper handed the params of session/load, which watches no field, validates them with safeParse" },
+      ),
+    ],
   });
 }

@@ -466,7 +466,7 @@ app.onRequest(methods.agent.session.prompt, async ({ params }) => {
     lostClass(code, THROWN, "CodeError", "-32000", [useRequestError(code, THROWN, 'new RequestError(-32000, "sign in first")', "-32000")]),
   ]);
   valid.push(
-    { name: "a thunk whose runner catches what it throws", code: thunk("async function enqueue<T>(task: () => Promise<T>) { try { return await task(); } catch { return undefined; } }") },
+    { name: "a thunk whose runner catches what it throws", code: thunk("async function enqueue<T>(task: () => Promise<T>) { try { return await task(); } catch { process.exit(1); } }") },
     {
       name: "a thunk whose runner keeps it for later",
       code: thunk('const queue: (() => unknown)[] = [];\nfunction enqueue(task: () => unknown) { queue.push(task); return Promise.resolve({ stopReason: "end_turn" as const }); }'),

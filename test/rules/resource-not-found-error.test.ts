@@ -1011,8 +1011,14 @@ export const app = client({ name: "c" }).onRequest(methods.client.terminal.outpu
     {
       name: "a lookup a helper returns, tested by the caller",
       code: returnedByHelper,
-      // No argument is the terminal id itself: the message names a placeholder, and no rewrite is offered.
-      errors: [report(returnedByHelper, "terminalInternalError", 'new Error("no terminal")')],
+      // No argument is the terminal id itself: the message names a placeholder (`terminalId`, no variable of the
+      // handler), and no rewrite is offered.
+      errors: [
+        {
+          ...report(returnedByHelper, "terminalInternalError", 'new Error("no terminal")'),
+          data: { fix: "RequestError.resourceNotFound(terminalId)", method: "terminal/output", expected: "-32002 Resource not found" },
+        },
+      ],
     },
   ],
 });

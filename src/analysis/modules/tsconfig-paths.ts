@@ -113,6 +113,8 @@ function stringLists(object: Record<string, unknown>): Record<string, string[]> 
  * outside strings only, then a comma before `}` or `]`.
  */
 export function parseJsonc(text: string): unknown {
+  // A block comment left open is an error TypeScript reports: such a config is not read.
+  let unterminated = false;
   const withoutComments = outsideStrings(text, (t, i) => {
     if (t[i] !== "/" || (t[i + 1] !== "/" && t[i + 1] !== "*")) return undefined;
     if (t[i + 1] === "/") {
@@ -120,8 +122,10 @@ export function parseJsonc(text: string): unknown {
       return { out: "\n", next: end < 0 ? t.length : end + 1 };
     }
     const end = t.indexOf("*/", i + 2);
+    if (end < 0) unterminated = true;
     return { out: " ", next: end < 0 ? t.length : end + 2 };
   });
+  if (unterminated) return undefined;
   const withoutCommas = outsideStrings(withoutComments, (t, i) => {
     if (t[i] !== ",") return undefined;
     let j = i + 1;
