@@ -85,6 +85,10 @@ describe("summaries: where a value comes from", () => {
     expect(probeValue(HANDLER("const probe = enqueue((x: string) => x);", "function enqueue(task: (x: string) => string) { return task(\"a\"); }"))).toBe('task("a")');
     // A method of a parameter that is no function handed in stays the callee's call (a manager's own lookup).
     expect(probeValue(HANDLER("const probe = lookup(sessions, params.sessionId);", "function lookup(store: Map<string, unknown>, id: string) { return store.get(id); }"))).toBe("store.get(id)");
+    // A closure's call of a parameter of the function around it stays that parameter's call through the closure's
+    // summary, to be bound where the outer function is called.
+    const outer = "function later<T>(task: () => T): T { const run = () => task(); return run(); }";
+    expect(probeValue(HANDLER("const probe = later(() => sessions.get(params.sessionId));", outer))).toBe("sessions.get(params.sessionId)");
   });
 });
 
