@@ -168,6 +168,22 @@ untypedTester().run("invalid-params-error (a list of modes of another module)", 
   ],
 });
 
+/** A legacy client beside the aliased one whose releaseTerminal is `body`. */
+const releasing = (body: string) => ({
+  filename: `${dir}/aliased/src/releasing.ts`,
+  code: `import * as acp from "@agentclientprotocol/sdk";
+import { terminals } from "@/terminals";
+export class ReleasingClient implements acp.Client {
+  async requestPermission(): Promise<acp.RequestPermissionResponse> {
+    return { outcome: { outcome: "cancelled" } };
+  }
+  async sessionUpdate(): Promise<void> {}
+  async releaseTerminal(params: acp.ReleaseTerminalRequest): Promise<acp.ReleaseTerminalResponse> {
+${body}
+  }
+}`,
+});
+const releasedAtEnd = releasing("    terminals.release(params.terminalId);");
 const outputKept = dispatcher(`        const terminalId = (params as { terminalId?: string })?.terminalId;
         const output = terminalId ? terminals.getOutput(terminalId) : { output: "", truncated: false };
         this.write({ jsonrpc: "2.0", id, result: output });`);
@@ -206,6 +222,21 @@ untypedTester().run("resource-not-found-error (a terminal manager of another mod
         this.write({ jsonrpc: "2.0", id, result: {} });`),
     },
     {
+      name: "a handler that looks the terminal up before the manager returns silently, then ends",
+      ...releasing(`    if (!terminals.has(params.terminalId)) throw acp.RequestError.resourceNotFound(params.terminalId);
+    terminals.release(params.terminalId);`),
+    },
+    {
+      // runWith gives back what the thunk gives: the thunk's code is the handler's, but its end is not the handler's.
+      name: "a manager returning silently inside a thunk a call runs: where the path goes after the thunk is not followed",
+      ...releasing(`    const runWith = <T,>(o: { run(): T }): T => o.run();
+    runWith({
+      run: () => {
+        terminals.release(params.terminalId);
+      },
+    });`),
+    },
+    {
       name: "dispatch that looks the terminal up before it hands the id to the manager",
       ...dispatcher(`        const terminalId = (params as { terminalId: string }).terminalId;
         if (!terminals.has(terminalId)) {
@@ -240,6 +271,11 @@ untypedTester().run("resource-not-found-error (a terminal manager of another mod
       name: "dispatch that goes on to answer with a result after a manager that returns nothing on a miss",
       ...released,
       errors: [{ messageId: "terminalSuccess", ...at(released.code, "terminals.release(terminalId)") }],
+    },
+    {
+      name: "a handler that ends without a return after a manager that returns nothing on a miss (the SDK answers null)",
+      ...releasedAtEnd,
+      errors: [{ messageId: "terminalSuccess", ...at(releasedAtEnd.code, "terminals.release(params.terminalId)") }],
     },
     {
       name: "the manager's plain Error for an unknown terminal, at the handler's call; not at the call after a check",

@@ -26,7 +26,10 @@ function statementOf(call: TSESTree.CallExpression): TSESTree.Node | undefined {
   return declaration?.type === AST_NODE_TYPES.VariableDeclaration && declaration.declarations.length === 1 ? declaration : undefined;
 }
 
-/** The statements that run after `statement`, up to `root`; undefined when a loop, a `try` or a label is on the way. */
+/**
+ * The statements that run after `statement`, up to the end of `root`; undefined when a loop, a `try`, a label or the
+ * end of another function is on the way.
+ */
 function followingStatements(statement: TSESTree.Node, root: TSESTree.Node): TSESTree.Node[] | undefined {
   const out: TSESTree.Node[] = [];
   for (let node = statement; node !== root; ) {
@@ -35,8 +38,10 @@ function followingStatements(statement: TSESTree.Node, root: TSESTree.Node): TSE
     if (parent.type === AST_NODE_TYPES.BlockStatement || parent.type === AST_NODE_TYPES.SwitchCase) {
       const list: readonly TSESTree.Node[] = parent.type === AST_NODE_TYPES.BlockStatement ? parent.body : parent.consequent;
       out.push(...list.slice(list.indexOf(node) + 1));
-      // The end of a `case` is as far as its request goes (falling into the next case is not followed).
-      if (parent.type === AST_NODE_TYPES.SwitchCase || parent === root || (parent.parent !== undefined && isFunction(parent.parent))) return out;
+      // The end of a `case` is as far as its request goes (falling into the next case is not followed); the end of a
+      // function other than the root's (a thunk a call runs) hands the path back to code not followed here.
+      if (parent.type === AST_NODE_TYPES.SwitchCase || parent === root) return out;
+      if (parent.parent !== undefined && isFunction(parent.parent)) return parent.parent === root ? out : undefined;
     } else if (parent.type !== AST_NODE_TYPES.IfStatement) return parent === root ? out : undefined;
     node = parent;
   }

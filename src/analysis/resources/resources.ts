@@ -226,8 +226,8 @@ function answersWithCall(search: Search, scope: ResourceScope, call: TSESTree.Ca
 
 /**
  * The handler's calls after which a result answers, should `call` (made as a statement) return nothing: `call` itself
- * when its scope, a handler's, answers with a result after it (answerAfter); when its scope is a same-file helper that
- * ends or returns after it, the calls after which that helper's return is so answered.
+ * when its scope, a handler's, answers with a result after it (answerAfter) or ends without answering; when its scope
+ * is a same-file helper that ends or returns after it, the calls after which that helper's return is so answered.
  */
 function continuedBy(search: Search, scope: ResourceScope, call: TSESTree.CallExpression): readonly TSESTree.CallExpression[] {
   if (scope.entries) return [];
@@ -236,7 +236,9 @@ function continuedBy(search: Search, scope: ResourceScope, call: TSESTree.CallEx
   // A same-file helper that goes on to its end, or returns, gives the request back to its own caller.
   const goesBack = after.kind === "falls" || (after.kind === "ends" && !after.ending.thrown && after.ending.answer.node.type === AST_NODE_TYPES.ReturnStatement);
   if (scope.helper) return goesBack ? (scope.continuedBy ?? []) : [];
-  return after.kind === "ends" && !after.conditional && after.ending.answer.kind === "success" ? [call] : [];
+  // A handler function that ends without a return answers with a result too (the SDK sends `null`).
+  const answersResult = after.kind === "ends" ? !after.conditional && after.ending.answer.kind === "success" : after.kind === "falls" && !scope.dispatch;
+  return answersResult ? [call] : [];
 }
 
 /** `return;` in a function that gives back nothing anywhere: its caller goes on. */
