@@ -92,6 +92,27 @@ describe("summaries: where a value comes from", () => {
   });
 });
 
+describe("summaries: a call that checks nothing", () => {
+  /** Whether the call of `callee` in the handler checks nothing, by its callee's summary. */
+  function checksNothing(helpers: string, callee: string): boolean {
+    const probed = modelOf(HANDLER(`const probe = ${callee}(params);`, helpers));
+    return summariesOf(probed.model.resolver).checksNothing(initOf(probed) as TSESTree.CallExpression);
+  }
+
+  it("knows a helper that only builds its value from its arguments", () => {
+    expect(checksNothing("const idOf = (p: { sessionId: string }) => p.sessionId as string;", "idOf")).toBe(true);
+    expect(checksNothing("function parse(raw: { sessionId: string }) { return { ...raw, ids: [raw.sessionId], key: `${raw.sessionId}` }; }", "parse")).toBe(true);
+  });
+
+  it("does not know one that tests, runs or reads optionally, nor a callee it does not resolve", () => {
+    expect(checksNothing("function pick(p: { sessionId?: string }) { return p.sessionId ?? \"\"; }", "pick")).toBe(false);
+    expect(checksNothing("function opt(p?: { sessionId: string }) { return p?.sessionId; }", "opt")).toBe(false);
+    expect(checksNothing("function known(p: { sessionId: string }) { return sessions.get(p.sessionId); }", "known")).toBe(false);
+    expect(checksNothing("function two(p: { sessionId: string }) { log(p); return p; }\ndeclare function log(x: unknown): void;", "two")).toBe(false);
+    expect(checksNothing("declare function external(p: unknown): unknown;", "external")).toBe(false);
+  });
+});
+
 describe("summaries: the expression a call gives back as it is", () => {
   function returned(code: string, callText: string) {
     const probed = modelOf(code);

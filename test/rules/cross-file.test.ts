@@ -184,6 +184,12 @@ ${body}
 }`,
 });
 const releasedAtEnd = releasing("    terminals.release(params.terminalId);");
+const releasedAfterTests = releasing(`    const present = (p: { terminalId: string }) => {
+      if (!p.terminalId) throw acp.RequestError.invalidParams();
+    };
+    console.info(params);
+    present(params);
+    terminals.release(params.terminalId);`);
 const outputKept = dispatcher(`        const terminalId = (params as { terminalId?: string })?.terminalId;
         const output = terminalId ? terminals.getOutput(terminalId) : { output: "", truncated: false };
         this.write({ jsonrpc: "2.0", id, result: output });`);
@@ -224,6 +230,14 @@ untypedTester().run("resource-not-found-error (a terminal manager of another mod
     {
       name: "a handler that looks the terminal up before the manager returns silently, then ends",
       ...releasing(`    if (!terminals.has(params.terminalId)) throw acp.RequestError.resourceNotFound(params.terminalId);
+    terminals.release(params.terminalId);`),
+    },
+    {
+      name: "a handler that hands the request to a helper looking the terminal up, before the manager returns silently",
+      ...releasing(`    const known = (p: { terminalId: string }) => {
+      if (!terminals.has(p.terminalId)) throw acp.RequestError.resourceNotFound(p.terminalId);
+    };
+    known(params);
     terminals.release(params.terminalId);`),
     },
     {
@@ -271,6 +285,11 @@ untypedTester().run("resource-not-found-error (a terminal manager of another mod
       name: "dispatch that goes on to answer with a result after a manager that returns nothing on a miss",
       ...released,
       errors: [{ messageId: "terminalSuccess", ...at(released.code, "terminals.release(terminalId)") }],
+    },
+    {
+      name: "the request handed to a function it does not resolve, or to a helper testing only the id's presence, is no lookup",
+      ...releasedAfterTests,
+      errors: [{ messageId: "terminalSuccess", ...at(releasedAfterTests.code, "terminals.release(params.terminalId)") }],
     },
     {
       name: "a handler that ends without a return after a manager that returns nothing on a miss (the SDK answers null)",

@@ -15,6 +15,7 @@ import { ownNodes } from "./reads.js";
 import { fileMisses } from "./file-misses.js";
 import type { ResourceMiss, ResourceScope } from "./types.js";
 import { resolverOf } from "../resolution/resolver.js";
+import { type Summaries, summariesOf } from "../summaries/summaries.js";
 import type { ValueResolver } from "../resolution/values.js";
 import { fileOf } from "../resolution/source-files.js";
 import { moduleNodes } from "../file-nodes.js";
@@ -183,21 +184,43 @@ function moduleAnswers(model: FileModel, root: TSESTree.Node): AnswerContext | u
 }
 
 /**
- * Whether a scope hands the requested path or terminal id to something that may check it before `call`: a call's
- * argument, a computed key, the left of `in` (`manager.has(id)`, `terminals[id]`). A test of the value itself (`if
- * (!id)`, `id ? … : …`) tells a missing field, not an unknown terminal.
+ * Whether a scope hands the requested path or terminal id to something that may check it before `call` (handsOn): a
+ * call's argument, a computed key, the left of `in` (`manager.has(id)`, `terminals[id]`), or a helper handed the
+ * request that does so. A test of the value itself (`if (!id)`, `id ? … : …`) tells a missing field, not an unknown
+ * terminal.
  */
 function readsFieldBefore(search: Search, scope: ResourceScope, call: TSESTree.Node): boolean {
-  return ownNodesOf(search, scope.root).some((node) => node.range[1] <= call.range[0] && scope.fields.isField(node) && mayCheck(node));
+  const seen = new Set<ResourceScope>([scope]);
+  return ownNodesOf(search, scope.root).some((node) => node.range[1] <= call.range[0] && handsOn(search, scope, node, seen));
+}
+
+/**
+ * Whether a read of a scope hands the field on where it may be looked up (mayCheck), or hands the request to a helper
+ * of the scope's that does so itself (`validate(params)` testing `terminals.has(p.terminalId)`). A function it does not
+ * resolve (a schema's `parse`) cannot know the client's terminals.
+ */
+function handsOn(search: Search, scope: ResourceScope, node: TSESTree.Node, seen: Set<ResourceScope>): boolean {
+  if (scope.fields.isField(node)) return mayCheck(node, summariesOf(resolverOf(search.sourceCode)));
+  if (!scope.fields.isRequest(node)) return false;
+  const child = outermostWrapper(node);
+  const call = child.parent;
+  if (call?.type !== AST_NODE_TYPES.CallExpression || !call.arguments.includes(child as TSESTree.CallExpressionArgument)) return false;
+  const fn = resolverOf(search.sourceCode).calleeOf(call);
+  const helper = fn && scopeAt(search, fn, scope.fields.field);
+  if (!helper || seen.has(helper)) return false;
+  seen.add(helper);
+  return ownNodesOf(search, helper.root).some((inner) => handsOn(search, helper, inner, seen));
 }
 
 /** Whether a read of the field hands it on where it may be looked up (see readsFieldBefore). */
-function mayCheck(node: TSESTree.Node): boolean {
+function mayCheck(node: TSESTree.Node, summaries: Summaries): boolean {
   const child = outermostWrapper(node);
   const parent = child.parent;
   if (!parent) return false;
   switch (parent.type) {
     case AST_NODE_TYPES.CallExpression:
+      // Not a helper that only builds a value from it (`parse(params)`).
+      return parent.arguments.includes(child as TSESTree.CallExpressionArgument) && !summaries.checksNothing(parent);
     case AST_NODE_TYPES.NewExpression:
       return parent.arguments.includes(child as TSESTree.CallExpressionArgument);
     case AST_NODE_TYPES.MemberExpression:

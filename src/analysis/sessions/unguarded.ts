@@ -73,23 +73,23 @@ function hasEarlierMention(scopes: SessionScopes, scope: SessionScope, lookup: S
 /**
  * `const id = params.sessionId` and the names a declaration gives only name the id: they check nothing. A call that
  * gives the id back (`const id = this.checkedSession(params)`) runs a helper, which may check, unless all the helper
- * does is give its argument back (`const id = idOf(params.sessionId)` of `(id) => id as SessionId`).
+ * does is build its value from its arguments (`const id = idOf(params.sessionId)` of `(id) => id as SessionId`).
  */
 function isNamingOnly(node: TSESTree.Node, sourceCode: SourceCode): boolean {
   const summaries = summariesOf(resolverOf(sourceCodeOf(node, sourceCode)));
-  // The id handed to a helper that only gives it back is still only named.
+  // The id handed to a helper that only builds its value from it (checksNothing) is still only named.
   let at = node;
-  while (at.parent?.type === AST_NODE_TYPES.CallExpression && at.parent.arguments.includes(at as TSESTree.CallExpressionArgument) && summaries.onlyGivesBack(at.parent)) at = at.parent;
+  while (at.parent?.type === AST_NODE_TYPES.CallExpression && at.parent.arguments.includes(at as TSESTree.CallExpressionArgument) && summaries.checksNothing(at.parent)) at = at.parent;
   const named = at.parent?.type === AST_NODE_TYPES.VariableDeclarator && at.parent.init === at && !mayCheck(at, summaries);
   return named || isDeclarationName(node);
 }
 
-/** Whether a declaration's initialiser runs code that may check the id: a call or construction, but an identity helper. */
+/** Whether a declaration's initialiser runs code that may check the id: a call or construction, but one that checks nothing. */
 function mayCheck(node: TSESTree.Node, summaries: Summaries): boolean {
   const inner = unwrap(node);
   const value = inner.type === AST_NODE_TYPES.AwaitExpression ? unwrap(inner.argument) : inner;
   if (value.type === AST_NODE_TYPES.NewExpression) return true;
-  return value.type === AST_NODE_TYPES.CallExpression && !summaries.onlyGivesBack(value);
+  return value.type === AST_NODE_TYPES.CallExpression && !summaries.checksNothing(value);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { contains, enclosingFunction, type FunctionNode, isFunction, isValueWrapper, memberName, staticKeyName, unwrap } from "../syntax/ast.js";
+import { contains, enclosingFunction, type FunctionNode, isFunction, isValueWrapper, memberName, staticKeyName } from "../syntax/ast.js";
 import { type Resolver, resolverOf } from "../resolution/resolver.js";
 import { soleInit } from "../resolution/values.js";
 import { isCaught } from "../syntax/try-catch.js";
@@ -121,18 +121,17 @@ export class Summaries {
   }
 
   /**
-   * Whether a call only gives back one of its arguments (or a field of one): its callee's whole body is a return of a
-   * parameter, through `as` and `!` at most (`(id) => id as SessionId`), so it tests nothing on the way.
+   * Whether a call only gives back a value built from its arguments, testing nothing on the way: its callee's whole
+   * body is one return of names, fields, object and array literals and spreads, through `as` and `!` at most
+   * (`(id) => id as SessionId`, `(raw) => ({ sessionId: raw.sessionId, mode: raw.modeId })`). Such a helper cannot
+   * check a session or a terminal.
    */
-  onlyGivesBack(call: TSESTree.CallExpression): boolean {
+  checksNothing(call: TSESTree.CallExpression): boolean {
     const fn = this.resolver.calleeOf(call);
-    const summary = fn && this.returnsOf(fn);
-    if (summary?.kind !== "param" || summary.fn !== fn) return false;
+    if (!fn) return false;
     const body = fn.body;
     const only = body.type !== AST_NODE_TYPES.BlockStatement ? body : body.body.length === 1 && body.body[0]!.type === AST_NODE_TYPES.ReturnStatement ? body.body[0]!.argument : null;
-    let inner = only && unwrap(only);
-    while (inner?.type === AST_NODE_TYPES.MemberExpression && !inner.computed) inner = unwrap(inner.object);
-    return inner?.type === AST_NODE_TYPES.Identifier;
+    return only !== null && only !== undefined && isPlainBuild(only);
   }
 
   /**
@@ -366,5 +365,30 @@ function patternPath(pattern: TSESTree.Node, name: TSESTree.Identifier): string[
       return undefined;
     default:
       return undefined;
+  }
+}
+
+/** Whether an expression builds a value without running or testing anything (checksNothing). */
+function isPlainBuild(node: TSESTree.Node): boolean {
+  switch (node.type) {
+    case AST_NODE_TYPES.MemberExpression:
+      // `raw.sessionId`, not `raw?.sessionId` (a test) nor `raw[key]` (a key that is computed).
+      return !node.optional && !node.computed && isPlainBuild(node.object);
+    case AST_NODE_TYPES.Property:
+      return node.kind === "init" && !node.computed && !node.method && isPlainBuild(node.value);
+    case AST_NODE_TYPES.ObjectExpression:
+      return node.properties.every(isPlainBuild);
+    case AST_NODE_TYPES.ArrayExpression:
+      return node.elements.every((element) => element === null || isPlainBuild(element));
+    case AST_NODE_TYPES.SpreadElement:
+      return isPlainBuild(node.argument);
+    case AST_NODE_TYPES.TemplateLiteral:
+      return node.expressions.every(isPlainBuild);
+    case AST_NODE_TYPES.Identifier:
+    case AST_NODE_TYPES.Literal:
+      return true;
+    default:
+      // `as`, `satisfies`, `!`: the value passes unchanged.
+      return isValueWrapper(node) && isPlainBuild(node.expression);
   }
 }
