@@ -4,7 +4,7 @@ import { UNSUPPORTED_PROTOCOL_VERSION } from "../src/protocol/codes.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
 
-export type MessageIds = "errorForVersion" | "notUnsupportedVersion" | "clientRejectsOlder" | "useUnsupportedProtocolVersion";
+export type MessageIds = "errorForVersion" | "errorForVersionThrough" | "notUnsupportedVersion" | "notUnsupportedVersionThrough" | "clientRejectsOlder" | "useUnsupportedProtocolVersion";
 
 const readsVersion = (node: TSESTree.Node) => node.type === AST_NODE_TYPES.MemberExpression && !node.computed && node.property.type === AST_NODE_TYPES.Identifier && node.property.name === "protocolVersion";
 
@@ -32,6 +32,10 @@ export default createRule<[], MessageIds>({
     messages: {
       errorForVersion:
         "An agent MUST answer a protocol version it does not support with the latest version it supports, not an error: return protocolVersion: Math.min(params.protocolVersion, LATEST).",
+      errorForVersionThrough:
+        "This call reaches {{helper}} ({{file}}), which throws for a protocol version it does not support: an agent MUST answer such a version with the latest version it supports, not an error: return protocolVersion: Math.min(params.protocolVersion, LATEST).",
+      notUnsupportedVersionThrough:
+        "This call reaches {{helper}} ({{file}}), which answers a protocol version it does not support with another error: in protocol version 2 that is answered only with -32022 and data { requested, supported }: use {{fix}} there.",
       notUnsupportedVersion:
         "In protocol version 2 an unsupported protocol version is answered only with -32022 and data { requested, supported }: use {{fix}}.",
       clientRejectsOlder:
@@ -50,9 +54,14 @@ export default createRule<[], MessageIds>({
         for (const { thrown, requested, supported } of clientVersionThrows(model, context.sourceCode)) {
           context.report({ node: thrown, messageId: "clientRejectsOlder", data: { requested: String(requested), supported: supported.name } });
         }
-        for (const { site, guard } of versionErrors(model, context.sourceCode)) {
+        // Another module's site is reported at the handler's call that reaches it, each call once.
+        const reported = new Set<TSESTree.Node>();
+        for (const { site, guard, through } of versionErrors(model, context.sourceCode)) {
+          if (through && reported.has(through.call)) continue;
+          if (through) reported.add(through.call);
+          const place = through ? { node: through.call, data: { helper: through.helper, file: through.file } } : { node: site.node };
           if (!v2) {
-            context.report({ node: site.node, messageId: "errorForVersion" });
+            context.report({ ...place, messageId: through ? "errorForVersionThrough" : "errorForVersion" });
             continue;
           }
           if (site.factory?.name === "unsupportedProtocolVersion") continue;
@@ -62,6 +71,10 @@ export default createRule<[], MessageIds>({
             ? "RequestError.unsupportedProtocolVersion(requested, supported)"
             : "code -32022 with data { requested, supported }";
           const name = model.hasFactory("unsupportedProtocolVersion") ? model.sdk.requestErrorName() : undefined;
+          if (through) {
+            context.report({ node: through.call, messageId: "notUnsupportedVersionThrough", data: { fix, helper: through.helper, file: through.file } });
+            continue;
+          }
           const text = name && factoryText(guard, name, context.sourceCode);
           const suggest = text ? [{ messageId: "useUnsupportedProtocolVersion" as const, data: { text }, fix: (f: TSESLint.RuleFixer) => f.replaceText(site.node, text) }] : [];
           context.report({ node: site.node, messageId: "notUnsupportedVersion", data: { fix }, suggest });

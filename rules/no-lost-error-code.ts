@@ -3,7 +3,7 @@ import { catchAllLosses, caughtNumericCode, getModel, type LostShape, type LostT
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
 
-export type MessageIds = "lostCode" | "lostClassCode" | "lostStringCode" | "lostInCatchAll" | "useRequestError" | "useErrorCode";
+export type MessageIds = "lostCode" | "lostClassCode" | "lostStringCode" | "lostCodeThrough" | "lostInCatchAll" | "useRequestError" | "useErrorCode";
 
 /** How each shape is named in the message. */
 const WHAT: Readonly<Record<Exclude<LostShape, "local-class" | "held-class">, string>> = {
@@ -35,6 +35,8 @@ export default createRule<[], MessageIds>({
         "{{name}} does not extend RequestError, so the SDK sends it as -32603 Internal error and the code {{code}} it carries is lost with its data; make {{name}} extend RequestError or throw a RequestError with that code.",
       lostStringCode:
         "{{name}} is not a RequestError, so the SDK sends it as -32603 Internal error and its code {{code}} is lost with its data (a JSON-RPC code is an integer): throw a RequestError with the integer code the situation calls for.",
+      lostCodeThrough:
+        "This call reaches {{helper}} ({{file}}), which throws {{what}} that is not a RequestError, so the SDK sends it as -32603 Internal error and the code {{code}} it carries is lost with its data; throw a RequestError with that code there.",
       lostInCatchAll:
         "This catch answers every error with {{fixed}}, so the codes the handlers throw ({{code}} in {{method}}, line {{line}}) are lost; answer with the error's own code when it has one.",
       useRequestError: "Throw `new {{name}}({{code}}, …)` instead.",
@@ -60,7 +62,15 @@ export default createRule<[], MessageIds>({
       ];
     }
 
+    /** A throw of another module, at this file's call that leads to it: no suggestion, the value is not here. */
+    function reportThrough(lost: LostThrow, through: NonNullable<LostThrow["through"]>) {
+      const shape = lost.value.shape;
+      const what = shape === "local-class" || shape === "held-class" ? `a ${lost.value.className ?? "value of its own class"}` : `an ${WHAT[shape]}`;
+      context.report({ node: lost.node, messageId: "lostCodeThrough", data: { ...through, what, code: codeList(lost.value.codes) } });
+    }
+
     function reportThrow(lost: LostThrow, name: string | undefined) {
+      if (lost.through) return reportThrough(lost, lost.through);
       const code = codeList(lost.value.codes);
       const suggest = conversion(lost, name);
       if (lost.value.stringCode !== undefined) {

@@ -124,7 +124,7 @@ export default createRule<[], MessageIds>({
     // A coded value thrown out of an SDK handler is meant as a JSON-RPC error even with an app code: no-lost-error-code
     // rewrites it into a RequestError, whose message this rule then judges.
     const isLostThrow = (site: ErrorSite) =>
-      sdkLostThrows(model(), context.sourceCode).some((lost) => lost.node.range[0] <= site.node.range[0] && site.node.range[1] <= lost.node.range[1]);
+      sdkLostThrows(model(), context.sourceCode).some((lost) => !lost.through && lost.node.range[0] <= site.node.range[0] && site.node.range[1] <= lost.node.range[1]);
 
     const checkMessage = (site: ErrorSite) => {
       if (site.message === undefined || site.kind === "factory") return;

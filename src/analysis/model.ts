@@ -69,6 +69,8 @@ export interface FileModel {
    * what a helper of that module does is found; undefined for this file itself, or beyond the depth followed.
    */
   moduleModel(file: SourceFile): FileModel | undefined;
+  /** Whether the file names a module of the project (by a relative path or a tsconfig alias): its calls may lead there. */
+  readonly readsModules: boolean;
 }
 
 type AnyContext = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
@@ -247,7 +249,8 @@ function buildModel(file: SourceFile, rawSettings: AnyContext["settings"], conte
   // The model of an imported module judges no helpers of further modules: it is built for one question (what a
   // helper there does), and a helper's own imports are that module's business when it is linted. A file that names
   // no module of the project (by a relative path or a tsconfig alias) reaches none.
-  const helperModelOf = depth < MAX_MODULE_MODELS_DEPTH && importsProjectModule(sourceCode.text, file.path, context.cwd) ? modelOf : undefined;
+  const readsModules = importsProjectModule(sourceCode.text, file.path, context.cwd);
+  const helperModelOf = depth < MAX_MODULE_MODELS_DEPTH && readsModules ? modelOf : undefined;
   const helperText = helperSiteText(settings.errorClasses);
 
   const sdk = new SdkImports([...BUILTIN_SDK_MODULES, ...settings.sdkModules], resolver, found);
@@ -283,12 +286,12 @@ function buildModel(file: SourceFile, rawSettings: AnyContext["settings"], conte
   // Objects were taken before the helper calls were known: an argument of one is its data, not an error.
   const errorSites = sites.filter((site) => site.kind !== "object" || !claimed.has(site.node));
 
-  const parts = { settings, acpCodes, values, resolver, sdk, sdkVersion, errorClasses, errorSites, delegated, nodes: found };
+  const parts = { settings, acpCodes, values, resolver, sdk, sdkVersion, errorClasses, errorSites, delegated, nodes: found, readsModules };
   return new LazyFileModel(sourceCode, { filename: context.filename, cwd: context.cwd }, modelOf, parts);
 }
 
 /** What a model knows once it is built; the rest (FileModel's getters) is found on first use. */
-type BuiltParts = Pick<FileModel, "settings" | "acpCodes" | "values" | "resolver" | "sdk" | "sdkVersion" | "errorClasses" | "errorSites" | "delegated" | "nodes">;
+type BuiltParts = Pick<FileModel, "settings" | "acpCodes" | "values" | "resolver" | "sdk" | "sdkVersion" | "errorClasses" | "errorSites" | "delegated" | "nodes" | "readsModules">;
 
 /**
  * A class, not an object literal with getters: V8 keeps a literal's getters in an accessor pair it allocates in old
@@ -307,6 +310,7 @@ class LazyFileModel implements FileModel {
   readonly errorSites: readonly ErrorSite[];
   readonly delegated: ReadonlySet<ErrorSite>;
   readonly nodes: Readonly<FileNodes>;
+  readonly readsModules: boolean;
   readonly #sourceCode: Readonly<TSESLint.SourceCode>;
   readonly #lintedPath: LintedPath;
   readonly #modelOf: (file: SourceFile) => FileModel | undefined;
@@ -331,6 +335,7 @@ class LazyFileModel implements FileModel {
     this.errorSites = parts.errorSites;
     this.delegated = parts.delegated;
     this.nodes = parts.nodes;
+    this.readsModules = parts.readsModules;
   }
 
   moduleModel(file: SourceFile): FileModel | undefined {

@@ -32,6 +32,8 @@ const PLACES: readonly Place[] = ["same", "moved", "helper", "call"];
 /** A rule's messageIds for a mistake reported at the call of a helper that makes it, by the messageId inline. */
 export const CALL_VARIANTS: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
   "idempotent-session-delete": { failsOnMissing: ["helperFailsOnMissing"] },
+  "negotiate-protocol-version": { errorForVersion: ["errorForVersionThrough"], notUnsupportedVersion: ["notUnsupportedVersionThrough"] },
+  "no-lost-error-code": { lostCode: ["lostCodeThrough"], lostClassCode: ["lostCodeThrough"] },
   "session-not-found-data": {
     missingSessionId: ["missingSessionIdThrough"],
     missingSessionIdV2: ["missingSessionIdThroughV2"],

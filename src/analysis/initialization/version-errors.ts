@@ -6,12 +6,18 @@ import { isCaught } from "../syntax/try-catch.js";
 import type { FileModel } from "../model.js";
 import type { ValueResolver } from "../resolution/values.js";
 import { perModel } from "../syntax/per-model.js";
+import { helperPlace } from "../syntax/helper-place.js";
+import { fileOf } from "../resolution/source-files.js";
+import { summariesOf } from "../summaries/summaries.js";
+import { isAwaitedOrReturned, thrownValue } from "../summaries/throws.js";
 
 export interface VersionError {
   readonly site: ErrorSite;
   readonly handler: Handler;
   /** The test of the guard that reads the requested version. */
   readonly guard: TSESTree.Node;
+  /** For a site of another module: the handler's call that leads there, and the function and file it is in. */
+  readonly through?: { readonly call: TSESTree.CallExpression; readonly helper: string; readonly file: string };
 }
 
 const within = (inner: TSESTree.Node, outer: TSESTree.Node) => contains(outer, inner);
@@ -67,9 +73,39 @@ function helperSite(site: ErrorSite, handlers: readonly Handler[], model: FileMo
   return undefined;
 }
 
+/** The error site of another module's model that a thrown value is. */
+function moduleSite(thrown: TSESTree.Node, model: FileModel): ErrorSite | undefined {
+  const file = fileOf(thrown);
+  const sites = file ? model.moduleModel(file)?.errorSites : undefined;
+  return sites?.find((s) => contains(thrown, s.node));
+}
+
+/**
+ * The sites of another module's functions that an initialize handler's calls reach uncaught (ThrowSummaries) on a
+ * branch of the function that throws them testing the requested protocolVersion: reported at the handler's call.
+ */
+function throughSites(handlers: readonly Handler[], model: FileModel): VersionError[] {
+  const found: VersionError[] = [];
+  const resolver = model.resolver;
+  const summaries = summariesOf(resolver);
+  for (const call of model.nodes.calls) {
+    const handler = handlers.find((h) => within(call, h.body) && !summaries.isCaught(call, h.body));
+    const callee = handler && resolver.calleeOf(call);
+    if (!handler || !callee || resolver.isLinted(callee) || (callee.async && !isAwaitedOrReturned(call))) continue;
+    for (const reached of summaries.throws.throwsOf(callee)) {
+      const thrown = thrownValue(reached.node);
+      const fn = enclosingFunction(reached.node);
+      const site = thrown && fn && moduleSite(thrown, model);
+      const guard = site && versionGuard(reached.node, fn.body, resolver.sourceCodeOf(fn), model.values);
+      if (site && guard) found.push({ site, handler, guard, through: { call, ...helperPlace(reached.node) } });
+    }
+  }
+  return found;
+}
+
 /**
  * Error sites of agent initialize handlers answered on a branch that tests the requested protocolVersion, in the
- * handler or in a same-file function it calls.
+ * handler, in a same-file function it calls, or in another module's function it calls.
  */
 export const versionErrors = perModel((model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): readonly VersionError[] => {
   const found: VersionError[] = [];
@@ -85,5 +121,6 @@ export const versionErrors = perModel((model: FileModel, sourceCode: Readonly<TS
       if (helper) found.push(helper);
     }
   }
+  if (model.readsModules) found.push(...throughSites(handlers, model));
   return found;
 });

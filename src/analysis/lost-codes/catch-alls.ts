@@ -7,12 +7,13 @@ import { isCatchingTry } from "../syntax/try-catch.js";
 import { fixedAnswer } from "./catch-answers.js";
 import { carriedCodes, type CodedContext } from "./coded-values.js";
 import { localErrorClasses } from "./local-classes.js";
-import { calledFunctions, type ReachContext, type ReachedThrow, reachedThrows } from "./reached-throws.js";
+import { calledFunctions, type ReachContext, reachedThrows } from "./reached-throws.js";
+import { type ReachedThrow, thrownValue } from "../summaries/throws.js";
 
 /** A code a handler throws that a catch-all answers with its own fixed code instead. */
 export interface LostHandlerCode {
   readonly code: number;
-  /** The thrown expression. */
+  /** The thrown expression, or this file's call into the module that throws it. */
   readonly node: TSESTree.Node;
   readonly method: string;
 }
@@ -90,8 +91,8 @@ function handlerOf(reached: ReachedThrow, handlers: readonly Handler[]): Handler
 
 /** The catch-alls of the file's hand-rolled dispatchers that lose the codes their handlers throw. */
 export const catchAllLosses = perModel((model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): readonly CatchAllLoss[] => {
-  // No throw, or no `catch` anywhere in the text: no catch-all to lose a thrown code.
-  const candidate = model.nodes.throws.length > 0 && sourceCode.text.includes("catch");
+  // No throw here or in a module of the project, or no `catch` anywhere in the text: no catch-all to lose a code.
+  const candidate = (model.nodes.throws.length > 0 || model.readsModules) && sourceCode.text.includes("catch");
   const handlers = candidate ? model.handlers.handlers.filter((h) => h.style === "dispatch") : [];
   return handlers.length > 0 ? collect(model, sourceCode, handlers) : [];
 });
@@ -121,11 +122,14 @@ function codedContext(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode
 }
 
 function firstLost(reached: readonly ReachedThrow[], handlers: readonly Handler[], fixed: number, ctx: CodedContext): LostHandlerCode | undefined {
-  const sorted = [...reached].sort((a, b) => a.node.range[0] - b.node.range[0]);
-  for (const r of sorted) {
+  const resolver = ctx.values.resolver;
+  // Where each throw shows in this file: itself, or the call into the module that throws it.
+  const placed = reached.map((r) => ({ r, at: r.path.find((e) => !resolver.isLinted(e.fn))?.call ?? r.node }));
+  for (const { r, at } of placed.sort((a, b) => a.at.range[0] - b.at.range[0])) {
     const handler = handlerOf(r, handlers);
-    const code = handler && carriedCodes(r.node.argument, r.path, ctx)?.find((c) => c !== fixed);
-    if (handler && code !== undefined) return { code, node: r.node.argument, method: handler.method.wire };
+    const thrown = thrownValue(r.node);
+    const code = handler && thrown && carriedCodes(thrown, r.path, ctx)?.find((c) => c !== fixed);
+    if (handler && code !== undefined) return { code, node: at === r.node ? thrown! : at, method: handler.method.wire };
   }
   return undefined;
 }

@@ -4,8 +4,8 @@ import type { ErrorClasses } from "../errors/error-classes.js";
 import { argAt } from "../errors/error-sites.js";
 import { unwrap } from "../syntax/ast.js";
 import { codeNumbers } from "../values/code-numbers.js";
-import { codesOf, lostValue, type ValueContext } from "./lost-values.js";
-import type { Entered } from "./reached-throws.js";
+import { codesOf, lostValue, passedValue, type ValueContext } from "./lost-values.js";
+import type { Entered } from "../summaries/throws.js";
 
 export interface CodedContext extends ValueContext {
   readonly answers: AnswerContext;
@@ -22,7 +22,8 @@ export function carriedCodes(expression: TSESTree.Node, frames: readonly Entered
   if (lost) return lost.codes;
   const inner = unwrap(expression);
   if (inner.type === AST_NODE_TYPES.NewExpression) {
-    const cls = ctx.errorClasses.ofCallee(inner.callee);
+    // The class may be handed in: `fail(RpcError, …)` building `new Cls(code, message)`.
+    const cls = ctx.errorClasses.ofCallee(passedValue(inner.callee, frames, ctx).node);
     if (cls?.codeIndex !== undefined) {
       const code = argAt(inner.arguments, cls.codeIndex);
       return code && codesOf(code, frames, ctx);

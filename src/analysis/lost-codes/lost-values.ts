@@ -6,7 +6,7 @@ import { calleeName, enclosingFunction, findProperty, memberName, outermostWrapp
 import { returnedExpressions } from "../syntax/functions.js";
 import { codeNumbers } from "../values/code-numbers.js";
 import type { ValueResolver } from "../resolution/values.js";
-import type { Entered } from "./reached-throws.js";
+import type { Entered } from "../summaries/throws.js";
 import { variableOf } from "../syntax/variables.js";
 import { resolverOf } from "../resolution/resolver.js";
 import { argumentAt, parameterOf } from "../resolution/bindings.js";
@@ -57,19 +57,21 @@ function argumentOf(id: TSESTree.Identifier, frames: readonly Entered[], ctx: Va
   return arg ? { arg, frames: frames.slice(0, -1) } : undefined;
 }
 
-/** The numbers a code expression may be, following parameters to the arguments of the calls that led here. */
-export function codesOf(node: TSESTree.Node, frames: readonly Entered[], ctx: ValueContext): readonly number[] | undefined {
+/** What an expression is at the calls that led here: a parameter is the argument it was called with, and so on out. */
+export function passedValue(node: TSESTree.Node, frames: readonly Entered[], ctx: ValueContext): { node: TSESTree.Node; frames: readonly Entered[] } {
   const inner = unwrap(node);
-  if (inner.type === AST_NODE_TYPES.Identifier) {
-    const passed = argumentOf(inner, frames, ctx);
-    if (passed) return codesOf(passed.arg, passed.frames, ctx);
-  }
-  return codeNumbers(inner, ctx.values);
+  const passed = inner.type === AST_NODE_TYPES.Identifier ? argumentOf(inner, frames, ctx) : undefined;
+  return passed ? passedValue(passed.arg, passed.frames, ctx) : { node: inner, frames };
 }
 
-/** The same-file class `new X(...)` builds, as this rule describes it. */
-function constructedClass(node: TSESTree.NewExpression, ctx: ValueContext): ErrorClass | undefined {
-  const callee = unwrap(node.callee);
+/** The numbers a code expression may be, following parameters to the arguments of the calls that led here. */
+export function codesOf(node: TSESTree.Node, frames: readonly Entered[], ctx: ValueContext): readonly number[] | undefined {
+  return codeNumbers(passedValue(node, frames, ctx).node, ctx.values);
+}
+
+/** The same-file class `new X(...)` builds, as this rule describes it; `X` may be handed in by the calls in `frames`. */
+function constructedClass(node: TSESTree.NewExpression, ctx: ValueContext, frames: readonly Entered[] = []): ErrorClass | undefined {
+  const callee = passedValue(node.callee, frames, ctx).node;
   // Most files have no error class of their own: no need to find what the name stands for.
   if (callee.type !== AST_NODE_TYPES.Identifier || ctx.classes.size === 0) return undefined;
   const cls = resolverOf(ctx.sourceCode).classOf(callee);
@@ -125,7 +127,7 @@ function heldValue(code: TSESTree.Node, className: string, ctx: ValueContext): L
 }
 
 function newValue(node: TSESTree.NewExpression, frames: readonly Entered[], ctx: ValueContext): LostValue | undefined {
-  const cls = constructedClass(node, ctx);
+  const cls = constructedClass(node, ctx, frames);
   if (!cls || cls.rpc) return undefined;
   if (cls.codeIndex === undefined) return cls.heldCode ? heldValue(cls.heldCode, cls.name, ctx) : undefined;
   const code = argAt(node.arguments, cls.codeIndex);

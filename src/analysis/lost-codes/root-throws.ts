@@ -1,7 +1,8 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { enclosingFunction, type FunctionNode, memberName, unwrap } from "../syntax/ast.js";
 import { declaredName } from "../syntax/functions.js";
-import { calledFunctions, type Entered, isAwaitedOrReturned, type ReachContext } from "./reached-throws.js";
+import { calledFunctions, type ReachContext } from "./reached-throws.js";
+import { type Entered, type Escape, isAwaitedOrReturned, type ReachedThrow } from "../summaries/throws.js";
 import { isCaught } from "../syntax/try-catch.js";
 import { variableOf } from "../syntax/variables.js";
 import { resolverOf } from "../resolution/resolver.js";
@@ -9,9 +10,6 @@ import { summariesOf } from "../summaries/summaries.js";
 
 /** How many same-file callers up a throw is followed to a root. */
 const MAX_DEPTH = 4;
-
-/** A `throw x` statement, or a `Promise.reject(x)` call whose promise the function gives back. */
-export type Escape = TSESTree.ThrowStatement | TSESTree.CallExpression;
 
 /** A throw that certainly leaves one of the roots, and the calls that lead from that root to it. */
 export interface RootThrow<R> {
@@ -69,14 +67,14 @@ class Callers {
 }
 
 /**
- * The throws of the file that certainly leave one of `roots`: written in the root and not caught there, or in a
- * same-file function it calls (through helpers of helpers) where no call on the way is caught and an async
- * function's promise is awaited or returned. Searched from each throw up to the roots, so that files whose
- * handlers throw little cost little. Nested callbacks lead nowhere (when they run is unknown), but for a thunk that a
- * call runs and gives back the result of (Summaries.runningCall).
+ * The throws that certainly leave one of `roots`, searched from where each starts in this file up to the roots: a
+ * throw of the file, or a call whose callee's summary throws (ThrowSummaries), where no call on the way is caught
+ * and an async function's promise is awaited or returned. Searched upwards, so that files whose handlers throw
+ * little cost little. Nested callbacks lead nowhere (when they run is unknown), but for a thunk that a call runs
+ * and gives back the result of (Summaries.runningCall).
  */
 export function rootThrows<R>(
-  throws: readonly Escape[],
+  starts: readonly ReachedThrow[],
   roots: ReadonlyMap<FunctionNode, R>,
   calls: readonly TSESTree.CallExpression[],
   ctx: ReachContext,
@@ -84,12 +82,12 @@ export function rootThrows<R>(
   const callers = new Callers(ctx, calls);
   const summaries = summariesOf(resolverOf(ctx.sourceCode));
   const out: RootThrow<R>[] = [];
-  const climb = (node: Escape, from: TSESTree.Node, path: readonly Entered[]) => {
+  const climb = (start: ReachedThrow, from: TSESTree.Node, path: readonly Entered[]) => {
     const fn = enclosingFunction(from);
     if (!fn || isCaught(from, fn)) return;
     const root = roots.get(fn);
     if (root !== undefined) {
-      out.push({ node, root, path });
+      out.push({ node: start.node, root, path: [...path, ...start.path] });
       return;
     }
     if (path.length >= MAX_DEPTH || fn.generator || path.some((e) => e.fn === fn)) return;
@@ -97,13 +95,9 @@ export function rootThrows<R>(
     const running = summaries.runningCall(fn);
     for (const call of running ? [running] : callers.of(fn)) {
       if (fn.async && !isAwaitedOrReturned(call)) continue;
-      climb(node, call, [{ fn, call }, ...path]);
+      climb(start, call, [{ fn, call }, ...path]);
     }
   };
-  for (const node of throws) {
-    // A rejected promise is thrown only where it is returned or awaited.
-    if (node.type === AST_NODE_TYPES.CallExpression && !isAwaitedOrReturned(node)) continue;
-    climb(node, node, []);
-  }
+  for (const start of starts) climb(start, start.path[0]?.call ?? start.node, []);
   return out;
 }

@@ -4,6 +4,7 @@ import { type Resolver, resolverOf } from "../resolution/resolver.js";
 import { soleInit } from "../resolution/values.js";
 import { isCaught } from "../syntax/try-catch.js";
 import { fieldOf, nodeValue, readOf, sameValue, type SymbolicValue } from "./symbolic.js";
+import { ThrowSummaries } from "./throws.js";
 
 /** How many values and summaries one question may pass through: beyond it a value is its own expression. */
 const MAX_DEPTH = 32;
@@ -42,8 +43,12 @@ export class Summaries {
   readonly #pending = new Set<FunctionNode>();
   #cuts = 0;
   #depth = 0;
+  /** What functions throw, with the calls that lead there (throws.ts). */
+  readonly throws: ThrowSummaries;
 
-  constructor(private readonly resolver: Resolver) {}
+  constructor(private readonly resolver: Resolver) {
+    this.throws = new ThrowSummaries(resolver, this);
+  }
 
   /**
    * Where the value of an expression comes from: `idOf(params.sessionId)` is `params` then `sessionId` when `idOf`

@@ -1,0 +1,134 @@
+// What another module's function throws leaves the handler that calls it (Summaries' throws): a version check of
+// another module answering an unsupported protocol version with an error, and a prompt check of another module
+// throwing a coded value that is not a RequestError, are reported at the handler's call that reaches them, naming
+// the function and its file (test/fixtures/resolution/checks.ts).
+import { fileURLToPath } from "node:url";
+import type { TestCaseError } from "@typescript-eslint/rule-tester";
+import negotiate from "../../rules/negotiate-protocol-version.js";
+import noLostCode from "../../rules/no-lost-error-code.js";
+import { at } from "../locate.js";
+import { untypedTester } from "../rule-tester.js";
+
+const dir = fileURLToPath(new URL("../fixtures/resolution", import.meta.url));
+const V2 = { acp: { protocolVersion: 2, sdkVersion: "2.4.0" } };
+const HANDSHAKE = { helper: "`Handshake.accept`", file: "checks.ts" };
+const CHECK = { helper: "`checkPrompt`", file: "checks.ts", what: "an object", code: "-32602" };
+
+/** A legacy agent beside checks.ts whose initialize runs `body`. */
+const initializing = (body: string) => ({
+  filename: `${dir}/handshake-agent.ts`,
+  code: `import * as acp from "@agentclientprotocol/sdk";
+import { Handshake, LATEST } from "./checks.js";
+export class HandshakeAgent implements acp.Agent {
+  private readonly handshake = new Handshake();
+  async initialize(params: acp.InitializeRequest): Promise<acp.InitializeResponse> {
+    ${body}
+    return { protocolVersion: LATEST, agentCapabilities: {} };
+  }
+  async newSession(): Promise<acp.NewSessionResponse> {
+    return { sessionId: "s" };
+  }
+}`,
+});
+
+/** An SDK app beside checks.ts whose prompt handler runs `body`. */
+const prompting = (body: string, imports = "checkPrompt") => ({
+  filename: `${dir}/prompt-app.ts`,
+  code: `import { agent, methods } from "@agentclientprotocol/sdk";
+import { ${imports} } from "./checks.js";
+export const app = agent({ name: "checks" });
+app.onRequest(methods.agent.session.prompt, async ({ params }) => {
+  ${body}
+  return { stopReason: "end_turn" };
+});
+app.onNotification(methods.agent.session.cancel, ({ params }) => {
+  checkPrompt({ prompt: [params.sessionId] });
+});`,
+});
+
+const report = <T extends string>(messageId: T, code: string, text: string, data: Record<string, unknown>): TestCaseError<T> => ({ messageId, data, ...at(code, text) });
+
+const accepting = initializing("this.handshake.accept(params);");
+const acceptingV2 = { ...accepting, settings: V2 };
+
+untypedTester().run("negotiate-protocol-version (a version check of another module)", negotiate, {
+  valid: [
+    { name: "a check of something else than the requested version", ...initializing("this.handshake.requireClient(params);") },
+    { name: "a check whose throw its own function catches", ...initializing("this.handshake.negotiate(params);") },
+    { name: "the handler's call inside a try that decides the answer", ...initializing("try {\n      this.handshake.accept(params);\n    } catch {\n      return { protocolVersion: LATEST, agentCapabilities: {} };\n    }") },
+    { name: "the module itself: nothing there is an initialize handler", filename: `${dir}/checks.ts`, code: "export {};" },
+  ],
+  invalid: [
+    {
+      name: "an error for the requested version, at the handler's call",
+      ...accepting,
+      errors: [report("errorForVersionThrough", accepting.code, "this.handshake.accept(params)", HANDSHAKE)],
+    },
+    {
+      name: "v2: another code than -32022, at the handler's call",
+      ...acceptingV2,
+      errors: [report("notUnsupportedVersionThrough", acceptingV2.code, "this.handshake.accept(params)", { ...HANDSHAKE, fix: "RequestError.unsupportedProtocolVersion(requested, supported)" })],
+    },
+  ],
+});
+
+const awaited = prompting("await checkPromptLater(params);", "checkPrompt, checkPromptLater");
+const direct = prompting("checkPrompt(params);");
+const handed = prompting('failWith(CodeError, -32001);', "checkPrompt, failWith");
+const handedCode = handed.code.replace('import { agent, methods }', 'class CodeError extends Error {\n  constructor(readonly code: number, message: string) {\n    super(message);\n  }\n}\nimport { agent, methods }');
+
+/** A hand-rolled dispatcher beside checks.ts whose catch answers every error with -32603. */
+const dispatching = {
+  filename: `${dir}/dispatch-loop.ts`,
+  code: `import { checkPrompt } from "./checks.js";
+declare function send(message: unknown): void;
+const handlers: Record<string, (params: { prompt: unknown[] }) => unknown> = {
+  "session/prompt": (params) => {
+    checkPrompt(params);
+    return { stopReason: "end_turn" };
+  },
+};
+export function onMessage(msg: { id: number; method: string; params: { prompt: unknown[] } }) {
+  try {
+    send({ jsonrpc: "2.0", id: msg.id, result: handlers[msg.method]!(msg.params) });
+  } catch (e: any) {
+    send({ jsonrpc: "2.0", id: msg.id, error: { code: -32603, message: e.message } });
+  }
+}`,
+};
+
+untypedTester().run("no-lost-error-code (a check of another module)", noLostCode, {
+  valid: [
+    { name: "a check that throws a RequestError", ...prompting("checkPromptWell(params);", "checkPrompt, checkPromptWell") },
+    { name: "an async check whose promise is not awaited: its rejection answers nothing", ...prompting("void checkPromptLater(params);", "checkPrompt, checkPromptLater") },
+    { name: "the call inside a try that decides the answer", ...prompting("try {\n    checkPrompt(params);\n  } catch {\n    return { stopReason: \"refusal\" };\n  }") },
+  ],
+  invalid: [
+    {
+      name: "a catch-all that answers another module's coded throw with -32603 names the handler's call's line",
+      ...dispatching,
+      errors: [
+        {
+          ...report("lostInCatchAll", dispatching.code, "-32603", { fixed: "-32603", code: "-32602", method: "session/prompt", line: "5" }),
+          suggestions: [{ messageId: "useErrorCode", data: { fixed: "-32603" }, output: dispatching.code.replace("code: -32603", 'code: typeof e?.code === "number" ? e.code : -32603') }],
+        },
+      ],
+    },
+    {
+      name: "a coded object thrown by another module's function, at the handler's call (not in the notification handler)",
+      ...direct,
+      errors: [report("lostCodeThrough", direct.code, "checkPrompt(params)", CHECK)],
+    },
+    {
+      name: "an async check awaited",
+      ...awaited,
+      errors: [report("lostCodeThrough", awaited.code, "checkPromptLater(params)", { ...CHECK, helper: "`checkPromptLater`" })],
+    },
+    {
+      name: "the class and the code handed to another module's builder",
+      filename: handed.filename,
+      code: handedCode,
+      errors: [report("lostCodeThrough", handedCode, "failWith(CodeError, -32001)", { helper: "`failWith`", file: "checks.ts", what: "a CodeError", code: "-32001" })],
+    },
+  ],
+});
