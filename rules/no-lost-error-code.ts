@@ -66,7 +66,7 @@ export default createRule<[], MessageIds>({
     function reportThrough(lost: LostThrow, through: NonNullable<LostThrow["through"]>) {
       const shape = lost.value.shape;
       const what = shape === "local-class" || shape === "held-class" ? `a ${lost.value.className ?? "value of its own class"}` : `an ${WHAT[shape]}`;
-      context.report({ node: lost.node, messageId: "lostCodeThrough", data: { ...through, what, code: codeList(lost.value.codes) } });
+      context.report({ node: lost.node, messageId: "lostCodeThrough", data: { helper: through.helper, file: through.file, what, code: codeList(lost.value.codes) } });
     }
 
     function reportThrow(lost: LostThrow, name: string | undefined) {
