@@ -360,6 +360,24 @@ app.onRequest(methods.agent.session.setMode, ({ params }) => {
       }),
     ],
   ),
+  // A validation helper handed the whole context, reading its params.
+  invalid(
+    `${SDK}function assertMode(ctx: { params: { modeId: string } }): void {
+  const params = ctx.params;
+  if (!MODES.includes(params.modeId)) throw RequestError.internalError({ modeId: params.modeId });
+}
+app.onRequest(methods.agent.session.setMode, (ctx) => {
+  assertMode(ctx);
+  return {};
+});`,
+    (c) => [
+      unsupported(c, "mode", {
+        text: "RequestError.internalError({ modeId: params.modeId })",
+        code: "internalError() (-32603 Internal error)",
+        suggestion: "RequestError.invalidParams({ modeId: params.modeId })",
+      }),
+    ],
+  ),
   // An aliased import names the suggestion.
   invalid(
     `import { agent, RequestError as RpcError } from "@agentclientprotocol/sdk";

@@ -246,7 +246,7 @@ export class FailureFinder {
     return validated;
   }
 
-  /** `assertMode(modeId)`: a same-file helper handed a watched field or the params checks them for the handler. */
+  /** `assertMode(modeId)`: a helper handed a watched field, the params or the request checks them for the handler. */
   private helper(
     handler: Handler,
     call: TSESTree.CallExpression,
@@ -262,7 +262,9 @@ export class FailureFinder {
       if (arg.type === AST_NODE_TYPES.SpreadElement) return undefined;
       const field = fields.fieldOf(arg);
       if (field !== undefined && watched[field]) return { kind: "field", field };
-      return fields.roleOf(arg)?.kind === "params" ? { kind: "params" } : undefined;
+      // The params, or the request or context that holds them (`check(ctx)` reading `ctx.params.methodId`).
+      const role = fields.roleOf(arg);
+      return role?.kind === "params" || role?.kind === "request" || role?.kind === "either" ? role : undefined;
     });
     if (roles.every((r) => r === undefined)) return;
     // A helper of another module (a session object's setMode) too: what it throws is judged at this call.
