@@ -378,6 +378,15 @@ app.onRequest(methods.agent.session.setMode, (ctx) => {
       }),
     ],
   ),
+  // The test a helper makes and gives back, read in the helper.
+  invalid(
+    `${SDK}const known = (p: { modeId: string }) => MODES.includes(p.modeId);
+app.onRequest(methods.agent.session.setMode, ({ params }) => {
+  if (!known(params)) throw new Error("unknown mode");
+  return {};
+});`,
+    (c) => [unsupported(c, "mode", { text: 'new Error("unknown mode")', code: INTERNAL, suggestion: 'RequestError.invalidParams(undefined, "unknown mode")' })],
+  ),
   // An aliased import names the suggestion.
   invalid(
     `import { agent, RequestError as RpcError } from "@agentclientprotocol/sdk";
@@ -882,6 +891,16 @@ const valid: (string | Valid)[] = [
   ...otherMethodsFixed,
   ...plainStyleSilent,
   ...PARAMS_CLEAN_SHAPES,
+  {
+    name: "a helper's test that reads no field of the params it is handed",
+    code: `import { agent, methods } from "@agentclientprotocol/sdk";
+const state = { ready: false };
+const ready = (p: { modeId: string }) => state.ready && p !== undefined;
+export const app = agent({ name: "a" }).onRequest(methods.agent.session.setMode, ({ params }) => {
+  if (!ready(params)) throw new Error("not ready");
+  return {};
+});`,
+  },
   {
     name: "a path refused by an access check (validatePath(p).allowed) is no malformed params",
     code: `import { client, methods } from "@agentclientprotocol/sdk";

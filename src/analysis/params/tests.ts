@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { calleeName, isNullish, memberName, unwrap } from "../syntax/ast.js";
 import { isLookupCall, isPredicateCall } from "./calls.js";
-import type { ParamFields } from "./fields.js";
+import { ParamFields, type ParamRole } from "./fields.js";
 import type { ValueResolver } from "../resolution/values.js";
 
 /** What a test of an `if` says about the params: whether its being true means they fail, and what it reads. */
@@ -44,13 +44,46 @@ function stripChain(node: TSESTree.Node): TSESTree.Node {
   return inner;
 }
 
+/** How many helpers deep a test is read through (TestReader.throughHelper). */
+const HELPER_DEPTH = 3;
+
 export class TestReader {
   constructor(
     private readonly fields: ParamFields,
     private readonly values: ValueResolver,
     /** The fields whose values the handler must support: a condition on what they found narrows a test of them. */
     private readonly watched: ReadonlySet<string> = new Set(),
+    /** How many helpers this reader is inside. */
+    private readonly depth = 0,
   ) {}
+
+  /**
+   * The test a helper makes and gives back (`if (!known(params))` where `known` returns `MODES.includes(p.modeId)`),
+   * read in the helper with its parameters holding what the call's arguments hold here.
+   */
+  private throughHelper(call: TSESTree.CallExpression): Verdict | undefined {
+    if (this.depth >= HELPER_DEPTH) return undefined;
+    const resolver = this.values.resolver;
+    const fn = resolver.calleeOf(call);
+    const returned = fn && !fn.async && !fn.generator ? resolver.returnedBy(fn) : [];
+    if (!fn || returned.length !== 1) return undefined;
+    // TypeScript's `this` parameter takes no argument.
+    const first = fn.params[0];
+    const offset = first?.type === AST_NODE_TYPES.Identifier && first.name === "this" ? 1 : 0;
+    const inner = new ParamFields(resolver.sourceCodeOf(fn));
+    inner.declaredIn(fn);
+    let bound = false;
+    call.arguments.forEach((arg, index) => {
+      const param = fn.params[index + offset];
+      if (!param || arg.type === AST_NODE_TYPES.SpreadElement) return;
+      const field = this.fields.fieldOf(arg);
+      const role: ParamRole | undefined = field === undefined ? this.fields.roleOf(arg) : { kind: "field", field };
+      if (!role) return;
+      inner.bind(param, role);
+      bound = true;
+    });
+    return bound ? new TestReader(inner, this.values, this.watched, this.depth + 1).read(returned[0]!) : undefined;
+  }
 
   /** A condition that says nothing of other params: it reads none, or only what watched fields found (`option.type`). */
   private isNarrowing(node: TSESTree.Node): boolean {
@@ -129,6 +162,9 @@ export class TestReader {
       return undefined;
     }
     if (inner.type === AST_NODE_TYPES.CallExpression) {
+      // A helper of the project that gives back a test is read there; a predicate is otherwise known by its name.
+      const helped = isLookupCall(inner) || this.fields.decodesParams(inner) ? undefined : this.throughHelper(inner);
+      if (helped) return helped;
       if (!isLookupCall(inner) && !isPredicateCall(inner) && !this.fields.decodesParams(inner)) return undefined;
       // `Array.isArray(params.x)` tests the field itself.
       const [arg] = inner.arguments;
