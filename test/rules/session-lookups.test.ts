@@ -347,14 +347,27 @@ const HELPER_UNCHECKED = HELPER_AFTER_CHECK.replace(
   "    if (!this.sessions[params.sessionId]) throw acp.RequestError.sessionNotFound(params.sessionId);\n",
   "",
 );
+// The request handed to a function of the project before the call (`requireSession(params)`): that function may
+// check the session. Handed to a function that is not resolved (`console.log(params)`), it checks nothing.
+const HELPER_AFTER_HANDED = HELPER_AFTER_CHECK.replace(
+  "    if (!this.sessions[params.sessionId]) throw acp.RequestError.sessionNotFound(params.sessionId);\n",
+  "    requireSession(params, this.sessions);\n",
+).replace(
+  "export class A",
+  "function requireSession(params: { sessionId: string }, sessions: Record<string, Session>): void {\n  if (!sessions[params.sessionId]) throw acp.RequestError.sessionNotFound(params.sessionId);\n}\nexport class A",
+);
+const HELPER_AFTER_LOGGED = HELPER_UNCHECKED.replace("    this.applyMode(", "    console.log(params);\n    this.applyMode(");
 untypedTester().run("require-session-check: helpers called after a check", checkRule, {
-  valid: [HELPER_AFTER_CHECK, `import { agent, methods, RequestError } from "@agentclientprotocol/sdk";
+  valid: [HELPER_AFTER_CHECK, { name: "the request handed to a checking function first", code: HELPER_AFTER_HANDED }, `import { agent, methods, RequestError } from "@agentclientprotocol/sdk";
 const sessionIdPattern = /^[a-z0-9-]+$/;
 agent({ name: "a" }).onRequest(methods.agent.session.prompt, ({ params }) => {
   if (!sessionIdPattern.test(params.sessionId)) throw RequestError.invalidParams({ sessionId: params.sessionId }, "invalid session id");
   return { stopReason: "end_turn" };
 });`],
-  invalid: [{ code: HELPER_UNCHECKED, errors: [report("unguardedSession", HELPER_UNCHECKED, "this.sessions[sessionId]")] }],
+  invalid: [
+    { code: HELPER_UNCHECKED, errors: [report("unguardedSession", HELPER_UNCHECKED, "this.sessions[sessionId]")] },
+    { name: "the request only logged first", code: HELPER_AFTER_LOGGED, errors: [report("unguardedSession", HELPER_AFTER_LOGGED, "this.sessions[sessionId]")] },
+  ],
 });
 
 // An id trimmed into a local is still the requested id.

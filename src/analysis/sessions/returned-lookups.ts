@@ -46,7 +46,7 @@ export function returnedLookups(
     // The store as the call sees it: a manager's `store.get(id)` of the map the caller hands it.
     const storeAtCall = found.store && storeAt(summaries, found.store, returned.fn, call, returned.at(found.store));
     const seen = { node: call, kind: found.kind, ...(found.store ? { store: found.store } : {}), ...(found.method === undefined ? {} : { method: found.method }) };
-    out.push(new LazyLookup(seen, () => found.certainMiss || (storeAtCall !== undefined && isMapStore(sourceCode, storeAtCall))));
+    out.push(new LazyLookup(seen, () => found.certainMiss || (storeAtCall !== undefined && isMapStore(sourceCode, storeAtCall.node, storeAtCall.field))));
   }
   return out;
 }
@@ -59,12 +59,15 @@ function helperLookup({ lookups, guards }: ScopeLookups, node: TSESTree.Node): S
 
 /**
  * What the caller hands as a helper's store: the argument itself when the store is a parameter (`chats` of a
- * `const chats: Record<string, Chat> = {}`, judged by its declaration), else the expression the store is at the call.
+ * `const chats: Record<string, Chat> = {}`, judged by its declaration), else the expression the store is at the call,
+ * or the caller's own field when the helper reads it from the object it is handed (`self.sessions` of
+ * `resolve(params, this)`).
  */
-function storeAt(summaries: Summaries, store: TSESTree.Node, fn: FunctionNode, call: TSESTree.CallExpression, atCall: SymbolicValue): TSESTree.Node | undefined {
+function storeAt(summaries: Summaries, store: TSESTree.Node, fn: FunctionNode, call: TSESTree.CallExpression, atCall: SymbolicValue): { node: TSESTree.Node; field?: string } | undefined {
   const own = summaries.valueOf(store);
   const arg = own.kind === "param" && own.fn === fn && own.path.length === 0 ? call.arguments[own.index] : undefined;
-  if (arg && arg.type !== AST_NODE_TYPES.SpreadElement) return arg;
+  if (arg && arg.type !== AST_NODE_TYPES.SpreadElement) return { node: arg };
   const read = readOf(atCall);
-  return read && read.fields.length === 0 ? read.node : undefined;
+  if (read?.fields.length === 1 && read.node.type === AST_NODE_TYPES.ThisExpression) return { node: read.node, field: read.fields[0]! };
+  return read && read.fields.length === 0 ? { node: read.node } : undefined;
 }

@@ -116,6 +116,26 @@ export class SessionScopes {
   }
 
   /**
+   * The calls of a scope handed the request or its params as an argument (`requireSession(params, this)`), which
+   * may check the session the request names: a function of the project (`console.log(params)` checks nothing), and
+   * not one that only builds its value from its arguments (Summaries.checksNothing).
+   */
+  requestHandedOn(scope: SessionScope): TSESTree.CallExpression[] {
+    const resolver = resolverOf(this.sourceCode);
+    const summaries = summariesOf(resolver);
+    const out: TSESTree.CallExpression[] = [];
+    for (const variable of scope.requests) {
+      for (const id of this.nodes.referencesIn(variable, scope.root)) {
+        let node: TSESTree.Node = id;
+        while (node.parent && (PASSED_THROUGH.has(node.parent.type) || (node.parent.type === AST_NODE_TYPES.MemberExpression && node.parent.object === node && REQUEST_PARTS.has(memberName(node.parent) ?? "")))) node = node.parent;
+        const call = node.parent;
+        if (call?.type === AST_NODE_TYPES.CallExpression && call.arguments.includes(node as TSESTree.CallExpressionArgument) && resolver.calleeOf(call) && !summaries.checksNothing(call)) out.push(call);
+      }
+    }
+    return out;
+  }
+
+  /**
    * Whether an expression is the session id the request names (`params.sessionId`, a variable holding it), also
    * through what the summaries follow: `idOf(params.sessionId)`, `p.sessionId` of `const p = parse(params)`.
    */

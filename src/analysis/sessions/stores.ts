@@ -47,9 +47,8 @@ function variableIsMap(sourceCode: SourceCode, id: TSESTree.Identifier): boolean
 }
 
 /** `this.sessions` declared as a field, a parameter property, or assigned a map in the constructor. */
-function fieldIsMap(sourceCode: SourceCode, node: TSESTree.MemberExpression): boolean {
-  const name = staticKeyName(node.property, node.computed);
-  const body = thisClass(node);
+function fieldIsMap(sourceCode: SourceCode, self: TSESTree.ThisExpression, name: string | undefined): boolean {
+  const body = thisClass(self);
   if (name === undefined || !body) return false;
   for (const member of body.body) {
     if (member.type === AST_NODE_TYPES.PropertyDefinition && !member.static && staticKeyName(member.key, member.computed) === name) {
@@ -82,13 +81,15 @@ function fieldIsMap(sourceCode: SourceCode, node: TSESTree.MemberExpression): bo
  * Whether a store is certainly a map or a plain object, so that a lookup in it gives `undefined` for an unknown
  * id. A store of another kind (`this.manager.get(id)`) may throw or create on a miss: its lookups are not judged.
  */
-export function isMapStore(sourceCode: SourceCode, store: TSESTree.Node): boolean {
+export function isMapStore(sourceCode: SourceCode, store: TSESTree.Node, field?: string): boolean {
   const inner = unwrap(store);
+  // A field of `this` that a helper reads from the object it is handed (`self.sessions` of `resolve(params, this)`).
+  if (field !== undefined) return inner.type === AST_NODE_TYPES.ThisExpression && fieldIsMap(sourceCode, inner, field);
   // `new Map()` itself: what a store handed to a helper is, followed to its value (returned-lookups.ts).
   if (isMapValue(inner)) return true;
   if (inner.type === AST_NODE_TYPES.Identifier) return variableIsMap(sourceCode, inner);
   if (inner.type === AST_NODE_TYPES.MemberExpression && inner.object.type === AST_NODE_TYPES.ThisExpression) {
-    return fieldIsMap(sourceCode, inner);
+    return fieldIsMap(sourceCode, inner.object, staticKeyName(inner.property, inner.computed));
   }
   return false;
 }

@@ -47,8 +47,13 @@ function isCheckedByEveryCaller(scopes: SessionScopes, scope: SessionScope): boo
   return scope.callers.every(({ call, from }) => mentionsIdBefore(scopes, from, call));
 }
 
-/** Whether the calling scope mentions the id before the call (other than by naming it): it may have checked the session. */
+/**
+ * Whether the calling scope mentions the id before the call (other than by naming it), or hands the request to a call
+ * before it (`requireSession(params, this)`): it may have checked the session.
+ */
 export function mentionsIdBefore(scopes: SessionScopes, from: SessionScope, call: TSESTree.Node): boolean {
+  const before = (node: TSESTree.Node) => node.range[1] <= call.range[0];
+  if (scopes.requestHandedOn(from).some(before)) return true;
   return scopes.idReads(from).some((node) => node.range[0] < call.range[0] && !isNamingOnly(node, scopes.sourceCode) && !isUnseenWrite(node, call, scopes.sourceCode));
 }
 

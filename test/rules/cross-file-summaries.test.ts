@@ -1,11 +1,13 @@
 // What another module's function throws leaves the handler that calls it (Summaries' throws): a version check of
 // another module answering an unsupported protocol version with an error, and a prompt check of another module
 // throwing a coded value that is not a RequestError, are reported at the handler's call that reaches them, naming
-// the function and its file (test/fixtures/resolution/checks.ts).
+// the function and its file; a lookup another module's function makes in a store of the agent handed to it is judged
+// as the agent's own (test/fixtures/resolution/checks.ts).
 import { fileURLToPath } from "node:url";
 import type { TestCaseError } from "@typescript-eslint/rule-tester";
 import negotiate from "../../rules/negotiate-protocol-version.js";
 import noLostCode from "../../rules/no-lost-error-code.js";
+import sessionCheck from "../../rules/require-session-check.js";
 import { at } from "../locate.js";
 import { untypedTester } from "../rule-tester.js";
 
@@ -129,6 +131,38 @@ untypedTester().run("no-lost-error-code (a check of another module)", noLostCode
       filename: handed.filename,
       code: handedCode,
       errors: [report("lostCodeThrough", handedCode, "failWith(CodeError, -32001)", { helper: "`failWith`", file: "checks.ts", what: "a CodeError", code: "-32001" })],
+    },
+  ],
+});
+
+/** A legacy agent beside checks.ts whose prompt uses the session `sessionOf(this, …)` gives back. */
+const looking = (use: string) => ({
+  filename: `${dir}/lookup-agent.ts`,
+  code: `import * as acp from "@agentclientprotocol/sdk";
+import { sessionOf } from "./checks.js";
+export class LookupAgent implements acp.Agent {
+  readonly sessions = new Map<string, { turns: number }>();
+  async newSession(): Promise<acp.NewSessionResponse> {
+    this.sessions.set("s", { turns: 0 });
+    return { sessionId: "s" };
+  }
+  async prompt(params: acp.PromptRequest): Promise<acp.PromptResponse> {
+    const session = sessionOf(this, params.sessionId);
+    ${use}
+    return { stopReason: "end_turn" };
+  }
+}`,
+});
+const unchecked = looking("session.turns += 1;");
+
+untypedTester().run("require-session-check (a lookup of another module in the agent's own store)", sessionCheck, {
+  valid: [{ name: "the session checked before its use", ...looking("if (!session) throw acp.RequestError.sessionNotFound(params.sessionId);\n    session.turns += 1;") }],
+  invalid: [
+    {
+      name: "the session used unchecked",
+      ...unchecked,
+      // The use: the session read, where `.turns` dereferences it.
+      errors: [{ messageId: "unguardedSession", ...at(unchecked.code, "session.turns"), endColumn: at(unchecked.code, "session.turns").column + "session".length }],
     },
   ],
 });
