@@ -4,7 +4,7 @@ import { INVALID_REQUEST } from "../src/protocol/codes.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
 
-export type MessageIds = "ungatedApp" | "ungatedAppV2" | "wrongCode" | "wrongCodeV2" | "plainError" | "plainErrorV2" | "repeatedInitialize" | "ungatedLegacy" | "ungatedLegacyV2" | "useInvalidRequest";
+export type MessageIds = "ungatedApp" | "ungatedAppV2" | "wrongCode" | "wrongCodeV2" | "plainError" | "plainErrorV2" | "plainErrorThrough" | "plainErrorThroughV2" | "repeatedInitialize" | "ungatedLegacy" | "ungatedLegacyV2" | "useInvalidRequest";
 type Options = [{ legacyAgents?: boolean }];
 
 /** The SDK's `RequestError.invalidRequest(data, message)` for an SDK-built error, else -32600 as the file names codes. */
@@ -47,6 +47,10 @@ export default createRule<Options, MessageIds>({
         "A request before initialize SHOULD be rejected with -32600 Invalid request, but a thrown value that is not a RequestError goes out as -32603 Internal error: throw RequestError.invalidRequest() instead.",
       plainErrorV2:
         "A request before initialize MUST be rejected with -32600 Invalid request, but a thrown value that is not a RequestError goes out as -32603 Internal error: throw RequestError.invalidRequest() instead.",
+      plainErrorThrough:
+        "This call reaches {{helper}} ({{file}}), which rejects a request before initialize with a thrown value that is not a RequestError: it goes out as -32603 Internal error, but such a request SHOULD be rejected with -32600 Invalid request: throw RequestError.invalidRequest() there.",
+      plainErrorThroughV2:
+        "This call reaches {{helper}} ({{file}}), which rejects a request before initialize with a thrown value that is not a RequestError: it goes out as -32603 Internal error, but such a request MUST be rejected with -32600 Invalid request: throw RequestError.invalidRequest() there.",
       repeatedInitialize: "In protocol version 2 a repeated initialize MUST be rejected with -32600 Invalid request, not {{code}}: use -32600.",
       ungatedLegacy:
         "No SDK version gates a legacy Agent class, and this one checks no initialization flag, so requests before initialize are answered; agents SHOULD reject them with -32600: set a flag in initialize() and reject with RequestError.invalidRequest() while it is unset.",
@@ -83,7 +87,11 @@ export default createRule<Options, MessageIds>({
           report(site, misuse === REPEATED_INITIALIZE ? "repeatedInitialize" : v2 ? "wrongCodeV2" : "wrongCode");
         }
         for (const thrown of notInitializedThrows(model)) {
-          context.report({ node: thrown.node, messageId: v2 ? "plainErrorV2" : "plainError", suggest: plainErrorSuggestion(thrown, model, context.sourceCode) });
+          if (thrown.through) {
+            context.report({ node: thrown.node, messageId: v2 ? "plainErrorThroughV2" : "plainErrorThrough", data: { helper: thrown.through.helper, file: thrown.through.file } });
+          } else {
+            context.report({ node: thrown.node, messageId: v2 ? "plainErrorV2" : "plainError", suggest: plainErrorSuggestion(thrown, model, context.sourceCode) });
+          }
         }
         if (legacyAgents) {
           for (const cls of ungatedLegacyClasses(model, context.sourceCode)) {

@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import type { TestCaseError } from "@typescript-eslint/rule-tester";
 import negotiate from "../../rules/negotiate-protocol-version.js";
 import noLostCode from "../../rules/no-lost-error-code.js";
+import initializeGate from "../../rules/require-initialize-gate.js";
 import sessionCheck from "../../rules/require-session-check.js";
 import { at } from "../locate.js";
 import { untypedTester } from "../rule-tester.js";
@@ -163,6 +164,42 @@ untypedTester().run("require-session-check (a lookup of another module in the ag
       ...unchecked,
       // The use: the session read, where `.turns` dereferences it.
       errors: [{ messageId: "unguardedSession", ...at(unchecked.code, "session.turns"), endColumn: at(unchecked.code, "session.turns").column + "session".length }],
+    },
+  ],
+});
+
+/** A legacy agent beside checks.ts whose newSession runs `body` first. */
+const gated = (body: string) => ({
+  filename: `${dir}/gated-agent.ts`,
+  code: `import * as acp from "@agentclientprotocol/sdk";
+import { assertInitialized } from "./checks.js";
+export class GatedAgent implements acp.Agent {
+  private initialized = false;
+  async initialize(): Promise<acp.InitializeResponse> {
+    this.initialized = true;
+    return { protocolVersion: acp.PROTOCOL_VERSION };
+  }
+  async newSession(): Promise<acp.NewSessionResponse> {
+    ${body}
+    return { sessionId: "s" };
+  }
+}`,
+});
+const gatedByHelper = gated("assertInitialized(this);");
+
+untypedTester().run("require-initialize-gate (a check of another module)", initializeGate, {
+  valid: [{ name: "the check's call inside a try that decides the answer", ...gated("try {\n      assertInitialized(this);\n    } catch {\n      throw acp.RequestError.invalidRequest();\n    }") }],
+  invalid: [
+    {
+      name: "a plain Error before initialize, at the handler's call",
+      ...gatedByHelper,
+      errors: [report("plainErrorThrough", gatedByHelper.code, "assertInitialized(this)", { helper: "`assertInitialized`", file: "checks.ts" })],
+    },
+    {
+      name: "protocol version 2",
+      ...gatedByHelper,
+      settings: V2,
+      errors: [report("plainErrorThroughV2", gatedByHelper.code, "assertInitialized(this)", { helper: "`assertInitialized`", file: "checks.ts" })],
     },
   ],
 });

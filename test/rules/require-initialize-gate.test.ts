@@ -41,6 +41,28 @@ export function onMessage(msg: { id?: number; method?: string; params?: { protoc
   forward(msg);
 }`;
 
+/** A legacy agent whose session handlers call a private check that throws a plain Error before initialize. */
+const HELPER_GATE = `import * as acp from "@agentclientprotocol/sdk";
+export class A implements acp.Agent {
+  private ready = false;
+  async initialize(): Promise<acp.InitializeResponse> {
+    this.ready = true;
+    return { protocolVersion: acp.PROTOCOL_VERSION };
+  }
+  async newSession(): Promise<acp.NewSessionResponse> {
+    this.assertReady();
+    return { sessionId: "s" };
+  }
+  async loadSession(): Promise<acp.LoadSessionResponse> {
+    this.assertReady();
+    return {};
+  }
+  private assertReady(): void {
+    if (!this.ready) throw new Error("ACP initialize() must complete before creating sessions.");
+  }
+}`;
+const HELPER_GATE_THROW = 'new Error("ACP initialize() must complete before creating sessions.")';
+
 const valid: Valid[] = [
   { name: "a plain Error about something else that is not initialized (a session)", code: LEGACY_FLAG('if (!this.ready) throw new Error("session store is not initialized");') },
   {
@@ -112,6 +134,7 @@ export class Logged implements Agent {
   async initialize(p: InitializeRequest) { console.log(p); return await this.inner.initialize(p); }
   async newSession() { return { sessionId: "s" }; }
 }` },
+  { name: "a private check whose call the handler catches", code: HELPER_GATE.replace("    this.assertReady();\n    return { sessionId: \"s\" };", "    try {\n      this.assertReady();\n    } catch {\n      throw acp.RequestError.invalidRequest();\n    }\n    return { sessionId: \"s\" };").replace("  async loadSession(): Promise<acp.LoadSessionResponse> {\n    this.assertReady();\n    return {};\n  }\n", "") },
   { name: "a legacy class without a flag, option off", code: `import type { Agent } from "@agentclientprotocol/sdk";
 export class A implements Agent {
   async initialize() { return { protocolVersion: 1 }; }
@@ -132,7 +155,15 @@ app.onRequest(methods.agent.session.new, () => { throw new RequestError(-32002, 
 const NOT_INIT_NEW = 'new RequestError(-32002, "Server not initialized")';
 const NOT_INIT_FIX = 'RequestError.invalidRequest(undefined, "Server not initialized")';
 
+
 const invalidCases: Invalid[] = [
+  invalid("a private check both session handlers call, reported once where it throws", HELPER_GATE, (c) => [
+    {
+      messageId: "plainError",
+      ...at(c, HELPER_GATE_THROW),
+      suggestions: [{ messageId: "useInvalidRequest", output: c.replace(HELPER_GATE_THROW, 'acp.RequestError.invalidRequest(undefined, "ACP initialize() must complete before creating sessions.")') }],
+    },
+  ]),
   ((c) => ({
     name: "a plain Error with a passive wording, thrown from a legacy handler: sent as -32603",
     code: c,

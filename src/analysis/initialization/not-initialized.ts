@@ -5,17 +5,25 @@ import { siteCodes } from "../errors/answer-codes.js";
 import type { FileModel } from "../model.js";
 import { messageText } from "../values/message-text.js";
 import type { ValueResolver } from "../resolution/values.js";
-import { enclosingFunction, findProperty, unwrap } from "../syntax/ast.js";
+import { findProperty, unwrap } from "../syntax/ast.js";
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
-import { answerOf } from "../errors/answers.js";
+import { type AnswerContext, answerOf } from "../errors/answers.js";
+import { fileOf } from "../resolution/source-files.js";
+import { helperPlace } from "../syntax/helper-place.js";
+import { summariesOf } from "../summaries/summaries.js";
+import { thrownValue } from "../summaries/throws.js";
 import { factoryMessage } from "./invalid-request-fix.js";
 
 /** Wording about the connection's initialization, not a session's, a model's or a terminal's. */
 const CONNECTION_NOT_INITIALIZED =
   /\b(connection|agent|client|server|protocol)\s+(is\s+|has\s+)?(not|never|hasn'?t|has not)\s+(yet\s+)?(been\s+)?initiali[sz]ed\b/i;
 const INITIALIZE_FIRST = /\b(must|call|send)\s+(call\s+|send\s+)?[`'"]?initiali[sz]e[`'"]?\s+(first|before)\b|\bbefore\s+(calling\s+|sending\s+)?[`'"]?initiali[sz]e[`'"]?\b|\binitiali[sz]e\s+(was\s+)?not\s+(yet\s+)?(called|received|sent)\b/i;
-/** Passive wordings: "initialize must be called first", "initialize() has to be sent before …", "initialize is required". */
-const INITIALIZE_REQUIRED = /\binitiali[sz]e(\(\))?[`'"]?\s+(must|has\s+to|needs\s+to|should)\s+be\s+(called|sent|received|done|completed|run)\b|\binitiali[sz]e(\(\))?[`'"]?\s+is\s+required\b/i;
+/**
+ * Passive wordings: "initialize must be called first", "initialize() has to be sent before …", "initialize() must
+ * complete before …", "initialize is required".
+ */
+const INITIALIZE_REQUIRED =
+  /\binitiali[sz]e(\(\))?[`'"]?\s+(must|has\s+to|needs\s+to|should)\s+(be\s+(called|sent|received|done|completed|run)|complete|finish|succeed)\b|\binitiali[sz]e(\(\))?[`'"]?\s+is\s+required\b/i;
 const OTHER_SUBJECT = /\b(session|model|terminal|database|db|store|cache|client\s+library|sdk|plugin|tool|mcp)\b/i;
 
 /** Whether a message says the peer has not initialized the connection yet. */
@@ -54,30 +62,48 @@ export function notInitializedSites(model: FileModel): readonly ErrorSite[] {
 
 /** A plain `Error` an SDK handler throws saying the connection is not initialized: the SDK sends it as -32603. */
 export interface NotInitializedThrow {
-  /** The thrown `new Error(message)`. */
+  /** The thrown `new Error(message)`; for a throw of another module, this file's call that leads to it. */
   readonly node: TSESTree.Node;
-  /** Its message argument, when it has one. */
+  /** Its message argument, when it has one and is in this file. */
   readonly message: TSESTree.Node | undefined;
+  /** The function and file of a throw of another module. */
+  readonly through?: { readonly helper: string; readonly file: string };
+}
+
+/** The `new Error(message)` an escape throws that goes out as -32603, with its message when it says why. */
+function plainThrown(escape: TSESTree.ThrowStatement | TSESTree.CallExpression, answers: AnswerContext | undefined, values: ValueResolver): { node: TSESTree.Node; message: TSESTree.Node } | undefined {
+  const value = thrownValue(escape);
+  const answer = value && answers && answerOf(value, answers);
+  if (answer?.kind !== "internal") return undefined;
+  const thrown = unwrap(answer.node);
+  const first = thrown.type === AST_NODE_TYPES.NewExpression || thrown.type === AST_NODE_TYPES.CallExpression ? thrown.arguments[0] : thrown;
+  const message = first && first.type !== AST_NODE_TYPES.SpreadElement ? first : undefined;
+  const text = message && messageText(message, values);
+  return message && text && saysNotInitialized(text) ? { node: answer.node, message } : undefined;
 }
 
 /**
- * The plain `Error`s thrown in the agent's SDK request handlers (their own code, not nested functions) whose message
- * says the connection is not initialized: `throw new Error("initialize must be called first")` goes out as -32603.
+ * The plain `Error`s that leave the agent's SDK request handlers (their own code, and the functions they call:
+ * Summaries' throws) whose message says the connection is not initialized: `throw new Error("initialize must be
+ * called first")` goes out as -32603. One of this file is reported where it is thrown, once; one of another module
+ * at the handler's call that leads to it, once per call.
  */
 export function notInitializedThrows(model: FileModel): readonly NotInitializedThrow[] {
   const handlers = model.handlers.handlers.filter((h) => sdkSendsThrown(h) && h.fn && h.method.side === "agent" && h.method.kind === "request" && h.method.wire !== "initialize");
   if (handlers.length === 0) return [];
-  const out: NotInitializedThrow[] = [];
-  for (const statement of model.nodes.throws) {
-    const fn = enclosingFunction(statement);
-    if (!fn || !handlers.some((h) => h.fn === fn)) continue;
-    const answer = answerOf(statement.argument, model.answers);
-    if (answer?.kind !== "internal") continue;
-    const thrown = unwrap(answer.node);
-    const first = thrown.type === AST_NODE_TYPES.NewExpression || thrown.type === AST_NODE_TYPES.CallExpression ? thrown.arguments[0] : thrown;
-    const message = first && first.type !== AST_NODE_TYPES.SpreadElement ? first : undefined;
-    const text = message && messageText(message, model.values);
-    if (text && saysNotInitialized(text)) out.push({ node: answer.node, message });
+  const resolver = model.resolver;
+  const throws = summariesOf(resolver).throws;
+  const found = new Map<TSESTree.Node, NotInitializedThrow>();
+  for (const handler of handlers) {
+    for (const reached of throws.throwsOf(handler.fn!)) {
+      const entry = reached.path.find((e) => !resolver.isLinted(e.fn))?.call;
+      const file = entry && fileOf(reached.node);
+      const answers = entry ? file && model.moduleModel(file)?.answers : model.answers;
+      const plain = plainThrown(reached.node, answers, model.values);
+      if (!plain) continue;
+      if (!entry) found.set(plain.node, plain);
+      else if (!found.has(entry)) found.set(entry, { node: entry, message: undefined, through: helperPlace(reached.node) });
+    }
   }
-  return out;
+  return [...found.values()].sort((a, b) => a.node.range[0] - b.node.range[0]);
 }
