@@ -8,6 +8,7 @@ import type { TestCaseError } from "@typescript-eslint/rule-tester";
 import negotiate from "../../rules/negotiate-protocol-version.js";
 import noLostCode from "../../rules/no-lost-error-code.js";
 import initializeGate from "../../rules/require-initialize-gate.js";
+import invalidParams from "../../rules/invalid-params-error.js";
 import sessionCheck from "../../rules/require-session-check.js";
 import { at } from "../locate.js";
 import { untypedTester } from "../rule-tester.js";
@@ -200,6 +201,37 @@ untypedTester().run("require-initialize-gate (a check of another module)", initi
       ...gatedByHelper,
       settings: V2,
       errors: [report("plainErrorThroughV2", gatedByHelper.code, "assertInitialized(this)", { helper: "`assertInitialized`", file: "checks.ts" })],
+    },
+  ],
+});
+
+/** An SDK app whose set_mode handler tests the mode with another module's function (mode-checks.ts). */
+const moding = (test: string) => ({
+  filename: `${dir}/mode-app.ts`,
+  code: `import { agent, methods, RequestError } from "@agentclientprotocol/sdk";
+import { isKnownMode } from "./mode-checks.js";
+export const app = agent({ name: "modes" });
+app.onRequest(methods.agent.session.setMode, ({ params }) => {
+  if (${test}) throw new Error("unknown mode");
+  return {};
+});`,
+});
+const unknownMode = moding("!isKnownMode(params)");
+const INVALID_PARAMS = 'RequestError.invalidParams(undefined, "unknown mode")';
+
+untypedTester().run("invalid-params-error (a test of another module's function)", invalidParams, {
+  valid: [{ name: "the unknown mode answered with -32602", ...unknownMode, code: unknownMode.code.replace('new Error("unknown mode")', INVALID_PARAMS) }],
+  invalid: [
+    {
+      name: "an unknown mode, told by another module's function, answered with a plain Error",
+      ...unknownMode,
+      errors: [
+        {
+          messageId: "unsupportedValue",
+          ...at(unknownMode.code, 'new Error("unknown mode")'),
+          suggestions: [{ messageId: "useInvalidParams", output: unknownMode.code.replace('new Error("unknown mode")', INVALID_PARAMS) }],
+        },
+      ],
     },
   ],
 });

@@ -271,8 +271,7 @@ export class FailureFinder {
     const resolver = resolverOf(this.sourceCode);
     const fn = resolver.calleeOf(call);
     if (!fn || seen.has(fn) || fn.body.type !== AST_NODE_TYPES.BlockStatement || isCaught(call, handler.body)) return;
-    const inner = new ParamFields(this.sourceCode);
-    inner.declaredIn(fn);
+    const inner = fields.forCallee(fn);
     roles.forEach((role, index) => {
       const param = fn.params[index];
       if (role && param) inner.bind(param, role);

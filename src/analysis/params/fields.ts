@@ -85,6 +85,16 @@ export class ParamFields {
   }
 
   /**
+   * The fields of a function this one's code calls (in this module or another), whose declarations give roles, read
+   * with the linted file's source code as this one's are: its parameters hold what `bind` says.
+   */
+  forCallee(fn: FunctionNode): ParamFields {
+    const inner = new ParamFields(this.sourceCode);
+    inner.declaredIn(fn);
+    return inner;
+  }
+
+  /**
    * Lets declarations inside `fn` give roles: `const { params } = ctx`, `const { modeId } = params`,
    * `const mode = modes.find(...)`. They are read when a test reaches one of their variables, not before.
    */

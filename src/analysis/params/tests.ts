@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { calleeName, isNullish, memberName, unwrap } from "../syntax/ast.js";
 import { isLookupCall, isPredicateCall } from "./calls.js";
-import { ParamFields, type ParamRole } from "./fields.js";
+import type { ParamFields, ParamRole } from "./fields.js";
 import type { ValueResolver } from "../resolution/values.js";
 
 /** What a test of an `if` says about the params: whether its being true means they fail, and what it reads. */
@@ -70,8 +70,7 @@ export class TestReader {
     // TypeScript's `this` parameter takes no argument.
     const first = fn.params[0];
     const offset = first?.type === AST_NODE_TYPES.Identifier && first.name === "this" ? 1 : 0;
-    const inner = new ParamFields(resolver.sourceCodeOf(fn));
-    inner.declaredIn(fn);
+    const inner = this.fields.forCallee(fn);
     let bound = false;
     call.arguments.forEach((arg, index) => {
       const param = fn.params[index + offset];
