@@ -10,6 +10,7 @@ import noLostCode from "../../rules/no-lost-error-code.js";
 import initializeGate from "../../rules/require-initialize-gate.js";
 import invalidParams from "../../rules/invalid-params-error.js";
 import sessionCheck from "../../rules/require-session-check.js";
+import idempotentDelete from "../../rules/idempotent-session-delete.js";
 import { at } from "../locate.js";
 import { untypedTester } from "../rule-tester.js";
 
@@ -234,4 +235,47 @@ untypedTester().run("invalid-params-error (a test of another module's function)"
       ],
     },
   ],
+});
+
+const touching = {
+  filename: `${dir}/touch-agent.ts`,
+  code: `import * as acp from "@agentclientprotocol/sdk";
+import { TouchStore } from "./touch-store.js";
+export class TouchAgent implements acp.Agent {
+  private readonly store = new TouchStore();
+  async newSession(): Promise<acp.NewSessionResponse> {
+    this.store.open("s");
+    return { sessionId: "s" };
+  }
+  async prompt(params: acp.PromptRequest): Promise<acp.PromptResponse> {
+    this.store.touch(params.sessionId);
+    return { stopReason: "end_turn" };
+  }
+}`,
+};
+
+untypedTester().run("require-session-check (a store of another module with no model)", sessionCheck, {
+  valid: [],
+  invalid: [{ name: "the store's unchecked use, at the agent's call", ...touching, errors: [{ messageId: "unguardedSession", ...at(touching.code, "this.store.touch(params.sessionId)") }] }],
+});
+
+/** An app that delegates to the agent of chain/, whose manager (no model) hands the id to its store. */
+const chained = {
+  filename: `${dir}/chain-app.ts`,
+  code: `import { agent, methods } from "@agentclientprotocol/sdk";
+import { ChainAgent } from "./chain/agent.js";
+const impl = new ChainAgent();
+export const app = agent({ name: "chain" })
+  .onRequest(methods.agent.initialize, () => ({ protocolVersion: 1 }))
+  .onRequest(methods.agent.session.new, () => impl.newSession())
+  .onRequest(methods.agent.session.load, (ctx) => impl.loadSession(ctx.params as { sessionId?: string }));`,
+};
+
+untypedTester().run("require-session-check (a chain of modules, the middle one without a model)", sessionCheck, {
+  valid: [{ name: "the manager's code read with the app's resolver", ...chained }],
+  invalid: [],
+});
+untypedTester().run("idempotent-session-delete (a chain of modules, the middle one without a model)", idempotentDelete, {
+  valid: [{ name: "the manager's code read with the app's resolver", ...chained }],
+  invalid: [],
 });

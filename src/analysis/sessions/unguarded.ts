@@ -81,7 +81,8 @@ function hasEarlierMention(scopes: SessionScopes, scope: SessionScope, lookup: S
  * does is build its value from its arguments (`const id = idOf(params.sessionId)` of `(id) => id as SessionId`).
  */
 function isNamingOnly(node: TSESTree.Node, sourceCode: SourceCode): boolean {
-  const summaries = summariesOf(resolverOf(sourceCodeOf(node, sourceCode)));
+  // The linted file's summaries: a node of another module has no resolver of its own.
+  const summaries = summariesOf(resolverOf(sourceCode));
   // The id handed to a helper that only builds its value from it (checksNothing) is still only named.
   let at = node;
   while (at.parent?.type === AST_NODE_TYPES.CallExpression && at.parent.arguments.includes(at as TSESTree.CallExpressionArgument) && summaries.checksNothing(at.parent)) at = at.parent;
