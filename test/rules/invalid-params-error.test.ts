@@ -428,6 +428,16 @@ connection.onRequest("session/set_mode", (params: { sessionId: string; modeId: s
 });`,
     (c) => [unsupported(c, "mode", { text: 'new ResponseError(-32001, "Unknown mode")', code: "-32001 (an implementation-specific code)", fix: 'new ResponseError(-32602, "Invalid params", data)' })],
   ),
+  // A value of the wrong type or empty (`.length === 0`), one test: the branch answers a mistyped value.
+  invalid(
+    `${SDK}app.onRequest(methods.agent.session.setConfigOption, ({ params }) => {
+  if (typeof params.value !== "string" || params.value.length === 0) throw new Error("value must be a non-empty string");
+  return { configOptions: [] };
+});`,
+    (c) => [
+      malformed(c, "a `value` of the wrong type", { text: 'new Error("value must be a non-empty string")', code: INTERNAL, suggestion: 'RequestError.invalidParams(undefined, "value must be a non-empty string")' }),
+    ],
+  ),
   // set_config_option: an unknown configId, a value the option does not offer, a value of the wrong type.
   invalid(
     `${SDK}const OPTIONS = [{ id: "model", options: [{ value: "fast" }, { value: "smart" }] }];
@@ -891,6 +901,19 @@ const valid: (string | Valid)[] = [
   ...otherMethodsFixed,
   ...plainStyleSilent,
   ...PARAMS_CLEAN_SHAPES,
+  {
+    name: "an empty prompt or cwd refused: a value the schema allows, not malformed params",
+    code: `import { agent, methods } from "@agentclientprotocol/sdk";
+export const app = agent({ name: "a" })
+  .onRequest(methods.agent.session.prompt, ({ params }) => {
+    if (params.prompt.length === 0) throw new Error("empty prompt");
+    return { stopReason: "end_turn" };
+  })
+  .onRequest(methods.agent.session.new, ({ params }) => {
+    if (params.cwd.length === 0) throw new Error("cwd is required");
+    return { sessionId: "s" };
+  });`,
+  },
   {
     name: "a helper's test that reads no field of the params it is handed",
     code: `import { agent, methods } from "@agentclientprotocol/sdk";

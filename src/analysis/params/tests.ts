@@ -205,11 +205,21 @@ export class TestReader {
     const value = literalValue(constant, this.values)?.value;
     // `params.cwd === undefined`, `params.path === ""`: missing or empty.
     if (isNullish(constant) || value === "") return this.verdict(subject, !negated, { direct: this.fields.fieldOf(subject) });
+    // `params.value.length === 0`: empty.
+    const measured = value === 0 ? this.lengthOf(subject) : undefined;
+    if (measured) return this.verdict(measured, !negated);
     if (value === undefined) return undefined;
     if (value === false || value === -1) return this.isFound(subject) ? this.verdict(subject, !negated) : undefined;
     // `modeId !== "ask"`: a value other than the one supported; only on a field itself.
     if (this.fields.fieldOf(subject) === undefined) return undefined;
     return this.verdict(subject, negated);
+  }
+
+  /** The field whose `.length` an expression reads (`params.value.length`, `params.prompt?.length`). */
+  private lengthOf(node: TSESTree.Node): TSESTree.Node | undefined {
+    const inner = stripChain(node);
+    if (inner.type !== AST_NODE_TYPES.MemberExpression || memberName(inner) !== "length") return undefined;
+    return this.fields.fieldOf(inner.object) === undefined ? undefined : inner.object;
   }
 
   /** A lookup's answer or a value found from a field: `ok === false`, `MODES.indexOf(id) === -1`. */
