@@ -1,7 +1,6 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { calleeName, children, type FunctionNode, isFunction, memberName, outermostWrapper, unwrap } from "../syntax/ast.js";
 import type { Resolver } from "../resolution/resolver.js";
-import type { Summaries } from "./summaries.js";
 
 /** A `throw x` statement, or a `Promise.reject(x)` call whose promise is given back or awaited. */
 export type Escape = TSESTree.ThrowStatement | TSESTree.CallExpression;
@@ -17,6 +16,14 @@ export interface ReachedThrow {
   readonly node: Escape;
   /** The functions called on the way, outermost first; empty for an escape written in the code itself. */
   readonly path: readonly Entered[];
+}
+
+/** What the search asks of the value summaries (summaries.ts), which hold these throws' summaries. */
+export interface RunningCalls {
+  /** The call that runs a function handed to it and gives back its result (Summaries.runningCall). */
+  runningCall(fn: FunctionNode): TSESTree.CallExpression | undefined;
+  /** Whether what `node` throws is caught before it leaves `root`, across such calls (Summaries.isCaught). */
+  isCaught(node: TSESTree.Node, root: TSESTree.Node): boolean;
 }
 
 /** The functions a call enters, as the search that asks sees them. */
@@ -64,7 +71,7 @@ export class ThrowSummaries {
 
   constructor(
     private readonly resolver: Resolver,
-    private readonly summaries: Summaries,
+    private readonly summaries: RunningCalls,
   ) {}
 
   /** The escapes that leave `fn`, through the functions its calls resolve to; a cycle is cut where it closes. */
