@@ -354,6 +354,28 @@ const byString = MESSAGES["-32002"];
   });
 });
 
+describe("a field of what a call gives back", () => {
+  const MAPPER = `function toRpc(e: unknown) {
+  if (e instanceof TypeError) return { code: -32602, message: "bad" };
+  return { code: -32603, message: "internal" };
+}`;
+
+  it("is the field's values over every return of the callee, read on the call or on a const holding it", () => {
+    expect(resolveProbe(`${MAPPER}\nconst probe = toRpc(1).code;`)).toEqual([-32602, -32603]);
+    expect(resolveProbe(`${MAPPER}\nconst mapped = toRpc(1);\nconst probe = mapped.code;`)).toEqual([-32602, -32603]);
+    expect(resolveProbe(`const toRpc = () => ({ code: -32001 });\nconst probe = toRpc().code;`)).toEqual([-32001]);
+    expect(resolveProbe(`async function toRpc() { return { code: -32001 }; }\nasync function f() { const probe = (await toRpc()).code; }`)).toEqual([-32001]);
+  });
+
+  it("is unknown when a return is no object literal, lacks the field, spreads, or an async callee's promise is read", () => {
+    expect(resolveProbe(`const base = { code: -32603 };\nfunction toRpc(e: unknown) {\n  if (e) return { code: -32602 };\n  return base;\n}\nconst probe = toRpc(1).code;`)).toBeUndefined();
+    expect(resolveProbe(`function toRpc(e: unknown) {\n  if (e) return { code: -32602 };\n  return { message: "x" };\n}\nconst probe = toRpc(1).code;`)).toBeUndefined();
+    expect(resolveProbe(`declare const more: { code: number };\nfunction toRpc() {\n  return { code: -32602, ...more };\n}\nconst probe = toRpc().code;`)).toBeUndefined();
+    expect(resolveProbe(`async function toRpc(e: unknown) {\n  if (e) return { code: -32602 };\n  return { code: -32001 };\n}\nconst probe = toRpc(1).code;`)).toBeUndefined();
+    expect(resolveProbe(`declare function toRpc(): { code: number };\nconst probe = toRpc().code;`)).toBeUndefined();
+  });
+});
+
 describe("keyOf", () => {
   function keysOf(code: string): (string | undefined)[] {
     const probed: Probed = modelOf(code);

@@ -132,6 +132,19 @@ function shape(name: string, code: string, errors: (code: string) => Report[]): 
       useRequestError(code, assignData, 'new RequestError(-32000, "sign in first", { retry: true })', "-32000"),
     ]),
   ]);
+  // The code a mapper of the file gives back, one per failure (its every return an object literal with a code).
+  const MAPPER = `function toRpc(err: unknown) {
+  if (String(err).includes("not found")) return { code: -32002, message: "Resource not found" };
+  return { code: -32000, message: "Authentication required" };
+}
+`;
+  const mapped = "Object.assign(new Error(rpc.message), { code: rpc.code })";
+  shape(
+    "Object.assign with the code a mapper gives back",
+    prompt(`try {\n    await params.prompt;\n  } catch (err) {\n    const rpc = toRpc(err);\n    throw ${mapped};\n  }`, MAPPER),
+    (code) => [lost(code, mapped, "Error given a code by Object.assign", "-32002 or -32000", [useRequestError(code, mapped, "new RequestError(rpc.code, rpc.message)", "rpc.code")])],
+  );
+  valid.push(prompt(`try {\n    await params.prompt;\n  } catch (err) {\n    const rpc = toRpc(err);\n    throw ${mapped};\n  }`, MAPPER.replace('return { code: -32000, message: "Authentication required" };', "return fallback;").replace("function toRpc", 'declare const fallback: { code: number; message: string };\nfunction toRpc')));
   const assignCause = 'Object.assign(new Error("sign in first", { cause: params }), { code: -32000 })';
   shape("Object.assign on an Error with a cause: no suggestion, the cause would be dropped", prompt(`if (!signedIn) throw ${assignCause};`), (code) => [
     lost(code, assignCause, "Error given a code by Object.assign", "-32000"),

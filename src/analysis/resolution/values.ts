@@ -98,7 +98,7 @@ export class ValueResolver {
         return this.identifier(node);
       case AST_NODE_TYPES.MemberExpression: {
         const value = this.memberValue(node);
-        return value ? this.resolve(value) : undefined;
+        return value ? this.resolve(value) : this.returnedField(node);
       }
       case AST_NODE_TYPES.TSEnumMember:
         return this.enumMember(node);
@@ -265,6 +265,34 @@ export class ValueResolver {
     if (enumDecl?.type === AST_NODE_TYPES.TSEnumDeclaration) return enumDecl.body.members.find((m) => this.keyOf(m.id, false) === key);
     const target = this.resolver.target(node);
     return target?.kind === "node" && target.node !== unwrapValue(node) ? target.node : undefined;
+  }
+
+  /**
+   * A field of what a call gives back (`toAcpError(e).code`, `acpErr.code` after `const acpErr = toAcpError(e)`, an
+   * async callee's only once awaited), when every return of the callee is an object literal that sets it without a
+   * spread: the values it may have there, together.
+   */
+  private returnedField(node: TSESTree.MemberExpression): ValueSet | undefined {
+    const key = this.keyOf(node.property, node.computed);
+    let object = unwrapValue(node.object);
+    if (object.type === AST_NODE_TYPES.Identifier) object = unwrapValue(this.constInit(object) ?? object);
+    const awaited = object.type === AST_NODE_TYPES.AwaitExpression;
+    if (object.type === AST_NODE_TYPES.AwaitExpression) object = unwrapValue(object.argument);
+    if (key === undefined || object.type !== AST_NODE_TYPES.CallExpression) return undefined;
+    const fn = this.resolver.calleeOf(object);
+    if (!fn || fn.generator || (fn.async && !awaited)) return undefined;
+    const returns = this.resolver.returnedBy(fn);
+    let out: ValueSet = [];
+    for (const returned of returns) {
+      const literal = unwrapValue(returned);
+      if (literal.type !== AST_NODE_TYPES.ObjectExpression || literal.properties.some((p) => p.type === AST_NODE_TYPES.SpreadElement)) return undefined;
+      const property = literal.properties.find((p): p is TSESTree.Property => p.type === AST_NODE_TYPES.Property && this.keyOf(p.key, p.computed) === key);
+      const values = property && property.kind === "init" ? this.resolve(property.value) : undefined;
+      if (!values) return undefined;
+      out = union(out, values);
+      if (out.length > MAX_SET) return undefined;
+    }
+    return returns.length > 0 ? out : undefined;
   }
 
   /**
