@@ -387,9 +387,52 @@ const versionInvalid: Invalid[] = [
   },
 ];
 
+/** A hand-rolled client class: it sends `initialize` with `params` and serves the agent's fs request in a switch. */
+const HAND_CLIENT = (params: string, extra = "") => `declare function write(message: object): void;
+export class HandClient {
+  private nextId = 1;
+  private sendRequest(method: string, params: object): void {
+    write({ jsonrpc: "2.0", id: this.nextId++, method, params });
+  }
+  initialize(): void {
+    this.sendRequest("initialize", ${params});
+  }
+  handleAgentRequest(msg: { id: number; method: string; params: { path: string } }): void {
+    switch (msg.method) {
+      case "fs/read_text_file":
+        write({ jsonrpc: "2.0", id: msg.id, result: { content: "" } });
+        break;
+      default:
+        write({ jsonrpc: "2.0", id: msg.id, error: { code: -32601, message: "Method not found" } });
+    }
+  }
+}
+${extra}`;
+const SENT_NOTHING = HAND_CLIENT('{ protocolVersion: 1, clientInfo: { name: "c", version: "1" } }');
+const SENT_FS = HAND_CLIENT("{ protocolVersion: 1, clientCapabilities: { fs: { readTextFile: true } } }");
+const handClientValid: Valid[] = [
+  { name: "a hand-rolled client whose initialize request advertises the file it reads", code: SENT_FS },
+  { name: "a hand-rolled client whose initialize params spread more", code: HAND_CLIENT("{ protocolVersion: 1, ...defaults }", "declare const defaults: object;") },
+  {
+    name: "a hand-rolled client that writes two initialize requests: which one its dispatcher serves is not known",
+    code: HAND_CLIENT("{ protocolVersion: 1 }", 'export function reconnect(send: (m: string, p: object) => void) {\n  send("initialize", { protocolVersion: 1, clientCapabilities: { fs: { readTextFile: true } } });\n}'),
+  },
+  {
+    name: "the initialize request written by another class than the dispatcher",
+    code: `${HAND_CLIENT("{ protocolVersion: 1, clientCapabilities: { fs: { readTextFile: true } } }")}export class Handshake {\n  start(send: (m: string, p: object) => void) {\n    send("initialize", { protocolVersion: 1 });\n  }\n}`.replace('this.sendRequest("initialize", { protocolVersion: 1, clientCapabilities: { fs: { readTextFile: true } } });', "this.sendRequest(\"session/new\", { cwd: \"/\" });"),
+  },
+];
+const handClientInvalid: Invalid[] = [
+  {
+    name: "a hand-rolled client whose initialize request sends no clientCapabilities, serving fs/read_text_file",
+    code: SENT_NOTHING,
+    errors: [unadvertised(at(SENT_NOTHING, '"fs/read_text_file"'), "fs/read_text_file", "`clientCapabilities.fs.readTextFile`")],
+  },
+];
+
 untypedTester().run("capability-consistency", rule, {
-  valid: [...styleValid, ...specificValid, ...versionValid],
-  invalid: [...styleInvalid, ...specificInvalid, ...versionInvalid],
+  valid: [...styleValid, ...specificValid, ...versionValid, ...handClientValid],
+  invalid: [...styleInvalid, ...specificInvalid, ...versionInvalid, ...handClientInvalid],
 });
 
 typedTester().run("capability-consistency (typed)", rule, {

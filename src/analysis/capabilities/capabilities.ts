@@ -29,12 +29,14 @@ const findingsOf = perModel((model: FileModel, sourceCode: AnyContext["sourceCod
 /** The apps, legacy classes and dispatchers of the file that register handlers, with their capabilities; once per file. */
 const ownersOf = perModel((model: FileModel, sourceCode: AnyContext["sourceCode"]): readonly CapabilityOwner[] => {
   // Every owner's literal is a capabilities field written in this file (`agentCapabilities`, `clientCapabilities`,
-  // v2's `capabilities`): without the word, finding the handlers' apps is wasted work.
+  // v2's `capabilities`): without the word, finding the handlers' apps is wasted work. But for a hand-rolled client,
+  // whose `initialize` request may leave them out.
   const { handlers } = model.handlers;
-  if (!/capabilities/i.test(sourceCode.text) || handlers.length === 0) return [];
+  const handRolledClient = handlers.some((h) => h.style === "dispatch" && h.method.side === "client");
+  if ((!/capabilities/i.test(sourceCode.text) && !handRolledClient) || handlers.length === 0) return [];
   const schema = capabilitySchema(model.settings.protocolVersion);
   const ctx: AppContext = { sourceCode, sdk: model.sdk, values: model.values, fields: schema.field, sdkVersion: model.sdkVersion };
-  return [...appOwners(handlers, ctx), ...legacyOwners(handlers, ctx), ...dispatchOwners(handlers, ctx)];
+  return [...appOwners(handlers, ctx), ...legacyOwners(handlers, ctx), ...dispatchOwners(handlers, ctx, model.nodes)];
 });
 
 /**

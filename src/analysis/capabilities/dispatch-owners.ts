@@ -1,7 +1,9 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import type { Handler } from "../handlers/types.js";
+import { enclosingClass } from "../syntax/ast.js";
 import type { AppContext } from "./apps.js";
-import { capabilitiesIn } from "./shapes.js";
+import type { FileNodes } from "../file-nodes.js";
+import { capabilitiesIn, sentClientCapabilities } from "./shapes.js";
 import type { CapabilityOwner } from "./types.js";
 
 /** The dispatcher a hand-rolled handler belongs to: its switch, its handler map, or the function of its `if` chain. */
@@ -14,9 +16,11 @@ function dispatcherOf(h: Handler): TSESTree.Node | undefined {
 
 /**
  * Hand-rolled dispatchers. What answers a method they do not handle (a `default`, the code after an `if` chain,
- * another dispatcher) is not known, so they are always open: only handlers without a capability are judged.
+ * another dispatcher) is not known, so they are always open: only handlers without a capability are judged. An
+ * agent's capabilities are what its `initialize` handler answers; a client's, what the one `initialize` request the
+ * file writes sends, when the file has one client dispatcher.
  */
-export function dispatchOwners(handlers: readonly Handler[], ctx: AppContext): CapabilityOwner[] {
+export function dispatchOwners(handlers: readonly Handler[], ctx: AppContext, nodes: Readonly<FileNodes>): CapabilityOwner[] {
   const groups = new Map<TSESTree.Node, Handler[]>();
   for (const h of handlers) {
     const key = h.style === "dispatch" ? dispatcherOf(h) : undefined;
@@ -33,5 +37,11 @@ export function dispatchOwners(handlers: readonly Handler[], ctx: AppContext): C
     const registrations = group.map((h) => ({ wire: h.method.wire, node: h.methodNode }));
     owners.push({ side, kind: "dispatch", registrations, open: true, throwingFallback: false, capabilities });
   }
-  return owners;
+  // A client's dispatchers: the capabilities the one `initialize` request of the file sends, for those of the class
+  // that sends it (or all, outside a class).
+  if (!owners.some((o) => o.side === "client")) return owners;
+  const sent = sentClientCapabilities(nodes.calls, nodes.objects, ctx.fields.client, ctx.values);
+  if (!sent) return owners;
+  const sender = enclosingClass(sent.request);
+  return owners.map((o) => (o.side === "client" && enclosingClass(o.registrations[0]!.node) === sender ? { ...o, capabilities: sent.capabilities } : o));
 }

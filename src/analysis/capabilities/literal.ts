@@ -16,7 +16,6 @@ export interface UnknownKey {
 
 /** A literal capabilities object read against the schema. */
 export interface CapabilityLiteral {
-  readonly node: TSESTree.ObjectExpression;
   state(path: string): CapabilityState;
   /** The property that sets `path`, when written. */
   property(path: string): TSESTree.Property | undefined;
@@ -36,10 +35,11 @@ function valueState(value: TSESTree.Node, values: ValueResolver): CapabilityStat
 }
 
 /**
- * Reads `object` as the capabilities at `tree`. A spread or computed key makes its whole object unknown (every
- * key in it may be set by what is spread); keys starting with `_` are extensions and not judged.
+ * Reads `object` as the capabilities at `tree` ("none": an `initialize` message written without them, which
+ * advertises nothing). A spread or computed key makes its whole object unknown (every key in it may be set by what
+ * is spread); keys starting with `_` are extensions and not judged.
  */
-export function readCapabilities(object: TSESTree.ObjectExpression, tree: CapabilityTree, values: ValueResolver): CapabilityLiteral {
+export function readCapabilities(object: TSESTree.ObjectExpression | "none", tree: CapabilityTree, values: ValueResolver): CapabilityLiteral {
   const states = new Map<string, { state: CapabilityState; prop: TSESTree.Property }>();
   const opaque = new Set<string>();
   const unknownKeys: UnknownKey[] = [];
@@ -65,9 +65,8 @@ export function readCapabilities(object: TSESTree.ObjectExpression, tree: Capabi
       if (value.type === AST_NODE_TYPES.ObjectExpression && Object.keys(below).length > 0) visit(value, below, path);
     });
   };
-  visit(object, tree, "");
+  if (object !== "none") visit(object, tree, "");
   return {
-    node: object,
     unknownKeys,
     property: (path) => states.get(path)?.prop,
     state(path) {

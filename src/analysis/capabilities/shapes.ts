@@ -43,3 +43,38 @@ export function capabilitiesIn(root: TSESTree.Node, field: string, values: Value
   if (found.length !== 1 || found[0]!.type !== AST_NODE_TYPES.Property) return undefined;
   return literalObject(found[0]!.value, values);
 }
+
+/** The params of an `initialize` request a message or call of the file writes: `send("initialize", { protocolVersion, … })`. */
+function initializeParams(node: TSESTree.ObjectExpression | TSESTree.CallExpression, values: ValueResolver): TSESTree.ObjectExpression | undefined {
+  const [method, params] =
+    node.type === AST_NODE_TYPES.CallExpression ? [node.arguments[0], node.arguments[1]] : [findProperty(node, "method")?.value, findProperty(node, "params")?.value];
+  if (!method || !params || method.type === AST_NODE_TYPES.SpreadElement || params.type === AST_NODE_TYPES.SpreadElement) return undefined;
+  const named = values.resolve(method);
+  if (named?.length !== 1 || named[0] !== "initialize") return undefined;
+  const literal = literalObject(params, values);
+  return literal && findProperty(literal, "protocolVersion") ? literal : undefined;
+}
+
+/**
+ * The client capabilities of the one `initialize` request a hand-rolled client writes (a call given the method and
+ * its params, or a JSON-RPC message), with the request's params: the `field` literal, or "none" when the params are
+ * a literal without it or a spread. Undefined when the file writes no such request or several, or the field is not
+ * a literal.
+ */
+export function sentClientCapabilities(
+  calls: readonly TSESTree.CallExpression[],
+  objects: readonly TSESTree.ObjectExpression[],
+  field: string,
+  values: ValueResolver,
+): { capabilities: TSESTree.ObjectExpression | "none"; request: TSESTree.ObjectExpression } | undefined {
+  const found = new Set<TSESTree.ObjectExpression>();
+  for (const node of [...calls, ...objects]) {
+    const params = initializeParams(node, values);
+    if (params) found.add(params);
+  }
+  if (found.size !== 1) return undefined;
+  const [params] = found;
+  const prop = findProperty(params!, field);
+  const capabilities = prop ? literalObject(prop.value, values) : hasSpread(params!) ? undefined : "none";
+  return capabilities && { capabilities, request: params! };
+}

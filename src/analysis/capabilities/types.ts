@@ -15,6 +15,9 @@ export interface CapabilityOwner {
   readonly open: boolean;
   /** A fallback that always throws answers what has no handler, instead of the SDK's -32601. */
   readonly throwingFallback: boolean;
-  /** The literal capabilities object, when the file writes exactly one for this owner. */
-  readonly capabilities: TSESTree.ObjectExpression | undefined;
+  /**
+   * The literal capabilities object, when the file writes exactly one for this owner; "none" when the one
+   * `initialize` message it writes leaves them out (a literal without the field or a spread): nothing is advertised.
+   */
+  readonly capabilities: TSESTree.ObjectExpression | "none" | undefined;
 }
