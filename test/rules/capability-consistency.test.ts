@@ -422,7 +422,32 @@ const handClientValid: Valid[] = [
     code: `${HAND_CLIENT("{ protocolVersion: 1, clientCapabilities: { fs: { readTextFile: true } } }")}export class Handshake {\n  start(send: (m: string, p: object) => void) {\n    send("initialize", { protocolVersion: 1 });\n  }\n}`.replace('this.sendRequest("initialize", { protocolVersion: 1, clientCapabilities: { fs: { readTextFile: true } } });', "this.sendRequest(\"session/new\", { cwd: \"/\" });"),
   },
 ];
+/** A legacy agent advertising `loadSession` as given, whose loadSession only answers -32601. */
+const REFUSING_LOAD = (load: string) => `import * as acp from "@agentclientprotocol/sdk";
+export class Refusing implements acp.Agent {
+  async initialize(): Promise<acp.InitializeResponse> {
+    return { protocolVersion: acp.PROTOCOL_VERSION, agentCapabilities: { loadSession: ${load} } };
+  }
+  async newSession(): Promise<acp.NewSessionResponse> {
+    return { sessionId: "s" };
+  }
+  async authenticate(): Promise<void> {}
+  async prompt(): Promise<acp.PromptResponse> {
+    return { stopReason: "end_turn" };
+  }
+  async cancel(): Promise<void> {}
+  async loadSession(): Promise<acp.LoadSessionResponse> {
+    throw acp.RequestError.methodNotFound("session/load");
+  }
+}`;
+const REFUSING_ADVERTISED = REFUSING_LOAD("true");
+handClientValid.push({ name: "a handler that only answers -32601 for a method not advertised: what the spec asks", code: REFUSING_LOAD("false") });
 const handClientInvalid: Invalid[] = [
+  {
+    name: "an advertised capability whose handler only answers -32601 has none",
+    code: REFUSING_ADVERTISED,
+    errors: [missing(REFUSING_ADVERTISED, "loadSession: true", "`agentCapabilities.loadSession`", "`session/load`")],
+  },
   {
     name: "a hand-rolled client whose initialize request sends no clientCapabilities, serving fs/read_text_file",
     code: SENT_NOTHING,

@@ -7,6 +7,7 @@ import { dispatchOwners } from "./dispatch-owners.js";
 import { type CapabilityFinding, ownerFindings } from "./findings.js";
 import { legacyOwners } from "./legacy-owners.js";
 import { readCapabilities } from "./literal.js";
+import { refusingRegistrations } from "./refusing.js";
 import type { CapabilityOwner } from "./types.js";
 
 export type { CapabilityFinding, MissingHandler, UnadvertisedHandler, UndefinedKey } from "./findings.js";
@@ -36,7 +37,10 @@ const ownersOf = perModel((model: FileModel, sourceCode: AnyContext["sourceCode"
   if ((!/capabilities/i.test(sourceCode.text) && !handRolledClient) || handlers.length === 0) return [];
   const schema = capabilitySchema(model.settings.protocolVersion);
   const ctx: AppContext = { sourceCode, sdk: model.sdk, values: model.values, fields: schema.field, sdkVersion: model.sdkVersion };
-  return [...appOwners(handlers, ctx), ...legacyOwners(handlers, ctx), ...dispatchOwners(handlers, ctx, model.nodes)];
+  const owners = [...appOwners(handlers, ctx), ...legacyOwners(handlers, ctx), ...dispatchOwners(handlers, ctx, model.nodes)];
+  // A handler that only answers -32601 is what the spec asks for a method without one: it registers nothing.
+  const refusing = refusingRegistrations(model);
+  return refusing.size === 0 ? owners : owners.map((o) => ({ ...o, registrations: o.registrations.filter((r) => !refusing.has(r.node)) }));
 });
 
 /**
