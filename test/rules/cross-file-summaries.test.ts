@@ -279,3 +279,33 @@ untypedTester().run("idempotent-session-delete (a chain of modules, the middle o
   valid: [{ name: "the manager's code read with the app's resolver", ...chained }],
   invalid: [],
 });
+
+/** A legacy agent beside checks.ts whose prompt looks its session up with `requireIn`, handing it a code. */
+const coded = (code: string) => ({
+  filename: `${dir}/coded-agent.ts`,
+  code: `import * as acp from "@agentclientprotocol/sdk";
+import { requireIn } from "./checks.js";
+export class CodedAgent implements acp.Agent {
+  readonly sessions = new Map<string, { turns: number }>();
+  async newSession(): Promise<acp.NewSessionResponse> {
+    this.sessions.set("s", { turns: 0 });
+    return { sessionId: "s" };
+  }
+  async prompt(params: acp.PromptRequest): Promise<acp.PromptResponse> {
+    requireIn(this.sessions, ${code}, params.sessionId).turns += 1;
+    return { stopReason: "end_turn" };
+  }
+}`,
+});
+const codedWrong = coded("-32001");
+
+untypedTester().run("require-session-check (another module's miss whose code the call hands in)", sessionCheck, {
+  valid: [{ name: "-32002 handed in", ...coded("-32002") }],
+  invalid: [
+    {
+      name: "-32001 handed in, at the call",
+      ...codedWrong,
+      errors: [{ messageId: "wrongCode", ...at(codedWrong.code, "requireIn(this.sessions, -32001, params.sessionId)") }],
+    },
+  ],
+});

@@ -54,6 +54,16 @@ export function helperCallSites(resolver: Resolver, sites: readonly ErrorSite[],
   return found;
 }
 
+/**
+ * The site a call of a helper makes when the helper's site takes its code from a parameter (`throw new
+ * RequestError(code, "x")` in `resolve(store, code, id)`): the site at the call, with the call's arguments as its
+ * code, message and data. Undefined when the site's code is no parameter of the called function.
+ */
+export function siteAtCall(resolver: Resolver, site: ErrorSite, call: TSESTree.CallExpression): ErrorSite | undefined {
+  const helper = slotsOf(resolver, site);
+  return helper && resolver.calleeOf(call) === helper.fn ? helperCallSite(call, site, helper.slots) : undefined;
+}
+
 /** What is read of an imported module's model (model.ts's ModuleSites): its error sites and its resolver. */
 interface ModuleSites {
   readonly errorSites: readonly ErrorSite[];

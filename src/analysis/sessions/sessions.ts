@@ -13,6 +13,7 @@ import { messageText } from "../values/message-text.js";
 import { type SessionScope, SessionScopes } from "./scopes.js";
 import { returnedLookups, type ScopeLookups } from "./returned-lookups.js";
 import { summariesOf } from "../summaries/summaries.js";
+import { siteAtCall } from "../errors/helper-sites.js";
 
 /** A branch taken when the requested session does not exist, and what it answers. */
 export interface SessionMiss {
@@ -131,7 +132,7 @@ export function analyseSessions(
       const found = guard.miss ? missAnswer(guard.miss, ctx) : undefined;
       const answer = found?.expression ? answerOf(found.expression, ctx) : undefined;
       if (!isSessions(guard.lookup, found?.expression && missWording(found.expression, answer, ctx))) continue;
-      misses.push({
+      const miss: SessionMiss = {
         scope,
         guard,
         thrown: found?.thrown ?? false,
@@ -140,7 +141,8 @@ export function analyseSessions(
         ...(answer ? { answer } : {}),
         ...(!answer && found && !found.thrown ? successOf(found.statement) : {}),
         ...at,
-      });
+      };
+      misses.push(...boundToCalls(miss, resolver));
     }
   }
   return {
@@ -150,6 +152,24 @@ export function analyseSessions(
     isSessionId: (node, scope) => registry.isSessionId(node, scope),
     scopesOf: (node) => registry.scopes.filter((s) => contains(s.root, node)),
   };
+}
+
+/**
+ * A miss of another module's helper whose error takes its code from a parameter (`resolve(store, NOT_FOUND, id)`):
+ * one miss per call of the linted file that makes it, its site at that call with the call's arguments (siteAtCall);
+ * the calls that reach the helper through others keep the miss as it is.
+ */
+function boundToCalls(miss: SessionMiss, resolver: Resolver): SessionMiss[] {
+  const site = miss.answer?.kind === "site" ? miss.answer.site : undefined;
+  if (!site || !miss.reportAt) return [miss];
+  const out: SessionMiss[] = [];
+  const unbound: TSESTree.Node[] = [];
+  for (const call of miss.reportAt) {
+    const bound = call.type === AST_NODE_TYPES.CallExpression ? siteAtCall(resolver, site, call) : undefined;
+    if (bound) out.push({ ...miss, answer: { kind: "site", node: bound.node, site: bound }, reportAt: [call] });
+    else unbound.push(call);
+  }
+  return out.length === 0 ? [miss] : unbound.length === 0 ? out : [...out, { ...miss, reportAt: unbound }];
 }
 
 interface FoundAnswer {
