@@ -31,6 +31,16 @@ export interface SessionScope {
 /** What stands between a request and its `.sessionId` without changing the value: `unwrap`'s wrappers and `?.` chains. */
 const PASSED_THROUGH: ReadonlySet<AST_NODE_TYPES> = new Set([...VALUE_WRAPPERS, AST_NODE_TYPES.ChainExpression]);
 
+/** The outermost expression a read of the request stays the request or its params in: through `.params`, `.request`, `?.` and type assertions. */
+function requestPart(id: TSESTree.Node): TSESTree.Node {
+  let node = id;
+  for (let parent = node.parent; parent; node = parent, parent = node.parent) {
+    const part = parent.type === AST_NODE_TYPES.MemberExpression && parent.object === node && REQUEST_PARTS.has(memberName(parent) ?? "");
+    if (!PASSED_THROUGH.has(parent.type) && !part) break;
+  }
+  return node;
+}
+
 /** The variable a declared identifier introduces. */
 function declaredVariable(sourceCode: SourceCode, id: TSESTree.Identifier): Variable | undefined {
   const scope = sourceCodeOf(id, sourceCode).getScope(id);
@@ -99,17 +109,8 @@ export class SessionScopes {
     for (const variable of scope.requests) {
       for (const id of this.nodes.referencesIn(variable, scope.root)) {
         // Up from the request through `.params`, `.request`, `?.` and type assertions to a `.sessionId`.
-        let node: TSESTree.Node = id;
-        while (node.parent) {
-          const parent: TSESTree.Node = node.parent;
-          if (!PASSED_THROUGH.has(parent.type)) {
-            if (parent.type !== AST_NODE_TYPES.MemberExpression || parent.object !== node) break;
-            const name = memberName(parent);
-            if (name === "sessionId") add(parent);
-            if (!REQUEST_PARTS.has(name ?? "")) break;
-          }
-          node = parent;
-        }
+        const parent = requestPart(id).parent;
+        if (parent?.type === AST_NODE_TYPES.MemberExpression && memberName(parent) === "sessionId") add(parent);
       }
     }
     return out;
@@ -126,8 +127,7 @@ export class SessionScopes {
     const out: TSESTree.CallExpression[] = [];
     for (const variable of scope.requests) {
       for (const id of this.nodes.referencesIn(variable, scope.root)) {
-        let node: TSESTree.Node = id;
-        while (node.parent && (PASSED_THROUGH.has(node.parent.type) || (node.parent.type === AST_NODE_TYPES.MemberExpression && node.parent.object === node && REQUEST_PARTS.has(memberName(node.parent) ?? "")))) node = node.parent;
+        const node = requestPart(id);
         const call = node.parent;
         if (call?.type === AST_NODE_TYPES.CallExpression && call.arguments.includes(node as TSESTree.CallExpressionArgument) && resolver.calleeOf(call) && !summaries.checksNothing(call)) out.push(call);
       }
