@@ -9,9 +9,9 @@ import { findProperty, unwrap } from "../syntax/ast.js";
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { type AnswerContext, answerOf } from "../errors/answers.js";
 import { fileOf } from "../resolution/source-files.js";
-import { helperPlace } from "../syntax/helper-place.js";
+import { type HelperPlace, helperPlace } from "../syntax/helper-place.js";
 import { summariesOf } from "../summaries/summaries.js";
-import { thrownValue } from "../summaries/throws.js";
+import { foreignEntry, thrownValue } from "../summaries/throws.js";
 import { factoryMessage } from "./invalid-request-fix.js";
 
 /** Wording about the connection's initialization, not a session's, a model's or a terminal's. */
@@ -67,7 +67,7 @@ export interface NotInitializedThrow {
   /** Its message argument, when it has one and is in this file. */
   readonly message: TSESTree.Node | undefined;
   /** The function and file of a throw of another module. */
-  readonly through?: { readonly helper: string; readonly file: string };
+  readonly through?: HelperPlace;
 }
 
 /** The `new Error(message)` an escape throws that goes out as -32603, with its message when it says why. */
@@ -96,7 +96,7 @@ export function notInitializedThrows(model: FileModel): readonly NotInitializedT
   const found = new Map<TSESTree.Node, NotInitializedThrow>();
   for (const handler of handlers) {
     for (const reached of throws.throwsOf(handler.fn!)) {
-      const entry = reached.path.find((e) => !resolver.isLinted(e.fn))?.call;
+      const entry = foreignEntry(reached, (node) => resolver.isLinted(node));
       const file = entry && fileOf(reached.node);
       const answers = entry ? file && model.moduleModel(file)?.answers : model.answers;
       const plain = plainThrown(reached.node, answers, model.values);

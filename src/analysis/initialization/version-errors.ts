@@ -6,7 +6,7 @@ import { isCaught } from "../syntax/try-catch.js";
 import type { FileModel } from "../model.js";
 import type { ValueResolver } from "../resolution/values.js";
 import { perModel } from "../syntax/per-model.js";
-import { helperPlace } from "../syntax/helper-place.js";
+import { type HelperPlace, helperPlace } from "../syntax/helper-place.js";
 import { fileOf } from "../resolution/source-files.js";
 import { summariesOf } from "../summaries/summaries.js";
 import { isAwaitedOrReturned, thrownValue } from "../summaries/throws.js";
@@ -17,7 +17,7 @@ export interface VersionError {
   /** The test of the guard that reads the requested version. */
   readonly guard: TSESTree.Node;
   /** For a site of another module: the handler's call that leads there, and the function and file it is in. */
-  readonly through?: { readonly call: TSESTree.CallExpression; readonly helper: string; readonly file: string };
+  readonly through?: HelperPlace & { readonly call: TSESTree.CallExpression };
 }
 
 const within = (inner: TSESTree.Node, outer: TSESTree.Node) => contains(outer, inner);

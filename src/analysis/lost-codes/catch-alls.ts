@@ -8,7 +8,7 @@ import { fixedAnswer } from "./catch-answers.js";
 import { carriedCodes, type CodedContext } from "./coded-values.js";
 import { localErrorClasses } from "./local-classes.js";
 import { calledFunctions, type ReachContext, reachedThrows } from "./reached-throws.js";
-import { type ReachedThrow, thrownValue } from "../summaries/throws.js";
+import { foreignEntry, type ReachedThrow, thrownValue } from "../summaries/throws.js";
 
 /** A code a handler throws that a catch-all answers with its own fixed code instead. */
 export interface LostHandlerCode {
@@ -124,7 +124,7 @@ function codedContext(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode
 function firstLost(reached: readonly ReachedThrow[], handlers: readonly Handler[], fixed: number, ctx: CodedContext): LostHandlerCode | undefined {
   const resolver = ctx.values.resolver;
   // Where each throw shows in this file: itself, or the call into the module that throws it.
-  const placed = reached.map((r) => ({ r, at: r.path.find((e) => !resolver.isLinted(e.fn))?.call ?? r.node }));
+  const placed = reached.map((r) => ({ r, at: foreignEntry(r, (node) => resolver.isLinted(node)) ?? r.node }));
   for (const { r, at } of placed.sort((a, b) => a.at.range[0] - b.at.range[0])) {
     const handler = handlerOf(r, handlers);
     const thrown = thrownValue(r.node);

@@ -2,9 +2,9 @@ import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import type { FileModel } from "../model.js";
 import { answeringFunction } from "../handlers/types.js";
 import type { FunctionNode } from "../syntax/ast.js";
-import { helperPlace } from "../syntax/helper-place.js";
+import { type HelperPlace, helperPlace } from "../syntax/helper-place.js";
 import { summariesOf } from "../summaries/summaries.js";
-import { isAwaitedOrReturned, isPromiseReject, type ReachedThrow, thrownValue } from "../summaries/throws.js";
+import { foreignEntry, isAwaitedOrReturned, isPromiseReject, type ReachedThrow, thrownValue } from "../summaries/throws.js";
 import { perModel } from "../syntax/per-model.js";
 import { localErrorClasses } from "./local-classes.js";
 import { type LostValue, lostValue, type ValueContext } from "./lost-values.js";
@@ -17,7 +17,7 @@ export interface LostThrow {
   /** The thrown expression (or what `Promise.reject` rejects with), in whichever module it is. */
   readonly thrown: TSESTree.Node;
   /** The function and file of a throw of another module. */
-  readonly through?: { readonly helper: string; readonly file: string };
+  readonly through?: HelperPlace;
   readonly value: LostValue;
   /** The wire name of the handler it leaves (`*` for the app's fallback). */
   readonly method: string;
@@ -76,7 +76,7 @@ function collect(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>, ro
     const value = lostValue(thrown, reached.path, ctx);
     if (!value || (value.codes.length === 0 && !model.resolver.isLinted(thrown))) continue;
     // A throw of another module is reported at this file's call that leads to it, naming where it is.
-    const entry = reached.path.find((e) => !model.resolver.isLinted(e.fn))?.call;
+    const entry = foreignEntry(reached, (node) => model.resolver.isLinted(node));
     byNode.set(thrown, { node: entry ?? thrown, thrown, value, method: reached.root, ...(entry ? { through: helperPlace(thrown) } : {}) });
   }
   return [...byNode.values()].sort((a, b) => a.node.range[0] - b.node.range[0]);

@@ -50,6 +50,14 @@ export function isPromiseReject(call: TSESTree.CallExpression): boolean {
   return callee.type === AST_NODE_TYPES.MemberExpression && calleeName(callee.object) === "Promise" && memberName(callee) === "reject";
 }
 
+/**
+ * This file's call through which a throw of another module is reached (the first entered function that is not
+ * linted), where it is reported; undefined for a throw of the linted file.
+ */
+export function foreignEntry(reached: ReachedThrow, isLinted: (node: TSESTree.Node) => boolean): TSESTree.CallExpression | undefined {
+  return reached.path.find((e) => !isLinted(e.fn))?.call;
+}
+
 /** The value an escape throws: the `throw`'s argument, or what `Promise.reject` rejects with. */
 export function thrownValue(escape: Escape): TSESTree.Node | undefined {
   if (escape.type === AST_NODE_TYPES.ThrowStatement) return escape.argument;
