@@ -257,25 +257,21 @@ export class FailureFinder {
     depth: number,
     entry: TSESTree.CallExpression | undefined,
   ): void {
-    // Cheap first: an argument that is a watched field or the params.
-    const roles = call.arguments.map((arg): ParamRole | undefined => {
-      if (arg.type === AST_NODE_TYPES.SpreadElement) return undefined;
+    // An argument that is a watched field, the params, or the request or context that holds them (`check(ctx)`
+    // reading `ctx.params.methodId`); asked first, before the callee is resolved.
+    const roleOf = (arg: TSESTree.Node): ParamRole | undefined => {
       const field = fields.fieldOf(arg);
       if (field !== undefined && watched[field]) return { kind: "field", field };
-      // The params, or the request or context that holds them (`check(ctx)` reading `ctx.params.methodId`).
       const role = fields.roleOf(arg);
       return role?.kind === "params" || role?.kind === "request" || role?.kind === "either" ? role : undefined;
-    });
-    if (roles.every((r) => r === undefined)) return;
+    };
+    if (!call.arguments.some((arg) => arg.type !== AST_NODE_TYPES.SpreadElement && roleOf(arg))) return;
     // A helper of another module (a session object's setMode) too: what it throws is judged at this call.
     const resolver = resolverOf(this.sourceCode);
     const fn = resolver.calleeOf(call);
     if (!fn || seen.has(fn) || fn.body.type !== AST_NODE_TYPES.BlockStatement || isCaught(call, handler.body)) return;
-    const inner = fields.forCallee(fn);
-    roles.forEach((role, index) => {
-      const param = fn.params[index];
-      if (role && param) inner.bind(param, role);
-    });
+    const inner = fields.forCall(fn, call, roleOf);
+    if (!inner) return;
     seen.add(fn);
     this.scan(handler, fn.body, fn, inner, out, seen, depth + 1, entry ?? (resolver.isLinted(fn) ? undefined : call));
   }

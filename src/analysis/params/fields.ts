@@ -85,12 +85,22 @@ export class ParamFields {
   }
 
   /**
-   * The fields of a function this one's code calls (in this module or another), whose declarations give roles, read
-   * with the linted file's source code as this one's are: its parameters hold what `bind` says.
+   * The fields of a function a call of this code runs (in this module or another), read with the linted file's
+   * source code as this one's are: each parameter holds the role `roleOf` gives the call's argument for it
+   * (TypeScript's `this` parameter takes none), and the function's declarations give theirs. Undefined when no
+   * argument has a role.
    */
-  forCallee(fn: FunctionNode): ParamFields {
+  forCall(fn: FunctionNode, call: TSESTree.CallExpression, roleOf: (arg: TSESTree.Expression) => ParamRole | undefined): ParamFields | undefined {
+    const first = fn.params[0];
+    const offset = first?.type === AST_NODE_TYPES.Identifier && first.name === "this" ? 1 : 0;
+    const roles = call.arguments.map((arg, index) => (fn.params[index + offset] && arg.type !== AST_NODE_TYPES.SpreadElement ? roleOf(arg) : undefined));
+    if (roles.every((role) => role === undefined)) return undefined;
     const inner = new ParamFields(this.sourceCode);
+    // Declared first: a parameter is found in the function's scope.
     inner.declaredIn(fn);
+    roles.forEach((role, index) => {
+      if (role) inner.bind(fn.params[index + offset]!, role);
+    });
     return inner;
   }
 

@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { calleeName, isNullish, memberName, unwrap } from "../syntax/ast.js";
 import { isLookupCall, isPredicateCall } from "./calls.js";
-import type { ParamFields, ParamRole } from "./fields.js";
+import type { ParamFields } from "./fields.js";
 import type { ValueResolver } from "../resolution/values.js";
 
 /** What a test of an `if` says about the params: whether its being true means they fail, and what it reads. */
@@ -67,21 +67,11 @@ export class TestReader {
     const fn = resolver.calleeOf(call);
     const returned = fn && !fn.async && !fn.generator ? resolver.returnedBy(fn) : [];
     if (!fn || returned.length !== 1) return undefined;
-    // TypeScript's `this` parameter takes no argument.
-    const first = fn.params[0];
-    const offset = first?.type === AST_NODE_TYPES.Identifier && first.name === "this" ? 1 : 0;
-    const inner = this.fields.forCallee(fn);
-    let bound = false;
-    call.arguments.forEach((arg, index) => {
-      const param = fn.params[index + offset];
-      if (!param || arg.type === AST_NODE_TYPES.SpreadElement) return;
+    const inner = this.fields.forCall(fn, call, (arg) => {
       const field = this.fields.fieldOf(arg);
-      const role: ParamRole | undefined = field === undefined ? this.fields.roleOf(arg) : { kind: "field", field };
-      if (!role) return;
-      inner.bind(param, role);
-      bound = true;
+      return field === undefined ? this.fields.roleOf(arg) : { kind: "field", field };
     });
-    return bound ? new TestReader(inner, this.values, this.watched, this.depth + 1).read(returned[0]!) : undefined;
+    return inner && new TestReader(inner, this.values, this.watched, this.depth + 1).read(returned[0]!);
   }
 
   /** A condition that says nothing of other params: it reads none, or only what watched fields found (`option.type`). */
