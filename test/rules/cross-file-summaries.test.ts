@@ -3,6 +3,7 @@
 // throwing a coded value that is not a RequestError, are reported at the handler's call that reaches them, naming
 // the function and its file; a lookup another module's function makes in a store of the agent handed to it is judged
 // as the agent's own (test/fixtures/resolution/checks.ts).
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { TestCaseError } from "@typescript-eslint/rule-tester";
 import negotiate from "../../rules/negotiate-protocol-version.js";
@@ -15,6 +16,8 @@ import { at } from "../locate.js";
 import { untypedTester } from "../rule-tester.js";
 
 const dir = fileURLToPath(new URL("../fixtures/resolution", import.meta.url));
+/** checks.ts linted alone: its throws leave no handler of its own file, so nothing there is judged. */
+const CHECKS_ALONE = { name: "the checks' own module, linted alone", filename: `${dir}/checks.ts`, code: readFileSync(`${dir}/checks.ts`, "utf8") };
 const V2 = { acp: { protocolVersion: 2, sdkVersion: "2.4.0" } };
 const HANDSHAKE = { helper: "`Handshake.accept`", file: "checks.ts" };
 const CHECK = { helper: "`checkPrompt`", file: "checks.ts", what: "an object", code: "-32602" };
@@ -61,7 +64,7 @@ untypedTester().run("negotiate-protocol-version (a version check of another modu
     { name: "a check of something else than the requested version", ...initializing("this.handshake.requireClient(params);") },
     { name: "a check whose throw its own function catches", ...initializing("this.handshake.negotiate(params);") },
     { name: "the handler's call inside a try that decides the answer", ...initializing("try {\n      this.handshake.accept(params);\n    } catch {\n      return { protocolVersion: LATEST, agentCapabilities: {} };\n    }") },
-    { name: "the module itself: nothing there is an initialize handler", filename: `${dir}/checks.ts`, code: "export {};" },
+    CHECKS_ALONE,
   ],
   invalid: [
     {
@@ -104,6 +107,7 @@ export function onMessage(msg: { id: number; method: string; params: { prompt: u
 
 untypedTester().run("no-lost-error-code (a check of another module)", noLostCode, {
   valid: [
+    CHECKS_ALONE,
     { name: "a check that throws a RequestError", ...prompting("checkPromptWell(params);", "checkPrompt, checkPromptWell") },
     { name: "an async check whose promise is not awaited: its rejection answers nothing", ...prompting("void checkPromptLater(params);", "checkPrompt, checkPromptLater") },
     { name: "the call inside a try that decides the answer", ...prompting("try {\n    checkPrompt(params);\n  } catch {\n    return { stopReason: \"refusal\" };\n  }") },

@@ -11,7 +11,7 @@ const SDK = `import { agent, AGENT_METHODS, methods, RequestError } from "@agent
 const NEW = `app.onRequest(methods.agent.session.new, () => ({ sessionId: "s" }));\n`;
 const V2 = { acp: { protocolVersion: 2 } };
 
-const LEGACY_FLAG = (body: string) => `import * as acp from "@agentclientprotocol/sdk";
+const LEGACY_FLAG = (body: string, members = "") => `import * as acp from "@agentclientprotocol/sdk";
 export class A implements acp.Agent {
   private ready = false;
   async initialize(): Promise<acp.InitializeResponse> {
@@ -22,7 +22,7 @@ export class A implements acp.Agent {
     ${body}
     return { sessionId: "s" };
   }
-}`;
+${members}}`;
 /** A front door whose dispatcher names only initialize and passes every other request on. */
 const FRONT_DOOR = (answer: string) => `import { PROTOCOL_VERSION } from "@agentclientprotocol/sdk";
 declare function reply(message: object): void;
@@ -42,25 +42,17 @@ export function onMessage(msg: { id?: number; method?: string; params?: { protoc
 }`;
 
 /** A legacy agent whose session handlers call a private check that throws a plain Error before initialize. */
-const HELPER_GATE = `import * as acp from "@agentclientprotocol/sdk";
-export class A implements acp.Agent {
-  private ready = false;
-  async initialize(): Promise<acp.InitializeResponse> {
-    this.ready = true;
-    return { protocolVersion: acp.PROTOCOL_VERSION };
-  }
-  async newSession(): Promise<acp.NewSessionResponse> {
-    this.assertReady();
-    return { sessionId: "s" };
-  }
-  async loadSession(): Promise<acp.LoadSessionResponse> {
+const HELPER_GATE = LEGACY_FLAG(
+  "this.assertReady();",
+  `  async loadSession(): Promise<acp.LoadSessionResponse> {
     this.assertReady();
     return {};
   }
   private assertReady(): void {
     if (!this.ready) throw new Error("ACP initialize() must complete before creating sessions.");
   }
-}`;
+`,
+);
 const HELPER_GATE_THROW = 'new Error("ACP initialize() must complete before creating sessions.")';
 
 const valid: Valid[] = [
