@@ -93,3 +93,20 @@ export function inRange(code: number, range: CodeRange): boolean {
 }
 
 export const FACTORY_BY_NAME: ReadonlyMap<string, ErrorFactory> = new Map(ERROR_FACTORIES.map((f) => [f.name, f]));
+
+/** The message the table gives a code of its own. */
+function standardMessage(code: number): string {
+  const info = ERROR_CODES.find((c) => c.code === code);
+  if (!info) throw new Error(`no standard message for ${code}`);
+  return info.message;
+}
+
+/** `{ code: -32602, message: "Invalid params", data: … }`: the error object a hand-rolled dispatcher sends. */
+export function errorObjectText(code: number, data: string): string {
+  return `{ code: ${code}, message: ${JSON.stringify(standardMessage(code))}, data${data === "data" ? "" : `: ${data}`} }`;
+}
+
+/** `new RequestError(-32602, "Invalid params", data)`: a construction with an error class, the table's message. */
+export function constructionText(errorClass: string, code: number, data: string): string {
+  return `new ${errorClass}(${code}, ${JSON.stringify(standardMessage(code))}, ${data})`;
+}

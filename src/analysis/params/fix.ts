@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { INVALID_PARAMS } from "../../protocol/codes.js";
+import { constructionText, errorObjectText, INVALID_PARAMS } from "../../protocol/codes.js";
 import type { Answer } from "../errors/answers.js";
 import type { ErrorSite } from "../errors/error-sites.js";
 import { codeReplacement } from "../errors/code-replacement.js";
@@ -26,8 +26,8 @@ const DATA_KEYS: Readonly<Record<string, string>> = { uri: "uri", method: "metho
  * is; hand-rolled dispatch sends an error object; vscode-jsonrpc sends only its own ResponseError as it is.
  */
 export function fixText(model: Pick<FileModel, "hasFactory">, style: HandlerStyle): string {
-  if (style === "dispatch") return '{ code: -32602, message: "Invalid params", data }';
-  if (style === "jsonrpc") return 'new ResponseError(-32602, "Invalid params", data)';
+  if (style === "dispatch") return errorObjectText(INVALID_PARAMS, "data");
+  if (style === "jsonrpc") return constructionText("ResponseError", INVALID_PARAMS, "data");
   return factoryAdvice(model, "invalidParams");
 }
 

@@ -1,4 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { constructionText, errorObjectText, INVALID_PARAMS, RESOURCE_NOT_FOUND } from "../../protocol/codes.js";
 import type { FileModel } from "../model.js";
 import { isOneOf, JSON_RPC_MODULES } from "../sdk/module-names.js";
 import { unwrap } from "../syntax/ast.js";
@@ -41,8 +42,8 @@ export function fixFor(miss: ResourceMiss, model: FileModel, sourceCode: SourceC
   // Hand-rolled dispatch answers with the error object it sends.
   if (!miss.thrown && miss.handlers.every((h) => h.style === "dispatch")) {
     text = v2Terminal
-      ? `{ code: -32602, message: "Invalid params", data: { terminalId: ${subject} } }`
-      : `{ code: -32002, message: "Resource not found", data: { uri: ${subject} } }`;
+      ? errorObjectText(INVALID_PARAMS, `{ terminalId: ${subject} }`)
+      : errorObjectText(RESOURCE_NOT_FOUND, `{ uri: ${subject} }`);
     return { text, writable: false };
   }
   // vscode-jsonrpc sends only its own ResponseError as is; anything else it throws (an ACP RequestError too) as -32603.
@@ -50,8 +51,8 @@ export function fixFor(miss: ResourceMiss, model: FileModel, sourceCode: SourceC
   if (miss.handlers.every((h) => h.style === "jsonrpc")) {
     const responseError = responseErrorName(model) ?? "ResponseError";
     text = v2Terminal
-      ? `new ${responseError}(-32602, "Invalid params", { terminalId: ${subject} })`
-      : `new ${responseError}(-32002, "Resource not found", { uri: ${subject} })`;
+      ? constructionText(responseError, INVALID_PARAMS, `{ terminalId: ${subject} }`)
+      : constructionText(responseError, RESOURCE_NOT_FOUND, `{ uri: ${subject} }`);
     return { text, writable: false };
   }
   if (v2Terminal) {
@@ -61,7 +62,7 @@ export function fixFor(miss: ResourceMiss, model: FileModel, sourceCode: SourceC
   } else {
     // No SDK version lacks the factory; for one set by hand, name the construction but offer no rewrite, since
     // prefer-error-factory asks for a named constant instead of its bare -32002.
-    text = `new ${name}(-32002, "Resource not found", { uri${subject === "uri" ? "" : `: ${subject}`} })`;
+    text = constructionText(name, RESOURCE_NOT_FOUND, `{ uri${subject === "uri" ? "" : `: ${subject}`} }`);
     return { text, writable: false };
   }
   return { text, writable: imported !== undefined && usable };

@@ -1,11 +1,12 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { constructionText, INVALID_PARAMS, RESOURCE_NOT_FOUND } from "../../protocol/codes.js";
 import type { FileModel } from "../model.js";
 import { unwrap } from "../syntax/ast.js";
 
 /** Per factory the advice names: the call, and the construction every SDK version accepts. */
 const ADVICE = {
-  sessionNotFound: { call: "RequestError.sessionNotFound(sessionId)", construction: 'new RequestError(-32002, "Resource not found", { sessionId })' },
-  invalidParams: { call: "RequestError.invalidParams(data, message)", construction: 'new RequestError(-32602, "Invalid params", data)' },
+  sessionNotFound: { call: "RequestError.sessionNotFound(sessionId)", construction: constructionText("RequestError", RESOURCE_NOT_FOUND, "{ sessionId }") },
+  invalidParams: { call: "RequestError.invalidParams(data, message)", construction: constructionText("RequestError", INVALID_PARAMS, "data") },
 } as const;
 
 /**
