@@ -1,11 +1,12 @@
 import type { TSESTree } from "@typescript-eslint/utils";
-import { calleeName, getModel, isCaught, type SessionMiss, type SessionScope } from "../src/analysis/index.js";
+import { calleeName, getModel, type Handler, isCaught, type SessionMiss, type SessionScope } from "../src/analysis/index.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
 
 export type MessageIds = "failsOnMissing" | "helperFailsOnMissing";
 
-const isDelete = (scope: SessionScope) => scope.handlers.some((h) => h.method.wire === "session/delete" && h.method.side === "agent");
+const isDeleteHandler = (h: Handler) => h.method.wire === "session/delete" && h.method.side === "agent";
+const isDelete = (scope: SessionScope) => scope.handlers.some(isDeleteHandler);
 const onlyDelete = (scope: SessionScope) => scope.handlers.every((h) => h.method.wire === "session/delete");
 
 /** The error a miss branch answers with: what it throws, or in hand-rolled dispatch the error it returns. */
@@ -14,6 +15,11 @@ function failure(miss: SessionMiss): TSESTree.Node | undefined {
   if (miss.answer && (miss.thrown || miss.scope.handlers.some((h) => h.style === "dispatch"))) return miss.answer.node;
   if (miss.thrown && miss.statement?.type === "ThrowStatement") return miss.statement.argument;
   return undefined;
+}
+
+/** The scope of those given whose root lies inside all the others'. */
+function innermost(scopes: readonly SessionScope[]): SessionScope | undefined {
+  return scopes.reduce<SessionScope | undefined>((inner, s) => (!inner || s.root.range[1] - s.root.range[0] < inner.root.range[1] - inner.root.range[0] ? s : inner), undefined);
 }
 
 /** The calls, made from a delete handler's own code, that lead into a helper (through helpers of helpers). */
@@ -59,7 +65,17 @@ export default createRule<[], MessageIds>({
           // A helper other handlers share is right for them: the delete handler's call is what is wrong.
           // A handler's own body (shared with session/close or not) is reported where it fails.
           // A helper of another module is reported at this file's calls of it.
-          const targets = miss.reportAt ?? (onlyDelete(miss.scope) || miss.scope.callers.length === 0 ? [node] : deleteCalls(miss.scope));
+          // Of those calls, the ones session/delete reaches with no catch on its way that makes the failure succeed;
+          // one in a helper shared with other handlers is, again, wrong only at the delete handler's call of it.
+          const atCalls = miss.reportAt?.filter((call) => facts.reachesUnchecked(call, isDeleteHandler));
+          const targets = atCalls
+            ? atCalls.flatMap((call) => {
+                const from = innermost(facts.scopesOf(call));
+                return !from || onlyDelete(from) || from.callers.length === 0 ? [call] : deleteCalls(from);
+              })
+            : onlyDelete(miss.scope) || miss.scope.callers.length === 0
+              ? [node]
+              : deleteCalls(miss.scope);
           for (const target of targets) {
             if (reported.has(target)) continue;
             reported.add(target);

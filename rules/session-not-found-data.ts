@@ -22,29 +22,35 @@ type Verdict = "has" | "missing" | "unknown";
 const SESSION_ID_NAME = /^session_?id$/i;
 const NAMES_SESSION = /\bsession/i;
 
-/** Whether an object that is an error's data carries `sessionId`; a constant (`null`, a string) carries nothing. */
-function objectVerdict(node: TSESTree.Node, model: FileModel): Verdict {
+/**
+ * Whether an object that is an error's data carries `sessionId`; a constant (`null`, a string) carries nothing, nor
+ * does the requested id itself, where the session scopes of the linted file tell it (`byScopes`).
+ */
+function objectVerdict(node: TSESTree.Node, model: FileModel, byScopes: boolean): Verdict {
   const object = model.values.objectLiteral(node);
   if (!object) {
     const inner = unwrap(node);
     const isConstant = model.values.resolve(inner) !== undefined || inner.type === AST_NODE_TYPES.TemplateLiteral;
-    const isTheId = model.sessions.scopesOf(inner).some((scope) => model.sessions.isSessionId(inner, scope));
+    const isTheId = byScopes && model.sessions.scopesOf(inner).some((scope) => model.sessions.isSessionId(inner, scope));
     return isConstant || isTheId ? "missing" : "unknown";
   }
   if (findProperty(object, "sessionId")) return "has";
   return hasSpread(object) ? "unknown" : "missing";
 }
 
-/** Whether a site's data carries `sessionId`; data built where it cannot be seen is unknown. */
-function dataVerdict(site: ErrorSite, model: FileModel): Verdict {
+/**
+ * Whether a site's data carries `sessionId`; data built where it cannot be seen is unknown. `byScopes` false: as the
+ * site's own file judges it when it has no session scope there (another module's helper, linted alone).
+ */
+function dataVerdict(site: ErrorSite, model: FileModel, byScopes = true): Verdict {
   if (site.factory) return site.factory.name === "sessionNotFound" ? "has" : "missing";
-  if (site.data) return objectVerdict(site.data, model);
+  if (site.data) return objectVerdict(site.data, model, byScopes);
   switch (site.kind) {
     case "construct":
     case "helper-call": {
       const node = site.node as TSESTree.CallExpression | TSESTree.NewExpression;
       if (node.arguments.some((a) => a.type === AST_NODE_TYPES.SpreadElement)) return "unknown";
-      return site.kind === "helper-call" ? helperDataVerdict(site, model) : "missing";
+      return site.kind === "helper-call" ? helperDataVerdict(site, model, byScopes) : "missing";
     }
     case "object":
       return hasSpread(site.node as TSESTree.ObjectExpression) ? "unknown" : "missing";
@@ -67,13 +73,13 @@ function parameterNamed(fn: FunctionNode, name: string): { hasDefault: boolean }
 }
 
 /** A helper call passes no data: the data is the helper's own, or its parameter's default. */
-function helperDataVerdict(site: ErrorSite, model: FileModel): Verdict {
+function helperDataVerdict(site: ErrorSite, model: FileModel, byScopes: boolean): Verdict {
   const inner = site.inner!;
   const data = inner.data && unwrap(inner.data);
   const fn = enclosingFunction(inner.node);
   const param = data?.type === AST_NODE_TYPES.Identifier && fn ? parameterNamed(fn, data.name) : undefined;
   if (param) return param.hasDefault ? "unknown" : "missing";
-  return dataVerdict(inner, model);
+  return dataVerdict(inner, model, byScopes);
 }
 
 
@@ -220,8 +226,9 @@ export default createRule<[], MessageIds>({
           const site = miss.answer.site;
           const codes = answersRequest ? siteCodes(site, model.values) : undefined;
           if (!codes || !codes.every((c) => c === RESOURCE_NOT_FOUND) || dataVerdict(site, model) !== "missing") continue;
-          // A branch that names the session is reported in its own file, where it is: not again at each call.
-          if (namesSession(site, model, sourceCode)) continue;
+          // A branch that names the session, with data its own file can judge, is reported there, where it is: not
+          // again at each call.
+          if (namesSession(site, model, sourceCode) && dataVerdict(site, model, false) === "missing") continue;
           fix ??= sessionNotFoundFix(model);
           const factory = site.factory?.name === "resourceNotFound";
           const messageId = factory ? (v2 ? "resourceNotFoundThroughV2" : "resourceNotFoundThrough") : v2 ? "missingSessionIdThroughV2" : "missingSessionIdThrough";

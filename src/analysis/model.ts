@@ -2,7 +2,7 @@ import { resolve } from "node:path";
 import { AST_NODE_TYPES, type ParserServicesWithTypeInformation, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { codesOf, type ErrorCodeInfo } from "../protocol/codes.js";
 import { unwrap } from "./syntax/ast.js";
-import { fileNodes, type FileNodes } from "./file-nodes.js";
+import { fileNodes, type FileNodes, moduleNodes } from "./file-nodes.js";
 import { type CodeTable, codeTable } from "./errors/code-tables.js";
 import { BUILTIN_ERROR_CLASSES, type ClassNode, describeErrorClass, type ErrorClass, ErrorClasses, rpcErrorClass } from "./errors/error-classes.js";
 import {
@@ -241,7 +241,7 @@ function buildModel(file: SourceFile, rawSettings: AnyContext["settings"], conte
   const services = sourceCode.parserServices;
   const typed = services?.program ? (services as ParserServicesWithTypeInformation) : undefined;
   const reading = file.path ? { languageOptions: context.languageOptions as Record<string, unknown> | undefined, root: context.cwd } : undefined;
-  const resolver = new Resolver(file, reading, typed && typedChecker(typed, context.cwd));
+  const resolver = new Resolver(file, reading, typed && typedChecker(typed, context.cwd), (other) => (other === file ? found.calls : moduleNodes(other.sourceCode).calls));
   const values = resolver.values;
   const found = fileNodes(sourceCode);
   const moduleModels = modules ?? new ModuleModels(rawSettings, context);

@@ -1,5 +1,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { type FunctionNode, isFunction, unwrap } from "../syntax/ast.js";
+import { contains, enclosingFunction, type FunctionNode, isFunction, staticKeyName, unwrap } from "../syntax/ast.js";
+import { thisClass } from "../syntax/functions.js";
+import { unwrapValue } from "./expressions.js";
 import type { Resolution } from "./resolution.js";
 
 /**
@@ -65,4 +67,113 @@ export function passedTo(resolver: Resolution, value: TSESTree.Node): ParameterR
   if (index < 0 || call.arguments.slice(0, index).some((a) => a.type === AST_NODE_TYPES.SpreadElement)) return undefined;
   const fn = resolver.calleeOf(call);
   return fn && index < fn.params.length ? { fn, index } : undefined;
+}
+
+/**
+ * What a parameter stands for when every call of its function fills it with the same thing from outside the calling
+ * function: a name declared in an enclosing scope or the module (a store, a class, a table of codes, a helper), `this`,
+ * or a member of one of those (`this.sessions`, `Codes`). Inside the function the parameter then names what that
+ * argument names (Resolution.target, its class). What changes from call to call (a lookup's result, the request) is
+ * not bound: a guard the caller wrote around it is not seen in the callee. Nor is a value (`fail(-32002)`): a helper's
+ * error site whose code or message is a parameter is judged at each call (errors/helper-sites.ts), once.
+ * Undefined when the function's calls cannot all be known (Resolution.callersOf), there is none, or they differ.
+ */
+export function boundArgument(resolver: Resolution, id: TSESTree.Identifier): TSESTree.Node | undefined {
+  const param = parameterOf(resolver, id);
+  const calls = param && resolver.callersOf(param.fn);
+  if (!param || !calls || calls.length === 0) return undefined;
+  let first: TSESTree.Node | undefined;
+  for (const call of calls) {
+    const arg = argumentAt(call, param.index);
+    if (!arg || !isEnvironment(resolver, arg, enclosingFunction(call))) return undefined;
+    if (first && !isSameArgument(resolver, first, arg)) return undefined;
+    first ??= arg;
+  }
+  return first;
+}
+
+/** Whether an argument names what the calling function `caller` finds around it, not a value it computes. */
+function isEnvironment(resolver: Resolution, node: TSESTree.Node, caller: FunctionNode | undefined): boolean {
+  const inner = unwrapValue(node);
+  switch (inner.type) {
+    case AST_NODE_TYPES.ThisExpression:
+      return true;
+    case AST_NODE_TYPES.Identifier:
+      return isEnvironmentName(resolver.variableOf(inner), caller);
+    case AST_NODE_TYPES.MemberExpression:
+      return staticKeyName(inner.property, inner.computed) !== undefined && isEnvironment(resolver, inner.object, caller);
+    default:
+      return false;
+  }
+}
+
+/**
+ * Whether a name holds the same thing at every call from `caller`: an import, a class, a function, a variable of the
+ * module, or a `const` of an enclosing function that holds a new object (a factory's store), a literal or a function;
+ * not a name `caller` declares, nor a parameter or a computed value of an enclosing function.
+ */
+function isEnvironmentName(variable: TSESLint.Scope.Variable | null, caller: FunctionNode | undefined): boolean {
+  const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+  if (!variable || !def || (caller && contains(caller, def.name as TSESTree.Node))) return false;
+  switch (def.type) {
+    case "ImportBinding":
+    case "ClassName":
+    case "FunctionName":
+      return true;
+    case "Variable": {
+      if (variable.scope.type === "module" || variable.scope.type === "global") return true;
+      const declarator = def.node as TSESTree.VariableDeclarator;
+      const init = declarator.init && (declarator.parent as TSESTree.VariableDeclaration).kind === "const" ? unwrapValue(declarator.init) : undefined;
+      return init !== undefined && STABLE_INITS.has(init.type);
+    }
+    default:
+      return false;
+  }
+}
+
+const STABLE_INITS: ReadonlySet<string> = new Set([
+  AST_NODE_TYPES.NewExpression,
+  AST_NODE_TYPES.ObjectExpression,
+  AST_NODE_TYPES.ArrayExpression,
+  AST_NODE_TYPES.Literal,
+  AST_NODE_TYPES.ArrowFunctionExpression,
+  AST_NODE_TYPES.FunctionExpression,
+  AST_NODE_TYPES.ClassExpression,
+]);
+
+/** Whether two arguments of isEnvironment name the same thing. */
+function isSameArgument(resolver: Resolution, a: TSESTree.Node, b: TSESTree.Node): boolean {
+  const x = unwrapValue(a);
+  const y = unwrapValue(b);
+  if (x.type === AST_NODE_TYPES.ThisExpression && y.type === AST_NODE_TYPES.ThisExpression) return thisClass(x) !== undefined && thisClass(x) === thisClass(y);
+  if (x.type === AST_NODE_TYPES.Identifier && y.type === AST_NODE_TYPES.Identifier) {
+    const variable = resolver.variableOf(x);
+    return variable !== null && variable === resolver.variableOf(y);
+  }
+  if (x.type === AST_NODE_TYPES.MemberExpression && y.type === AST_NODE_TYPES.MemberExpression) {
+    return staticKeyName(x.property, x.computed) === staticKeyName(y.property, y.computed) && isSameArgument(resolver, x.object, y.object);
+  }
+  return false;
+}
+
+/**
+ * Whether a function of the linted file may be called from where its calls cannot be seen: it is exported, handed
+ * on as a value (a callback, an object's member), a public method (the SDK calls a handler's), or a member of an
+ * object literal. A `#private` or `private` method, or a function whose name is only ever called, is not.
+ */
+export function mayBeCalledElsewhere(resolver: Resolution, fn: FunctionNode): boolean {
+  const parent = fn.parent;
+  if (parent.type === AST_NODE_TYPES.MethodDefinition || parent.type === AST_NODE_TYPES.PropertyDefinition) {
+    return !(parent.key.type === AST_NODE_TYPES.PrivateIdentifier || parent.accessibility === "private");
+  }
+  const name = fn.type === AST_NODE_TYPES.FunctionDeclaration ? fn.id : parent.type === AST_NODE_TYPES.VariableDeclarator && parent.init === fn ? parent.id : undefined;
+  if (name?.type !== AST_NODE_TYPES.Identifier) return true;
+  const declaration = fn.type === AST_NODE_TYPES.FunctionDeclaration ? fn : parent.parent;
+  if (declaration?.parent?.type === AST_NODE_TYPES.ExportNamedDeclaration || declaration?.parent?.type === AST_NODE_TYPES.ExportDefaultDeclaration) return true;
+  const variable = resolver.variableOf(name);
+  return !variable || variable.references.some((r) => r.isRead() && !isCalleeOf(r.identifier));
+}
+
+function isCalleeOf(id: TSESTree.Node): boolean {
+  return id.parent?.type === AST_NODE_TYPES.CallExpression && id.parent.callee === id;
 }

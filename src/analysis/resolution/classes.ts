@@ -47,8 +47,9 @@ function variableClass(resolver: Resolution, id: TSESTree.Identifier): ClassNode
   if (!variable || !def) return undefined;
   if (def.type === "Parameter") {
     const name = def.name as TSESTree.Node;
-    const annotated = name.type === AST_NODE_TYPES.Identifier ? name.typeAnnotation : undefined;
-    return annotatedClass(resolver, annotated);
+    const annotated = name.type === AST_NODE_TYPES.Identifier ? annotatedClass(resolver, name.typeAnnotation) : undefined;
+    const bound = annotated ? undefined : resolver.boundArgument(id);
+    return annotated ?? (bound && resolver.instanceClassOf(bound));
   }
   if (def.type === "ImportBinding") {
     // An instance another module exports (`export const manager = new TerminalManager()`).

@@ -56,4 +56,6 @@ export interface Resolution {
   instanceClassOf(node: TSESTree.Node): ClassNode | undefined;
   memberFunction(cls: ClassNode, name: string): FunctionNode | undefined;
   returnedBy(fn: FunctionNode): readonly TSESTree.Expression[];
+  callersOf(fn: FunctionNode): readonly TSESTree.CallExpression[] | undefined;
+  boundArgument(id: TSESTree.Identifier): TSESTree.Node | undefined;
 }

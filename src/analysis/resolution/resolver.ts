@@ -6,6 +6,7 @@ import { calleeName, type FunctionNode, isFunction, staticKeyName } from "../syn
 import { declaredName, returnedExpressions } from "../syntax/functions.js";
 import { isUndeclared, variableOf } from "../syntax/variables.js";
 import { functionTarget, calleeTarget, returnedValues } from "./callees.js";
+import { boundArgument, mayBeCalledElsewhere } from "./bindings.js";
 import { type ClassNode, classMemberFunction, fieldValue, instanceClass, namedClass } from "./classes.js";
 import { moduleExports } from "./module-exports.js";
 import { isRelativeSpecifier, type ModuleReading, readModule, resolveModulePath } from "../modules/module-files.js";
@@ -56,8 +57,9 @@ export class Resolver implements Resolution {
   private readonly returns = new Map<FunctionNode, readonly TSESTree.Expression[]>();
   private depth = 0;
   private hops = 0;
-  #callsByName: Map<string, TSESTree.CallExpression[]> | undefined;
+  readonly #callsByName = new Map<SourceFile, Map<string, TSESTree.CallExpression[]>>();
   readonly #callers = new Map<FunctionNode, readonly TSESTree.CallExpression[]>();
+  readonly #bound = new Map<Variable, TSESTree.Node | null>();
 
   constructor(
     /** The file being linted. */
@@ -66,6 +68,8 @@ export class Resolver implements Resolution {
     private readonly reading: ModuleReading | undefined,
     /** The type checker, bounded by the lint root; present only when the parser has type information. */
     readonly typed: TypedChecker | undefined,
+    /** The calls of a file: the linted file's, or a module's the layer read. */
+    private readonly callsOfFile: (file: SourceFile) => readonly TSESTree.CallExpression[],
   ) {
     this.values = new ValueResolver(this);
     resolvers.set(linted.sourceCode.ast, this);
@@ -284,6 +288,10 @@ export class Resolver implements Resolution {
         const init = singleInit(variable, def.node as TSESTree.VariableDeclarator, def.name as TSESTree.Identifier);
         return init ? this.target(init) : undefined;
       }
+      case "Parameter": {
+        const bound = this.boundArgument(id);
+        return bound ? this.target(bound) : undefined;
+      }
       default:
         return undefined;
     }
@@ -424,21 +432,47 @@ export class Resolver implements Resolution {
    */
   callsOf(fn: FunctionNode, calls: readonly TSESTree.CallExpression[]): readonly TSESTree.CallExpression[] {
     let found = this.#callers.get(fn);
-    if (found) return found;
+    if (!found) this.#callers.set(fn, (found = this.callsIn(this.linted, fn, calls)));
+    return found;
+  }
+
+  /**
+   * Every call of `fn` there is, when they can all be known (see mayBeCalledElsewhere): for a function of the linted
+   * file, its calls here; for one of another module, the calls of the linted file and of that module.
+   */
+  callersOf(fn: FunctionNode): readonly TSESTree.CallExpression[] | undefined {
+    const file = fileOf(fn);
+    if (!file || file === this.linted) return mayBeCalledElsewhere(this, fn) ? undefined : this.callsOf(fn, this.callsOfFile(this.linted));
+    return [...this.callsOf(fn, this.callsOfFile(this.linted)), ...this.callsIn(file, fn, this.callsOfFile(file))];
+  }
+
+  /** The calls among a file's calls (`calls`) named like `fn` (`f(…)`, `this.f(…)`, `x.f(…)`) whose callee is it. */
+  private callsIn(file: SourceFile, fn: FunctionNode, calls: readonly TSESTree.CallExpression[]): readonly TSESTree.CallExpression[] {
     const name = declaredName(fn)?.name;
-    if (!this.#callsByName) {
-      this.#callsByName = new Map();
+    let byName = this.#callsByName.get(file);
+    if (!byName) {
+      this.#callsByName.set(file, (byName = new Map()));
       for (const call of calls) {
         const callee = calleeName(unwrapValue(call.callee));
         if (callee === undefined) continue;
-        const list = this.#callsByName.get(callee);
+        const list = byName.get(callee);
         if (list) list.push(call);
-        else this.#callsByName.set(callee, [call]);
+        else byName.set(callee, [call]);
       }
     }
-    found = name === undefined ? [] : (this.#callsByName.get(name) ?? []).filter((call) => this.calleeOf(call) === fn);
-    this.#callers.set(fn, found);
-    return found;
+    return name === undefined ? [] : (byName.get(name) ?? []).filter((call) => this.calleeOf(call) === fn);
+  }
+
+  /** See boundArgument (bindings.ts): found once per parameter. */
+  boundArgument(id: TSESTree.Identifier): TSESTree.Node | undefined {
+    const variable = this.variableOf(id);
+    if (!variable) return undefined;
+    let found = this.#bound.get(variable);
+    if (found === undefined) {
+      this.#bound.set(variable, null);
+      this.#bound.set(variable, (found = boundArgument(this, id) ?? null));
+    }
+    return found ?? undefined;
   }
 
   /**

@@ -57,6 +57,11 @@ export interface SessionFacts {
   isSessionId(node: TSESTree.Node, scope: SessionScope): boolean;
   /** The scopes a node lies in (a helper's nested in a handler's counts for both). */
   scopesOf(node: TSESTree.Node): SessionScope[];
+  /**
+   * Whether a call of the linted file (a SessionMiss.reportAt) is reached unchecked from a handler that `accepts`
+   * takes: no `try` on the way whose `catch` decides the answer, no mention of the id before it.
+   */
+  reachesUnchecked(call: TSESTree.Node, accepts: (h: Handler) => boolean): boolean;
 }
 
 /**
@@ -72,11 +77,24 @@ function entryCalls(registry: SessionScopes, scope: SessionScope, resolver: Reso
   for (const { call, from } of scope.callers) {
     if (mentionsIdBefore(registry, from, call)) continue;
     if (resolver.isLinted(call)) {
-      if (!isCaught(call, from.root)) out.push(call);
+      if (isUncheckedCall(registry, call, from, () => true)) out.push(call);
     }
     else out.push(...(entryCalls(registry, from, resolver, seen) ?? []));
   }
   return out;
+}
+
+/**
+ * Whether a call made in `from` is reached from a handler that `accepts` takes, with nothing on the way that may
+ * decide the answer instead: no call of the path (this one included) inside a `try` whose `catch` decides what is
+ * answered, and none made after its caller mentions the id (it may have checked the session).
+ */
+function isUncheckedCall(registry: SessionScopes, call: TSESTree.Node, from: SessionScope, accepts: (h: Handler) => boolean, seen = new Set<SessionScope>()): boolean {
+  if (isCaught(call, from.root)) return false;
+  if (from.handlers.some((h) => h.body === from.root && accepts(h))) return true;
+  if (seen.has(from)) return false;
+  seen.add(from);
+  return from.callers.some((c) => !mentionsIdBefore(registry, c.from, c.call) && isUncheckedCall(registry, c.call, c.from, accepts, seen));
 }
 
 /**
@@ -151,6 +169,7 @@ export function analyseSessions(
     unguarded,
     isSessionId: (node, scope) => registry.isSessionId(node, scope),
     scopesOf: (node) => registry.scopes.filter((s) => contains(s.root, node)),
+    reachesUnchecked: (call, accepts) => registry.scopes.some((s) => contains(s.root, call) && isUncheckedCall(registry, call, s, accepts)),
   };
 }
 
