@@ -98,16 +98,22 @@ const DELETE_NAMES: ReadonlySet<string> = new Set(findMethod("session/delete")?.
 
 /**
  * Whether a site is in a function named like session/delete's legacy handler (`async deleteSession(params)`) that the
- * model recognises as no handler: the nearest enclosing function with a name. Deleting a missing session must
+ * model recognises as no handler: the nearest enclosing function with a name, or every call of it. Deleting a missing session must
  * succeed, which is idempotent-session-delete's concern, not this rule's.
  */
-function inDeleteNamedFunction(site: ErrorSite): boolean {
-  for (let fn = enclosingFunction(site.node); fn; fn = enclosingFunction(fn)) {
+function inDeleteNamedFunction(node: TSESTree.Node, model: FileModel, depth = 0): boolean {
+  for (let fn = enclosingFunction(node); fn; fn = enclosingFunction(fn)) {
     const named = declaredName(fn);
-    if (named) return DELETE_NAMES.has(named.name);
+    if (!named) continue;
+    if (DELETE_NAMES.has(named.name)) return true;
+    // A helper only ever called from such functions (`this.requireKnown(id)` of deleteSession) is theirs.
+    const calls = depth < MAX_CALLERS_DEPTH ? model.resolver.callersOf(fn) : undefined;
+    return calls !== undefined && calls.length > 0 && calls.every((call) => inDeleteNamedFunction(call, model, depth + 1));
   }
   return false;
 }
+
+const MAX_CALLERS_DEPTH = 3;
 
 /**
  * Whether a site answers for an agent's session: on the miss branch of a session lookup, built from the requested
@@ -124,7 +130,7 @@ function isSessionContext(site: ErrorSite, model: FileModel, sourceCode: Readonl
     // Deleting a missing session must succeed: idempotent-session-delete reports this site.
     return false;
   }
-  if (agentScopes.length === 0 && inDeleteNamedFunction(site)) return false;
+  if (agentScopes.length === 0 && inDeleteNamedFunction(site.node, model)) return false;
   const onMiss = facts.misses.some((m) => m.answer?.kind === "site" && m.answer.site === site && agentScopes.includes(m.scope));
   if (onMiss) return true;
   let usesId = false;

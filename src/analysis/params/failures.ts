@@ -9,7 +9,6 @@ import { TestReader, type Verdict } from "./tests.js";
 import { resolverOf } from "../resolution/resolver.js";
 import { summariesOf } from "../summaries/summaries.js";
 import { fileOf } from "../resolution/source-files.js";
-import { isCaught } from "../syntax/try-catch.js";
 
 /**
  * Which validation fails:
@@ -269,7 +268,7 @@ export class FailureFinder {
     // A helper of another module (a session object's setMode) too: what it throws is judged at this call.
     const resolver = resolverOf(this.sourceCode);
     const fn = resolver.calleeOf(call);
-    if (!fn || seen.has(fn) || fn.body.type !== AST_NODE_TYPES.BlockStatement || isCaught(call, handler.body)) return;
+    if (!fn || seen.has(fn) || fn.body.type !== AST_NODE_TYPES.BlockStatement || summariesOf(resolver).isCaught(call, handler.body)) return;
     const inner = fields.forCall(fn, call, roleOf);
     if (!inner) return;
     seen.add(fn);

@@ -56,13 +56,16 @@ function traceCallback(fn: TSESTree.Node, ctx: TraceContext): Trace {
 /**
  * How a `fs/read_text_file` scope answers the read's failure for a missing file: through the `catch` around the read
  * (or what follows a catch that lets it through), and through `.catch()` callbacks chained to it. `checks` are the
- * existence checks that already answer a missing file: a read after one fails for other reasons only.
+ * existence checks before the `try` that already answer a missing file: a read after one fails for other reasons only.
+ * `handed`: where the request is handed to a helper that may check the file; a read after one, before the `try` or
+ * inside it, is not judged (what the helper answers, and what the catch makes of it, is not known).
  */
 export function fileMisses(
   sourceCode: SourceCode,
   scope: ResourceScope,
   nodes: readonly TSESTree.Node[],
   checks: readonly TSESTree.Node[],
+  handed: readonly TSESTree.Node[],
   ctx: TraceContext,
   model: FileModel,
 ): ResourceMiss[] {
@@ -78,7 +81,7 @@ export function fileMisses(
     out.push({ field: "path", kind, handlers: scope.handlers, answer, thrown, subject, catchAll: !found.conditional, ...catchAnswer });
   };
   for (const { node, read } of tryReads(sourceCode, nodes, scope.fields)) {
-    if (checks.some((check) => check.range[1] <= node.range[0])) continue;
+    if (checks.some((check) => check.range[1] <= node.range[0]) || handed.some((call) => call.range[1] <= read.range[0])) continue;
     const handler = node.handler!;
     const param = handler.param?.type === AST_NODE_TYPES.Identifier ? handler.param : undefined;
     // A RequestError thrown in the try reaches the catch rather than the fs error: only an unconditional answer is sure.

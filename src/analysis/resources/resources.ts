@@ -103,7 +103,11 @@ function analyse(model: FileModel, sourceCode: SourceCode): readonly ResourceMis
       const place = silent ? { reportAt: scope.continuedBy! } : returned && entries ? { reportAt: scope.answeredBy! } : at;
       add({ field: scope.fields.field, kind: guard.lookup.check ? "check" : "lookup", handlers: scope.handlers, answer, thrown, subject: guard.lookup.key, catchAll: false, ...place });
     }
-    if (scope.fields.field === "path") for (const miss of fileMisses(sourceCode, scope, nodes, checks, ctx, model)) add({ ...miss, ...at });
+    if (scope.fields.field === "path") {
+      // The request handed to a helper that may check the file (`ensureExists(params)`) may answer a missing one.
+      const handed = nodes.filter((node) => !scope.fields.isField(node) && handsOn(search, scope, node, new Set([scope])));
+      for (const miss of fileMisses(sourceCode, scope, nodes, checks, handed, ctx, model)) add({ ...miss, ...at });
+    }
   }
   for (const { handler, field, fn } of targets) {
     const scope = search.byRoot.get(handler.body)?.get(field);
@@ -121,8 +125,10 @@ function analyse(model: FileModel, sourceCode: SourceCode): readonly ResourceMis
  */
 function emptyStub(fn: FunctionNode, fields: RequestFields, sourceCode: SourceCode): TSESTree.Node | undefined {
   let readsPath = false;
+  // Handing the request on (`check(params)`) may read the path as well.
+  const handsOn = (node: TSESTree.Node) => node.type === AST_NODE_TYPES.CallExpression && node.arguments.some((arg) => arg.type !== AST_NODE_TYPES.SpreadElement && fields.isRequest(arg));
   walk(fn.body, sourceCode.visitorKeys, (node) => {
-    if (!readsPath && fields.isField(node)) readsPath = true;
+    if (!readsPath && (fields.isField(node) || handsOn(node))) readsPath = true;
   });
   if (readsPath) return undefined;
   const returned = returnedExpressions(fn, sourceCode.visitorKeys);

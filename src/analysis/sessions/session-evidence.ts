@@ -23,7 +23,14 @@ const NAMES_SESSION = /session/i;
  * (read in the store's own file: a helper of another module writes its own).
  */
 function storeKey(sourceCode: SourceCode, node: TSESTree.Node): string {
-  return sourceCodeOf(node, sourceCode).getText(unwrap(node)).replace(/\s+/g, "").replace(/\?\./g, ".");
+  const inner = unwrap(node);
+  // `owner.chats` in a helper every call hands `this` is the caller's `this.chats` (boundArgument).
+  let root: TSESTree.Node = inner;
+  while (root.type === AST_NODE_TYPES.MemberExpression) root = unwrap(root.object);
+  const bound = root.type === AST_NODE_TYPES.Identifier ? resolverOf(sourceCode).boundArgument(root) : undefined;
+  const text = (n: TSESTree.Node) => sourceCodeOf(n, sourceCode).getText(n);
+  const written = bound ? `${text(bound)}${text(inner).slice(root.range[1] - inner.range[0])}` : text(inner);
+  return written.replace(/\s+/g, "").replace(/\?\./g, ".");
 }
 
 /**
@@ -59,6 +66,12 @@ function isFunctionInside(fn: TSESTree.Node, root: TSESTree.Node): boolean {
   return isFunction(fn) && contains(root, fn);
 }
 
+/** A store as its caller names it: a parameter every call fills with the same store is that store (boundArgument). */
+function boundStore(sourceCode: SourceCode, store: TSESTree.Node): TSESTree.Node {
+  const inner = unwrap(store);
+  return (inner.type === AST_NODE_TYPES.Identifier && resolverOf(sourceCode).boundArgument(inner)) || store;
+}
+
 /** What a miss branch's answer says: its message, or that it certainly names a session (`sessionNotFound(id)`). */
 export type MissWording = string | { readonly namesSession: true };
 
@@ -76,6 +89,6 @@ export function isSessionLookup(
   if (typeof wording === "object") return true;
   if (lookup.store && opened.has(storeKey(sourceCode, lookup.store))) return true;
   // The store's own name, not its whole text: `stores(params.sessionId)` does not name a session.
-  const names = [lookup.store && calleeName(lookup.store), lookup.method, lookupVariable(sourceCode, lookup)?.name, wording];
+  const names = [lookup.store && calleeName(boundStore(sourceCode, lookup.store)), lookup.method, lookupVariable(sourceCode, lookup)?.name, wording];
   return names.some((name) => name !== undefined && NAMES_SESSION.test(name));
 }

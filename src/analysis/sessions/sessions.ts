@@ -85,6 +85,18 @@ function entryCalls(registry: SessionScopes, scope: SessionScope, resolver: Reso
 }
 
 /**
+ * Whether a handler reaches a scope through calls none of which is inside a `try` whose `catch` decides what is
+ * answered: a helper every handler calls inside one (`try { requireSession(params) } catch { return {} }`) answers
+ * nothing itself.
+ */
+function isReachedUncaught(scope: SessionScope, seen = new Set<SessionScope>()): boolean {
+  if (scope.callers.length === 0 || scope.handlers.some((h) => h.body === scope.root)) return true;
+  if (seen.has(scope)) return false;
+  seen.add(scope);
+  return scope.callers.some((c) => !isCaught(c.call, c.from.root) && isReachedUncaught(c.from, seen));
+}
+
+/**
  * Whether a call made in `from` is reached from a handler that `accepts` takes, with nothing on the way that may
  * decide the answer instead: no call of the path (this one included) inside a `try` whose `catch` decides what is
  * answered, and none made after its caller mentions the id (it may have checked the session).
@@ -154,7 +166,7 @@ export function analyseSessions(
         scope,
         guard,
         thrown: found?.thrown ?? false,
-        caught: found ? summaries.isCaught(found.statement, scope.root) : false,
+        caught: found ? summaries.isCaught(found.statement, scope.root) || !isReachedUncaught(scope) : false,
         ...(found ? { statement: found.statement } : {}),
         ...(answer ? { answer } : {}),
         ...(!answer && found && !found.thrown ? successOf(found.statement) : {}),

@@ -2,6 +2,7 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint
 import { calleeName, memberName, staticKeyName, unwrap, walk } from "../syntax/ast.js";
 import { thisClass } from "../syntax/functions.js";
 import { variableOf } from "../syntax/variables.js";
+import { resolverOf } from "../resolution/resolver.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -87,9 +88,14 @@ export function isMapStore(sourceCode: SourceCode, store: TSESTree.Node, field?:
   if (field !== undefined) return inner.type === AST_NODE_TYPES.ThisExpression && fieldIsMap(sourceCode, inner, field);
   // `new Map()` itself: what a store handed to a helper is, followed to its value (returned-lookups.ts).
   if (isMapValue(inner)) return true;
-  if (inner.type === AST_NODE_TYPES.Identifier) return variableIsMap(sourceCode, inner);
-  if (inner.type === AST_NODE_TYPES.MemberExpression && inner.object.type === AST_NODE_TYPES.ThisExpression) {
-    return fieldIsMap(sourceCode, inner.object, staticKeyName(inner.property, inner.computed));
+  if (inner.type === AST_NODE_TYPES.Identifier) {
+    // A parameter every call fills with the same store (boundArgument) is that store.
+    const bound = resolverOf(sourceCode).boundArgument(inner);
+    return bound ? isMapStore(sourceCode, bound) : variableIsMap(sourceCode, inner);
   }
-  return false;
+  if (inner.type !== AST_NODE_TYPES.MemberExpression) return false;
+  let object = unwrap(inner.object);
+  // `owner.sessions` where every call hands `this` as `owner`.
+  if (object.type === AST_NODE_TYPES.Identifier) object = unwrap(resolverOf(sourceCode).boundArgument(object) ?? object);
+  return object.type === AST_NODE_TYPES.ThisExpression && fieldIsMap(sourceCode, object, staticKeyName(inner.property, inner.computed));
 }
