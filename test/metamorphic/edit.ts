@@ -67,6 +67,9 @@ export function sliceWith(from: number, to: number, subs: readonly Substitution[
   for (const sub of [...subs].sort((a, b) => a.from - b.from || a.to - b.to)) {
     if (sub.from < at || sub.to > to) throw new Error(`substitution ${sub.from}-${sub.to} overlaps or leaves ${from}-${to}`);
     if (sub.from > at) pieces.push(slice(at, sub.from, place));
+    // An empty slice marks where the substitution's text begins: a node starting there (`this.x` written as
+    // `self.x`) is located from it (locate).
+    else pieces.push(slice(sub.from, sub.from, place));
     pieces.push(...sub.pieces);
     at = sub.to;
   }
@@ -138,8 +141,11 @@ function locate(
 ): Located[] {
   const found: Located[] = [];
   segments.forEach((s, i) => {
-    if (from < s.from || from > s.to || (from === s.to && to > from)) return;
-    const start = s.out + from - s.from;
+    // A start inside a substitution of a copy (`this` written as `self`): where the substitution's text begins.
+    const before = segments[i - 1];
+    const substituted = before !== undefined && before.group === s.group && before.to <= from && from < s.from && s.from < to;
+    if (!substituted && (from < s.from || from > s.to || (from === s.to && to > from))) return;
+    const start = substituted ? before.out + before.to - before.from : s.out + from - s.from;
     // The end: in this segment, or in a later segment of the same group (a node whose inside was substituted).
     for (let j = i; j < segments.length; j++) {
       const t = segments[j]!;

@@ -1,7 +1,7 @@
 // One small program per rewrite of the metamorphic suite, and the exact text each rewrite makes of it: a rewrite
 // that breaks fails here, loudly, before the figures of test/metamorphic/metamorphic.test.ts move.
 import { describe, expect, it } from "vitest";
-import { Edits, slice } from "./edit.js";
+import { Edits, slice, sliceWith } from "./edit.js";
 import { pair } from "./harness.js";
 import type { Finding, ModuleFinding } from "./lint.js";
 import { rewriteText } from "./rewrite.js";
@@ -429,6 +429,21 @@ describe("the same report", () => {
       { place: "call", range: [from, from + "check(id);".length] },
     ]);
     expect(main.text).toBe("function f(id) {\n  check(id);\n  return 1;\n}\nfunction check(id) {\n  if (!m.has(id)) throw new Error(id);\n}\n");
+  });
+
+  it("locates a node whose start the copy substitutes (`this` written as `self`) from where the substitution begins", () => {
+    const code = "class A {\n  m() {\n    return this.s.get(1);\n  }\n}\n";
+    const [start, end] = [code.indexOf("this.s"), code.indexOf(");") + 1];
+    const self = code.indexOf("this");
+    const copied = new Edits(code)
+      .replace(start, end, ["get(this)"], "call")
+      .insert(code.length, ["function get(self) {\n  return ", ...sliceWith(start, end, [{ from: self, to: self + 4, pieces: ["self"] }], "helper"), ";\n}\n"])
+      .apply();
+    const copy = copied.text.indexOf("self.s.get(1)");
+    expect(copied.locate(start, end)).toEqual([
+      { place: "helper", range: [copy, copy + "self.s.get(1)".length] },
+      { place: "call", range: [start, start + "get(this)".length] },
+    ]);
   });
 
   it("pairs a report at the helper's copy, or at the call, with the same rule and messageId; another messageId is lost and added", () => {

@@ -126,6 +126,15 @@ export class Logged implements Agent {
   async initialize(p: InitializeRequest) { console.log(p); return await this.inner.initialize(p); }
   async newSession() { return { sessionId: "s" }; }
 }` },
+  { name: "a decorator whose initialize forwards through a queue that runs it (legacyAgents on)", options: [{ legacyAgents: true }], code: `import type { Agent, InitializeRequest } from "@agentclientprotocol/sdk";
+function enqueue<T>(task: () => T): T {
+  return task();
+}
+export class Queued implements Agent {
+  constructor(private readonly inner: Agent) {}
+  async initialize(p: InitializeRequest) { return enqueue(async () => { console.log(p); return await this.inner.initialize(p); }); }
+  async newSession() { return { sessionId: "s" }; }
+}` },
   { name: "a private check whose call the handler catches", code: HELPER_GATE.replace("    this.assertReady();\n    return { sessionId: \"s\" };", "    try {\n      this.assertReady();\n    } catch {\n      throw acp.RequestError.invalidRequest();\n    }\n    return { sessionId: \"s\" };").replace("  async loadSession(): Promise<acp.LoadSessionResponse> {\n    this.assertReady();\n    return {};\n  }\n", "") },
   { name: "a legacy class without a flag, option off", code: `import type { Agent } from "@agentclientprotocol/sdk";
 export class A implements Agent {
@@ -257,6 +266,15 @@ export class A implements Agent {
 export class A implements Agent {
   constructor(private readonly store: { initialize(): Promise<void> }) {}
   async initialize() { await this.store.initialize(); return { protocolVersion: 1 }; }
+  async newSession() { return { sessionId: "s" }; }
+}`, (c) => [{ messageId: "ungatedLegacy", ...at(c, "A", 1) }], { options: [{ legacyAgents: true }] }),
+  invalid("a legacy class whose queued initialize initializes a store and answers itself, legacyAgents", `import type { Agent } from "@agentclientprotocol/sdk";
+function enqueue<T>(task: () => T): T {
+  return task();
+}
+export class A implements Agent {
+  constructor(private readonly store: { initialize(): Promise<void> }) {}
+  async initialize() { return enqueue(async () => { await this.store.initialize(); return { protocolVersion: 1 }; }); }
   async newSession() { return { sessionId: "s" }; }
 }`, (c) => [{ messageId: "ungatedLegacy", ...at(c, "A", 1) }], { options: [{ legacyAgents: true }] }),
 ];

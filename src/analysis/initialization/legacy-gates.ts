@@ -1,6 +1,8 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { enclosingClass, enclosingFunction, type FunctionNode, memberName, unwrap, walk } from "../syntax/ast.js";
 import type { FileModel } from "../model.js";
+import { resolverOf } from "../resolution/resolver.js";
+import { summariesOf } from "../summaries/summaries.js";
 
 type ClassNode = TSESTree.ClassDeclaration | TSESTree.ClassExpression;
 
@@ -43,11 +45,20 @@ function isMemberInitialize(node: TSESTree.Node): boolean {
  * a decorator on the client's side that forwards to the real agent, receives no requests and has nothing to gate.
  */
 function forwardsInitialize(fn: FunctionNode, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
-  if (fn.body.type !== AST_NODE_TYPES.BlockStatement) return isMemberInitialize(fn.body);
+  const summaries = summariesOf(resolverOf(sourceCode));
+  // Also through a call that gives back what a closure it runs returns (`return enqueue(() => this.agent.initialize(p))`).
+  const forwards = (value: TSESTree.Node): boolean => {
+    if (isMemberInitialize(value)) return true;
+    let inner = unwrap(value);
+    if (inner.type === AST_NODE_TYPES.AwaitExpression) inner = unwrap(inner.argument);
+    const returned = inner.type === AST_NODE_TYPES.CallExpression ? summaries.returnedExpression(inner) : undefined;
+    return returned !== undefined && isMemberInitialize(returned.node);
+  };
+  if (fn.body.type !== AST_NODE_TYPES.BlockStatement) return forwards(fn.body);
   let found = false;
   walk(fn.body, sourceCode.visitorKeys, (node) => {
     if (found || node.type !== AST_NODE_TYPES.ReturnStatement || !node.argument) return;
-    if (enclosingFunction(node) === fn && isMemberInitialize(node.argument)) found = true;
+    if (enclosingFunction(node) === fn && forwards(node.argument)) found = true;
   });
   return found;
 }
