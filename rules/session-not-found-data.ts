@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { declaredName, enclosingFunction, type ErrorSite, type FileModel, findProperty, type FunctionNode, getModel, hasSpread, helperPlace, messageText, sessionNotFoundFix, siteCodes, unwrap, walk } from "../src/analysis/index.js";
+import { declaredName, enclosingFunction, summariesOf, type ErrorSite, type FileModel, findProperty, type FunctionNode, getModel, hasSpread, helperPlace, messageText, sessionNotFoundFix, siteCodes, unwrap, walk } from "../src/analysis/index.js";
 import { RESOURCE_NOT_FOUND } from "../src/protocol/codes.js";
 import { findMethod } from "../src/protocol/methods.js";
 import { specUrl } from "../src/protocol/links.js";
@@ -102,7 +102,11 @@ const DELETE_NAMES: ReadonlySet<string> = new Set(findMethod("session/delete")?.
  * succeed, which is idempotent-session-delete's concern, not this rule's.
  */
 function inDeleteNamedFunction(node: TSESTree.Node, model: FileModel, depth = 0): boolean {
+  const summaries = summariesOf(model.resolver);
   for (let fn = enclosingFunction(node); fn; fn = enclosingFunction(fn)) {
+    // A closure a call runs (`runWith({ run: () => … })`) runs where that call is.
+    const running = summaries.runningCall(fn);
+    if (running) return inDeleteNamedFunction(running, model, depth);
     const named = declaredName(fn);
     if (!named) continue;
     if (DELETE_NAMES.has(named.name)) return true;

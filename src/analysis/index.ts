@@ -55,3 +55,4 @@ export { closestStopReason } from "./prompts/closest.js";
 export { promptFacts } from "./prompts/prompt-facts.js";
 export { stateUpdateStopLeaves } from "./prompts/state-updates.js";
 export type { StopLeaf } from "./prompts/stop-values.js";
+export { summariesOf } from "./summaries/summaries.js";

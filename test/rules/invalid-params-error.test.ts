@@ -1027,7 +1027,23 @@ untypedTester().run("invalid-params-error (a name that shadows the import)", rul
 });`;
   const thrown = inThunk((call) => `${call};`);
   untypedTester().run("invalid-params-error (a closure a call runs)", rule, {
-    valid: [{ name: "caught around the call that runs it", code: inThunk((call) => `try {\n    ${call};\n  } catch {\n    return {};\n  }`) }],
+    valid: [
+      { name: "caught around the call that runs it", code: inThunk((call) => `try {\n    ${call};\n  } catch {\n    return {};\n  }`) },
+      {
+        name: "a helper the closure calls, caught around the call that runs the closure",
+        code: `${SDK}${RUNNER}function checkMode(p: { modeId: string }) {
+  if (!MODES.includes(p.modeId)) throw new RequestError(-32603, "Unknown mode");
+}
+app.onRequest(methods.agent.session.setMode, ({ params }) => {
+  try {
+    runWith({ run: () => checkMode(params) });
+  } catch {
+    return {};
+  }
+  return {};
+});`,
+      },
+    ],
     invalid: [
       invalid(thrown, (c) => [
         unsupported(c, "mode", {

@@ -1166,6 +1166,38 @@ app.onRequest(methods.agent.session.resume, ({ params }) => {
   return {};
 });`,
     },
+    {
+      name: "v2: a deleted answer of a helper whose only call the handler catches",
+      settings: V2,
+      code: `${DELETED}function refuseDeleted(params: { sessionId: string }) {
+  if (deletedSessions.has(params.sessionId)) throw new Error("deleted");
+}
+app.onRequest(methods.agent.session.resume, ({ params }) => {
+  try {
+    refuseDeleted(params);
+  } catch {
+    return {};
+  }
+  return {};
+});`,
+    },
+    {
+      name: "v2: a deleted answer of a closure that a call inside the handler's try runs",
+      settings: V2,
+      code: `${DELETED}function runWith<T>(o: { run(): T }): T {
+  return o.run();
+}
+app.onRequest(methods.agent.session.resume, ({ params }) => {
+  try {
+    runWith({ run: () => {
+      if (deletedSessions.has(params.sessionId)) throw new Error("deleted");
+    } });
+  } catch {
+    return {};
+  }
+  return {};
+});`,
+    },
   );
 }
 

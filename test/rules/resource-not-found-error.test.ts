@@ -500,6 +500,8 @@ export const run = editor.connectWith(stream, async (ctx) => {
 });
 `;
 const STUB = STUB_READ("true");
+/** The request handed only to a logger: nothing that could look at the path. */
+const LOGGED_STUB = STUB_READ("true", '({ params }) => {\n    console.log(params);\n    return { content: "" };\n  }');
 
 const OLD_TYPE_NAMES = `import * as acp from "@agentclientprotocol/sdk";
 export class Terminals {
@@ -523,6 +525,11 @@ const invalid: Invalid[] = [
     name: "a read handler that reads no file and answers every path with empty content, the capability advertised",
     code: STUB,
     errors: [{ messageId: "fileStub", data: { code: 0, name: "an implementation-specific code", fix: "RequestError.resourceNotFound(path)" }, ...at(STUB, '""'), suggestions: [] }],
+  },
+  {
+    name: "a stub that hands the request only to console.log",
+    code: LOGGED_STUB,
+    errors: [{ messageId: "fileStub", data: { code: 0, name: "an implementation-specific code", fix: "RequestError.resourceNotFound(path)" }, ...at(LOGGED_STUB, '""'), suggestions: [] }],
   },
   {
     name: "an operation declared to return a boolean, and Map.delete, tested for false: the unknown terminal answered as -32603",
@@ -693,6 +700,26 @@ const valid: Valid[] = [
     code: STUB_READ("true", "({ params }) => {\n    if (!knownEmpty(params.path)) throw RequestError.resourceNotFound(params.path);\n    return { content: \"\" };\n  }")
       .replace("declare const stream: never;", "declare const stream: never;\ndeclare function knownEmpty(p: string): boolean;")
       .replace("import { client, methods }", "import { client, methods, RequestError }"),
+  },
+  {
+    name: "a read handler that hands the request to a check before it answers empty content is no stub",
+    code: STUB_READ("true", "({ params }) => {\n    ensureKnown(params);\n    return { content: \"\" };\n  }")
+      .replace("declare const stream: never;", "declare const stream: never;\ndeclare function knownEmpty(p: string): boolean;\nfunction ensureKnown(p: { path: string }) {\n  if (!knownEmpty(p.path)) throw RequestError.resourceNotFound(p.path);\n}")
+      .replace("import { client, methods }", "import { client, methods, RequestError }"),
+  },
+  {
+    name: "an existence check in a helper handed the request before the try: the catch only sees other failures",
+    code: `${SDK}function ensureExists(p: { path: string }) {
+  if (!existsSync(p.path)) throw RequestError.resourceNotFound(p.path);
+}
+app.onRequest(methods.client.fs.readTextFile, async ({ params }) => {
+  ensureExists(params);
+  try {
+    return { content: readFileSync(params.path, "utf8") };
+  } catch {
+    return { content: "" };
+  }
+});`,
   },
   {
     name: "vscode-jsonrpc: a ResponseError with -32002",

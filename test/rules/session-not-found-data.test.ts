@@ -266,6 +266,26 @@ export class A implements acp.Agent {
 }`,
   },
   {
+    name: "unrecognised class: a private helper only deleteSession calls, and a closure a call of deleteSession runs, are deleteSession's",
+    code: `import { RequestError, type DeleteSessionResponse } from "@agentclientprotocol/sdk";
+function runWith<T>(o: { run(): T }): T {
+  return o.run();
+}
+export class AgyAgent {
+  private sessions = new Map<string, { id: string }>();
+  private forget(sessionId: string) {
+    if (!this.sessions.delete(sessionId)) throw RequestError.resourceNotFound(sessionId);
+  }
+  async deleteSession(params: { sessionId?: string }): Promise<DeleteSessionResponse> {
+    this.forget(params.sessionId ?? "");
+    runWith({ run: () => {
+      if (!this.sessions.has(params.sessionId ?? "")) throw RequestError.resourceNotFound(params.sessionId ?? "");
+    } });
+    return {};
+  }
+}`,
+  },
+  {
     name: "unrecognised class: deleteSession with inline params throwing resourceNotFound is left to idempotent-session-delete",
     code: `import { RequestError, type DeleteSessionResponse } from "@agentclientprotocol/sdk";
 export class AgyAgent {

@@ -125,8 +125,11 @@ function analyse(model: FileModel, sourceCode: SourceCode): readonly ResourceMis
  */
 function emptyStub(fn: FunctionNode, fields: RequestFields, sourceCode: SourceCode): TSESTree.Node | undefined {
   let readsPath = false;
-  // Handing the request on (`check(params)`) may read the path as well.
-  const handsOn = (node: TSESTree.Node) => node.type === AST_NODE_TYPES.CallExpression && node.arguments.some((arg) => arg.type !== AST_NODE_TYPES.SpreadElement && fields.isRequest(arg));
+  // Handing the request to a function of the project (`ensureKnown(params)`, not `console.log(params)`) may read the
+  // path as well.
+  const resolver = resolverOf(sourceCode);
+  const handsOn = (node: TSESTree.Node) =>
+    node.type === AST_NODE_TYPES.CallExpression && node.arguments.some((arg) => arg.type !== AST_NODE_TYPES.SpreadElement && fields.isRequest(arg)) && resolver.calleeOf(node) !== undefined;
   walk(fn.body, sourceCode.visitorKeys, (node) => {
     if (!readsPath && (fields.isField(node) || handsOn(node))) readsPath = true;
   });

@@ -3,7 +3,7 @@ import { type Answer, answerOf } from "../errors/answers.js";
 import type { FileModel } from "../model.js";
 import { memberName, unwrap, contains } from "../syntax/ast.js";
 import { perModel } from "../syntax/per-model.js";
-import { isCaught } from "../syntax/try-catch.js";
+import { summariesOf } from "../summaries/summaries.js";
 import { answerStatement } from "./guards.js";
 import type { SessionScope } from "./scopes.js";
 
@@ -76,11 +76,12 @@ export const deletedSessionAnswers = perModel((model: FileModel): readonly Delet
   const scopes = model.sessions.scopes.filter(isResume);
   if (scopes.length > 0) {
     const ctx = model.answers;
+    const summaries = summariesOf(model.resolver);
     for (const node of model.nodes.ifs) {
       for (const scope of scopes) {
         if (!within(node, scope.root) || !saysDeleted(node.test, scope, model)) continue;
         const statement = answerStatement(node.consequent);
-        if (statement?.type !== AST_NODE_TYPES.ThrowStatement || isCaught(statement, scope.root)) continue;
+        if (statement?.type !== AST_NODE_TYPES.ThrowStatement || summaries.isCaught(statement, scope.root) || !model.sessions.isAnswering(scope)) continue;
         const answer = answerOf(statement.argument, ctx);
         if (answer) found.push({ scope, answer });
       }

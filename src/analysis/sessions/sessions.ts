@@ -62,6 +62,8 @@ export interface SessionFacts {
    * takes: no `try` on the way whose `catch` decides the answer, no mention of the id before it.
    */
   reachesUnchecked(call: TSESTree.Node, accepts: (h: Handler) => boolean): boolean;
+  /** Whether what a scope throws can reach a handler's answer: not when every way there is caught (isReachedUncaught). */
+  isAnswering(scope: SessionScope): boolean;
 }
 
 /**
@@ -181,6 +183,7 @@ export function analyseSessions(
     unguarded,
     isSessionId: (node, scope) => registry.isSessionId(node, scope),
     scopesOf: (node) => registry.scopes.filter((s) => contains(s.root, node)),
+    isAnswering: (scope) => isReachedUncaught(scope),
     reachesUnchecked: (call, accepts) => registry.scopes.some((s) => contains(s.root, call) && isUncheckedCall(registry, call, s, accepts)),
   };
 }
