@@ -99,7 +99,8 @@ function isEnvironment(resolver: Resolution, node: TSESTree.Node, caller: Functi
     case AST_NODE_TYPES.ThisExpression:
       return true;
     case AST_NODE_TYPES.Identifier:
-      return isEnvironmentName(resolver.variableOf(inner), caller);
+      // A parameter of the caller that is bound itself passes its binding on (`resolve(store) { check(store) }`).
+      return isEnvironmentName(resolver.variableOf(inner), caller) || resolver.boundArgument(inner) !== undefined;
     case AST_NODE_TYPES.MemberExpression:
       return staticKeyName(inner.property, inner.computed) !== undefined && isEnvironment(resolver, inner.object, caller);
     default:

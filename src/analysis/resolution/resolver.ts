@@ -443,7 +443,27 @@ export class Resolver implements Resolution {
   callersOf(fn: FunctionNode): readonly TSESTree.CallExpression[] | undefined {
     const file = fileOf(fn);
     if (!file || file === this.linted) return mayBeCalledElsewhere(this, fn) ? undefined : this.callsOf(fn, this.callsOfFile(this.linted));
-    return [...this.callsOf(fn, this.callsOfFile(this.linted)), ...this.callsIn(file, fn, this.callsOfFile(file))];
+    const calls = [...this.callsOf(fn, this.callsOfFile(this.linted))];
+    // And the calls of the modules the linted file imports whose text calls it by name (a helper of the linted file's
+    // helper: `owner.checks.requireSession(…)` in the module between), its own module's among them.
+    const name = declaredName(fn)?.name;
+    const modules = new Set([file, ...(name === undefined ? [] : this.importedCalling(name))]);
+    for (const module of modules) if (module !== this.linted) calls.push(...this.callsIn(module, fn, this.callsOfFile(module)));
+    return calls;
+  }
+
+  /** The project modules the linted file imports whose text has `name(`: parsed only when it does. */
+  private importedCalling(name: string): SourceFile[] {
+    const question: TextQuestion<boolean> = { key: `calls\0${name}`, compute: (text) => text.includes(`${name}(`), holds: (fact) => fact };
+    const found: SourceFile[] = [];
+    for (const statement of this.linted.sourceCode.ast.body) {
+      if (statement.type !== AST_NODE_TYPES.ImportDeclaration || statement.importKind === "type") continue;
+      const source = statement.source.value;
+      if (!this.isProjectSource(this.linted, source) || !this.moduleTextHolds(this.linted, source, question)) continue;
+      const module = this.moduleFrom(this.linted, source);
+      if (module) found.push(module);
+    }
+    return found;
   }
 
   /** The calls among a file's calls (`calls`) named like `fn` (`f(…)`, `this.f(…)`, `x.f(…)`) whose callee is it. */
