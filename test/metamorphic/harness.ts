@@ -34,6 +34,8 @@ export const CALL_VARIANTS: Readonly<Record<string, Readonly<Record<string, read
   "idempotent-session-delete": { failsOnMissing: ["helperFailsOnMissing"] },
   "negotiate-protocol-version": { errorForVersion: ["errorForVersionThrough"], notUnsupportedVersion: ["notUnsupportedVersionThrough"] },
   "no-lost-error-code": { lostCode: ["lostCodeThrough"], lostClassCode: ["lostCodeThrough"] },
+  // Another module's unchecked use, a `!` among them, is reported at the call as a lookup used unchecked.
+  "require-session-check": { assertedSession: ["unguardedSession"], assertedSessionV2: ["unguardedSessionV2"] },
   "session-not-found-data": {
     missingSessionId: ["missingSessionIdThrough"],
     missingSessionIdV2: ["missingSessionIdThroughV2"],

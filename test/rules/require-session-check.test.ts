@@ -1182,6 +1182,24 @@ app.onRequest(methods.agent.session.resume, ({ params }) => {
 });`,
     },
     {
+      name: "v2: a deleted answer of a helper that a closure run inside the handler's try calls",
+      settings: V2,
+      code: `${DELETED}function runWith<T>(o: { run(): T }): T {
+  return o.run();
+}
+function refuseDeleted(params: { sessionId: string }) {
+  if (deletedSessions.has(params.sessionId)) throw new Error("deleted");
+}
+app.onRequest(methods.agent.session.resume, ({ params }) => {
+  try {
+    runWith({ run: () => refuseDeleted(params) });
+  } catch {
+    return {};
+  }
+  return {};
+});`,
+    },
+    {
       name: "v2: a deleted answer of a closure that a call inside the handler's try runs",
       settings: V2,
       code: `${DELETED}function runWith<T>(o: { run(): T }): T {

@@ -8,12 +8,19 @@ import { findLookups, type SessionLookup } from "./lookups.js";
 import { mentionsIdBefore, unguardedUse } from "./unguarded.js";
 import { type Resolver, resolverOf } from "../resolution/resolver.js";
 import { isSessionLookup, type MissWording, openedSessionStores } from "./session-evidence.js";
-import { isCaught } from "../syntax/try-catch.js";
 import { messageText } from "../values/message-text.js";
 import { type SessionScope, SessionScopes } from "./scopes.js";
 import { returnedLookups, type ScopeLookups } from "./returned-lookups.js";
 import { summariesOf } from "../summaries/summaries.js";
 import { siteAtCall } from "../errors/helper-sites.js";
+
+/** Whether a node is inside a `try` of `root` whose `catch` decides the answer (Summaries.isCaught: through a closure a call runs). */
+type Caught = (node: TSESTree.Node, root: TSESTree.Node) => boolean;
+
+const caughtBy = (resolver: Resolver): Caught => {
+  const summaries = summariesOf(resolver);
+  return (node, root) => summaries.isCaught(node, root);
+};
 
 /** A branch taken when the requested session does not exist, and what it answers. */
 export interface SessionMiss {
@@ -79,7 +86,7 @@ function entryCalls(registry: SessionScopes, scope: SessionScope, resolver: Reso
   for (const { call, from } of scope.callers) {
     if (mentionsIdBefore(registry, from, call)) continue;
     if (resolver.isLinted(call)) {
-      if (isUncheckedCall(registry, call, from, () => true)) out.push(call);
+      if (isUncheckedCall(registry, call, from, () => true, caughtBy(resolver))) out.push(call);
     }
     else out.push(...(entryCalls(registry, from, resolver, seen) ?? []));
   }
@@ -91,11 +98,11 @@ function entryCalls(registry: SessionScopes, scope: SessionScope, resolver: Reso
  * answered: a helper every handler calls inside one (`try { requireSession(params) } catch { return {} }`) answers
  * nothing itself.
  */
-function isReachedUncaught(scope: SessionScope, seen = new Set<SessionScope>()): boolean {
+function isReachedUncaught(scope: SessionScope, caught: Caught, seen = new Set<SessionScope>()): boolean {
   if (scope.callers.length === 0 || scope.handlers.some((h) => h.body === scope.root)) return true;
   if (seen.has(scope)) return false;
   seen.add(scope);
-  return scope.callers.some((c) => !isCaught(c.call, c.from.root) && isReachedUncaught(c.from, seen));
+  return scope.callers.some((c) => !caught(c.call, c.from.root) && isReachedUncaught(c.from, caught, seen));
 }
 
 /**
@@ -103,12 +110,12 @@ function isReachedUncaught(scope: SessionScope, seen = new Set<SessionScope>()):
  * decide the answer instead: no call of the path (this one included) inside a `try` whose `catch` decides what is
  * answered, and none made after its caller mentions the id (it may have checked the session).
  */
-function isUncheckedCall(registry: SessionScopes, call: TSESTree.Node, from: SessionScope, accepts: (h: Handler) => boolean, seen = new Set<SessionScope>()): boolean {
-  if (isCaught(call, from.root)) return false;
+function isUncheckedCall(registry: SessionScopes, call: TSESTree.Node, from: SessionScope, accepts: (h: Handler) => boolean, caught: Caught, seen = new Set<SessionScope>()): boolean {
+  if (caught(call, from.root)) return false;
   if (from.handlers.some((h) => h.body === from.root && accepts(h))) return true;
   if (seen.has(from)) return false;
   seen.add(from);
-  return from.callers.some((c) => !mentionsIdBefore(registry, c.from, c.call) && isUncheckedCall(registry, c.call, c.from, accepts, seen));
+  return from.callers.some((c) => !mentionsIdBefore(registry, c.from, c.call) && isUncheckedCall(registry, c.call, c.from, accepts, caught, seen));
 }
 
 /**
@@ -124,6 +131,7 @@ export function analyseSessions(
 ): SessionFacts {
   const resolver = resolverOf(sourceCode);
   const summaries = summariesOf(resolver);
+  const caught = caughtBy(resolver);
   const registry = new SessionScopes(sourceCode, nodes, answers.values.typed);
   for (const handler of handlers) if (handler.method.sessionScoped && handler.method.side !== "protocol") registry.addHandler(handler);
   const misses: SessionMiss[] = [];
@@ -168,7 +176,7 @@ export function analyseSessions(
         scope,
         guard,
         thrown: found?.thrown ?? false,
-        caught: found ? summaries.isCaught(found.statement, scope.root) || !isReachedUncaught(scope) : false,
+        caught: found ? summaries.isCaught(found.statement, scope.root) || !isReachedUncaught(scope, caught) : false,
         ...(found ? { statement: found.statement } : {}),
         ...(answer ? { answer } : {}),
         ...(!answer && found && !found.thrown ? successOf(found.statement) : {}),
@@ -183,8 +191,8 @@ export function analyseSessions(
     unguarded,
     isSessionId: (node, scope) => registry.isSessionId(node, scope),
     scopesOf: (node) => registry.scopes.filter((s) => contains(s.root, node)),
-    isAnswering: (scope) => isReachedUncaught(scope),
-    reachesUnchecked: (call, accepts) => registry.scopes.some((s) => contains(s.root, call) && isUncheckedCall(registry, call, s, accepts)),
+    isAnswering: (scope) => isReachedUncaught(scope, caught),
+    reachesUnchecked: (call, accepts) => registry.scopes.some((s) => contains(s.root, call) && isUncheckedCall(registry, call, s, accepts, caught)),
   };
 }
 
