@@ -57,7 +57,6 @@ export default createRule<[], MessageIds>({
     return {
       Program() {
         const facts = getModel(context).sessions;
-        const reported = new Set<TSESTree.Node>();
         for (const miss of facts.misses) {
           if (!isDelete(miss.scope)) continue;
           const node = failure(miss);
@@ -77,8 +76,6 @@ export default createRule<[], MessageIds>({
               ? [node]
               : deleteCalls(miss.scope);
           for (const target of targets) {
-            if (reported.has(target)) continue;
-            reported.add(target);
             if (target === node) context.report({ node, messageId: "failsOnMissing" });
             else context.report({ node: target, messageId: "helperFailsOnMissing", data: { name: calleeName((target as TSESTree.CallExpression).callee) ?? "This helper" } });
           }

@@ -54,11 +54,8 @@ export default createRule<[], MessageIds>({
         for (const { thrown, requested, supported } of clientVersionThrows(model, context.sourceCode)) {
           context.report({ node: thrown, messageId: "clientRejectsOlder", data: { requested: String(requested), supported: supported.name } });
         }
-        // Another module's site is reported at the handler's call that reaches it, each call once.
-        const reported = new Set<TSESTree.Node>();
+        // Another module's site is reported at the handler's call that reaches it, each call once (createRule).
         for (const { site, guard, through } of versionErrors(model, context.sourceCode)) {
-          if (through && reported.has(through.call)) continue;
-          if (through) reported.add(through.call);
           const place = through ? { node: through.call, data: { helper: through.helper, file: through.file } } : { node: site.node };
           if (!v2) {
             context.report({ ...place, messageId: through ? "errorForVersionThrough" : "errorForVersion" });

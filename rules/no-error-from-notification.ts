@@ -1,4 +1,3 @@
-import type { TSESTree } from "@typescript-eslint/utils";
 import { anyMethodNotificationHandlers, escapingNotificationErrors, escapingTargetErrors, getModel, noIdBranches, notificationHandlers, plainEscapes, unknownNotificationFallbacks } from "../src/analysis/index.js";
 import { createRule } from "../src/create-rule.js";
 
@@ -44,27 +43,20 @@ export default createRule<[{ plainErrors?: boolean }], MessageIds>({
     return {
       Program() {
         const model = getModel(context);
-        const reported = new Set<TSESTree.Node>();
+        // A site reached through several handlers or targets is reported once, the first way found (createRule).
         for (const { site, handler } of escapingNotificationErrors(model)) {
-          reported.add(site.node);
           context.report({ node: site.node, messageId: "errorFromNotification", data: { method: handler.method.wire } });
         }
         const targets = [...anyMethodNotificationHandlers(model, context.sourceCode), ...noIdBranches(model, context.sourceCode)];
         for (const { site, target } of escapingTargetErrors(model, targets)) {
-          if (reported.has(site.node)) continue;
-          reported.add(site.node);
           context.report({ node: site.node, messageId: "errorFromNotification", data: { method: target.method } });
         }
         for (const { site } of escapingTargetErrors(model, unknownNotificationFallbacks(model, context.sourceCode))) {
-          if (reported.has(site.node)) continue;
-          reported.add(site.node);
           context.report({ node: site.node, messageId: "errorFromUnknownNotification" });
         }
         if (!plainErrors) return;
         for (const handler of [...notificationHandlers(model).map((h) => ({ fn: h.fn, body: h.body, method: h.method.wire })), ...targets]) {
           for (const node of plainEscapes(handler)) {
-            if (reported.has(node)) continue;
-            reported.add(node);
             context.report({ node, messageId: "plainErrorFromNotification", data: { method: handler.method } });
           }
         }

@@ -75,14 +75,13 @@ export default createRule<[], MessageIds>({
     return {
       Program() {
         const model = getModel(context);
-        const v2 = model.settings.protocolVersion === 2;
         for (const finding of cancelFindings(model, sourceCode)) {
           const { node } = finding;
           switch (finding.kind) {
             case "stop-reason":
               context.report({
                 node,
-                messageId: v2 ? "stopReasonAfterAbortV2" : "stopReasonAfterAbort",
+                messageId: "stopReasonAfterAbort",
                 data: { value: finding.value },
                 suggest: finding.replaceable
                   ? [{ messageId: "useCancelled", fix: (fixer) => fixer.replaceText(node, cancelledText(node, sourceCode)) }]

@@ -74,8 +74,7 @@ export default createRule<Options, MessageIds>({
     return {
       Program() {
         const model = getModel(context);
-        const v2 = model.settings.protocolVersion === 2;
-        for (const call of ungatedApps(model, context.sourceCode)) context.report({ node: call, messageId: v2 ? "ungatedAppV2" : "ungatedApp" });
+        for (const call of ungatedApps(model, context.sourceCode)) context.report({ node: call, messageId: "ungatedApp" });
         const report = (site: ErrorSite, messageId: MessageIds) => {
           const node: TSESTree.Node = site.code ?? site.node;
           const code = site.factory ? `${site.factory.name}() (${site.factory.code})` : context.sourceCode.getText(node);
@@ -84,18 +83,18 @@ export default createRule<Options, MessageIds>({
         // The sites prefer-error-factory's advice follows too (errors/site-meaning.ts): a request before initialize, and
         // in version 2 (version 1 says nothing of it) a repeated initialize.
         for (const [site, misuse] of initializationSites(model, context.sourceCode)) {
-          report(site, misuse === REPEATED_INITIALIZE ? "repeatedInitialize" : v2 ? "wrongCodeV2" : "wrongCode");
+          report(site, misuse === REPEATED_INITIALIZE ? "repeatedInitialize" : "wrongCode");
         }
         for (const thrown of notInitializedThrows(model)) {
           if (thrown.through) {
-            context.report({ node: thrown.node, messageId: v2 ? "plainErrorThroughV2" : "plainErrorThrough", data: { helper: thrown.through.helper, file: thrown.through.file } });
+            context.report({ node: thrown.node, messageId: "plainErrorThrough", data: { helper: thrown.through.helper, file: thrown.through.file } });
           } else {
-            context.report({ node: thrown.node, messageId: v2 ? "plainErrorV2" : "plainError", suggest: plainErrorSuggestion(thrown, model, context.sourceCode) });
+            context.report({ node: thrown.node, messageId: "plainError", suggest: plainErrorSuggestion(thrown, model, context.sourceCode) });
           }
         }
         if (legacyAgents) {
           for (const cls of ungatedLegacyClasses(model, context.sourceCode)) {
-            context.report({ node: cls.id ?? cls, messageId: v2 ? "ungatedLegacyV2" : "ungatedLegacy" });
+            context.report({ node: cls.id ?? cls, messageId: "ungatedLegacy" });
           }
         }
       },

@@ -127,14 +127,14 @@ export default createRule<[], MessageIds>({
           const close = v2 && onlyClose(use.scope);
           if (use.reportAt) {
             // A helper of another module: reported at the calls of this file that reach it.
-            for (const call of use.reportAt) report(call, { node: call, messageId: close ? "closeUnguarded" : v2 ? "unguardedSessionV2" : "unguardedSession", data: { fix } });
+            for (const call of use.reportAt) report(call, { node: call, messageId: close ? "closeUnguarded" : "unguardedSession", data: { fix } });
             continue;
           }
           if (use.node.type === "TSNonNullExpression") {
             const bang = context.sourceCode.getLastToken(use.node)!;
-            report(use.node, { loc: bang.loc, messageId: close ? "closeUnguarded" : v2 ? "assertedSessionV2" : "assertedSession", data: { fix } });
+            report(use.node, { loc: bang.loc, messageId: close ? "closeUnguarded" : "assertedSession", data: { fix } });
           } else {
-            report(use.node, { node: use.node, messageId: close ? "closeUnguarded" : v2 ? "unguardedSessionV2" : "unguardedSession", data: { fix } });
+            report(use.node, { node: use.node, messageId: close ? "closeUnguarded" : "unguardedSession", data: { fix } });
           }
         }
 
@@ -143,7 +143,7 @@ export default createRule<[], MessageIds>({
           // A success returned for an unknown session by the handler itself (a helper's return is no answer);
           // closing an unknown session may succeed.
           if (miss.success && !miss.caught && miss.scope.handlers.some(requiresSessionCheck) && sendsResults(miss, miss.success) && !onlyClose(miss.scope)) {
-            for (const node of miss.reportAt ?? [miss.success]) report(node, { node, messageId: v2 ? "successForMissV2" : "successForMiss", data: { fix } });
+            for (const node of miss.reportAt ?? [miss.success]) report(node, { node, messageId: "successForMiss", data: { fix } });
             continue;
           }
           if (!answer || miss.caught || !miss.scope.handlers.some(requiresSessionCheck)) continue;
@@ -159,7 +159,7 @@ export default createRule<[], MessageIds>({
             const name = model.acpCodes.get(INTERNAL_ERROR)?.message ?? "Internal error";
             for (const node of miss.reportAt ?? [answer.node]) {
               if (close) report(node, { node, messageId: "closeFails", data: { code: INTERNAL_ERROR, name } });
-              else report(node, { node, messageId: v2 ? "internalErrorV2" : "internalError", data: { fix } });
+              else report(node, { node, messageId: "internalError", data: { fix } });
             }
             continue;
           }

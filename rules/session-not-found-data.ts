@@ -212,7 +212,6 @@ export default createRule<[], MessageIds>({
         const model = getModel(context);
         // The advice names a factory of the user's SDK version: worked out for the first finding only.
         let fix: string | undefined;
-        const v2 = model.settings.protocolVersion === 2;
         for (const site of model.errorSites) {
           if (model.delegated.has(site)) continue;
           const codes = siteCodes(site, model.values);
@@ -221,15 +220,14 @@ export default createRule<[], MessageIds>({
           if (verdict !== "missing" || !isSessionContext(site, model, sourceCode)) continue;
           fix ??= sessionNotFoundFix(model);
           if (site.factory?.name === "resourceNotFound") {
-            context.report({ node: site.node, messageId: v2 ? "resourceNotFoundForSessionV2" : "resourceNotFoundForSession", data: { fix }, suggest: suggestions(site, model) });
+            context.report({ node: site.node, messageId: "resourceNotFoundForSession", data: { fix }, suggest: suggestions(site, model) });
           } else {
-            context.report({ node: site.node, messageId: v2 ? "missingSessionIdV2" : "missingSessionId", data: { fix } });
+            context.report({ node: site.node, messageId: "missingSessionId", data: { fix } });
           }
         }
         // A miss branch of another module's helper that its own file cannot tell is about a session is reported at
         // this file's calls that reach it unchecked (as require-session-check reports them), each call once, naming
         // where the branch is.
-        const reported = new Set<TSESTree.Node>();
         for (const miss of model.sessions.misses) {
           if (!miss.reportAt || miss.answer?.kind !== "site") continue;
           const answersRequest = miss.scope.handlers.some((h) => h.method.side === "agent" && h.method.kind === "request" && h.method.wire !== "session/delete");
@@ -241,10 +239,8 @@ export default createRule<[], MessageIds>({
           if (namesSession(site, model, sourceCode) && dataVerdict(site, model, false) === "missing") continue;
           fix ??= sessionNotFoundFix(model);
           const factory = site.factory?.name === "resourceNotFound";
-          const messageId = factory ? (v2 ? "resourceNotFoundThroughV2" : "resourceNotFoundThrough") : v2 ? "missingSessionIdThroughV2" : "missingSessionIdThrough";
+          const messageId = factory ? "resourceNotFoundThrough" : "missingSessionIdThrough";
           for (const call of miss.reportAt) {
-            if (reported.has(call)) continue;
-            reported.add(call);
             context.report({ node: call, messageId, data: { fix, ...helperPlace(site.node) } });
           }
         }

@@ -1,4 +1,3 @@
-import type { TSESTree } from "@typescript-eslint/utils";
 import { closestStopReason, getModel, promptFacts, stateUpdateStopLeaves, type StopLeaf } from "../src/analysis/index.js";
 import { specUrl } from "../src/protocol/links.js";
 import { isStopReason, STOP_REASONS } from "../src/protocol/stop-reasons.js";
@@ -37,13 +36,11 @@ export default createRule<[], MessageIds>({
         const model = getModel(context);
         const version = model.settings.protocolVersion;
         const defined = STOP_REASONS[version];
-        const reported = new Set<TSESTree.Node>();
         const leaves: StopLeaf[] = promptFacts(model, context.sourceCode).prompts.flatMap((p) => p.leaves.map(({ leaf }) => leaf));
         // Version 2 reports the stop reason on an idle state update.
         if (version === 2) leaves.push(...stateUpdateStopLeaves(model, context.sourceCode));
         for (const leaf of leaves) {
-          if (leaf.value === undefined || isStopReason(leaf.value, version) || reported.has(leaf.node)) continue;
-          reported.add(leaf.node);
+          if (leaf.value === undefined || isStopReason(leaf.value, version)) continue;
           const closest = leaf.literal ? closestStopReason(leaf.value, defined) : undefined;
           const node = leaf.node;
           const quote = context.sourceCode.getText(node)[0] === "'" ? "'" : '"';

@@ -69,7 +69,7 @@ export function createRule<Options extends readonly unknown[], MessageIds extend
       }
       // A file of another JSON-RPC protocol (an MCP server beside the agent) is no ACP code, whatever it holds.
       if (isOtherProtocolFile(context.sourceCode, settings) || !fileRelevance(context.sourceCode, settings, context).any) return {};
-      const { Program: program, ...listeners } = rule.create(reportingInFile(context), options) as TSESLint.RuleListener;
+      const { Program: program, ...listeners } = rule.create(reportingInFile(context, module.meta.messages, settings.protocolVersion === 2), options) as TSESLint.RuleListener;
       // A rule's `Program` runs when the traversal leaves the file, once the gatherer has every node.
       const atExit: TSESLint.RuleListener = program ? { "Program:exit": program } : {};
       const done: TSESLint.RuleListener = { "Program:exit": finisher(context.sourceCode.ast) };
@@ -79,16 +79,25 @@ export function createRule<Options extends readonly unknown[], MessageIds extend
 }
 
 /**
- * The rule's context, whose `report` drops a report at a node of another file: the analysis reads modules the file
- * imports, and a finding there is reported at the linted file's call that reaches it. A report that slipped through
- * with a node of another module would land at that node's line and column in the wrong file.
+ * The rule's context, whose `report` drops a report at a node of another file (the analysis reads modules the file
+ * imports, and a finding there is reported at the linted file's call that reaches it: a report that slipped through
+ * with a node of another module would land at that node's line and column in the wrong file), reports a place once,
+ * and in protocol version 2 (`v2`) picks a message's version 2 wording where the rule has one.
  */
-function reportingInFile<C extends Readonly<TSESLint.RuleContext<string, readonly unknown[]>>>(context: C): C {
+function reportingInFile<C extends Readonly<TSESLint.RuleContext<string, readonly unknown[]>>>(context: C, messages: Readonly<Record<string, string>>, v2: boolean): C {
   const program = context.sourceCode.ast;
+  // Where the rule has reported in this file: one report per place, the first (a mistake reached twice, through two
+  // helpers or two handlers, is one mistake).
+  const places = new Set<string>();
   const report = (descriptor: Parameters<C["report"]>[0]): void => {
     const node = "node" in descriptor ? (descriptor.node as TSESTree.Node | undefined) : undefined;
     if (node && programOf(node) !== program) return;
-    context.report(descriptor);
+    const place = node ? `${node.range[0]}:${node.range[1]}` : JSON.stringify(descriptor.loc);
+    if (places.has(place)) return;
+    places.add(place);
+    // In protocol version 2, a finding whose message has a version 2 wording (`…V2`: a SHOULD become a MUST) says so.
+    const messageId = v2 && `${descriptor.messageId}V2` in messages ? `${descriptor.messageId}V2` : descriptor.messageId;
+    context.report({ ...descriptor, messageId } as typeof descriptor);
   };
   return Object.create(context, { report: { value: report } }) as C;
 }

@@ -60,3 +60,47 @@ describe("createRule's options", () => {
     }
   });
 });
+
+describe("createRule's report", () => {
+  // A probe rule that reports every identifier named `x` twice, once with each of two messages, and `y` with a
+  // message that has a version 2 wording.
+  const rule = createRule<[], "first" | "second" | "plain" | "plainV2">({
+    name: "probe-report",
+    meta: {
+      type: "problem",
+      docs: { description: "probe", spec: { requirement: "", url: "" } },
+      messages: { first: "first", second: "second", plain: "a SHOULD", plainV2: "a MUST" },
+      schema: [],
+    },
+    defaultOptions: [],
+    create: (context) => ({
+      Identifier(node) {
+        if (node.name === "x") {
+          context.report({ node, messageId: "first" });
+          context.report({ node, messageId: "second" });
+        }
+        if (node.name === "y") context.report({ node, messageId: "plain" });
+      },
+    }),
+  });
+  const lint = (settings: Record<string, unknown> = {}) =>
+    new Linter({ configType: "flat" }).verify(
+      "x.jsonrpc; y.jsonrpc; x;",
+      [{ settings, plugins: { probe: { rules: { probe: rule } } as never }, rules: { "probe/probe": "error" } }],
+      "a.js",
+    );
+
+  it("reports a place once, the first report made there", () => {
+    const found = lint().filter((m) => m.messageId !== "plain");
+    expect(found.map((m) => [m.messageId, m.column])).toEqual([
+      ["first", 1],
+      ["first", 23],
+    ]);
+  });
+
+  it("picks a message's version 2 wording in protocol version 2, and the plain one otherwise", () => {
+    expect(lint().find((m) => m.message.startsWith("a "))?.messageId).toBe("plain");
+    expect(lint({ acp: { protocolVersion: 2 } }).find((m) => m.message.startsWith("a "))?.messageId).toBe("plainV2");
+    expect(lint({ acp: { protocolVersion: 2 } }).find((m) => m.message.startsWith("a "))?.message).toBe("a MUST");
+  });
+});
