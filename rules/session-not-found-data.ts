@@ -241,7 +241,8 @@ export default createRule<[], MessageIds>({
           const factory = site.factory?.name === "resourceNotFound";
           const messageId = factory ? "resourceNotFoundThrough" : "missingSessionIdThrough";
           for (const call of miss.reportAt) {
-            context.report({ node: call, messageId, data: { fix, ...helperPlace(site.node) } });
+            // A site bound to this call (its code a parameter: siteAtCall) is at the call; its branch is the inner one.
+            context.report({ node: call, messageId, data: { fix, ...helperPlace((site.inner ?? site).node) } });
           }
         }
       },

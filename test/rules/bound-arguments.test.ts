@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import sessionCheck from "../../rules/require-session-check.js";
 import idempotentDelete from "../../rules/idempotent-session-delete.js";
+import sessionData from "../../rules/session-not-found-data.js";
 import { at } from "../locate.js";
 import { untypedTester } from "../rule-tester.js";
 
@@ -134,6 +135,25 @@ untypedTester().run("idempotent-session-delete (another module's failure through
       name: "uncaught: at the delete handler's call of the shared helper, not inside it",
       ...uncaughtDelete,
       errors: [{ messageId: "helperFailsOnMissing", ...at(uncaughtDelete.code, "requireChat(params.sessionId)", 1) }],
+    },
+  ],
+});
+
+const coded = agentWith(prompt("this.checks.requireNoted(sessions, -32002, params);"));
+
+untypedTester().run("session-not-found-data (another module's -32002 whose code the call hands in)", sessionData, {
+  valid: [BOUND_ALONE],
+  invalid: [
+    {
+      name: "at the call, naming the helper whose branch answers, not the call's own file",
+      ...coded,
+      errors: [
+        {
+          messageId: "missingSessionIdThrough",
+          data: { helper: "`Checks.requireNoted`", file: "bound.ts", fix: "RequestError.sessionNotFound(sessionId)" },
+          ...at(coded.code, "this.checks.requireNoted(sessions, -32002, params)"),
+        },
+      ],
     },
   ],
 });
