@@ -51,6 +51,11 @@ const twice = agentWith(`${prompt("this.checks.requireSession(sessions, Codes, p
 /** A helper that uses what it looks up unchecked: judged only when what `store` is is known. */
 const TOUCH_IN = "function touchIn(store: any, params: { sessionId: string }) {\n  store.get(params.sessionId).turns += 1;\n}\n";
 const touching = agentWith(prompt("touchIn(sessions, params);"), TOUCH_IN);
+/** The store handed on through two helpers, each parameter bound to the one before it. */
+const chained = agentWith(
+  prompt("touchVia(sessions, params);"),
+  "function lookupIn(store: any, params: { sessionId: string }) {\n  return store.get(params.sessionId);\n}\nfunction touchVia(store: any, params: { sessionId: string }) {\n  lookupIn(store, params).turns += 1;\n}\n",
+);
 const sameFile = agentWith(prompt("requireIn(sessions, params);"), 'function requireIn(store: Map<string, unknown>, params: { sessionId: string }) {\n  if (!store.has(params.sessionId)) throw new Error("no session");\n}\n');
 
 untypedTester().run("require-session-check (checks handed the agent's store, codes and itself)", sessionCheck, {
@@ -93,6 +98,11 @@ untypedTester().run("require-session-check (checks handed the agent's store, cod
       name: "a same-file helper only ever called, with the module's map: its unchecked use, where it is",
       ...touching,
       errors: [{ messageId: "unguardedSession", ...at(touching.code, "store.get(params.sessionId)") }],
+    },
+    {
+      name: "the module's map handed on through two helpers: the unchecked use of what the inner one looks up",
+      ...chained,
+      errors: [{ messageId: "unguardedSession", ...at(chained.code, "lookupIn(store, params)") }],
     },
     {
       name: "a same-file helper the module's store is handed to: reported where it throws",

@@ -27,7 +27,7 @@ function storeKey(sourceCode: SourceCode, node: TSESTree.Node): string {
   // `owner.chats` in a helper every call hands `this` is the caller's `this.chats` (boundArgument).
   let root: TSESTree.Node = inner;
   while (root.type === AST_NODE_TYPES.MemberExpression) root = unwrap(root.object);
-  const bound = root.type === AST_NODE_TYPES.Identifier ? resolverOf(sourceCode).boundArgument(root) : undefined;
+  const bound = root.type === AST_NODE_TYPES.Identifier && boundStore(sourceCode, root) !== root ? boundStore(sourceCode, root) : undefined;
   const text = (n: TSESTree.Node) => sourceCodeOf(n, sourceCode).getText(n);
   const written = bound ? `${text(bound)}${text(inner).slice(root.range[1] - inner.range[0])}` : text(inner);
   return written.replace(/\s+/g, "").replace(/\?\./g, ".");
@@ -68,8 +68,15 @@ function isFunctionInside(fn: TSESTree.Node, root: TSESTree.Node): boolean {
 
 /** A store as its caller names it: a parameter every call fills with the same store is that store (boundArgument). */
 function boundStore(sourceCode: SourceCode, store: TSESTree.Node): TSESTree.Node {
-  const inner = unwrap(store);
-  return (inner.type === AST_NODE_TYPES.Identifier && resolverOf(sourceCode).boundArgument(inner)) || store;
+  let found = store;
+  // Through a chain of helpers handing the store on, each bound in turn (a few: every step is a call).
+  for (let depth = 0; depth < 4; depth++) {
+    const inner = unwrap(found);
+    const bound = inner.type === AST_NODE_TYPES.Identifier ? resolverOf(sourceCode).boundArgument(inner) : undefined;
+    if (!bound) break;
+    found = bound;
+  }
+  return found;
 }
 
 /** What a miss branch's answer says: its message, or that it certainly names a session (`sessionNotFound(id)`). */
