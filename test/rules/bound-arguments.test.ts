@@ -45,6 +45,8 @@ const setMode = (body: string) => `  async setSessionMode(params: acp.SetSession
   }`;
 
 const codes = agentWith(prompt("this.checks.requireSession(sessions, Codes, params);"));
+/** The same check reached through another module that hands on what the agent hands it (bound-middle.ts). */
+const relayed = agentWith(prompt("new Relay().relay(sessions, Codes, params, this);"), 'import { Relay } from "./bound-middle.js";\n');
 const store = agentWith(setMode("this.checks.touch(this.chats, params);"));
 const owner = agentWith(setMode("this.checks.touchOwn(this, params);"));
 const twice = agentWith(`${prompt("this.checks.requireSession(sessions, Codes, params);")}\n${setMode("this.checks.requireSession(sessions, Codes, params);")}`);
@@ -75,6 +77,11 @@ untypedTester().run("require-session-check (checks handed the agent's store, cod
       name: "a table of codes handed in: the code it gives, at the call",
       ...codes,
       errors: [{ messageId: "wrongCode", ...at(codes.code, "this.checks.requireSession(sessions, Codes, params)") }],
+    },
+    {
+      name: "a table of codes handed on by a module between: bound through that module's call, at the agent's call",
+      ...relayed,
+      errors: [{ messageId: "wrongCode", ...at(relayed.code, "new Relay().relay(sessions, Codes, params, this)") }],
     },
     {
       name: "the same table from two handlers: each call",
