@@ -69,12 +69,6 @@ export interface FileModel {
    * what a helper of that module does is found; undefined for this file itself, or beyond the depth followed.
    */
   moduleModel(file: SourceFile): FileModel | undefined;
-  /**
-   * What a throw or return answers in a project module this file's analyses follow a call into: that module's error
-   * sites and classes, with this file's values, which see what this file's calls hand that module's parameters
-   * (Resolution.boundArgument); undefined where moduleModel is.
-   */
-  answersIn(file: SourceFile): AnswerContext | undefined;
   /** Whether the file names a module of the project (by a relative path or a tsconfig alias): its calls may lead there. */
   readonly readsModules: boolean;
 }
@@ -326,7 +320,6 @@ class LazyFileModel implements FileModel {
   #handlers: FileHandlers | undefined;
   #sessions: SessionFacts | undefined;
   #answers: AnswerContext | undefined;
-  readonly #answersIn = new Map<SourceFile, AnswerContext | null>();
 
   constructor(sourceCode: Readonly<TSESLint.SourceCode>, lintedPath: LintedPath, modelOf: (file: SourceFile) => FileModel | undefined, parts: BuiltParts) {
     this.#sourceCode = sourceCode;
@@ -347,15 +340,6 @@ class LazyFileModel implements FileModel {
 
   moduleModel(file: SourceFile): FileModel | undefined {
     return this.#modelOf(file);
-  }
-
-  answersIn(file: SourceFile): AnswerContext | undefined {
-    let found = this.#answersIn.get(file);
-    if (found === undefined) {
-      const own = this.moduleModel(file)?.answers;
-      this.#answersIn.set(file, (found = own ? { ...own, values: this.values } : null));
-    }
-    return found ?? undefined;
   }
 
   hasFactory(name: string): boolean {
@@ -381,7 +365,7 @@ class LazyFileModel implements FileModel {
   get sessions(): SessionFacts {
     this.#sessions ??= analyseSessions(this.#sourceCode, this.nodes, this.handlers.handlers, this.answers, (node) => {
       const file = fileOf(node);
-      return file ? this.answersIn(file) : undefined;
+      return file ? this.moduleModel(file)?.answers : undefined;
     });
     return this.#sessions;
   }

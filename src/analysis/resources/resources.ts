@@ -189,7 +189,7 @@ function addScope(search: Search, scope: ResourceScope): void {
 /** What a throw or return answers in the module a helper of another module is in. */
 function moduleAnswers(model: FileModel, root: TSESTree.Node): AnswerContext | undefined {
   const file = fileOf(root);
-  return file ? model.answersIn(file) : undefined;
+  return file ? model.moduleModel(file)?.answers : undefined;
 }
 
 /**
