@@ -280,7 +280,7 @@ function buildModel(file: SourceFile, rawSettings: AnyContext["settings"], conte
     if (cls && held) add(classCodeSite(cls, node));
   }
   for (const node of found.objects) if (!claimed.has(node)) add(objectSite(node, ctx));
-  const helperCalls = helperCallSites(resolver, sites, found.calls);
+  const helperCalls = helperCallSites(resolver, sites);
   for (const site of helperCalls) add(site);
   const delegated = new Set(helperCalls.map((site) => site.inner!));
   // Objects were taken before the helper calls were known: an argument of one is its data, not an error.

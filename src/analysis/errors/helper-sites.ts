@@ -33,7 +33,7 @@ function slotsOf(resolver: Resolver, site: ErrorSite): { fn: FunctionNode; slots
  * The error sites at the calls of same-file helpers whose parameter becomes a site's code
  * (`fail(id, -32001, "x")`), followed through helpers that call helpers.
  */
-export function helperCallSites(resolver: Resolver, sites: readonly ErrorSite[], calls: readonly TSESTree.CallExpression[]): ErrorSite[] {
+export function helperCallSites(resolver: Resolver, sites: readonly ErrorSite[]): ErrorSite[] {
   const found: ErrorSite[] = [];
   const seenHelpers = new Set<FunctionNode>();
   let pending = [...sites];
@@ -43,7 +43,7 @@ export function helperCallSites(resolver: Resolver, sites: readonly ErrorSite[],
       const helper = slotsOf(resolver, site);
       if (!helper || seenHelpers.has(helper.fn)) continue;
       seenHelpers.add(helper.fn);
-      for (const call of resolver.callsOf(helper.fn, calls)) {
+      for (const call of resolver.callsOf(helper.fn)) {
         const callSite = helperCallSite(call, site, helper.slots);
         if (callSite) next.push(callSite);
       }

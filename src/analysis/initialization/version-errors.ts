@@ -65,7 +65,7 @@ function versionGuard(site: TSESTree.Node, body: TSESTree.Node, sourceCode: Read
 function helperSite(site: ErrorSite, handlers: readonly Handler[], model: FileModel): VersionError | undefined {
   const fn = enclosingFunction(site.node);
   if (!fn || !model.resolver.isLinted(fn)) return undefined;
-  for (const call of model.resolver.callsOf(fn, model.nodes.calls)) {
+  for (const call of model.resolver.callsOf(fn)) {
     const handler = handlers.find((h) => within(call, h.body) && !isCaught(call, h.body));
     const guard = handler && versionGuard(site.node, fn.body, model.resolver.sourceCodeOf(fn), model.values);
     if (handler && guard) return { site, handler, guard };

@@ -54,7 +54,7 @@ function methodsOf(value: TSESTree.Node, model: FileModel): { ref: MethodRef; ca
   const param = parameterOf(model.resolver, value);
   if (!param || !model.resolver.isLinted(param.fn)) return [];
   const out: { ref: MethodRef; call: TSESTree.CallExpression }[] = [];
-  for (const call of model.resolver.callsOf(param.fn, model.nodes.calls)) {
+  for (const call of model.resolver.callsOf(param.fn)) {
     const arg = argumentAt(call, param.index);
     const ref = arg && methodRef(arg, model.sdk, model.values);
     if (ref) out.push({ ref, call });

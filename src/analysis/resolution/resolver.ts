@@ -427,12 +427,12 @@ export class Resolver implements Resolution {
   }
 
   /**
-   * The calls of the linted file that run `fn` (`calls` being the file's calls): those named like it (`f(…)`,
-   * `this.f(…)`, `x.f(…)`) whose callee resolves to it.
+   * The calls of the linted file that run `fn`: those named like it (`f(…)`, `this.f(…)`, `x.f(…)`) whose callee
+   * resolves to it.
    */
-  callsOf(fn: FunctionNode, calls: readonly TSESTree.CallExpression[]): readonly TSESTree.CallExpression[] {
+  callsOf(fn: FunctionNode): readonly TSESTree.CallExpression[] {
     let found = this.#callers.get(fn);
-    if (!found) this.#callers.set(fn, (found = this.callsIn(this.linted, fn, calls)));
+    if (!found) this.#callers.set(fn, (found = this.callsIn(this.linted, fn)));
     return found;
   }
 
@@ -442,13 +442,13 @@ export class Resolver implements Resolution {
    */
   callersOf(fn: FunctionNode): readonly TSESTree.CallExpression[] | undefined {
     const file = fileOf(fn);
-    if (!file || file === this.linted) return mayBeCalledElsewhere(this, fn) ? undefined : this.callsOf(fn, this.callsOfFile(this.linted));
-    const calls = [...this.callsOf(fn, this.callsOfFile(this.linted))];
+    if (!file || file === this.linted) return mayBeCalledElsewhere(this, fn) ? undefined : this.callsOf(fn);
+    const calls = [...this.callsOf(fn)];
     // And the calls of the modules the linted file imports whose text calls it by name (a helper of the linted file's
     // helper: `owner.checks.requireSession(…)` in the module between), its own module's among them.
     const name = declaredName(fn)?.name;
     const modules = new Set([file, ...(name === undefined ? [] : this.importedCalling(name))]);
-    for (const module of modules) if (module !== this.linted) calls.push(...this.callsIn(module, fn, this.callsOfFile(module)));
+    for (const module of modules) if (module !== this.linted) calls.push(...this.callsIn(module, fn));
     return calls;
   }
 
@@ -466,13 +466,13 @@ export class Resolver implements Resolution {
     return found;
   }
 
-  /** The calls among a file's calls (`calls`) named like `fn` (`f(…)`, `this.f(…)`, `x.f(…)`) whose callee is it. */
-  private callsIn(file: SourceFile, fn: FunctionNode, calls: readonly TSESTree.CallExpression[]): readonly TSESTree.CallExpression[] {
+  /** The calls of a file named like `fn` (`f(…)`, `this.f(…)`, `x.f(…)`) whose callee is it. */
+  private callsIn(file: SourceFile, fn: FunctionNode): readonly TSESTree.CallExpression[] {
     const name = declaredName(fn)?.name;
     let byName = this.#callsByName.get(file);
     if (!byName) {
       this.#callsByName.set(file, (byName = new Map()));
-      for (const call of calls) {
+      for (const call of this.callsOfFile(file)) {
         const callee = calleeName(unwrapValue(call.callee));
         if (callee === undefined) continue;
         const list = byName.get(callee);
