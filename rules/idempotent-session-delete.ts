@@ -17,11 +17,6 @@ function failure(miss: SessionMiss): TSESTree.Node | undefined {
   return undefined;
 }
 
-/** The scope of those given whose root lies inside all the others'. */
-function innermost(scopes: readonly SessionScope[]): SessionScope | undefined {
-  return scopes.reduce<SessionScope | undefined>((inner, s) => (!inner || s.root.range[1] - s.root.range[0] < inner.root.range[1] - inner.root.range[0] ? s : inner), undefined);
-}
-
 /** The calls, made from a delete handler's own code, that lead into a helper (through helpers of helpers). */
 function deleteCalls(scope: SessionScope, seen = new Set<SessionScope>()): TSESTree.CallExpression[] {
   if (seen.has(scope)) return [];
@@ -69,7 +64,7 @@ export default createRule<[], MessageIds>({
           const atCalls = miss.reportAt?.filter((call) => facts.reachesUnchecked(call, isDeleteHandler));
           const targets = atCalls
             ? atCalls.flatMap((call) => {
-                const from = innermost(facts.scopesOf(call));
+                const from = facts.scopeOf(call);
                 return !from || onlyDelete(from) || from.callers.length === 0 ? [call] : deleteCalls(from);
               })
             : onlyDelete(miss.scope) || miss.scope.callers.length === 0

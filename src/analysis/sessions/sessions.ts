@@ -64,6 +64,8 @@ export interface SessionFacts {
   isSessionId(node: TSESTree.Node, scope: SessionScope): boolean;
   /** The scopes a node lies in (a helper's nested in a handler's counts for both). */
   scopesOf(node: TSESTree.Node): SessionScope[];
+  /** The innermost of them: the function whose code the node is. */
+  scopeOf(node: TSESTree.Node): SessionScope | undefined;
   /**
    * Whether a call of the linted file (a SessionMiss.reportAt) is reached unchecked from a handler that `accepts`
    * takes: no `try` on the way whose `catch` decides the answer, no mention of the id before it.
@@ -78,7 +80,7 @@ export interface SessionFacts {
  * caller mentions the id (it may have checked the session) and those inside a `try` whose `catch` decides what the
  * handler answers: undefined for a scope of the linted file.
  */
-function entryCalls(registry: SessionScopes, scope: SessionScope, resolver: Resolver, seen = new Set<SessionScope>()): TSESTree.Node[] | undefined {
+function entryCalls(registry: SessionScopes, scope: SessionScope, resolver: Resolver, caught: Caught, seen = new Set<SessionScope>()): TSESTree.Node[] | undefined {
   if (resolver.isLinted(scope.root)) return undefined;
   const out: TSESTree.Node[] = [];
   if (seen.has(scope)) return out;
@@ -86,11 +88,30 @@ function entryCalls(registry: SessionScopes, scope: SessionScope, resolver: Reso
   for (const { call, from } of scope.callers) {
     if (mentionsIdBefore(registry, from, call)) continue;
     if (resolver.isLinted(call)) {
-      if (isUncheckedCall(registry, call, from, () => true, caughtBy(resolver))) out.push(call);
+      if (isUncheckedCall(registry, call, from, () => true, caught)) out.push(call);
     }
-    else out.push(...(entryCalls(registry, from, resolver, seen) ?? []));
+    else out.push(...(entryCalls(registry, from, resolver, caught, seen) ?? []));
   }
   return out;
+}
+
+type Caller = SessionScope["callers"][number];
+
+/** The scope of those given whose root lies inside all the others'. */
+function innermost(scopes: readonly SessionScope[]): SessionScope | undefined {
+  const size = (s: SessionScope) => s.root.range[1] - s.root.range[0];
+  return scopes.reduce<SessionScope | undefined>((inner, s) => (!inner || size(s) < size(inner) ? s : inner), undefined);
+}
+
+/**
+ * Whether a handler that `accepts` takes reaches `scope` through callers every one of which `passes` lets through
+ * (a cycle ends a path): the one walk up the calls that isReachedUncaught and isUncheckedCall ask.
+ */
+function isReachedThrough(scope: SessionScope, accepts: (h: Handler) => boolean, passes: (c: Caller) => boolean, seen = new Set<SessionScope>()): boolean {
+  if (scope.handlers.some((h) => h.body === scope.root && accepts(h))) return true;
+  if (seen.has(scope)) return false;
+  seen.add(scope);
+  return scope.callers.some((c) => passes(c) && isReachedThrough(c.from, accepts, passes, seen));
 }
 
 /**
@@ -98,11 +119,8 @@ function entryCalls(registry: SessionScopes, scope: SessionScope, resolver: Reso
  * answered: a helper every handler calls inside one (`try { requireSession(params) } catch { return {} }`) answers
  * nothing itself.
  */
-function isReachedUncaught(scope: SessionScope, caught: Caught, seen = new Set<SessionScope>()): boolean {
-  if (scope.callers.length === 0 || scope.handlers.some((h) => h.body === scope.root)) return true;
-  if (seen.has(scope)) return false;
-  seen.add(scope);
-  return scope.callers.some((c) => !caught(c.call, c.from.root) && isReachedUncaught(c.from, caught, seen));
+function isReachedUncaught(scope: SessionScope, caught: Caught): boolean {
+  return scope.callers.length === 0 || isReachedThrough(scope, () => true, (c) => !caught(c.call, c.from.root));
 }
 
 /**
@@ -110,12 +128,9 @@ function isReachedUncaught(scope: SessionScope, caught: Caught, seen = new Set<S
  * decide the answer instead: no call of the path (this one included) inside a `try` whose `catch` decides what is
  * answered, and none made after its caller mentions the id (it may have checked the session).
  */
-function isUncheckedCall(registry: SessionScopes, call: TSESTree.Node, from: SessionScope, accepts: (h: Handler) => boolean, caught: Caught, seen = new Set<SessionScope>()): boolean {
-  if (caught(call, from.root)) return false;
-  if (from.handlers.some((h) => h.body === from.root && accepts(h))) return true;
-  if (seen.has(from)) return false;
-  seen.add(from);
-  return from.callers.some((c) => !mentionsIdBefore(registry, c.from, c.call) && isUncheckedCall(registry, c.call, c.from, accepts, caught, seen));
+function isUncheckedCall(registry: SessionScopes, call: TSESTree.Node, from: SessionScope, accepts: (h: Handler) => boolean, caught: Caught): boolean {
+  const passes = (c: Caller) => !caught(c.call, c.from.root) && !mentionsIdBefore(registry, c.from, c.call);
+  return !caught(call, from.root) && isReachedThrough(from, accepts, passes);
 }
 
 /**
@@ -157,7 +172,7 @@ export function analyseSessions(
     return held;
   };
   for (const scope of registry.scopes) {
-    const reportAt = entryCalls(registry, scope, resolver);
+    const reportAt = entryCalls(registry, scope, resolver, caught);
     // A helper of another module that every call reaches after a check (or that no longer answers) is not judged.
     if (reportAt?.length === 0) continue;
     const ctx = reportAt ? answersIn(scope.root) : answers;
@@ -191,6 +206,7 @@ export function analyseSessions(
     unguarded,
     isSessionId: (node, scope) => registry.isSessionId(node, scope),
     scopesOf: (node) => registry.scopes.filter((s) => contains(s.root, node)),
+    scopeOf: (node) => innermost(registry.scopes.filter((s) => contains(s.root, node))),
     isAnswering: (scope) => isReachedUncaught(scope, caught),
     reachesUnchecked: (call, accepts) => registry.scopes.some((s) => contains(s.root, call) && isUncheckedCall(registry, call, s, accepts, caught)),
   };
