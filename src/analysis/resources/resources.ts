@@ -111,7 +111,7 @@ function analyse(model: FileModel, sourceCode: SourceCode): readonly ResourceMis
   }
   for (const { handler, field, fn } of targets) {
     const scope = search.byRoot.get(handler.body)?.get(field);
-    const content = scope && field === "path" && !scope.dispatch ? emptyStub(fn, scope.fields, sourceCode) : undefined;
+    const content = scope && field === "path" && !scope.dispatch ? emptyStub(fn, scope, search) : undefined;
     if (content && advertisesGated(model, sourceCode, handler.method.wire)) {
       add({ field, kind: "stub", handlers: [handler], answer: { kind: "success", node: content }, thrown: false, subject: undefined, catchAll: false });
     }
@@ -123,15 +123,13 @@ function analyse(model: FileModel, sourceCode: SourceCode): readonly ResourceMis
  * `readTextFile() { return { content: "" }; }`: a handler that never reads the requested path and answers every path,
  * a missing file's included, with empty content. The `""` it answers with; undefined for any other handler.
  */
-function emptyStub(fn: FunctionNode, fields: RequestFields, sourceCode: SourceCode): TSESTree.Node | undefined {
+function emptyStub(fn: FunctionNode, scope: ResourceScope, search: Search): TSESTree.Node | undefined {
+  const { fields } = scope;
+  const sourceCode = search.sourceCode;
   let readsPath = false;
-  // Handing the request to a function of the project (`ensureKnown(params)`, not `console.log(params)`) may read the
-  // path as well.
-  const resolver = resolverOf(sourceCode);
-  const handsOn = (node: TSESTree.Node) =>
-    node.type === AST_NODE_TYPES.CallExpression && node.arguments.some((arg) => arg.type !== AST_NODE_TYPES.SpreadElement && fields.isRequest(arg)) && resolver.calleeOf(node) !== undefined;
+  // The request handed to a helper that reads the path (`ensureKnown(params)`, not `console.log(params)`) counts too.
   walk(fn.body, sourceCode.visitorKeys, (node) => {
-    if (!readsPath && (fields.isField(node) || handsOn(node))) readsPath = true;
+    if (!readsPath && (fields.isField(node) || (fields.isRequest(node) && handsOn(search, scope, node, new Set([scope]))))) readsPath = true;
   });
   if (readsPath) return undefined;
   const returned = returnedExpressions(fn, sourceCode.visitorKeys);
