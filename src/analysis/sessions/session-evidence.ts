@@ -27,9 +27,9 @@ function storeKey(sourceCode: SourceCode, node: TSESTree.Node): string {
   // `owner.chats` in a helper every call hands `this` is the caller's `this.chats` (boundArgument).
   let root: TSESTree.Node = inner;
   while (root.type === AST_NODE_TYPES.MemberExpression) root = unwrap(root.object);
-  const bound = root.type === AST_NODE_TYPES.Identifier && boundStore(sourceCode, root) !== root ? boundStore(sourceCode, root) : undefined;
+  const bound = boundStore(sourceCode, root);
   const text = (n: TSESTree.Node) => sourceCodeOf(n, sourceCode).getText(n);
-  const written = bound ? `${text(bound)}${text(inner).slice(root.range[1] - inner.range[0])}` : text(inner);
+  const written = bound !== root ? `${text(bound)}${text(inner).slice(root.range[1] - inner.range[0])}` : text(inner);
   return written.replace(/\s+/g, "").replace(/\?\./g, ".");
 }
 
