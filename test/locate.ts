@@ -1,4 +1,5 @@
 /** Locating test expectations by the text they cover, so cases stay readable and positions exact. */
+import type { TestCaseError } from "@typescript-eslint/rule-tester";
 
 /** The index of the `nth` occurrence (0-based) of `text` in `code`; throws when there is none. */
 export function indexOf(code: string, text: string, nth = 0): number {
@@ -27,4 +28,9 @@ export function at(code: string, text: string, nth = 0): Span {
   const from = position(start);
   const to = position(start + text.length);
   return { line: from.line, column: from.column, endLine: to.line, endColumn: to.column };
+}
+
+/** A report expected with `messageId` (and `data`, when given) on the `nth` occurrence of `text` in `code`. */
+export function reportAt<T extends string>(messageId: T, code: string, text: string, data?: Record<string, unknown>, nth = 0): TestCaseError<T> {
+  return { messageId, ...(data ? { data } : {}), ...at(code, text, nth) };
 }

@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import sessionCheck from "../../rules/require-session-check.js";
 import idempotentDelete from "../../rules/idempotent-session-delete.js";
 import sessionData from "../../rules/session-not-found-data.js";
-import { at } from "../locate.js";
+import { reportAt } from "../locate.js";
 import { untypedTester } from "../rule-tester.js";
 
 const dir = fileURLToPath(new URL("../fixtures/resolution", import.meta.url));
@@ -76,45 +76,45 @@ untypedTester().run("require-session-check (checks handed the agent's store, cod
     {
       name: "a table of codes handed in: the code it gives, at the call",
       ...codes,
-      errors: [{ messageId: "wrongCode", ...at(codes.code, "this.checks.requireSession(sessions, Codes, params)") }],
+      errors: [reportAt("wrongCode", codes.code, "this.checks.requireSession(sessions, Codes, params)")],
     },
     {
       name: "a table of codes handed on by a module between: bound through that module's call, at the agent's call",
       ...relayed,
-      errors: [{ messageId: "wrongCode", ...at(relayed.code, "new Relay().relay(sessions, Codes, params, this)") }],
+      errors: [reportAt("wrongCode", relayed.code, "new Relay().relay(sessions, Codes, params, this)")],
     },
     {
       name: "the same table from two handlers: each call",
       ...twice,
       errors: [
-        { messageId: "wrongCode", ...at(twice.code, "this.checks.requireSession(sessions, Codes, params)") },
-        { messageId: "wrongCode", ...at(twice.code, "this.checks.requireSession(sessions, Codes, params)", 1) },
+        reportAt("wrongCode", twice.code, "this.checks.requireSession(sessions, Codes, params)"),
+        reportAt("wrongCode", twice.code, "this.checks.requireSession(sessions, Codes, params)", undefined, 1),
       ],
     },
     {
       name: "the agent's map handed in, looked up and used unchecked",
       ...store,
-      errors: [{ messageId: "unguardedSession", ...at(store.code, "this.checks.touch(this.chats, params)") }],
+      errors: [reportAt("unguardedSession", store.code, "this.checks.touch(this.chats, params)")],
     },
     {
       name: "the agent itself handed in as owner: owner.chats is its map",
       ...owner,
-      errors: [{ messageId: "unguardedSession", ...at(owner.code, "this.checks.touchOwn(this, params)") }],
+      errors: [reportAt("unguardedSession", owner.code, "this.checks.touchOwn(this, params)")],
     },
     {
       name: "a same-file helper only ever called, with the module's map: its unchecked use, where it is",
       ...touching,
-      errors: [{ messageId: "unguardedSession", ...at(touching.code, "store.get(params.sessionId)") }],
+      errors: [reportAt("unguardedSession", touching.code, "store.get(params.sessionId)")],
     },
     {
       name: "the module's map handed on through two helpers: the unchecked use of what the inner one looks up",
       ...chained,
-      errors: [{ messageId: "unguardedSession", ...at(chained.code, "lookupIn(store, params)") }],
+      errors: [reportAt("unguardedSession", chained.code, "lookupIn(store, params)")],
     },
     {
       name: "a same-file helper the module's store is handed to: reported where it throws",
       ...sameFile,
-      errors: [{ messageId: "internalError", ...at(sameFile.code, 'new Error("no session")') }],
+      errors: [reportAt("internalError", sameFile.code, 'new Error("no session")')],
     },
   ],
 });
@@ -151,7 +151,7 @@ untypedTester().run("idempotent-session-delete (another module's failure through
     {
       name: "uncaught: at the delete handler's call of the shared helper, not inside it",
       ...uncaughtDelete,
-      errors: [{ messageId: "helperFailsOnMissing", ...at(uncaughtDelete.code, "requireChat(params.sessionId)", 1) }],
+      errors: [reportAt("helperFailsOnMissing", uncaughtDelete.code, "requireChat(params.sessionId)", undefined, 1)],
     },
   ],
 });
@@ -165,11 +165,11 @@ untypedTester().run("session-not-found-data (another module's -32002 whose code 
       name: "at the call, naming the helper whose branch answers, not the call's own file",
       ...coded,
       errors: [
-        {
-          messageId: "missingSessionIdThrough",
-          data: { helper: "`Checks.requireNoted`", file: "bound.ts", fix: "RequestError.sessionNotFound(sessionId)" },
-          ...at(coded.code, "this.checks.requireNoted(sessions, -32002, params)"),
-        },
+        reportAt("missingSessionIdThrough", coded.code, "this.checks.requireNoted(sessions, -32002, params)", {
+          helper: "`Checks.requireNoted`",
+          file: "bound.ts",
+          fix: "RequestError.sessionNotFound(sessionId)",
+        }),
       ],
     },
   ],

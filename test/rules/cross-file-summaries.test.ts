@@ -5,14 +5,13 @@
 // as the agent's own (test/fixtures/resolution/checks.ts).
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import type { TestCaseError } from "@typescript-eslint/rule-tester";
 import negotiate from "../../rules/negotiate-protocol-version.js";
 import noLostCode from "../../rules/no-lost-error-code.js";
 import initializeGate from "../../rules/require-initialize-gate.js";
 import invalidParams from "../../rules/invalid-params-error.js";
 import sessionCheck from "../../rules/require-session-check.js";
 import idempotentDelete from "../../rules/idempotent-session-delete.js";
-import { at } from "../locate.js";
+import { at, reportAt } from "../locate.js";
 import { untypedTester } from "../rule-tester.js";
 
 const dir = fileURLToPath(new URL("../fixtures/resolution", import.meta.url));
@@ -54,7 +53,7 @@ app.onNotification(methods.agent.session.cancel, ({ params }) => {
 });`,
 });
 
-const report = <T extends string>(messageId: T, code: string, text: string, data: Record<string, unknown>): TestCaseError<T> => ({ messageId, data, ...at(code, text) });
+const report = reportAt;
 
 const accepting = initializing("this.handshake.accept(params);");
 const acceptingV2 = { ...accepting, settings: V2 };

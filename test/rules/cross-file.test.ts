@@ -3,14 +3,13 @@
 // helper of another module is judged, and reported, at the linted file's call that reaches it.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import type { TestCaseError } from "@typescript-eslint/rule-tester";
 import invalidParams from "../../rules/invalid-params-error.js";
 import noReserved from "../../rules/no-reserved-error-code.js";
 import resourceNotFound from "../../rules/resource-not-found-error.js";
 import sessionCheck from "../../rules/require-session-check.js";
 import sessionData from "../../rules/session-not-found-data.js";
 import validErrorObject from "../../rules/valid-error-object.js";
-import { at } from "../locate.js";
+import { at, reportAt } from "../locate.js";
 import { untypedTester } from "../rule-tester.js";
 
 const dir = fileURLToPath(new URL("../fixtures/resolution", import.meta.url));
@@ -51,11 +50,7 @@ ${body}
 });
 
 const FIX = "RequestError.sessionNotFound(sessionId)";
-const report = <T extends string>(messageId: T, code: string, text: string, data?: Record<string, unknown>, nth = 0): TestCaseError<T> => ({
-  messageId,
-  ...(data ? { data } : {}),
-  ...at(code, text, nth),
-});
+const report = reportAt;
 
 untypedTester().run("require-session-check (a session manager and writers of other modules)", sessionCheck, {
   valid: [
