@@ -9,6 +9,7 @@ import { cacheLocations } from "./eslint/cache-location.js";
 import { createEslint } from "./eslint/engines.js";
 import type { EslintParams } from "./eslint/eslint-options.js";
 import { getCacheFile } from "./eslint/eslint-internals.js";
+import { ImportRecord } from "./eslint/import-record.js";
 import { findOptionsFile } from "./eslint/options-file.js";
 import { applySuppressions, UNUSED_SUPPRESSIONS } from "./eslint/suppressions.js";
 import { TypeInformationNotes } from "./eslint/type-information.js";
@@ -16,6 +17,7 @@ import { loadGitignores } from "./files/gitignore.js";
 import { lintRoots, repositoryRoot } from "./files/lint-roots.js";
 import { listFiles } from "./files/listing.js";
 import { shown, StagedFiles } from "./files/staged-file.js";
+import { ImportClosures } from "./files/import-closure.js";
 import { findTsconfigRoot } from "./files/tsconfig-root.js";
 import { ignoredResult, unreadableResult } from "./output/file-errors.js";
 import { type FormatMeta, loadFormatter } from "./output/formatters.js";
@@ -55,10 +57,15 @@ export async function lint(options: CliOptions, io: CliIo): Promise<number> {
       const real = getCacheFile()(location, roots[i]!.dir);
       const staged = staging.stage(real, `cache-${i}`, `the cache ${shown(real, cwd)}`, MAX_CACHE_BYTES);
       if (staged.note !== undefined) notes.push(staged.note);
-      return staged;
+      // Before ESLint reads the cache: the results of files whose imported modules changed are forgotten.
+      const recordReal = `${real}.acp-imports`;
+      const recorded = staging.stage(recordReal, `imports-${i}`, `the cache's record ${shown(recordReal, cwd)}`, MAX_CACHE_BYTES);
+      if (recorded.note !== undefined) notes.push(recorded.note);
+      const closures = new ImportClosures(roots[i]!.dir);
+      return { staged, recorded, closures, record: ImportRecord.prepare(staged, recorded, plugin.meta.version, closures) };
     });
     const engines = await Promise.all(
-      roots.map((root, i) => createEslint(paramsFor(options, root.dir, caches[i]?.path ?? staging.scratch(`no-cache-${i}`), { cwd, notes }))),
+      roots.map((root, i) => createEslint(paramsFor(options, root.dir, caches[i]?.staged.path ?? staging.scratch(`no-cache-${i}`), { cwd, notes }))),
     );
     const files = await listFiles(roots, {
       cwd,
@@ -78,6 +85,7 @@ export async function lint(options: CliOptions, io: CliIo): Promise<number> {
       for (const [i, { files: paths }] of files.roots.entries()) {
         if (paths.length === 0) continue;
         const linted = await engines[i]!.lintFiles(paths);
+        caches[i]?.record.add(paths, caches[i].closures);
         typeInformation.collect(linted);
         const lintedHere = onlyAcpProblems(linted);
         if (options.format === "sarif") Object.assign(rulesMeta, engines[i]!.getRulesMetaForResults(lintedHere));
@@ -87,8 +95,9 @@ export async function lint(options: CliOptions, io: CliIo): Promise<number> {
       clearProgress();
     }
     for (const cache of caches) {
-      const note = cache?.commit();
-      if (note !== undefined) notes.push(note);
+      if (!cache) continue;
+      cache.record.save();
+      for (const note of [cache.staged.commit(), cache.recorded.commit()]) if (note !== undefined) notes.push(note);
     }
     results.push(...files.unreadable.map(({ path, reason, folder }) => unreadableResult(path, reason, folder)));
     // One listing in path order, files not read among the others.

@@ -20,13 +20,18 @@ describe("acp-lint --cache-location", () => {
     expect(run.code).toBe(1);
     const caches = join(root, "here/caches");
     expect(statSync(caches).isDirectory()).toBe(true);
-    expect(readdirSync(caches).filter((name) => name.startsWith(".cache_"))).toHaveLength(2);
+    const names = readdirSync(caches).filter((name) => name.startsWith(".cache_"));
+    // Each cache with acp-lint's record of its files' imports beside it.
+    expect(names.filter((name) => !name.endsWith(".acp-imports")).map((name) => `${name}.acp-imports`).sort()).toEqual(names.filter((name) => name.endsWith(".acp-imports")).sort());
+    expect(names).toHaveLength(4);
   });
 
   it("a file location keeps every folder's results: the first folder's in it, each other's beside it", async () => {
     const first = await runCli(["--cache", "--cache-location", "lint.cache", ".", "../there"], join(root, "here"));
     expect(first.code).toBe(1);
-    const files = readdirSync(join(root, "here")).filter((name) => name.startsWith("lint.cache"));
+    const written = readdirSync(join(root, "here")).filter((name) => name.startsWith("lint.cache"));
+    const files = written.filter((name) => !name.endsWith(".acp-imports"));
+    expect(written.filter((name) => name.endsWith(".acp-imports")).sort()).toEqual(files.map((name) => `${name}.acp-imports`).sort());
     expect(files).toHaveLength(2);
     expect(files).toContain("lint.cache");
     // Both folders' entries survive the run: each cache names its own folder's file.

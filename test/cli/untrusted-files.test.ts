@@ -1,7 +1,7 @@
 // The files acp-lint reads and writes besides the code it lints (-o, the cache, the suppressions file, acp-lint.json),
 // when the checkout holds links in their place.
 import { lstatSync, readFileSync } from "node:fs";
-import { mkdir, readFile, symlink, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { ESLint } from "eslint";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -70,6 +70,19 @@ describe("acp-lint's cache in a checkout it cannot trust", () => {
     const again = await runCli(["--cache", "--format", "json"], dir);
     expect(again.stderr).toBe("");
     expect(rulesOf(again.stdout)).toEqual(rulesOf(run.stdout));
+  });
+
+  it("the cache's record of imports linked to a file outside is not read nor written through, and no cached result is trusted", async () => {
+    const outside = await makeProject({ "precious.txt": SECRET });
+    const dir = await makeProject({ ".git/HEAD": "", "agent.ts": BROKEN_AGENT });
+    const first = await runCli(["--cache", "--format", "json"], dir);
+    await rm(join(dir, ".eslintcache.acp-imports"));
+    await symlink(join(outside, "precious.txt"), join(dir, ".eslintcache.acp-imports"));
+    const run = await runCli(["--cache", "--format", "json"], dir);
+    expect(run.stderr).toBe("acp-lint: the cache's record .eslintcache.acp-imports is a symbolic link: not read, and replaced if written\n");
+    expect(rulesOf(run.stdout)).toEqual(rulesOf(first.stdout));
+    expect(readFileSync(join(outside, "precious.txt"), "utf8")).toBe(SECRET);
+    expect(lstatSync(join(dir, ".eslintcache.acp-imports")).isFile()).toBe(true);
   });
 
   it.each(["/dev/zero", "/dev/stdin"])("a .eslintcache linked to %s: the run ends and lints everything", async (device) => {

@@ -11,11 +11,16 @@ export type GetCacheFile = (location: string, cwd: string, options?: { prefix: s
  * something the API does not expose (bulk suppressions, cache file names), so that both name the same files.
  */
 export function eslintExport<T>(module: string, name: string): T | undefined {
+  const value = (eslintModule<Record<string, unknown>>(module) ?? {})[name];
+  return value === undefined ? undefined : (value as T);
+}
+
+/** What one of ESLint's own modules exports as a whole (`module.exports = LintResultCache`), or undefined. */
+export function eslintModule<T>(module: string): T | undefined {
   const require = createRequire(import.meta.url);
   const root = dirname(require.resolve("eslint/package.json"));
   try {
-    const value = (require(join(root, module)) as Record<string, unknown>)[name];
-    return value === undefined ? undefined : (value as T);
+    return require(join(root, module)) as T;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "MODULE_NOT_FOUND") return undefined;
     throw error;
