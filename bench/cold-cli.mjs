@@ -100,3 +100,70 @@ export function coldCliPart({ root, files, cli, runs }) {
   out();
   return ratios;
 }
+
+/** A relative specifier in a module's text (`from "./x"`, `import("./x")`, `require("../x")`). */
+const RELATIVE_IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*)["'](\.{1,2}\/[^"']+)["']/gu;
+
+/**
+ * The workload's module to edit, and how many files import it directly or through others: of the modules some file
+ * imports, the one with the median number of such importers (an everyday edit, neither a leaf nor the types module
+ * every file reaches).
+ */
+function moduleToEdit(files) {
+  const names = new Set(files.map((f) => f.name));
+  const resolveName = (from, specifier) => {
+    const base = join(dirname(from), specifier).replace(/\.(?:js|mjs|cjs)$/u, "");
+    return [base, `${base}.ts`, `${base}.js`, `${base}.mjs`, `${base}/index.ts`, `${base}/index.js`].find((name) => names.has(name));
+  };
+  const importers = new Map();
+  for (const file of files) {
+    for (const [, specifier] of file.text.matchAll(RELATIVE_IMPORT)) {
+      const target = resolveName(file.name, specifier);
+      if (target !== undefined && target !== file.name) importers.set(target, new Set([...(importers.get(target) ?? []), file.name]));
+    }
+  }
+  const reach = (name) => {
+    const seen = new Set();
+    const queue = [name];
+    for (let at = 0; at < queue.length; at++) for (const by of importers.get(queue[at]) ?? []) if (!seen.has(by)) (seen.add(by), queue.push(by));
+    return seen.size;
+  };
+  const ranked = [...importers.keys()].map((name) => ({ name, importers: reach(name) })).sort((a, b) => a.importers - b.importers || (a.name < b.name ? -1 : 1));
+  return ranked[Math.floor(ranked.length / 2)];
+}
+
+/**
+ * A second `acp-lint --cache` run (issue 36): after one imported module is edited, against a run with no change, a
+ * new process each. The cache is warmed once untimed; then each round runs once with no change and once after an
+ * edit to the module (a comment appended), in alternating order. Returns the edited / unchanged ratio of CPU time.
+ */
+export function cachedCliPart({ root, files, cli, runs }) {
+  const repo = join(root, "cached-repository");
+  writeRepository(repo, files);
+  const edit = moduleToEdit(files);
+  if (!edit) throw new Error("the workload has no module that another file imports");
+  const editedPath = join(repo, ...edit.name.split("/").map((segment) => (BUILD_SEGMENT.test(segment) ? `${segment}-` : segment)));
+  const original = readFileSync(editedPath, "utf8");
+  const command = [cli, "--cache", "--format", "json", "."];
+  const times = { unchanged: [], edited: [] };
+  const checked = (result) => {
+    if (result.status !== 0 && result.status !== 1) throw new Error(`acp-lint --cache failed (exit ${result.status}):\n${result.stderr.slice(0, 2000)}`);
+    return result;
+  };
+  checked(run(command, repo));
+  for (let round = 0; round < runs; round++) {
+    const order = round % 2 ? ["edited", "unchanged"] : ["unchanged", "edited"];
+    for (const key of order) {
+      if (key === "edited") writeFileSync(editedPath, `${original}\n// edit ${round}\n`);
+      const result = checked(run(command, repo));
+      times[key].push(result.cpu);
+    }
+    process.stderr.write(`  acp-lint --cache: run ${round + 1}/${runs}\n`);
+  }
+  out(`acp-lint --cache, a new process each, on the same repository: a run with no change, and a run after an edit to ${edit.name}, which`);
+  out(`${int(edit.importers)} of its ${int(files.length)} files import directly or through others (the module of median reach), ${runs} runs each after one untimed run.`);
+  out(`  ${pad("run", 30)} ${pad("CPU median [min .. max]", -30)}`);
+  for (const [key, label] of [["unchanged", "no change"], ["edited", "one imported module edited"]]) out(`  ${pad(label, 30)} ${pad(spread(summary(times[key]), ms), -30)}`);
+  out();
+  return ratioStats(times.edited, times.unchanged);
+}
