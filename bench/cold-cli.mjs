@@ -125,7 +125,13 @@ function moduleToEdit(files) {
   const reach = (name) => {
     const seen = new Set();
     const queue = [name];
-    for (let at = 0; at < queue.length; at++) for (const by of importers.get(queue[at]) ?? []) if (!seen.has(by)) (seen.add(by), queue.push(by));
+    for (let at = 0; at < queue.length; at++) {
+      for (const by of importers.get(queue[at]) ?? []) {
+        if (seen.has(by)) continue;
+        seen.add(by);
+        queue.push(by);
+      }
+    }
     return seen.size;
   };
   const ranked = [...importers.keys()].map((name) => ({ name, importers: reach(name) })).sort((a, b) => a.importers - b.importers || (a.name < b.name ? -1 : 1));
