@@ -787,6 +787,20 @@ app.onRequest(methods.agent.session.prompt, ({ params }) => {
     "a local class holding its code",
   ),
   invalid(
+    `${SDK}class SessionGone extends RequestError {
+  constructor() { super(-32001, "gone"); }
+}
+function check(Failure: typeof SessionGone, id: string) {
+  if (!sessions.has(id)) throw new Failure();
+}
+app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  check(SessionGone, params.sessionId);
+  return {};
+});`,
+    (c) => [wrongCode(c, "new Failure()", -32001, "an implementation-specific code")],
+    "a helper every call hands the same error class constructs that class",
+  ),
+  invalid(
     `${SDK}const invalid = (id: string) => RequestError.invalidParams({ sessionId: id });
 app.onRequest(methods.agent.session.prompt, ({ params }) => {
   if (!sessions.has(params.sessionId)) throw invalid(params.sessionId);

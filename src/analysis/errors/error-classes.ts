@@ -202,14 +202,22 @@ export class ErrorClasses {
   /** The error class a constructor expression names: the SDK's `RequestError` under any name, the file's, an imported one. */
   ofCallee(callee: TSESTree.Node): ErrorClass | undefined {
     const name = this.nameOf(callee);
-    // A name bound to a parameter or an unknown value constructs what the caller passed: no class can be told.
-    if (name === undefined && calleeName(callee) !== undefined) return undefined;
+    // A name bound to a parameter or an unknown value constructs what the caller passed: no class can be told, but for
+    // a parameter every call fills with the same class (boundArgument).
+    if (name === undefined && calleeName(callee) !== undefined) return this.boundClass(callee);
     const known = name === undefined ? undefined : this.byName.get(name);
     if (known) return known;
     // An error class extends one: a class of a module (and its imports) that says `extends` nowhere is none.
     if (!this.resolver.mayReach(callee, EXTENDS_SOMETHING)) return undefined;
     const cls = this.resolver.classOf(callee);
     return cls && !this.resolver.isLinted(cls) ? this.describeImported(cls, 0) : undefined;
+  }
+
+  /** The error class a parameter stands for when every call hands it the same class. */
+  private boundClass(callee: TSESTree.Node): ErrorClass | undefined {
+    if (callee.type !== AST_NODE_TYPES.Identifier || !this.resolver.boundArgument(callee)) return undefined;
+    const cls = this.resolver.classOf(callee);
+    return cls ? this.describeImported(cls, 0) : undefined;
   }
 
   private describeImported(cls: ClassNode, depth: number): ErrorClass | undefined {
