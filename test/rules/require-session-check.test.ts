@@ -1312,6 +1312,36 @@ app.onRequest(methods.agent.session.prompt, ({ params }) => {
 });`,
     },
     {
+      name: "a lookup given back through two helpers, the middle one testing it",
+      code: `${SDK}function lookIn(store: Map<string, Chat>, key: string) {
+  return store.get(key);
+}
+function getChat(id: string) {
+  const chat = lookIn(sessions, id);
+  if (!chat) throw RequestError.sessionNotFound(id);
+  return chat;
+}
+app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  const chat = getChat(params.sessionId);
+  chat.turns += 1;
+  return { stopReason: "end_turn" };
+});`,
+    },
+    {
+      name: "a value given back through two helpers from what the middle one computes is no session lookup",
+      code: `${SDK}function lookIn(store: Map<string, Chat>, key: string) {
+  return store.get(key);
+}
+function getChat(id: string) {
+  return lookIn(new Map<string, Chat>([[id, { turns: 0, busy: false, mode: "ask", stop() {} }]]), id);
+}
+app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  const chat = getChat(params.sessionId);
+  chat.turns += 1;
+  return { stopReason: "end_turn" };
+});`,
+    },
+    {
       name: "a helper that tests its lookup and throws sessionNotFound gives no miss to its caller",
       code: `${SDK}function chatOf(p: { sessionId: string }) {
   const chat = sessions.get(p.sessionId);
@@ -1481,6 +1511,21 @@ app.onRequest(methods.agent.session.prompt, ({ params }) => {
 });`,
       (c) => [unguarded(c, "chat.turns += 1")],
       "a lookup a thunk gives back through the function that runs it",
+    ),
+    invalid(
+      `${SDK}function lookIn(store: Map<string, Chat>, key: string) {
+  return store.get(key);
+}
+function getChat(id: string) {
+  return lookIn(sessions, id);
+}
+app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  const chat = getChat(params.sessionId);
+  chat.turns += 1;
+  return { stopReason: "end_turn" };
+});`,
+      (c) => [unguarded(c, "chat.turns += 1")],
+      "a lookup given back through two helpers, the store handed to the inner one",
     ),
     invalid(
       `${SDK}class Turns {

@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { type Summaries, summariesOf } from "../summaries/summaries.js";
 import { readOf, type SymbolicValue } from "../summaries/symbolic.js";
-import { resolverOf } from "../resolution/resolver.js";
+import { type Resolver, resolverOf } from "../resolution/resolver.js";
 import { contains, type FunctionNode } from "../syntax/ast.js";
 import { isMapStore } from "./stores.js";
 import type { SessionGuard } from "./guards.js";
@@ -35,20 +35,56 @@ export function returnedLookups(
     if (!returned) continue;
     // A helper the call hands the id or the request, or a thunk of this scope's own code (`runWith({ run: () => … })`).
     const helper = registry.scopeAt(returned.fn);
+    const chain = helper ? callChain(summaries, helper, call, returned.node) : undefined;
     const found = helper
-      ? helper.callers.some((c) => c.call === call)
+      ? chain
         ? helperLookup(lookupsOf(helper), returned.node)
         : undefined
       : contains(scope.root, returned.node)
         ? own.find((lookup) => lookup.node === returned.node)
         : undefined;
     if (!found) continue;
-    // The store as the call sees it: a manager's `store.get(id)` of the map the caller hands it.
-    const storeAtCall = found.store && storeAt(summaries, found.store, returned.fn, call, returned.at(found.store));
+    // The store as the call sees it: a manager's `store.get(id)` of the map the caller hands it, through every helper
+    // between (`getChat(id)` returning `resolve(sessions, id)`).
+    const storeAtCall = found.store && (chain && chain.length > 1 ? storeThrough(summaries, resolverOf(sourceCode), found.store, chain) : storeAt(summaries, found.store, returned.fn, call, returned.at(found.store)));
     const seen = { node: call, kind: found.kind, ...(found.store ? { store: found.store } : {}), ...(found.method === undefined ? {} : { method: found.method }) };
     out.push(new LazyLookup(seen, () => found.certainMiss || (storeAtCall !== undefined && isMapStore(sourceCode, storeAtCall.node, storeAtCall.field))));
   }
   return out;
+}
+
+/** How deep a returned lookup is followed through helpers that give back what a helper of theirs returns. */
+const MAX_CHAIN = 4;
+
+/**
+ * The calls through which `call` gives back `node`, the lookup of the helper scope `helper`, innermost first: the
+ * helper's own caller, then its caller's, up to `call`; each inner call is what its function returns. Undefined when
+ * the helper is not entered through `call`.
+ */
+function callChain(summaries: Summaries, helper: SessionScope, call: TSESTree.CallExpression, node: TSESTree.Node, depth = 0): TSESTree.CallExpression[] | undefined {
+  for (const caller of helper.callers) {
+    if (caller.call === call) return [call];
+    if (depth >= MAX_CHAIN || caller.from === helper || summaries.returnedExpression(caller.call)?.node !== node) continue;
+    const outer = callChain(summaries, caller.from, call, node, depth + 1);
+    if (outer) return [caller.call, ...outer];
+  }
+  return undefined;
+}
+
+/**
+ * The store a chain of calls (callChain) hands the innermost helper: a parameter is the argument of the call into its
+ * function, step by step outwards, until a name the caller holds itself. Undefined when an argument cannot be told.
+ */
+function storeThrough(summaries: Summaries, resolver: Resolver, store: TSESTree.Node, chain: readonly TSESTree.CallExpression[]): { node: TSESTree.Node; field?: string } | undefined {
+  let node = store;
+  for (const call of chain) {
+    const value = summaries.valueOf(node);
+    if (value.kind !== "param" || value.path.length > 0) break;
+    const arg = call.arguments[value.index];
+    if (!arg || arg.type === AST_NODE_TYPES.SpreadElement || resolver.calleeOf(call) !== value.fn) return undefined;
+    node = arg;
+  }
+  return summaries.valueOf(node).kind === "param" ? undefined : { node };
 }
 
 /** The helper's lookup at `node`, unless the helper tests it. */
