@@ -1528,6 +1528,23 @@ app.onRequest(methods.agent.session.prompt, ({ params }) => {
       "a lookup given back through two helpers, the store handed to the inner one",
     ),
     invalid(
+      `${SDK}function lookIn(store: any, key: string) {
+  return store.get(key);
+}
+function lookupIn(store: any, params: { sessionId: string }) {
+  return lookIn(store, params.sessionId);
+}
+function touchVia(store: any, params: { sessionId: string }) {
+  lookupIn(store, params).turns += 1;
+}
+app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  touchVia(sessions, params);
+  return { stopReason: "end_turn" };
+});`,
+      (c) => [unguardedLookup(c, "lookupIn(store, params)")],
+      "a map handed down three helpers, the innermost looking it up: the store is what every call hands the outermost",
+    ),
+    invalid(
       `${SDK}class Turns {
   #chatOf(id: string) {
     const chat = sessions.get(id);
