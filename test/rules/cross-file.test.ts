@@ -26,6 +26,7 @@ const modeAgent = fixture("mode-agent.ts");
 const terminals = fixture("terminals.ts");
 const notesAgent = fixture("notes-agent.ts");
 const notesStore = fixture("notes-store.ts");
+const importBack = fixture("import-back-agent.ts");
 const aliasedClient = fixture("aliased/src/client.ts");
 /** A hand-rolled client dispatcher beside the aliased client, importing the manager by its alias. */
 const dispatcher = (body: string) => ({
@@ -87,6 +88,11 @@ export class CaughtAgent implements acp.Agent {
         report("wrongCode", agent.code, "this.reviews.resume(params.sessionId)", { code: -32011, name: "an implementation-specific code", fix: FIX }),
         report("internalError", agent.code, "this.reviews.get(params.sessionId)", { fix: FIX }),
       ],
+    },
+    {
+      name: "a gate whose code is a table it imports back from the linted agent: the agent's own constant",
+      ...importBack,
+      errors: [report("wrongCode", importBack.code, "gate.require(sessions, params.sessionId)", { code: -32602, name: "Invalid params", fix: FIX })],
     },
     {
       name: "a dispatcher answering through another module's writer, with another module's code",

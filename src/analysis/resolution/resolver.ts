@@ -155,7 +155,9 @@ export class Resolver implements Resolution {
   /** The module a project specifier names from the file `from` is in, parsed; undefined when it cannot be read. */
   moduleFrom(from: TSESTree.Node | SourceFile, source: string): SourceFile | undefined {
     const path = this.modulePath(from, source);
-    if (path === undefined || path === this.linted.path) return undefined;
+    if (path === undefined) return undefined;
+    // A module that imports the linted file back (a manager importing the agent's error class) reads it as it is.
+    if (path === this.linted.path) return this.linted;
     let found = this.modules.get(path);
     if (found === undefined) this.modules.set(path, (found = readModule(path, this.reading!, this.stats)));
     return found ?? undefined;
