@@ -150,6 +150,24 @@ export class EntryResolver {
     ]);
   });
 
+  it("module-class: a class, a function or a table of constants the moved code names is imported from the case's file (exported there), not handed in", () => {
+    const code = `${SDK}class SessionGone extends RequestError {
+  constructor() { super(-32001, "gone"); }
+}
+const Codes = { gone: -32001 } as const;
+app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  if (!sessions.has(params.sessionId)) throw new SessionGone();
+  if (!sessions.get(params.sessionId)!.turns) throw new RequestError(Codes.gone, "gone");
+  return { stopReason: "end_turn" };
+});`;
+    const [rewritten] = rewriteText(moduleClass, code);
+    expect(rewritten![0]).toContain("export class SessionGone extends RequestError {");
+    expect(rewritten![0]).toContain("export const Codes = { gone: -32001 } as const;");
+    expect(rewritten![0]).toContain("  entries.resolve(sessions, params);\n  entries.resolve2(sessions, params);");
+    expect(rewritten![1]).toContain('import { SessionGone, Codes } from "./file.js";');
+    expect(rewritten![1]).toContain("resolve(sessions, params) {\n    if (!sessions.has(params.sessionId)) throw new SessionGone();");
+  });
+
   it("wrap-id-identity: each read of a requested id, a field of the params or destructured from them, optional ones too", () => {
     const code = `${SDK}app.onRequest(methods.agent.session.prompt, ({ params }) => {
   if (!sessions.has(params.sessionId)) throw RequestError.resourceNotFound(params.sessionId);
