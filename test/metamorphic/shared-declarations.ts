@@ -55,10 +55,11 @@ function isSharedValue(node: TSESTree.Node): boolean {
       return node.expressions.length === 0;
     case AST_NODE_TYPES.UnaryExpression:
       return node.operator === "-" && node.argument.type === AST_NODE_TYPES.Literal;
+    // An empty literal is a container filled later (`const chats: Record<string, Chat> = {}`): a store, handed in.
     case AST_NODE_TYPES.ArrayExpression:
-      return node.elements.every((e) => e !== null && e.type !== AST_NODE_TYPES.SpreadElement && isSharedValue(e));
+      return node.elements.length > 0 && node.elements.every((e) => e !== null && e.type !== AST_NODE_TYPES.SpreadElement && isSharedValue(e));
     case AST_NODE_TYPES.ObjectExpression:
-      return node.properties.every((p) => p.type === AST_NODE_TYPES.Property && !p.computed && isSharedValue(p.value));
+      return node.properties.length > 0 && node.properties.every((p) => p.type === AST_NODE_TYPES.Property && !p.computed && isSharedValue(p.value));
     case AST_NODE_TYPES.ArrowFunctionExpression:
     case AST_NODE_TYPES.FunctionExpression:
       return true;
