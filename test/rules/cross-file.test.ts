@@ -90,9 +90,12 @@ export class CaughtAgent implements acp.Agent {
       ],
     },
     {
-      name: "a gate whose code is a table it imports back from the linted agent: the agent's own constant",
+      name: "a gate that imports back from the linted agent a table (its code, at the call) and a helper that throws (where it throws)",
       ...importBack,
-      errors: [report("wrongCode", importBack.code, "gate.require(sessions, params.sessionId)", { code: -32602, name: "Invalid params", fix: FIX })],
+      errors: [
+        report("internalError", importBack.code, 'new Error("no such session")', { fix: FIX }),
+        report("wrongCode", importBack.code, "gate.require(sessions, params.sessionId)", { code: -32602, name: "Invalid params", fix: FIX }),
+      ],
     },
     {
       name: "a dispatcher answering through another module's writer, with another module's code",

@@ -75,6 +75,26 @@ export class Resolver implements Resolution {
     resolvers.set(linted.sourceCode.ast, this);
   }
 
+  /**
+   * For an imported module's model, the file the run lints now: the module reads it back as that file's own tree, not
+   * as a second parse, so that what the module reaches there (a helper that throws, a constant) is the linted file's
+   * code, reported where it is. Set each time the model is used for a linted file.
+   */
+  #outer: WeakRef<SourceFile> | undefined;
+  /** Whether the module read the linted file back: such a model is not kept for the next linted file. */
+  #readsOuter = false;
+
+  /** See #outer. */
+  lintedBy(outer: SourceFile): void {
+    // Weak: a kept model must not hold a linted file's tree after its lint.
+    this.#outer = new WeakRef(outer);
+  }
+
+  /** Whether this module's model read the file linted for it back (lintedBy). */
+  get readsLinted(): boolean {
+    return this.#readsOuter;
+  }
+
   /** The source code of the file a node is in (the linted file's for a node of no known file). */
   sourceCodeOf(node: TSESTree.Node): Readonly<TSESLint.SourceCode> {
     return (fileOf(node) ?? this.linted).sourceCode;
@@ -158,6 +178,11 @@ export class Resolver implements Resolution {
     if (path === undefined) return undefined;
     // A module that imports the linted file back (a manager importing the agent's error class) reads it as it is.
     if (path === this.linted.path) return this.linted;
+    const outer = this.#outer?.deref();
+    if (outer && path === outer.path) {
+      this.#readsOuter = true;
+      return outer;
+    }
     let found = this.modules.get(path);
     if (found === undefined) this.modules.set(path, (found = readModule(path, this.reading!, this.stats)));
     return found ?? undefined;
@@ -409,10 +434,11 @@ export class Resolver implements Resolution {
     return fn && this.isLinted(fn) ? fn : undefined;
   }
 
-  /** calleeOf, when the function is in the linted file. */
+  /** calleeOf, when the function is in the linted file (for a module's model, or in the file linted now). */
   localCalleeOf(call: TSESTree.CallExpression): FunctionNode | undefined {
     const fn = this.calleeOf(call);
-    return fn && this.isLinted(fn) ? fn : undefined;
+    // For a module's model, the linted file it imports back is as near (lintedBy): what is found there is reported there.
+    return fn && (this.isLinted(fn) || (this.#outer !== undefined && fileOf(fn) === this.#outer.deref())) ? fn : undefined;
   }
 
   /** The function a call runs, when it can be told (with type information, also what the checker names). */

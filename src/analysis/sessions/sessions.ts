@@ -195,7 +195,9 @@ export function analyseSessions(
         ...(found ? { statement: found.statement } : {}),
         ...(answer ? { answer } : {}),
         ...(!answer && found && !found.thrown ? successOf(found.statement) : {}),
-        ...at,
+        // The answer a helper of another module gives through code of the linted file (`?? fail()`, `fail` here) is
+        // reported where that code is: the mistake is in this file.
+        ...(answer && isInFile(answer.node, sourceCode) ? {} : at),
       };
       misses.push(...boundToCalls(miss, resolver));
     }
@@ -210,6 +212,13 @@ export function analyseSessions(
     isAnswering: (scope) => isReachedUncaught(scope, caught),
     reachesUnchecked: (call, accepts) => registry.scopes.some((s) => contains(s.root, call) && isUncheckedCall(registry, call, s, accepts, caught)),
   };
+}
+
+/** Whether a node is in the linted file's own tree. */
+function isInFile(node: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  let top = node;
+  while (top.parent) top = top.parent;
+  return top === sourceCode.ast;
 }
 
 /**
