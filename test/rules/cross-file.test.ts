@@ -27,6 +27,7 @@ const terminals = fixture("terminals.ts");
 const notesAgent = fixture("notes-agent.ts");
 const notesStore = fixture("notes-store.ts");
 const importBack = fixture("import-back-agent.ts");
+const importBackClient = fixture("import-back-client.ts");
 const aliasedClient = fixture("aliased/src/client.ts");
 /** A hand-rolled client dispatcher beside the aliased client, importing the manager by its alias. */
 const dispatcher = (body: string) => ({
@@ -266,6 +267,11 @@ untypedTester().run("resource-not-found-error (a terminal manager of another mod
     },
   ],
   invalid: [
+    {
+      name: "a manager that throws through a helper it imports back from the linted client: reported at that helper's throw",
+      ...importBackClient,
+      errors: [{ messageId: "terminalInternalError", ...at(importBackClient.code, "new Error(`no terminal ${id}`)") }],
+    },
     {
       name: "through tsconfig aliases: a success the manager returns on a miss, which the handler gives back, and a plain Error",
       ...aliasedClient,

@@ -2,7 +2,7 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint
 import type { AnswerContext } from "../errors/answers.js";
 import type { Handler } from "../handlers/types.js";
 import type { FileModel } from "../model.js";
-import { findProperty, type FunctionNode, isFunction, outermostWrapper, unwrap, walk } from "../syntax/ast.js";
+import { contains, findProperty, type FunctionNode, isFunction, outermostWrapper, unwrap, walk } from "../syntax/ast.js";
 import { returnedExpressions } from "../syntax/functions.js";
 import { advertisesGated } from "../capabilities/capabilities.js";
 
@@ -100,7 +100,10 @@ function analyse(model: FileModel, sourceCode: SourceCode): readonly ResourceMis
       const returned = scope.helper && !thrown;
       const silent = returned && isSilentReturn(answer.node, scope.root, sourceCode);
       if (returned && !(silent ? scope.continuedBy : scope.answeredBy)?.length) continue;
-      const place = silent ? { reportAt: scope.continuedBy! } : returned && entries ? { reportAt: scope.answeredBy! } : at;
+      // A helper of another module that throws through code of the linted file (`?? noTerminal(id)`, that function
+      // here) is reported where that code is.
+      const here = thrown && contains(sourceCode.ast, answer.node);
+      const place = silent ? { reportAt: scope.continuedBy! } : returned && entries ? { reportAt: scope.answeredBy! } : here ? {} : at;
       add({ field: scope.fields.field, kind: guard.lookup.check ? "check" : "lookup", handlers: scope.handlers, answer, thrown, subject: guard.lookup.key, catchAll: false, ...place });
     }
     if (scope.fields.field === "path") {

@@ -197,7 +197,7 @@ export function analyseSessions(
         ...(!answer && found && !found.thrown ? successOf(found.statement) : {}),
         // The answer a helper of another module gives through code of the linted file (`?? fail()`, `fail` here) is
         // reported where that code is: the mistake is in this file.
-        ...(answer && isInFile(answer.node, sourceCode) ? {} : at),
+        ...(answer && contains(sourceCode.ast, answer.node) ? {} : at),
       };
       misses.push(...boundToCalls(miss, resolver));
     }
@@ -212,13 +212,6 @@ export function analyseSessions(
     isAnswering: (scope) => isReachedUncaught(scope, caught),
     reachesUnchecked: (call, accepts) => registry.scopes.some((s) => contains(s.root, call) && isUncheckedCall(registry, call, s, accepts, caught)),
   };
-}
-
-/** Whether a node is in the linted file's own tree. */
-function isInFile(node: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
-  let top = node;
-  while (top.parent) top = top.parent;
-  return top === sourceCode.ast;
 }
 
 /**
