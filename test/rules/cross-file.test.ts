@@ -91,10 +91,11 @@ export class CaughtAgent implements acp.Agent {
       ],
     },
     {
-      name: "a gate that imports back from the linted agent a table (its code, at the call) and a helper that throws (where it throws)",
+      name: "a gate that imports back from the linted agent a table (its code, at the call) and helpers that throw (where they throw)",
       ...importBack,
       errors: [
         report("internalError", importBack.code, 'new Error("no such session")', { fix: FIX }),
+        report("wrongCode", importBack.code, "new RequestError(-32001, `no session ${id}`)", { code: -32001, name: "an implementation-specific code", fix: FIX }),
         report("wrongCode", importBack.code, "gate.require(sessions, params.sessionId)", { code: -32602, name: "Invalid params", fix: FIX }),
       ],
     },

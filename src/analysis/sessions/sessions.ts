@@ -185,7 +185,8 @@ export function analyseSessions(
     }
     for (const guard of lookupsOf(scope).guards) {
       const found = guard.miss ? missAnswer(guard.miss, ctx) : undefined;
-      const answer = found?.expression ? answerOf(found.expression, ctx) : undefined;
+      // What a helper of another module throws through code of the linted file is judged with this file's sites.
+      const answer = found?.expression ? answerOf(found.expression, contains(sourceCode.ast, found.expression) ? answers : ctx) : undefined;
       if (!isSessions(guard.lookup, found?.expression && missWording(found.expression, answer, ctx))) continue;
       const miss: SessionMiss = {
         scope,
