@@ -31,7 +31,7 @@ import { analyseSessions, type SessionFacts } from "./sessions/sessions.js";
 import { readingKey } from "./modules/module-files.js";
 import type { ValueResolver } from "./resolution/values.js";
 import { releaseResolver, Resolver } from "./resolution/resolver.js";
-import { fileOf, registerFile, type SourceFile, unregisterFile } from "./resolution/source-files.js";
+import { fileOf, lintingNow, registerFile, type SourceFile, unregisterFile } from "./resolution/source-files.js";
 import { typedChecker } from "./typed-checker.js";
 import { className } from "./syntax/functions.js";
 
@@ -96,6 +96,7 @@ export function getModel(context: AnyContext): FileModel {
   let model = models.get(program);
   if (!model) {
     const file = lintedFile(context.sourceCode, context.filename, context.cwd);
+    lintingNow(file);
     model = buildModel(file, context.settings, context, undefined, 0);
     models.set(program, model);
   }
@@ -182,8 +183,6 @@ class ModuleModels implements ModelsOf {
   constructor(
     private readonly rawSettings: AnyContext["settings"],
     private readonly context: ModelContext,
-    /** The file linted: a module that imports it back reads it as this tree (Resolver.lintedBy). */
-    private readonly linted: SourceFile,
   ) {}
 
   of(file: SourceFile, depth: number): FileModel | undefined {
@@ -193,7 +192,6 @@ class ModuleModels implements ModelsOf {
     // A module that leads back to itself while its model is built gets none.
     this.#built.set(file, null);
     const model = this.kept(file) ?? this.build(file, depth);
-    model.resolver.lintedBy(this.linted);
     this.#built.set(file, model);
     return model;
   }
@@ -215,8 +213,7 @@ class ModuleModels implements ModelsOf {
     const index = list?.findIndex((k) => k.settings === settings && k.reading === reading && k.cwd === this.context.cwd) ?? -1;
     if (index < 0) return undefined;
     const { model } = list![index]!;
-    // A model that read another linted file back holds that file's tree: built again for this one.
-    if (!model.resolver.readsLinted && model.resolver.renew()) return model;
+    if (model.resolver.renew()) return model;
     list!.splice(index, 1);
     return undefined;
   }
@@ -248,7 +245,7 @@ function buildModel(file: SourceFile, rawSettings: AnyContext["settings"], conte
   const resolver = new Resolver(file, reading, typed && typedChecker(typed, context.cwd), (other) => (other === file ? found.calls : moduleNodes(other.sourceCode).calls));
   const values = resolver.values;
   const found = fileNodes(sourceCode);
-  const moduleModels = modules ?? new ModuleModels(rawSettings, context, file);
+  const moduleModels = modules ?? new ModuleModels(rawSettings, context);
   const modelOf = (other: SourceFile) => moduleModels.of(other, depth + 1);
   // The model of an imported module judges no helpers of further modules: it is built for one question (what a
   // helper there does), and a helper's own imports are that module's business when it is linted. A file that names

@@ -2,7 +2,7 @@ import { statSync } from "node:fs";
 import { isSingleRun } from "../single-run.js";
 import { basename } from "node:path";
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { calleeName, type FunctionNode, isFunction, staticKeyName } from "../syntax/ast.js";
+import { calleeName, type FunctionNode, isFunction, staticKeyName, walk } from "../syntax/ast.js";
 import { declaredName, returnedExpressions } from "../syntax/functions.js";
 import { isUndeclared, variableOf } from "../syntax/variables.js";
 import { functionTarget, calleeTarget, returnedValues } from "./callees.js";
@@ -12,7 +12,7 @@ import { moduleExports } from "./module-exports.js";
 import { isRelativeSpecifier, type ModuleReading, readModule, resolveModulePath } from "../modules/module-files.js";
 import { type ModuleRef, moduleValue, variableModuleRef } from "./module-refs.js";
 import { REEXPORTS, type TextQuestion, textHolds, textReaches } from "../modules/module-texts.js";
-import { fileOf, type SourceFile } from "./source-files.js";
+import { fileLintedNow, fileOf, type SourceFile } from "./source-files.js";
 import { MAX_DEPTH, MAX_MODULE_HOPS, type Resolution, type Target } from "./resolution.js";
 import { originOf } from "./expressions.js";
 import { unwrapValue } from "./expressions.js";
@@ -73,26 +73,6 @@ export class Resolver implements Resolution {
   ) {
     this.values = new ValueResolver(this);
     resolvers.set(linted.sourceCode.ast, this);
-  }
-
-  /**
-   * For an imported module's model, the file the run lints now: the module reads it back as that file's own tree, not
-   * as a second parse, so that what the module reaches there (a helper that throws, a constant) is the linted file's
-   * code, reported where it is. Set each time the model is used for a linted file.
-   */
-  #outer: WeakRef<SourceFile> | undefined;
-  /** Whether the module read the linted file back: such a model is not kept for the next linted file. */
-  #readsOuter = false;
-
-  /** See #outer. */
-  lintedBy(outer: SourceFile): void {
-    // Weak: a kept model must not hold a linted file's tree after its lint.
-    this.#outer = new WeakRef(outer);
-  }
-
-  /** Whether this module's model read the file linted for it back (lintedBy). */
-  get readsLinted(): boolean {
-    return this.#readsOuter;
   }
 
   /** The source code of the file a node is in (the linted file's for a node of no known file). */
@@ -178,11 +158,7 @@ export class Resolver implements Resolution {
     if (path === undefined) return undefined;
     // A module that imports the linted file back (a manager importing the agent's error class) reads it as it is.
     if (path === this.linted.path) return this.linted;
-    const outer = this.#outer?.deref();
-    if (outer && path === outer.path) {
-      this.#readsOuter = true;
-      return outer;
-    }
+
     let found = this.modules.get(path);
     if (found === undefined) this.modules.set(path, (found = readModule(path, this.reading!, this.stats)));
     return found ?? undefined;
@@ -434,11 +410,14 @@ export class Resolver implements Resolution {
     return fn && this.isLinted(fn) ? fn : undefined;
   }
 
-  /** calleeOf, when the function is in the linted file (for a module's model, or in the file linted now). */
+  /** calleeOf, when the function is in the linted file (for a module's model, or in the file linted now: fileLintedNow). */
   localCalleeOf(call: TSESTree.CallExpression): FunctionNode | undefined {
     const fn = this.calleeOf(call);
-    // For a module's model, the linted file it imports back is as near (lintedBy): what is found there is reported there.
-    return fn && (this.isLinted(fn) || (this.#outer !== undefined && fileOf(fn) === this.#outer.deref())) ? fn : undefined;
+    if (!fn || this.isLinted(fn)) return fn;
+    // For a module's model, a function of the file linted now, which the module imports back, as the linted tree holds
+    // it: what it throws is that file's code, reported where it is.
+    const now = fileLintedNow();
+    return now && now !== this.linted && fileOf(fn)?.path === now.path ? sameFunctionIn(now, fn) : undefined;
   }
 
   /** The function a call runs, when it can be told (with type information, also what the checker names). */
@@ -608,4 +587,26 @@ function staticMember(cls: ClassNode, key: string): TSESTree.Node | undefined {
     return isFunction(member.value) || member.type === AST_NODE_TYPES.PropertyDefinition ? member.value : undefined;
   }
   return undefined;
+}
+
+/** Per linted tree, its functions by kind and place (sameFunctionIn). */
+const functionsByPlace = new WeakMap<TSESTree.Program, Map<string, FunctionNode>>();
+
+/**
+ * The function of the linted file's tree that `fn`, of another parse of the same file (a module that imports the
+ * linted file back), is: the one of the same kind at the same place, when both parses read the same text (an editor's
+ * unsaved text is not the file's).
+ */
+function sameFunctionIn(linted: SourceFile, fn: FunctionNode): FunctionNode | undefined {
+  const program = linted.sourceCode.ast;
+  if (fileOf(fn)?.sourceCode.text !== linted.sourceCode.text) return undefined;
+  let byPlace = functionsByPlace.get(program);
+  if (!byPlace) {
+    const found = new Map<string, FunctionNode>();
+    walk(program, linted.sourceCode.visitorKeys, (node) => {
+      if (isFunction(node)) found.set(`${node.type}:${node.range[0]}:${node.range[1]}`, node);
+    });
+    functionsByPlace.set(program, (byPlace = found));
+  }
+  return byPlace.get(`${fn.type}:${fn.range[0]}:${fn.range[1]}`);
 }

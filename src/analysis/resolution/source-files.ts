@@ -24,6 +24,24 @@ export function registerFile(file: SourceFile): void {
 /** Forgets the linted file when its model is let go (see releaseModel). */
 export function unregisterFile(program: TSESTree.Program): void {
   files.delete(program);
+  if (lintedNow?.sourceCode.ast === program) lintedNow = undefined;
+}
+
+/**
+ * The file ESLint lints now, from when its model is built until it is let go: the models of the modules it imports,
+ * kept across linted files, take a function of this file they reach from its tree (Resolver.localCalleeOf). One at a
+ * time: ESLint runs every rule on a file before the next file (a worker thread has its own).
+ */
+let lintedNow: SourceFile | undefined;
+
+/** See lintedNow. */
+export function lintingNow(file: SourceFile): void {
+  lintedNow = file;
+}
+
+/** See lintedNow. */
+export function fileLintedNow(): SourceFile | undefined {
+  return lintedNow;
 }
 
 /** The `Program` a node belongs to. */
