@@ -115,7 +115,8 @@ export function keepsCodeThroughSdk(answer: Answer, errorClasses: ErrorClasses):
 
 /** What a same-file function throws unconditionally: a `throw` among its own top-level statements. */
 export function helperThrow(call: TSESTree.CallExpression, ctx: AnswerContext): TSESTree.Node | undefined {
-  const fn = resolverOf(ctx.sourceCode).localCalleeOf(call);
+  // In a module's model, also a helper of the file being linted that the module imports back (Resolver.nearCalleeOf).
+  const fn = resolverOf(ctx.sourceCode).nearCalleeOf(call);
   if (!fn || fn.body.type !== AST_NODE_TYPES.BlockStatement) return undefined;
   const thrown = fn.body.body.find((s): s is TSESTree.ThrowStatement => s.type === AST_NODE_TYPES.ThrowStatement);
   return thrown?.argument;

@@ -158,7 +158,6 @@ export class Resolver implements Resolution {
     if (path === undefined) return undefined;
     // A module that imports the linted file back (a manager importing the agent's error class) reads it as it is.
     if (path === this.linted.path) return this.linted;
-
     let found = this.modules.get(path);
     if (found === undefined) this.modules.set(path, (found = readModule(path, this.reading!, this.stats)));
     return found ?? undefined;
@@ -410,12 +409,21 @@ export class Resolver implements Resolution {
     return fn && this.isLinted(fn) ? fn : undefined;
   }
 
-  /** calleeOf, when the function is in the linted file (for a module's model, or in the file linted now: fileLintedNow). */
+  /** calleeOf, when the function is in the linted file. */
   localCalleeOf(call: TSESTree.CallExpression): FunctionNode | undefined {
     const fn = this.calleeOf(call);
+    return fn && this.isLinted(fn) ? fn : undefined;
+  }
+
+  /**
+   * localCalleeOf, or, for a module's model, a function of the file ESLint lints now that the module imports back
+   * (fileLintedNow), as that file's own tree holds it: what it throws is that file's code, reported where it is. For a
+   * question asked on behalf of the linted file, never for a fact a kept model keeps: the answer depends on which file
+   * is linted.
+   */
+  nearCalleeOf(call: TSESTree.CallExpression): FunctionNode | undefined {
+    const fn = this.calleeOf(call);
     if (!fn || this.isLinted(fn)) return fn;
-    // For a module's model, a function of the file linted now, which the module imports back, as the linted tree holds
-    // it: what it throws is that file's code, reported where it is.
     const now = fileLintedNow();
     return now && now !== this.linted && fileOf(fn)?.path === now.path ? sameFunctionIn(now, fn) : undefined;
   }

@@ -29,7 +29,7 @@ export function unregisterFile(program: TSESTree.Program): void {
 
 /**
  * The file ESLint lints now, from when its model is built until it is let go: the models of the modules it imports,
- * kept across linted files, take a function of this file they reach from its tree (Resolver.localCalleeOf). One at a
+ * kept across linted files, take a function of this file they reach from its tree (Resolver.nearCalleeOf). One at a
  * time: ESLint runs every rule on a file before the next file (a worker thread has its own).
  */
 let lintedNow: SourceFile | undefined;
