@@ -17,11 +17,6 @@ import { siteAtCall } from "../errors/helper-sites.js";
 /** Whether a node is inside a `try` of `root` whose `catch` decides the answer (Summaries.isCaught: through a closure a call runs). */
 type Caught = (node: TSESTree.Node, root: TSESTree.Node) => boolean;
 
-const caughtBy = (resolver: Resolver): Caught => {
-  const summaries = summariesOf(resolver);
-  return (node, root) => summaries.isCaught(node, root);
-};
-
 /** A branch taken when the requested session does not exist, and what it answers. */
 export interface SessionMiss {
   readonly scope: SessionScope;
@@ -146,7 +141,7 @@ export function analyseSessions(
 ): SessionFacts {
   const resolver = resolverOf(sourceCode);
   const summaries = summariesOf(resolver);
-  const caught = caughtBy(resolver);
+  const caught: Caught = (node, root) => summaries.isCaught(node, root);
   const registry = new SessionScopes(sourceCode, nodes, answers.values.typed);
   for (const handler of handlers) if (handler.method.sessionScoped && handler.method.side !== "protocol") registry.addHandler(handler);
   const misses: SessionMiss[] = [];
