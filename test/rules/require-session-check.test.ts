@@ -1542,7 +1542,7 @@ app.onRequest(methods.agent.session.prompt, ({ params }) => {
   return { stopReason: "end_turn" };
 });`,
       (c) => [unguardedLookup(c, "lookupIn(store, params)")],
-      "a map handed down three helpers, the innermost looking it up: the store is what every call hands the outermost",
+      "a map handed down three helpers, the innermost looking it up: the unchecked use in the outermost",
     ),
     invalid(
       `${SDK}class Turns {
