@@ -6,13 +6,13 @@
 import type { InvalidTestCase, TestCaseError } from "@typescript-eslint/rule-tester";
 import deleteRule, { type MessageIds as DeleteIds } from "../../rules/idempotent-session-delete.js";
 import checkRule, { type MessageIds as CheckIds } from "../../rules/require-session-check.js";
-import { at } from "../locate.js";
+import { at, reportAt } from "../locate.js";
 import { untypedTester } from "../rule-tester.js";
 
 function invalid<M extends string>(name: string, code: string, errors: (code: string) => TestCaseError<M>[]): InvalidTestCase<M, []> {
   return { name, code, errors: errors(code) };
 }
-const report = <M extends string>(messageId: M, code: string, text: string): TestCaseError<M> => ({ messageId, ...at(code, text) });
+const report = reportAt;
 
 const TYPES = `import { agent, methods, RequestError, type ClientSideConnection, type DeleteSessionRequest, type DeleteSessionResponse, type PromptRequest, type PromptResponse } from "@agentclientprotocol/sdk";
 type Chat = { turns: number };

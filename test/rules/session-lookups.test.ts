@@ -6,13 +6,13 @@ import type { InvalidTestCase, TestCaseError, ValidTestCase } from "@typescript-
 import deleteRule from "../../rules/idempotent-session-delete.js";
 import checkRule, { type MessageIds as CheckIds } from "../../rules/require-session-check.js";
 import dataRule from "../../rules/session-not-found-data.js";
-import { at } from "../locate.js";
+import { at, reportAt } from "../locate.js";
 import { typedFile, typedTester, untypedTester } from "../rule-tester.js";
 import { HANDLER_STYLES } from "./handler-styles.js";
 
 type Valid = ValidTestCase<[]>;
 
-const report = <M extends string>(messageId: M, code: string, text: string, nth = 0): TestCaseError<M> => ({ messageId, ...at(code, text, nth) });
+const report = reportAt;
 /** `unguardedSession` at the variable that starts `text` (`"chat.turns"`: at `chat`). */
 function unguarded(code: string, text: string): TestCaseError<CheckIds> {
   const span = at(code, text);
