@@ -9,7 +9,7 @@ import { Linter, type Rule } from "eslint";
 import { describe, expect, it } from "vitest";
 import { type FileModel, getModel } from "../src/analysis/index.js";
 import { folderWithSdks } from "./sdk-install.js";
-import { detectSdkVersion, isAtLeast, MAX_PACKAGE_JSON_BYTES, sdkHasFactory } from "../src/analysis/sdk/sdk-version.js";
+import { detectSdkVersion, findSdk, isAtLeast, legacyNameDispatched, MAX_PACKAGE_JSON_BYTES, sdkHasFactory } from "../src/analysis/sdk/sdk-version.js";
 import { ERROR_FACTORIES } from "../src/protocol/codes.js";
 
 const repo = fileURLToPath(new URL("..", import.meta.url));
@@ -124,6 +124,98 @@ describe("detectSdkVersion", () => {
   it("is unknown for code that is not a file", () => {
     expect(detectSdkVersion("<input>", repo)).toBeUndefined();
     expect(detectSdkVersion("<text>", repo)).toBeUndefined();
+  });
+});
+
+/** A fresh project whose package.json is `manifest` (a string: written as it is), with the SDK packages `installed`. */
+function declaring(manifest: unknown, installed: Record<string, string> = {}): string {
+  const dir = project(installed);
+  writeFileSync(join(dir, "package.json"), typeof manifest === "string" ? manifest : JSON.stringify(manifest));
+  return dir;
+}
+const sdkRange = (range: string, field = "dependencies") => declaring({ name: "agent", [field]: { "@agentclientprotocol/sdk": range } });
+
+describe("detectSdkVersion where none is installed: the lowest version package.json's range allows", () => {
+  it("takes the lowest version of a caret, tilde, exact, comparator or hyphen range", () => {
+    expect(detectSdkVersion(join(sdkRange("^0.26.0"), "agent.ts"), "/")).toBe("0.26.0");
+    expect(detectSdkVersion(join(sdkRange("~1.8.2"), "agent.ts"), "/")).toBe("1.8.2");
+    expect(detectSdkVersion(join(sdkRange("2.1.0"), "agent.ts"), "/")).toBe("2.1.0");
+    expect(detectSdkVersion(join(sdkRange(">=1.9.0 <3"), "agent.ts"), "/")).toBe("1.9.0");
+    expect(detectSdkVersion(join(sdkRange("1.2.0 - 2.0.0"), "agent.ts"), "/")).toBe("1.2.0");
+    expect(detectSdkVersion(join(sdkRange("^2.1"), "agent.ts"), "/")).toBe("2.1.0");
+    expect(detectSdkVersion(join(sdkRange("^2.1.0 || ^1.9.0"), "agent.ts"), "/")).toBe("1.9.0");
+  });
+
+  it("reads devDependencies, peerDependencies and optionalDependencies too", () => {
+    for (const field of ["devDependencies", "peerDependencies", "optionalDependencies"]) {
+      expect(detectSdkVersion(join(sdkRange("^1.9.0", field), "agent.ts"), "/")).toBe("1.9.0");
+    }
+  });
+
+  it("reads pnpm's workspace: protocol and an npm: alias of the same package as their ranges", () => {
+    expect(detectSdkVersion(join(sdkRange("workspace:^2.2.0"), "agent.ts"), "/")).toBe("2.2.0");
+    expect(detectSdkVersion(join(sdkRange("npm:@agentclientprotocol/sdk@~0.29.0"), "agent.ts"), "/")).toBe("0.29.0");
+  });
+
+  it("takes the legacy package's range when the current one is not declared, and prefers the current one", () => {
+    const legacy = declaring({ dependencies: { "@zed-industries/agent-client-protocol": "^0.4.5" } });
+    expect(detectSdkVersion(join(legacy, "agent.ts"), "/")).toBe("0.4.5");
+    const both = declaring({ dependencies: { "@zed-industries/agent-client-protocol": "^0.4.5" }, devDependencies: { "@agentclientprotocol/sdk": "^2.0.0" } });
+    expect(detectSdkVersion(join(both, "agent.ts"), "/")).toBe("2.0.0");
+  });
+
+  it("is unknown for a range that bounds nothing from below, or no range at all", () => {
+    for (const written of ["*", "", "latest", "x", ">=0.0.0", "<2.0.0", "workspace:*", "file:../sdk", "github:agentclientprotocol/typescript-sdk", "npm:other-sdk@^1.0.0"]) {
+      expect([written, detectSdkVersion(join(sdkRange(written), "agent.ts"), "/")]).toEqual([written, undefined]);
+    }
+  });
+
+  it("prefers a copy installed anywhere above the file to a declared range", () => {
+    const dir = declaring({ dependencies: { "@agentclientprotocol/sdk": "^2.1.0" } }, { "@agentclientprotocol/sdk": "1.9.0" });
+    expect(findSdk(join(dir, "src", "agent.ts"), "/")).toEqual({ source: "installed", version: "1.9.0" });
+  });
+
+  it("takes the nearest package.json that declares the SDK: a workspace package's own, else the root's", () => {
+    const root = declaring({ private: true, workspaces: ["packages/*"], devDependencies: { "@agentclientprotocol/sdk": "^2.0.0" } });
+    mkdirSync(join(root, "packages", "agent", "src"), { recursive: true });
+    mkdirSync(join(root, "packages", "tools", "src"), { recursive: true });
+    writeFileSync(join(root, "packages", "agent", "package.json"), JSON.stringify({ dependencies: { "@agentclientprotocol/sdk": "^2.3.0" } }));
+    writeFileSync(join(root, "packages", "tools", "package.json"), JSON.stringify({ dependencies: { zod: "^3.0.0" } }));
+    const found = findSdk(join(root, "packages", "agent", "src", "agent.ts"), "/");
+    expect(found).toMatchObject({ source: "declared", version: "2.3.0", declared: { file: join(root, "packages", "agent", "package.json"), pkg: "@agentclientprotocol/sdk", written: "^2.3.0" } });
+    expect(detectSdkVersion(join(root, "packages", "tools", "src", "x.ts"), "/")).toBe("2.0.0");
+  });
+
+  it("takes a package.json that is not JSON, not an object, a link, or over 1 MB for none", () => {
+    expect(detectSdkVersion(join(declaring("{ not json"), "agent.ts"), "/")).toBeUndefined();
+    expect(detectSdkVersion(join(declaring("[1, 2]"), "agent.ts"), "/")).toBeUndefined();
+    expect(detectSdkVersion(join(declaring({ dependencies: { "@agentclientprotocol/sdk": "^2.0.0" }, padding: "x".repeat(1_100_000) }), "agent.ts"), "/")).toBeUndefined();
+    const elsewhere = sdkRange("^2.0.0");
+    const dir = project();
+    symlinkSync(join(elsewhere, "package.json"), join(dir, "package.json"));
+    expect(detectSdkVersion(join(dir, "agent.ts"), "/")).toBeUndefined();
+  });
+});
+
+describe("legacyNameDispatched for a declared range: a name counts when some version the range allows calls it", () => {
+  it("judges a range by every version it allows, not by its lowest", () => {
+    // session/list: unstable_listSessions before 0.16.0, listSessions from it.
+    expect(legacyNameDispatched(">=0.26.0 <0.27.0-0", "unstable_listSessions")).toBe(false);
+    expect(legacyNameDispatched(">=0.26.0 <0.27.0-0", "listSessions")).toBe(true);
+    expect(legacyNameDispatched(">=0.15.0 <0.16.0-0", "listSessions")).toBe(false);
+    expect(legacyNameDispatched(">=0.15.0", "listSessions")).toBe(true);
+    expect(legacyNameDispatched(">=0.15.0", "unstable_listSessions")).toBe(true);
+    // session/delete: unstable_deleteSession from 0.22.0 to 0.25.0.
+    expect(legacyNameDispatched(">=0.22.0 <0.23.0-0", "unstable_deleteSession")).toBe(true);
+    expect(legacyNameDispatched(">=0.21.0 <0.22.0-0", "unstable_deleteSession")).toBe(false);
+    // A range that reaches 2.x: that major has no legacy connection, every name is judged.
+    expect(legacyNameDispatched(">=1.9.0", "unstable_listSessions")).toBe(true);
+  });
+
+  it("keeps judging an exact version as before", () => {
+    expect(legacyNameDispatched("1.9.0", "unstable_listSessions")).toBe(false);
+    expect(legacyNameDispatched("0.15.0", "unstable_listSessions")).toBe(true);
+    expect(legacyNameDispatched(undefined, "unstable_listSessions")).toBe(true);
   });
 });
 

@@ -22,7 +22,7 @@ import { helperCallSites, helperSiteText, importedHelperSite } from "./errors/he
 import { sendCallSite } from "./errors/send-calls.js";
 import { SdkImports } from "./sdk/imports.js";
 import { BUILTIN_SDK_MODULES } from "./sdk/module-names.js";
-import { detectSdkVersion, sdkHasFactory } from "./sdk/sdk-version.js";
+import { findSdk, sdkHasFactory, sdkVersionsOf } from "./sdk/sdk-version.js";
 import { importsProjectModule } from "./imported-relevance.js";
 import { fileRelevance, type LintedPath } from "./relevance.js";
 import { type AcpSettings, acpSettings } from "./settings.js";
@@ -44,8 +44,13 @@ export interface FileModel {
   /** What names, members, calls and imports stand for, in this file and the modules it imports. */
   readonly resolver: Resolver;
   readonly sdk: SdkImports;
-  /** The SDK version advice is for: `settings.acp.sdkVersion`, else the one installed for the file; undefined if unknown. */
+  /**
+   * The SDK version advice is for: `settings.acp.sdkVersion`, else the one installed for the file, else the lowest
+   * its package.json's range allows; undefined if unknown.
+   */
   readonly sdkVersion: string | undefined;
+  /** The SDK versions the file may run with (see sdkVersionsOf): the version itself, or the declared range. */
+  readonly sdkVersions: string | undefined;
   /** Whether that SDK declares the `RequestError` factory `name` (an unknown version: only what every version has). */
   hasFactory(name: string): boolean;
   readonly errorClasses: ErrorClasses;
@@ -237,7 +242,9 @@ type ModelContext = Pick<AnyContext, "filename" | "cwd"> & { readonly languageOp
 function buildModel(file: SourceFile, rawSettings: AnyContext["settings"], context: ModelContext, modules: ModelsOf | undefined, depth: number): FileModel {
   const sourceCode = file.sourceCode;
   const settings = acpSettings(rawSettings);
-  const sdkVersion = settings.sdkVersion ?? detectSdkVersion(context.filename, context.cwd);
+  const sdkFound = settings.sdkVersion === undefined ? findSdk(context.filename, context.cwd) : undefined;
+  const sdkVersion = settings.sdkVersion ?? sdkFound?.version;
+  const sdkVersions = settings.sdkVersion ?? sdkVersionsOf(sdkFound);
   const acpCodes = codesOf(settings.protocolVersion);
   const services = sourceCode.parserServices;
   const typed = services?.program ? (services as ParserServicesWithTypeInformation) : undefined;
@@ -287,12 +294,12 @@ function buildModel(file: SourceFile, rawSettings: AnyContext["settings"], conte
   // Objects were taken before the helper calls were known: an argument of one is its data, not an error.
   const errorSites = sites.filter((site) => site.kind !== "object" || !claimed.has(site.node));
 
-  const parts = { settings, acpCodes, values, resolver, sdk, sdkVersion, errorClasses, errorSites, delegated, nodes: found, readsModules };
+  const parts = { settings, acpCodes, values, resolver, sdk, sdkVersion, sdkVersions, errorClasses, errorSites, delegated, nodes: found, readsModules };
   return new LazyFileModel(sourceCode, { filename: context.filename, cwd: context.cwd }, modelOf, parts);
 }
 
 /** What a model knows once it is built; the rest (FileModel's getters) is found on first use. */
-type BuiltParts = Pick<FileModel, "settings" | "acpCodes" | "values" | "resolver" | "sdk" | "sdkVersion" | "errorClasses" | "errorSites" | "delegated" | "nodes" | "readsModules">;
+type BuiltParts = Pick<FileModel, "settings" | "acpCodes" | "values" | "resolver" | "sdk" | "sdkVersion" | "sdkVersions" | "errorClasses" | "errorSites" | "delegated" | "nodes" | "readsModules">;
 
 /**
  * A class, not an object literal with getters: V8 keeps a literal's getters in an accessor pair it allocates in old
@@ -307,6 +314,7 @@ class LazyFileModel implements FileModel {
   readonly resolver: Resolver;
   readonly sdk: SdkImports;
   readonly sdkVersion: string | undefined;
+  readonly sdkVersions: string | undefined;
   readonly errorClasses: ErrorClasses;
   readonly errorSites: readonly ErrorSite[];
   readonly delegated: ReadonlySet<ErrorSite>;
@@ -332,6 +340,7 @@ class LazyFileModel implements FileModel {
     this.resolver = parts.resolver;
     this.sdk = parts.sdk;
     this.sdkVersion = parts.sdkVersion;
+    this.sdkVersions = parts.sdkVersions;
     this.errorClasses = parts.errorClasses;
     this.errorSites = parts.errorSites;
     this.delegated = parts.delegated;
@@ -358,7 +367,7 @@ class LazyFileModel implements FileModel {
   get handlers(): FileHandlers {
     // A file that names neither the SDK nor a method holds no handler in any style (see fileRelevance).
     this.#handlers ??= fileRelevance(this.#sourceCode, this.settings, this.#lintedPath).handlers
-      ? findHandlers(this.nodes, { sourceCode: this.#sourceCode, sdk: this.sdk, values: this.values, resolver: this.resolver, sdkVersion: this.sdkVersion })
+      ? findHandlers(this.nodes, { sourceCode: this.#sourceCode, sdk: this.sdk, values: this.values, resolver: this.resolver, sdkVersions: this.sdkVersions })
       : NO_HANDLERS;
     return this.#handlers;
   }

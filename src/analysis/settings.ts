@@ -9,7 +9,7 @@ export interface AcpSettings {
   readonly errorClasses: readonly string[];
   /** Extra module names treated as the ACP SDK. */
   readonly sdkModules: readonly string[];
-  /** The SDK version to give advice for; undefined: the one installed for the linted file. */
+  /** The SDK version to give advice for; undefined: the one installed for the linted file (else declared). */
   readonly sdkVersion?: string | undefined;
 }
 

@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { ESLint } from "eslint";
+import { findSdk } from "../analysis/sdk/sdk-version.js";
 import plugin from "../index.js";
 import { realPathOr } from "../regular-file.js";
 import type { CliOptions } from "./args/args.js";
@@ -10,6 +11,7 @@ import { createEslint } from "./eslint/engines.js";
 import type { EslintParams } from "./eslint/eslint-options.js";
 import { getCacheFile } from "./eslint/eslint-internals.js";
 import { ImportRecord } from "./eslint/import-record.js";
+import { sdkSetting } from "./eslint/lint-config.js";
 import { findOptionsFile } from "./eslint/options-file.js";
 import { applySuppressions, UNUSED_SUPPRESSIONS } from "./eslint/suppressions.js";
 import { TypeInformationNotes } from "./eslint/type-information.js";
@@ -122,11 +124,21 @@ export async function printConfig(options: CliOptions, file: string, io: CliIo):
     const config: unknown = isGitignored(start, root!.dir, options, notes) ? undefined : await eslint.calculateConfigForFile(start);
     for (const note of notes) io.stderr.write(`acp-lint: ${note}\n`);
     if (config === undefined) throw new UsageError(`${file} is not linted by acp-lint (ignored, or not TypeScript or JavaScript)`);
-    io.stdout.write(`${JSON.stringify(config, null, 2)}\n`);
+    // As ESLint prints it (its config's toJSON names each plugin and parser), then the file's own SDK.
+    const printed = JSON.parse(JSON.stringify(config)) as PrintedConfig;
+    io.stdout.write(`${JSON.stringify(withFileSdk(printed, start, io.cwd), null, 2)}\n`);
     return 0;
   } finally {
     staging.dispose();
   }
+}
+
+type PrintedConfig = { settings?: Record<string, unknown> };
+
+/** The config with the SDK version advice is for in this very file, and where it comes from (see sdkSetting). */
+function withFileSdk(config: PrintedConfig, file: string, cwd: string): PrintedConfig {
+  const acp = config.settings?.["acp"] as { sdkVersion?: unknown } | undefined;
+  return { ...config, settings: { ...config.settings, "acp-lint": sdkSetting(findSdk(file, cwd), cwd, acp?.sdkVersion) } };
 }
 
 async function lintStdin(eslint: ESLint, options: CliOptions, io: CliIo, notes: string[]): Promise<ESLint.LintResult[]> {

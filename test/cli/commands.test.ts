@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { ESLint } from "eslint";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -46,6 +47,29 @@ describe("acp-lint --print-config and --stdin", () => {
     expect(Object.keys(config.rules).sort()).toEqual(RULE_NAMES.map((name) => `acp/${name}`));
     const typed = JSON.parse((await runCli(["--print-config", "src/agent.ts", "--type-aware"], dir)).stdout) as { languageOptions: { parser: string } };
     expect(typed.languageOptions.parser).toBe(`acp-lint/typed-parser@${builtPlugin.meta.version}`);
+  });
+
+  it("--print-config says which SDK version the file's advice is for, and where it comes from", async () => {
+    const sdkOf = async (project: string, file: string, extra: string[] = []) =>
+      (JSON.parse((await runCli(["--print-config", file, ...extra], project)).stdout) as { settings: Record<string, unknown> }).settings["acp-lint"];
+    // A fresh clone: nothing installed, the range of the package.json nearest the file.
+    const declared = await makeProject({
+      "package.json": JSON.stringify({ dependencies: { "@agentclientprotocol/sdk": "^2.0.0" } }),
+      "packages/agent/package.json": JSON.stringify({ dependencies: { "@agentclientprotocol/sdk": "~0.26.1" } }),
+      "packages/agent/src/agent.ts": CLEAN_AGENT,
+      "src/client.ts": CLEAN_AGENT,
+    });
+    expect(await sdkOf(declared, "packages/agent/src/agent.ts")).toEqual({
+      sdkVersion: "0.26.1",
+      sdkVersionFrom: `the lowest version "~0.26.1" allows (@agentclientprotocol/sdk in ${join("packages", "agent", "package.json")}): none installed`,
+    });
+    expect(await sdkOf(declared, "src/client.ts")).toEqual({ sdkVersion: "2.0.0", sdkVersionFrom: 'the lowest version "^2.0.0" allows (@agentclientprotocol/sdk in package.json): none installed' });
+    // Installed: that copy; set: the setting; neither: nothing.
+    const installed = await makeProject({ "node_modules/@agentclientprotocol/sdk/package.json": JSON.stringify({ version: "1.9.0" }), "package.json": JSON.stringify({ dependencies: { "@agentclientprotocol/sdk": "^2.0.0" } }), "src/agent.ts": CLEAN_AGENT });
+    expect(await sdkOf(installed, "src/agent.ts")).toEqual({ sdkVersion: "1.9.0", sdkVersionFrom: "installed in node_modules" });
+    await writeFile(join(installed, "acp-lint.json"), JSON.stringify({ settings: { acp: { sdkVersion: "2.1.0" } } }));
+    expect(await sdkOf(installed, "src/agent.ts")).toEqual({ sdkVersion: "2.1.0", sdkVersionFrom: "settings.acp.sdkVersion" });
+    expect(await sdkOf(dir, "src/agent.ts")).toEqual({ sdkVersion: null, sdkVersionFrom: null });
   });
 
   it("--print-config of a file acp-lint does not lint exits 2 saying so", async () => {

@@ -1,7 +1,10 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import type { InvalidTestCase, TestCaseError, ValidTestCase } from "@typescript-eslint/rule-tester";
 import rule, { type MessageIds } from "../../rules/capability-consistency.js";
 import { at } from "../locate.js";
 import { typedFile, typedTester, untypedTester } from "../rule-tester.js";
+import { folderWithSdks } from "../sdk-install.js";
 import { CAPABILITY_STYLES } from "./capability-styles.js";
 
 type Valid = ValidTestCase<[]>;
@@ -367,12 +370,27 @@ export const start = (stream: acp.Stream) => new acp.AgentSideConnection(() => n
 `;
 /** The same agent under the name releases from 0.16.0 call. */
 const NEW_NAME = OLD_NAME.replace("unstable_listSessions", "listSessions");
+/** A file of a fresh project with no SDK installed whose package.json declares the SDK `range` (a fresh clone). */
+function declaringRange(range: string): string {
+  const dir = folderWithSdks({}, "acp-declared-");
+  writeFileSync(join(dir, "package.json"), JSON.stringify({ dependencies: { "@agentclientprotocol/sdk": range } }));
+  return join(dir, "agent.ts");
+}
 const versionValid: Valid[] = [
+  { name: "none installed, ^0.15.0 declared: 0.15 calls unstable_listSessions", code: OLD_NAME, filename: declaringRange("^0.15.0") },
+  { name: "none installed, >=0.15.0 declared: some version it allows calls unstable_listSessions", code: OLD_NAME, filename: declaringRange(">=0.15.0") },
+  { name: "none installed, >=0.15.0 declared: some version it allows calls listSessions", code: NEW_NAME, filename: declaringRange(">=0.15.0") },
   { name: "SDK 0.16.0 calls listSessions: the advertised list has its handler", code: NEW_NAME, settings: { acp: { sdkVersion: "0.16.0" } } },
   { name: "SDK 0.15.0 calls unstable_listSessions: the advertised list has its handler", code: OLD_NAME, settings: { acp: { sdkVersion: "0.15.0" } } },
   { name: "SDK 2.x (installed here) has no legacy connection: either name counts", code: OLD_NAME },
 ];
 const versionInvalid: Invalid[] = [
+  {
+    name: "none installed, ^0.26.0 declared: no version it allows calls unstable_listSessions",
+    code: OLD_NAME,
+    filename: declaringRange("^0.26.0"),
+    errors: [missing(OLD_NAME, "list: {}", "`agentCapabilities.sessionCapabilities.list`", "`session/list`")],
+  },
   {
     name: "SDK 1.9.0 never calls unstable_listSessions: the advertised list has no handler",
     code: OLD_NAME,

@@ -1,6 +1,7 @@
 // Advice that fits the user's SDK: each message and suggestion of the rules that name RequestError factories,
 // under settings.acp.sdkVersion, with no SDK installed, with an SDK detected in a project, and with this
 // repository's own SDK (2.4.0) detected.
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { InvalidTestCase, TestCaseError, ValidTestCase } from "@typescript-eslint/rule-tester";
 import preferErrorFactory, { type MessageIds as FactoryIds } from "../../rules/prefer-error-factory.js";
@@ -13,6 +14,13 @@ import { folderWithSdks } from "../sdk-install.js";
 /** A file in a fresh directory outside the repository, with the SDK packages given installed (package.json only). */
 function fileIn(packages: Record<string, string>): string {
   return join(folderWithSdks(packages, "acp-advice-"), "agent.ts");
+}
+
+/** A file in a fresh project whose package.json declares `dependencies`, with the SDK packages `installed`. */
+function fileDeclaring(dependencies: Record<string, string>, installed: Record<string, string> = {}): string {
+  const dir = folderWithSdks(installed, "acp-advice-");
+  writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "agent", dependencies }));
+  return join(dir, "agent.ts");
 }
 
 /** How a case learns its SDK version, and which version that is (undefined: unknown). */
@@ -33,6 +41,12 @@ const SETUPS: readonly Setup[] = [
   { label: "the legacy package 0.4.5 detected", version: "0.4.5", extra: { filename: fileIn({ "@zed-industries/agent-client-protocol": "0.4.5" }) } },
   { label: "sdkVersion 2.4.0 over an installed 1.9.0", version: "2.4.0", extra: { settings: { acp: { sdkVersion: "2.4.0" } }, filename: fileIn({ "@agentclientprotocol/sdk": "1.9.0" }) } },
   { label: "this repository's SDK detected (2.4.0)", version: "2.4.0", extra: {} },
+  // None installed (a fresh clone, CI before `npm ci`): the lowest version package.json's range allows.
+  { label: "none installed, ^2.1.0 declared", version: "2.1.0", extra: { filename: fileDeclaring({ "@agentclientprotocol/sdk": "^2.1.0" }) } },
+  { label: "none installed, ~2.0.2 declared", version: "2.0.2", extra: { filename: fileDeclaring({ "@agentclientprotocol/sdk": "~2.0.2" }) } },
+  { label: "none installed, ^0.4.5 of the legacy package declared", version: "0.4.5", extra: { filename: fileDeclaring({ "@zed-industries/agent-client-protocol": "^0.4.5" }) } },
+  { label: "none installed, latest declared", version: undefined, extra: { filename: fileDeclaring({ "@agentclientprotocol/sdk": "latest" }) } },
+  { label: "1.9.0 installed over ^2.1.0 declared", version: "1.9.0", extra: { filename: fileDeclaring({ "@agentclientprotocol/sdk": "^2.1.0" }, { "@agentclientprotocol/sdk": "1.9.0" }) } },
 ];
 
 const atLeast = (version: string | undefined, since: [number, number, number]) => {

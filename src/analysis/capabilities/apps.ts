@@ -16,8 +16,8 @@ export interface AppContext {
   readonly sdk: SdkImports;
   readonly values: ValueResolver;
   readonly fields: Readonly<Record<"agent" | "client", string>>;
-  /** The installed SDK's version, when known: which legacy member names its connection calls. */
-  readonly sdkVersion?: string | undefined;
+  /** The SDK versions the file may run with (an exact version or a declared range): which legacy member names its connection calls. */
+  readonly sdkVersions?: string | undefined;
 }
 
 const REGISTRATIONS = new Set(["onRequest", "onNotification"]);

@@ -36,7 +36,7 @@ const ownersOf = perModel((model: FileModel, sourceCode: AnyContext["sourceCode"
   const handRolledClient = handlers.some((h) => h.style === "dispatch" && h.method.side === "client");
   if ((!/capabilities/i.test(sourceCode.text) && !handRolledClient) || handlers.length === 0) return [];
   const schema = capabilitySchema(model.settings.protocolVersion);
-  const ctx: AppContext = { sourceCode, sdk: model.sdk, values: model.values, fields: schema.field, sdkVersion: model.sdkVersion };
+  const ctx: AppContext = { sourceCode, sdk: model.sdk, values: model.values, fields: schema.field, sdkVersions: model.sdkVersions };
   const owners = [...appOwners(handlers, ctx), ...legacyOwners(handlers, ctx), ...dispatchOwners(handlers, ctx, model.nodes)];
   // A handler that only answers -32601 is what the spec asks for a method without one: it registers nothing.
   const refusing = refusingRegistrations(model);

@@ -67,7 +67,7 @@ export function legacyOwners(handlers: readonly Handler[], ctx: AppContext): Cap
         continue;
       }
       // A member under a name the installed SDK does not call is never run.
-      const method = side === "agent" && !legacyNameDispatched(ctx.sdkVersion, name) ? undefined : findLegacyMethod(name, side);
+      const method = side === "agent" && !legacyNameDispatched(ctx.sdkVersions, name) ? undefined : findLegacyMethod(name, side);
       if (!method) continue;
       if (method.wire === "initialize" && value && isFunction(value)) initialize = value;
       registrations.push({ wire: method.wire, node: (member as TSESTree.Property).key });

@@ -46,31 +46,31 @@ function factoryProducts(factoryExpression: TSESTree.Node, ctx: HandlerContext):
 }
 
 /** The legacy method a member named `name` answers, when the installed SDK calls a member of that name. */
-function dispatchedMethod(name: string | undefined, side: Side, sdkVersion: string | undefined) {
-  if (name === undefined || (side === "agent" && !legacyNameDispatched(sdkVersion, name))) return undefined;
+function dispatchedMethod(name: string | undefined, side: Side, sdkVersions: string | undefined) {
+  if (name === undefined || (side === "agent" && !legacyNameDispatched(sdkVersions, name))) return undefined;
   return findLegacyMethod(name, side);
 }
 
-function classHandlers(node: ClassNode, side: Side, sdkVersion: string | undefined): Handler[] {
+function classHandlers(node: ClassNode, side: Side, sdkVersions: string | undefined): Handler[] {
   const out: Handler[] = [];
   for (const member of node.body.body) {
     if (member.type !== AST_NODE_TYPES.MethodDefinition && member.type !== AST_NODE_TYPES.PropertyDefinition) continue;
     if (member.static || (member.type === AST_NODE_TYPES.MethodDefinition && member.kind !== "method")) continue;
     const name = staticKeyName(member.key, member.computed);
     const value = member.value && unwrap(member.value);
-    const method = dispatchedMethod(name, side, sdkVersion);
+    const method = dispatchedMethod(name, side, sdkVersions);
     if (method && value && isFunction(value)) out.push({ method, style: "legacy", body: value, fn: value, methodNode: member.key });
   }
   return out;
 }
 
-function objectHandlers(node: TSESTree.ObjectExpression, side: Side, sdkVersion: string | undefined): Handler[] {
+function objectHandlers(node: TSESTree.ObjectExpression, side: Side, sdkVersions: string | undefined): Handler[] {
   const out: Handler[] = [];
   for (const prop of node.properties) {
     if (prop.type !== AST_NODE_TYPES.Property || prop.kind !== "init") continue;
     const name = staticKeyName(prop.key, prop.computed);
     const value = unwrap(prop.value);
-    const method = dispatchedMethod(name, side, sdkVersion);
+    const method = dispatchedMethod(name, side, sdkVersions);
     if (method && isFunction(value)) out.push({ method, style: "legacy", body: value, fn: value, methodNode: prop.key });
   }
   return out;
@@ -156,6 +156,6 @@ export function legacyHandlers(nodes: HandlerNodes, ctx: HandlerContext): Handle
     for (const product of factoryProducts(factory, ctx)) if (!sides.has(product)) sides.set(product, side);
   }
   return [...sides].flatMap(([node, side]) =>
-    node.type === AST_NODE_TYPES.ObjectExpression ? objectHandlers(node, side, ctx.sdkVersion) : classHandlers(node, side, ctx.sdkVersion),
+    node.type === AST_NODE_TYPES.ObjectExpression ? objectHandlers(node, side, ctx.sdkVersions) : classHandlers(node, side, ctx.sdkVersions),
   );
 }

@@ -89,8 +89,8 @@ export interface HandlerContext {
   readonly sdk: SdkImports;
   readonly values: ValueResolver;
   readonly resolver: Resolver;
-  /** The installed SDK's version, when known: which legacy member names its connection calls. */
-  readonly sdkVersion?: string | undefined;
+  /** The SDK versions the file may run with (an exact version or a declared range): which legacy member names its connection calls. */
+  readonly sdkVersions?: string | undefined;
 }
 
 export interface HandlerNodes {

@@ -2,6 +2,7 @@ import { LEGACY_NAME_RELEASES } from "../../protocol/methods.js";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { FACTORY_BY_NAME } from "../../protocol/codes.js";
 import { readRegularFile, realPathOr } from "../../regular-file.js";
+import { type DeclaredSdk, declaredSdkRange, rangeMeets } from "./declared-range.js";
 import { BUILTIN_SDK_MODULES } from "./module-names.js";
 
 /** `major.minor.patch`, each a number without leading zeros. */
@@ -93,22 +94,48 @@ function versionFrom(dir: string): string | undefined {
   return found;
 }
 
+/** The SDK a file is linted for: the copy installed for it, else the range its nearest package.json declares. */
+export type FoundSdk =
+  | { readonly source: "installed"; readonly version: string }
+  | { readonly source: "declared"; readonly version: string; readonly declared: DeclaredSdk };
+
 /**
- * The version of the ACP SDK installed for the linted file, or undefined when none is found or the code
+ * The ACP SDK of the linted file: the version installed for it, else the lowest version the nearest package.json's
+ * range for the SDK allows (a fresh clone, a CI lint before `npm ci`); undefined when neither is found or the code
  * is not a file (`<input>`, `<text>`).
  */
-export function detectSdkVersion(filename: string, cwd: string): string | undefined {
+export function findSdk(filename: string, cwd: string): FoundSdk | undefined {
   if (filename === "<input>" || filename === "<text>") return undefined;
-  const file = isAbsolute(filename) ? filename : resolve(cwd, filename);
-  return versionFrom(dirname(file));
+  const dir = dirname(isAbsolute(filename) ? filename : resolve(cwd, filename));
+  const installed = versionFrom(dir);
+  if (installed !== undefined) return { source: "installed", version: installed };
+  const declared = declaredSdkRange(dir);
+  return declared && { source: "declared", version: declared.lowest, declared };
+}
+
+/** The version advice is for (findSdk's): the installed one, else the lowest the declared range allows. */
+export function detectSdkVersion(filename: string, cwd: string): string | undefined {
+  return findSdk(filename, cwd)?.version;
+}
+
+/** The versions the file may run with, as a range: the installed (or set) version itself, or the declared range. */
+export function sdkVersionsOf(found: FoundSdk | undefined): string | undefined {
+  return found?.source === "declared" ? found.declared.range : found?.version;
 }
 
 /**
- * Whether the legacy `AgentSideConnection` of an SDK of `version` calls an `Agent` member named `name`: always for
- * an unknown version, and for 2.x (which has no such connection: the class is judged as the legacy API defines it).
+ * Whether the legacy `AgentSideConnection` of the SDK calls an `Agent` member named `name`, for `versions`: an exact
+ * version or a declared range (see sdkVersionsOf). Always for an unknown version, and for 2.x (which has no such
+ * connection: the class is judged as the legacy API defines it); for a range, when some version it allows calls it,
+ * so that a range is never judged by a version it may not install.
  */
-export function legacyNameDispatched(version: string | undefined, name: string): boolean {
+export function legacyNameDispatched(versions: string | undefined, name: string): boolean {
   const releases = LEGACY_NAME_RELEASES[name];
-  if (!releases || version === undefined || !isReleaseVersion(version) || isAtLeast(version, "2.0.0")) return true;
-  return (releases.since === undefined || isAtLeast(version, releases.since)) && (releases.until === undefined || !isAtLeast(version, releases.until));
+  if (!releases || versions === undefined) return true;
+  if (parts(versions) === undefined) {
+    const window = [releases.since && `>=${releases.since}`, releases.until && `<${releases.until}`].filter(Boolean).join(" ");
+    return rangeMeets(versions, ">=2.0.0") || rangeMeets(versions, window || "*");
+  }
+  if (!isReleaseVersion(versions) || isAtLeast(versions, "2.0.0")) return true;
+  return (releases.since === undefined || isAtLeast(versions, releases.since)) && (releases.until === undefined || !isAtLeast(versions, releases.until));
 }

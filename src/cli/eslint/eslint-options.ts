@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { ESLint } from "eslint";
-import { detectSdkVersion } from "../../analysis/sdk/sdk-version.js";
+import { findSdk } from "../../analysis/sdk/sdk-version.js";
 import type { Concurrency, ConfigName } from "../args/args.js";
 import { buildLintConfig } from "./lint-config.js";
 import type { OptionsFileData } from "./options-file.js";
@@ -43,7 +43,8 @@ export function eslintOptions(params: EslintParams): ESLint.Options {
       // .gitignore is acp-lint's walk's to read, as git reads it (files/gitignore.ts); ESLint gets --ignore-pattern.
       ignores: params.noIgnore ? [] : [...params.ignorePatterns],
       tsconfigRootDir: params.tsconfigRootDir,
-      sdkVersion: detectSdkVersion(join(params.cwd, "index.ts"), params.cwd),
+      sdk: findSdk(join(params.cwd, "index.ts"), params.cwd),
+      cwd: params.cwd,
       optionsFile: params.optionsFile,
     }),
     // acp-lint hands ESLint the files its own walk vetted: a file named `[id].ts` or `*.ts` must stay that file,
