@@ -59,9 +59,9 @@ export default createRule<[], MessageIds>({
       successMust:
         "This fallback answers a method nobody handles with a success result, but in protocol version 2 a receiver that does not implement a method MUST respond with the error -32601 Method not found: throw RequestError.methodNotFound(method).",
       unsupported:
-        "This error says the method is not supported but is sent with {{code}}: a receiver that does not implement a method should respond with -32601 Method not found (RequestError.methodNotFound), or remove the handler.",
+        "This error says the method is not supported but is sent with {{code}}: a receiver that does not implement a method should respond with -32601 Method not found (RequestError.methodNotFound).",
       unsupportedMust:
-        "This error says the method is not supported but is sent with {{code}}: in protocol version 2 a receiver that does not implement a method MUST respond with -32601 Method not found (RequestError.methodNotFound), or remove the handler.",
+        "This error says the method is not supported but is sent with {{code}}: in protocol version 2 a receiver that does not implement a method MUST respond with -32601 Method not found (RequestError.methodNotFound).",
       cancelNotSupported:
         "This error says {{method}} is not supported but is sent with {{code}}: in protocol version 2 an agent answers {{method}} of an item that does not advertise cancel with -32602 Invalid params, so throw RequestError.invalidParams() (not -32601).",
       useMethodNotFound: "Answer with {{replacement}} instead.",

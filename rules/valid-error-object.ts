@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
-import { calleeName, codeLeaves, codeNumbers, type Constant, ERROR_SENDERS, type ErrorSite, type FileModel, getModel, misusedCode, sdkLostThrows, staticKeyName, unwrap } from "../src/analysis/index.js";
+import { calleeName, caughtFailureMisuse, codeLeaves, codeNumbers, type Constant, ERROR_SENDERS, type ErrorSite, type FileModel, getModel, misusedCode, sdkLostThrows, staticKeyName, unwrap } from "../src/analysis/index.js";
 import { inRange, JSON_RPC_RESERVED } from "../src/protocol/codes.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
@@ -154,7 +154,7 @@ export default createRule<[], MessageIds>({
     // -32000 for an unknown session or a busy agent, -32002 for a quota: the code tells the client something else.
     const checkMeaning = (message: TSESTree.Node, code: number) => {
       const text = messageText(message, model());
-      const misuse = text && misusedCode(code, text.text);
+      const misuse = (text && misusedCode(code, text.text)) || caughtFailureMisuse(code, message, context.sourceCode);
       const name = model().acpCodes.get(code)?.message;
       if (!misuse || !name) return;
       context.report({ node: message, messageId: "codeMeaning", data: { code, name, situation: misuse.situation, instead: misuse.instead } });

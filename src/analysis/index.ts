@@ -50,6 +50,7 @@ export { declaredName } from "./syntax/functions.js";
 export { helperPlace } from "./syntax/helper-place.js";
 export { ERROR_SENDERS } from "./errors/send-calls.js";
 export { misusedCode } from "./values/code-meaning.js";
+export { caughtFailureMisuse } from "./values/caught-message.js";
 export type { Constant } from "./values/constant.js";
 export { closestStopReason } from "./prompts/closest.js";
 export { promptFacts } from "./prompts/prompt-facts.js";

@@ -1323,6 +1323,29 @@ export class AgentErrors extends Error {
 
 const namedValid: Valid[] = [
   {
+    // valid-error-object asks for -32603 there: naming it AuthRequired would cement the mistake.
+    name: "-32000 with a Node callback's error message: a failed read, not a missing authentication",
+    code: `import * as fs from "node:fs";
+declare function write(m: unknown): void;
+export function read(id: number, path: string): void {
+  fs.readFile(path, "utf8", (err, content) => {
+    if (err) write({ jsonrpc: "2.0", id, error: { code: -32000, message: err.message } });
+    else write({ jsonrpc: "2.0", id, result: { content } });
+  });
+}`,
+  },
+  {
+    name: "-32000 with a catch's error message: every failure of the call",
+    code: `declare function write(m: unknown): void;
+export async function run(id: number, work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+  } catch (e) {
+    write({ jsonrpc: "2.0", id, error: { code: -32000, message: e instanceof Error ? e.message : String(e) } });
+  }
+}`,
+  },
+  {
     // JSON-RPC's generic "Server error" where ACP means "authentication required": naming it AuthRequired would cement it.
     name: "-32000 with a message about something else than authentication",
     code: `declare function write(m: unknown): void;
@@ -1677,6 +1700,7 @@ const serverInvalidParams = `${SERVER}  handle(id: Id) {
 const transportNotFound = `${TRANSPORT}transport.error(1, -32002, "Resource not found", { uri: "file:///a" });`;
 const outFailMessage = `${OUT}export function run(err: Error) {\n  out.fail(msg.id, -32603, err.message);\n}`;
 const outFailString = `${OUT}export function run(e: unknown) {\n  out.reply(msg.id, -32602, e instanceof Error ? e.message : String(e));\n}`;
+const outLoginFailed = `${OUT}export async function login(attempt: () => Promise<void>) {\n  try {\n    await attempt();\n  } catch (e) {\n    out.fail(msg.id, -32000, \`Login failed: \${String(e)}\`);\n  }\n}`;
 const conditionalError = `${RESPONSE_TYPES}declare const out: { send(message: object): void };
 function sendError(id: Id, code: number, message: string, data?: unknown) {
   out.send({ jsonrpc: "2.0", id, error: data === undefined ? { code, message } : { code, message, data } });
@@ -1730,6 +1754,11 @@ export const b = refuse(2, 4001, "busy");`,
     { name: "a sender of any name given an id, a code and err.message", code: outFailMessage, errors: [namedConstantAt(outFailMessage, "-32603")] },
     { name: "a sender of any name given an id, a code and e.message or String(e)", code: outFailString, errors: [namedConstantAt(outFailString, "-32602")] },
     { name: "a helper whose error object is chosen by a conditional", code: conditionalError, errors: [namedConstantAt(conditionalError, "-32601")] },
+    {
+      name: "-32000 with a caught failure whose words are about authentication: AuthRequired is its meaning",
+      code: outLoginFailed,
+      errors: [namedConstantAt(outLoginFailed, "-32000")],
+    },
     { name: "a mock agent in a test file answers requests: its errors are built as any agent's", filename: TEST_FILE, code: MOCK_SERVER, errors: [namedConstantAt(MOCK_SERVER, "-32601")] },
   ],
 });

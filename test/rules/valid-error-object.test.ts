@@ -1256,7 +1256,41 @@ const INIT_AS_NOT_FOUND = `import { RequestError } from "@agentclientprotocol/sd
 export function early() {
   throw new RequestError(-32002, "Server not initialized");
 }`;
+// -32000 answered with a caught failure's own message: a failed read or write, not a missing authentication.
+const CAUGHT = "a failure caught here (the caught error's own message)";
+const CAUGHT_IN_CALLBACK = `import * as fs from "node:fs";
+declare function write(m: object): void;
+export function read(id: number, path: string) {
+  fs.readFile(path, "utf8", (err, content) => {
+    if (err) {
+      write({ jsonrpc: "2.0", id, error: { code: -32000, message: err.message } });
+    } else {
+      write({ jsonrpc: "2.0", id, result: { content } });
+    }
+  });
+}`;
+const CAUGHT_IN_CATCH = `declare function respond(id: unknown, result: unknown, error?: object): object;
+declare const terminals: { write(id: string, data: string): void };
+export function input(id: number, terminalId: string, data: string) {
+  try {
+    terminals.write(terminalId, data);
+    return respond(id, { ok: true });
+  } catch (err) {
+    return respond(id, null, { jsonrpc: "2.0", id, error: { code: -32000, message: err instanceof Error ? err.message : "Failed to write terminal input" } });
+  }
+}`;
+const CAUGHT_IN_PROMISE = `declare function send(m: object): void;
+declare function run(): Promise<void>;
+export function go(id: number) {
+  run().catch((e) => {
+    const text = \`Run failed: \${String(e)}\`;
+    send({ jsonrpc: "2.0", id, error: { code: -32000, message: text } });
+  });
+}`;
 const invalidMeaning: Invalid[] = [
+  { name: "-32000 with a Node callback's error message", code: CAUGHT_IN_CALLBACK, errors: [meaning(CAUGHT_IN_CALLBACK, "err.message", -32000, "Authentication required", CAUGHT, "-32603 Internal error")] },
+  { name: "-32000 with a catch's error message or a fallback", code: CAUGHT_IN_CATCH, errors: [meaning(CAUGHT_IN_CATCH, 'err instanceof Error ? err.message : "Failed to write terminal input"', -32000, "Authentication required", CAUGHT, "-32603 Internal error")] },
+  { name: "-32000 with a promise rejection kept in a const", code: CAUGHT_IN_PROMISE, errors: [{ ...meaning(CAUGHT_IN_PROMISE, "text", -32000, "Authentication required", CAUGHT, "-32603 Internal error"), ...at(CAUGHT_IN_PROMISE, "text", 1) }] },
   { name: "-32000 for an unknown session", code: SESSION_AS_AUTH, errors: [meaning(SESSION_AS_AUTH, '"invalid session"', -32000, "Authentication required", "an unknown session", "-32002 Resource not found with data.sessionId")] },
   { name: "-32000 for a busy agent", code: BUSY_AS_AUTH, errors: [meaning(BUSY_AS_AUTH, '"a prompt is already running"', -32000, "Authentication required", "a busy agent", "an implementation-specific code outside -32768 to -32000")] },
   { name: "-32000 for a request before initialize", code: INIT_AS_AUTH, errors: [meaning(INIT_AS_AUTH, '"connection not initialized yet"', -32000, "Authentication required", "a request before initialize", "-32600 Invalid request")] },
@@ -1264,6 +1298,22 @@ const invalidMeaning: Invalid[] = [
   { name: "-32002 for an exhausted pool", code: QUOTA_AS_NOT_FOUND, errors: [meaning(QUOTA_AS_NOT_FOUND, '"terminal pool exhausted"', -32002, "Resource not found", "an exhausted pool or quota", "an implementation-specific code outside -32768 to -32000")] },
 ];
 valid.push(
+  {
+    name: "-32000 with a caught failure whose words are about authentication",
+    code: `declare function send(m: object): void;\nexport async function login(id: number, attempt: () => Promise<void>) {\n  try { await attempt(); } catch (e) { send({ jsonrpc: "2.0", id, error: { code: -32000, message: \`Login failed: \${String(e)}\` } }); }\n}`,
+  },
+  {
+    name: "-32603 with a caught failure's message",
+    code: `declare function send(m: object): void;\nexport async function go(id: number, run: () => Promise<void>) {\n  try { await run(); } catch (e) { send({ jsonrpc: "2.0", id, error: { code: -32603, message: e instanceof Error ? e.message : String(e) } }); }\n}`,
+  },
+  {
+    name: "-32000 with an item's message in a callback that is no failure (items.map)",
+    code: `declare function send(m: object): void;\nexport function each(id: number, items: { message: string }[]) {\n  items.forEach((item) => send({ jsonrpc: "2.0", id, error: { code: -32000, message: item.message } }));\n}`,
+  },
+  {
+    name: "-32000 with a parameter's message (not known to be a caught failure)",
+    code: `declare function send(m: object): void;\nexport function fail(id: number, problem: Error) {\n  send({ jsonrpc: "2.0", id, error: { code: -32000, message: problem.message } });\n}`,
+  },
   { name: "-32000 about authentication, even when a session is named", code: `import { RequestError } from "@agentclientprotocol/sdk";\nthrow new RequestError(-32000, "session expired: sign in again");` },
   { name: "-32002 for an unknown session", code: `import { RequestError } from "@agentclientprotocol/sdk";\nthrow new RequestError(-32002, "session not found", { sessionId: "s" });` },
   { name: "-32000 for something else not initialized (a store): no request before initialize", code: `import { RequestError } from "@agentclientprotocol/sdk";\nthrow new RequestError(-32000, "session store not initialized");` },

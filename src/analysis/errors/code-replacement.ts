@@ -4,6 +4,7 @@ import type { FileModel } from "../model.js";
 import { memberName, outermostWrapper, unwrap } from "../syntax/ast.js";
 import { codeNumbers } from "../values/code-numbers.js";
 import { isAboutAuth, misusedCode } from "../values/code-meaning.js";
+import { caughtFailureMisuse } from "../values/caught-message.js";
 import { messageText } from "../values/message-text.js";
 import { isBareNumber } from "./code-leaves.js";
 import type { CodeTable } from "./code-tables.js";
@@ -22,11 +23,13 @@ function isServerErrorMisread(code: number, message: TSESTree.Node | null | unde
 
 /**
  * Whether prefer-error-factory leaves an ACP code written as a bare number unnamed, since naming it would cement a
- * mistake: -32000 for a failure that is not about authentication, or a code whose message tells a situation that
+ * mistake: -32000 for a failure that is not about authentication (by its message's words, or a caught failure's own message), or a code whose message tells a situation that
  * calls for an implementation-specific code (-32002 "terminal pool exhausted", code-meaning.ts).
  */
 export function isLeftUnnamed(code: number, message: TSESTree.Node | null | undefined, model: Pick<FileModel, "values">): boolean {
   if (isServerErrorMisread(code, message, model)) return true;
+  // -32000 with a caught failure's message: valid-error-object asks for the code that failure calls for.
+  if (message && caughtFailureMisuse(code, message, model.values.resolver.sourceCodeOf(message))) return true;
   const text = messageText(message, model.values);
   const misuse = text === undefined ? undefined : misusedCode(code, text);
   return misuse !== undefined && misuse.code === undefined;
