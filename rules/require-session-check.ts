@@ -1,5 +1,5 @@
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
-import { answerCodes, catchAllCode, deletedSessionAnswers, enclosingFunction, type FileModel, getModel, type Handler, keepsCodeThroughSdk, type SessionMiss, sessionNotFoundFix, type SessionScope } from "../src/analysis/index.js";
+import { answerCodes, catchAllCode, type ConnectionAnswer, connectionFix, connectionName, deletedSessionAnswers, enclosingFunction, type FileModel, getModel, type Handler, keepsCodeThroughSdk, projectConnection, type SessionMiss, sessionNotFoundFix, type SessionScope } from "../src/analysis/index.js";
 import { INTERNAL_ERROR, INVALID_PARAMS, RESOURCE_NOT_FOUND } from "../src/protocol/codes.js";
 import { specUrl } from "../src/protocol/links.js";
 import { V2_ITEM_CANCELS } from "../src/protocol/methods.js";
@@ -15,6 +15,8 @@ export type MessageIds =
   | "internalError"
   | "internalErrorV2"
   | "caughtAs"
+  | "connectionSends"
+  | "connectionUnknown"
   | "successForMiss"
   | "successForMissV2"
   | "closeFails"
@@ -40,6 +42,12 @@ function catchAllCodeOf(miss: SessionMiss, model: FileModel, sourceCode: Readonl
   if (!miss.thrown) return undefined;
   const codes = new Set(miss.scope.handlers.filter(requiresSessionCheck).map((h) => catchAllCode(model, sourceCode, h)));
   return codes.size === 1 ? [...codes][0] : undefined;
+}
+
+/** The codes a thrown answer goes out with through a project connection: its own when the catch sends it, else the catch's. */
+function connectionCodes(answer: NonNullable<SessionMiss["answer"]>, connection: ConnectionAnswer, model: FileModel): readonly number[] | undefined {
+  if (answer.kind !== "internal" && connection.keepsCode) return answerCodes(answer, model.values);
+  return connection.code === undefined ? undefined : [connection.code];
 }
 
 /**
@@ -89,6 +97,10 @@ export default createRule<[], MessageIds>({
         "An unknown session is answered here with a success result, but in protocol version 2 the agent MUST answer it with -32002 Resource not found and data.sessionId ({{fix}}).",
       caughtAs:
         "An unknown session is answered here with {{code}} ({{name}}) by the dispatcher's catch, which answers every thrown error with it: answer it with -32002 Resource not found and data.sessionId ({{fix}}).",
+      connectionSends:
+        "An unknown session is answered here with {{code}} ({{name}}), which {{connection}}'s catch sends for this thrown error: answer it with -32002 Resource not found and data.sessionId ({{fix}}).",
+      connectionUnknown:
+        "An unknown session is answered here with a thrown Error that carries neither -32002 nor data.sessionId, whatever code {{connection}}'s catch sends for it: answer it with -32002 Resource not found and data.sessionId ({{fix}}).",
       unguardedSessionV2:
         "This session is looked up by the requested id and used without checking that it exists: in protocol version 2 the agent MUST answer an unknown session with -32002 ({{fix}}).",
       assertedSessionV2:
@@ -150,6 +162,22 @@ export default createRule<[], MessageIds>({
           // A return is a success except in hand-rolled dispatch, where it may be the error response.
           if (!miss.thrown && !miss.scope.handlers.some((h) => h.style === "dispatch")) continue;
           const close = v2 && onlyClose(miss.scope);
+          // Out of a connection class of the project's own, a thrown error goes out as that class's catch sends it.
+          const connection = miss.thrown ? projectConnection(miss.scope.handlers.filter(requiresSessionCheck), model.resolver, model.values) : undefined;
+          if (connection) {
+            const codes = connectionCodes(answer, connection, model);
+            const named = connectionName(connection);
+            const through = connectionFix(connection, RESOURCE_NOT_FOUND);
+            if (!codes) {
+              if (answer.kind === "internal" && !close) for (const node of miss.reportAt ?? [answer.node]) report(node, { node, messageId: "connectionUnknown", data: { connection: named, fix: through } });
+              continue;
+            }
+            const wrong = codes.find((c) => c !== RESOURCE_NOT_FOUND);
+            if (wrong === undefined) continue;
+            const name = model.acpCodes.get(wrong)?.message ?? "an implementation-specific code";
+            for (const node of miss.reportAt ?? [answer.node]) report(node, { node, messageId: close ? "closeFails" : "connectionSends", data: { code: wrong, name, connection: named, fix: through } });
+            continue;
+          }
           // A plain Error thrown in hand-rolled dispatch goes out as what the dispatcher's catch-all answers with.
           const caught = answer.kind === "internal" && !sendsInternalError(miss) ? catchAllCodeOf(miss, model, context.sourceCode) : undefined;
           // Out of an SDK handler, a thrown value that is not a RequestError goes out as -32603 whatever code it carries.

@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { caughtCodeIs, type EditedFile, fixFor, getModel, outermostWrapper, type ResourceMiss, resourceMisses } from "../src/analysis/index.js";
+import { caughtCodeIs, connectionFix, type EditedFile, fixFor, getModel, outermostWrapper, projectConnection, type ResourceMiss, resourceMisses } from "../src/analysis/index.js";
 import { INTERNAL_ERROR, INVALID_PARAMS, RESOURCE_NOT_FOUND } from "../src/protocol/codes.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
@@ -116,9 +116,17 @@ export default createRule<[], MessageIds>({
         for (const miss of misses) {
           const { answer } = miss;
           const expected = expectedCode(miss, version);
-          const fix = fixFor(miss, model, sourceCode);
+          // Out of a connection class of the project's own, a thrown error goes out as that class's catch sends it.
+          const connection = miss.thrown ? projectConnection(miss.handlers, model.resolver, model.values) : undefined;
+          const byConnection = connection !== undefined && answer.kind !== "success" && !(answer.kind === "error" && connection.keepsCode);
+          const sent = byConnection ? connection.code : undefined;
+          const fix = connection ? { text: connectionFix(connection, expected), writable: false } : fixFor(miss, model, sourceCode);
           let code: number;
-          if (answer.kind === "internal") {
+          if (byConnection) {
+            // What the class sends cannot be read: nothing is quoted, and nothing reported.
+            if (sent === undefined || sent === expected) continue;
+            code = sent;
+          } else if (answer.kind === "internal") {
             if (!sendsInternalError(miss)) continue;
             code = INTERNAL_ERROR;
           } else if (answer.kind === "error") {
@@ -135,7 +143,7 @@ export default createRule<[], MessageIds>({
           if (miss.field === "terminalId") {
             const method = miss.handlers[0]?.method.wire ?? "terminal/*";
             const expectedText = `${expected} ${model.acpCodes.get(expected)?.message ?? ""}`.trim();
-            const messageId = answer.kind === "success" ? "terminalSuccess" : answer.kind === "internal" ? "terminalInternalError" : "terminalWrongCode";
+            const messageId = answer.kind === "success" ? "terminalSuccess" : answer.kind === "internal" && !byConnection ? "terminalInternalError" : "terminalWrongCode";
             for (const node of places) context.report({ node, messageId, data: { ...data, method, expected: expectedText }, suggest });
             continue;
           }
@@ -149,7 +157,7 @@ export default createRule<[], MessageIds>({
                 : "fileSuccess"
               : inCatch && miss.catchAll
                 ? "catchAllCode"
-                : answer.kind === "internal"
+                : answer.kind === "internal" && !byConnection
                   ? "fileInternalError"
                   : "fileWrongCode";
           for (const node of places) context.report({ node, messageId, data, suggest });

@@ -51,6 +51,7 @@ export { helperPlace } from "./syntax/helper-place.js";
 export { ERROR_SENDERS } from "./errors/send-calls.js";
 export { misusedCode } from "./values/code-meaning.js";
 export { caughtFailureMisuse } from "./values/caught-message.js";
+export { type ConnectionAnswer, connectionFix, connectionName, projectConnection } from "./handlers/connection-answers.js";
 export type { Constant } from "./values/constant.js";
 export { closestStopReason } from "./prompts/closest.js";
 export { promptFacts } from "./prompts/prompt-facts.js";
