@@ -1,5 +1,5 @@
 import type { TSESLint } from "@typescript-eslint/utils";
-import { factoryAdvice, type FileModel, fixText, getModel, invalidParamsFix, type ParamsFinding, paramsFindings } from "../src/analysis/index.js";
+import { connectionFix, connectionName, factoryAdvice, type FileModel, fixText, getModel, invalidParamsFix, type ParamsFinding, paramsFindings } from "../src/analysis/index.js";
 import { INVALID_PARAMS } from "../src/protocol/codes.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
@@ -21,7 +21,8 @@ function codeText(finding: ParamsFinding, model: FileModel): string {
   if (finding.caught) {
     const code = finding.codes[0]!;
     const name = model.acpCodes.get(code)?.message;
-    return `${code} ${name ?? "(an implementation-specific code)"} (what the dispatcher's catch answers every thrown error with)`;
+    const by = finding.connection === undefined ? "what the dispatcher's catch answers every thrown error with" : `what ${connectionName(finding.connection)}'s catch sends for it`;
+    return `${code} ${name ?? "(an implementation-specific code)"} (${by})`;
   }
   if (answer.kind === "internal" || finding.lost) return "-32603 Internal error (a thrown value that is not a RequestError goes out as that)";
   const factory = answer.kind === "site" ? answer.site.factory : undefined;
@@ -74,7 +75,11 @@ export default createRule<[], MessageIds>({
           // The dispatcher's catch answers with its own code whatever is thrown: no edit at the throw changes that.
           const replacement = finding.reportAt || finding.caught ? undefined : invalidParamsFix(finding.answer, model, context.sourceCode, sdkHandler);
           // The rewrite is the fix to name: the factory, or a code put in place of the old one (`ErrorCodes.InvalidParams`).
-          const fix = replacement ? fixName(replacement.text, model) : fixText(model, finding.handler.style);
+          const fix = replacement
+            ? fixName(replacement.text, model)
+            : finding.connection
+              ? connectionFix(finding.connection, INVALID_PARAMS)
+              : fixText(model, finding.handler.style);
           const suggest = replacement
             ? [{ messageId: "useInvalidParams" as const, data: { text: replacement.text }, fix: (f: TSESLint.RuleFixer) => f.replaceText(replacement.node, replacement.text) }]
             : [];

@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { InvalidTestCase, ValidTestCase } from "@typescript-eslint/rule-tester";
 import { describe, expect, it } from "vitest";
+import paramsRule, { type MessageIds as ParamsIds } from "../../rules/invalid-params-error.js";
 import resourceRule, { type MessageIds as ResourceIds } from "../../rules/resource-not-found-error.js";
 import sessionRule, { type MessageIds as SessionIds } from "../../rules/require-session-check.js";
 import { at, reportAt } from "../locate.js";
@@ -13,7 +14,7 @@ import { untypedTester } from "../rule-tester.js";
 
 const dir = fileURLToPath(new URL("../fixtures/resolution", import.meta.url));
 const AGENT = readFileSync(`${dir}/connection-agent.ts`, "utf8");
-const KEEPS = "throw an error whose `code` is -32002";
+const KEEPS = "a thrown error whose `code` is -32002";
 
 /** A connection class whose catch writes `catchBody` (the caught error is `e`), and an agent serving on it. */
 const connectionAgent = (catchBody: string, prompt = 'if (!session) throw new Error("Session not found");') => `declare function write(message: object): void;
@@ -98,18 +99,18 @@ const sessionInvalid: InvalidTestCase<SessionIds, []>[] = [
     code: AGENT,
     errors: [{ ...reportAt<SessionIds>("connectionSends", AGENT, "new Error(`Session ${params.sessionId} not found`)", { code: -32001, name: "an implementation-specific code", connection: "`Connection`", fix: KEEPS }) }],
   },
-  { name: "a catch that always sends -32000", code: ALWAYS_32000, errors: [sends(ALWAYS_32000, -32000, "Authentication required", "`Rpc`", "make `Rpc`'s catch send -32002 for it")] },
+  { name: "a catch that always sends -32000", code: ALWAYS_32000, errors: [sends(ALWAYS_32000, -32000, "Authentication required", "`Rpc`", "-32002 sent by `Rpc`'s catch for it")] },
   { name: "a catch that sends a numeric code, else -32099", code: TYPEOF_CODE, errors: [sends(TYPEOF_CODE, -32099, "an implementation-specific code")] },
   { name: "a thrown error carrying -32602, which the catch sends as it is", code: KEEPS_OTHER_CODE, errors: [{ ...reportAt<SessionIds>("connectionSends", KEEPS_OTHER_CODE, 'Object.assign(new Error("gone"), { code: -32602 })', { code: -32602, name: "Invalid params", connection: "`Rpc`", fix: KEEPS }) }] },
   {
     name: "a thrown error carrying -32002, which a catch with one fixed code drops",
     code: FIXED_DROPS_CODE,
-    errors: [{ ...reportAt<SessionIds>("connectionSends", FIXED_DROPS_CODE, 'Object.assign(new Error("Resource not found"), { code: -32002, data: { sessionId: params.sessionId } })', { code: -32001, name: "an implementation-specific code", connection: "`Rpc`", fix: "make `Rpc`'s catch send -32002 for it" }) }],
+    errors: [{ ...reportAt<SessionIds>("connectionSends", FIXED_DROPS_CODE, 'Object.assign(new Error("Resource not found"), { code: -32002, data: { sessionId: params.sessionId } })', { code: -32001, name: "an implementation-specific code", connection: "`Rpc`", fix: "-32002 sent by `Rpc`'s catch for it" }) }],
   },
   {
     name: "a catch that answers through a helper: no code is quoted",
     code: THROUGH_HELPER,
-    errors: [{ ...reportAt<SessionIds>("connectionUnknown", THROUGH_HELPER, 'new Error("Session not found")', { connection: "`Rpc`", fix: "make `Rpc`'s catch send -32002 for it" }) }],
+    errors: [{ ...reportAt<SessionIds>("connectionUnknown", THROUGH_HELPER, 'new Error("Session not found")', { connection: "`Rpc`", fix: "-32002 sent by `Rpc`'s catch for it" }) }],
   },
   {
     name: "vscode-jsonrpc's connection sends a plain Error as -32603, as before",
@@ -162,7 +163,7 @@ untypedTester().run("resource-not-found-error: project connection classes", reso
           name: "Internal error",
           method: "terminal/output",
           expected: "-32002 Resource not found",
-          fix: "make `Peer`'s catch send -32002 for it",
+          fix: "-32002 sent by `Peer`'s catch for it",
         }),
       ],
     },
@@ -183,4 +184,46 @@ describe("the fixture's connection class, run", () => {
       [2, -32002],
     ]);
   });
+});
+
+// A mode the agent does not have, on its own connection class: the plain Error goes out as the class's catch sends it.
+const MODE = (catchBody: string) => `declare function write(message: object): void;
+class Wire {
+  private readonly handlers = new Map<string, (params: never) => unknown>();
+  onRequest(method: string, handler: (params: never) => unknown): void {
+    this.handlers.set(method, handler);
+  }
+  async run(message: { id: number; method: string; params: never }): Promise<void> {
+    try {
+      write({ jsonrpc: "2.0", id: message.id, result: await this.handlers.get(message.method)!(message.params) });
+    } catch (e) {
+      ${catchBody}
+    }
+  }
+}
+const MODES = ["ask", "code"];
+const wire = new Wire();
+wire.onRequest("session/set_mode", (params: { sessionId: string; modeId: string }) => {
+  if (!MODES.includes(params.modeId)) throw new Error(\`Unknown mode \${params.modeId}\`);
+  return {};
+});
+`;
+const MODE_FIXED = MODE('write({ jsonrpc: "2.0", id: message.id, error: { code: -32000, message: String(e) } });');
+const MODE_HELPER = MODE("this.constructor.name && write({ id: message.id, e });");
+
+untypedTester().run("invalid-params-error: project connection classes", paramsRule, {
+  valid: [{ name: "a catch that cannot be read: no code quoted, nothing reported", code: MODE_HELPER }],
+  invalid: [
+    {
+      name: "a catch that sends -32000 for every error: the unknown mode is answered with it, by the class",
+      code: MODE_FIXED,
+      errors: [
+        reportAt<ParamsIds>("unsupportedValue", MODE_FIXED, "new Error(`Unknown mode ${params.modeId}`)", {
+          what: "an unknown mode in session/set_mode",
+          code: "-32000 Authentication required (what `Wire`'s catch sends for it)",
+          fix: "-32602 sent by `Wire`'s catch for it",
+        }),
+      ],
+    },
+  ],
 });

@@ -62,11 +62,11 @@ export function connectionName(connection: ConnectionAnswer): string {
 }
 
 /**
- * What to answer with through the class, for messages: a thrown error carrying `code` where its catch sends a thrown
- * error's own code, else the catch itself (it sends one code for every error).
+ * What to answer with through the class, as messages name a fix: a thrown error carrying `code` where its catch sends
+ * a thrown error's own code, else `code` sent by the catch itself (it sends one code for every error).
  */
 export function connectionFix(connection: ConnectionAnswer, code: number): string {
-  return connection.keepsCode ? `throw an error whose \`code\` is ${code}` : `make ${connectionName(connection)}'s catch send ${code} for it`;
+  return connection.keepsCode ? `a thrown error whose \`code\` is ${code}` : `${code} sent by ${connectionName(connection)}'s catch for it`;
 }
 
 function readAnswer(cls: ClassNode, values: ValueResolver, keys: VisitorKeys): ConnectionAnswer {

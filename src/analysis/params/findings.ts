@@ -2,6 +2,7 @@ import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { AUTH_REQUIRED, INTERNAL_ERROR, INVALID_PARAMS, RESOURCE_NOT_FOUND } from "../../protocol/codes.js";
 import { type Answer, type AnswerContext, keepsCodeThroughSdk } from "../errors/answers.js";
 import { answerCodes } from "../errors/answer-codes.js";
+import { type ConnectionAnswer, projectConnection } from "../handlers/connection-answers.js";
 import { type Handler, sdkSendsThrown } from "../handlers/types.js";
 import type { FileModel } from "../model.js";
 import { fileOf } from "../resolution/source-files.js";
@@ -23,6 +24,8 @@ export interface ParamsFinding {
   readonly lost: boolean;
   /** A plain `Error` of hand-rolled dispatch, which the dispatcher's catch-all answers with its one code (`codes`). */
   readonly caught?: boolean;
+  /** The project connection class whose catch sends the thrown error with `codes`, when one does. */
+  readonly connection?: ConnectionAnswer;
   /** For an answer in a helper of another module, the handler's call that reaches it: where it is reported. */
   readonly reportAt?: TSESTree.CallExpression;
 }
@@ -60,8 +63,17 @@ function find(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): read
       if (!found || seen.has(failure.entry ?? found.answer.node) || summaries.isCaught(found.statement, failure.root)) continue;
       // A returned or sent error is an answer only in hand-rolled dispatch.
       if (!found.thrown && handler.style !== "dispatch") continue;
+      // On a connection class of the project's own a thrown error goes out as that class's catch sends it: a code it
+      // carries, when the catch sends that, else the catch's own (not read: no finding).
+      const connection = found.thrown ? projectConnection([handler], model.resolver, model.values) : undefined;
+      const byConnection = connection !== undefined && !(found.answer.kind !== "internal" && connection.keepsCode);
+      if (byConnection && connection.code === undefined) continue;
       // In hand-rolled dispatch a plain Error goes out as what the dispatcher's catch-all answers with, if one does.
-      const caught = found.answer.kind === "internal" && !sdkSendsThrown(handler) && found.thrown ? catchAllCode(model, sourceCode, handler) : undefined;
+      const caught = byConnection
+        ? connection.code
+        : found.answer.kind === "internal" && !sdkSendsThrown(handler) && found.thrown
+          ? catchAllCode(model, sourceCode, handler)
+          : undefined;
       if (found.answer.kind === "internal" && !sdkSendsThrown(handler) && caught === undefined) continue;
       const written = caught === undefined ? answerCodes(found.answer, model.values) : [caught];
       if (!written) continue;
@@ -79,6 +91,7 @@ function find(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): read
         codes,
         lost,
         ...(caught === undefined ? {} : { caught: true }),
+        ...(byConnection ? { connection } : {}),
         ...(failure.entry ? { reportAt: failure.entry } : {}),
       });
     }
