@@ -1,5 +1,5 @@
 // The garbage-collection diagnostics (`npm run bench -- --gc`): child processes of gc-trace.mjs, deterministic
-// (--single-threaded), that show what the plugin keeps alive through scavenges. Not a target: the README's bench
+// (--single-threaded), that show what the plugin keeps alive through scavenges. Not a target: bench/README.md's
 // section tells what they found (rule contexts as prototypes, getters and functions V8 allocates in old space, the
 // model cached under a promoted Program) and where to look if the promotion grows again.
 import { gcTrace } from "./gc-trace.mjs";

@@ -68,7 +68,7 @@ export function createRule<Options extends readonly unknown[], MessageIds extend
         merged.set(key, options);
       }
       // A file of another JSON-RPC protocol (an MCP server beside the agent) is no ACP code, whatever it holds.
-      if (isOtherProtocolFile(context.sourceCode, settings) || !fileRelevance(context.sourceCode, settings, context).any) return {};
+      if (!fileRelevance(context.sourceCode, settings, context).any || isOtherProtocolFile(context.sourceCode, settings, context)) return {};
       const { Program: program, ...listeners } = rule.create(reportingInFile(context, module.meta.messages, settings.protocolVersion === 2), options) as TSESLint.RuleListener;
       // A rule's `Program` runs when the traversal leaves the file, once the gatherer has every node.
       const atExit: TSESLint.RuleListener = program ? { "Program:exit": program } : {};

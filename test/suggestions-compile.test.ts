@@ -3,12 +3,13 @@
 // the real TypeScript compiler and the ACP SDK's types beside the case's original code, all in one Program, and a
 // suggestion may add no compiler diagnostic the original does not have (the original itself may not compile: a
 // case declares only what its rule needs).
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { basename, dirname, extname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { beforeAll, describe, expect, it } from "vitest";
 import plugin from "../src/index.js";
+import { detectSdkVersion } from "../src/analysis/sdk/sdk-version.js";
 import { collectSuites, type SuggestionSuite, suggestionSuites } from "./rule-tester.js";
 
 const REPO = fileURLToPath(new URL("..", import.meta.url));
@@ -54,17 +55,6 @@ function installedFor(version: string): string {
   return INSTALLED_SDKS.findLast((sdk) => compare(sdk.version, version) <= 0)?.name ?? INSTALLED_SDKS[0]!.name;
 }
 
-/** The version of the SDK installed for `file`, as the plugin detects it (the nearest node_modules that holds one). */
-function detectedVersion(file: string): string | undefined {
-  for (let dir = dirname(file); ; dir = dirname(dir)) {
-    for (const name of ["@agentclientprotocol/sdk", "@zed-industries/agent-client-protocol"]) {
-      const manifest = join(dir, "node_modules", name, "package.json");
-      if (existsSync(manifest)) return (JSON.parse(readFileSync(manifest, "utf8")) as { version?: string }).version;
-    }
-    if (dirname(dir) === dir) return undefined;
-  }
-}
-
 /** What a case's SDK imports resolve to: a package, or the legacy API with the `RequestError` of a 2.x package. */
 interface Sdk {
   readonly name: string;
@@ -76,12 +66,12 @@ const legacyApiWith = (sdk: string) => `export * from "${LEGACY_SDK}";\nexport {
 
 /**
  * What a case's SDK imports resolve to: the SDK version the plugin advised for, the one its settings name or else
- * the one installed for its file (this repository's 2.4.0 for most cases; with no SDK installed, the plugin gives
+ * the one found for its file as the plugin finds it (this repository's 2.4.0 for most cases; with no SDK found, the plugin gives
  * advice that works with every version: the oldest). Code written against the legacy API (`AgentSideConnection`,
  * `Agent`, `Client`), which 2.x dropped, gets the legacy API with that version's `RequestError`.
  */
 function sdkFor(code: string, file: string, settings: unknown): Sdk {
-  const version = (settings as { acp?: { sdkVersion?: string } } | undefined)?.acp?.sdkVersion ?? detectedVersion(file);
+  const version = (settings as { acp?: { sdkVersion?: string } } | undefined)?.acp?.sdkVersion ?? detectSdkVersion(file, "/");
   const name = version ? installedFor(version) : INSTALLED_SDKS[0]!.name;
   const hasLegacyApi = compare(INSTALLED_SDKS.find((sdk) => sdk.name === name)!.version, "2.0.0") < 0;
   return LEGACY_ONLY.test(code) && !hasLegacyApi ? { name, legacyApiWith: name } : { name };

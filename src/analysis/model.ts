@@ -304,7 +304,7 @@ type BuiltParts = Pick<FileModel, "settings" | "acpCodes" | "values" | "resolver
 /**
  * A class, not an object literal with getters: V8 keeps a literal's getters in an accessor pair it allocates in old
  * space, so after the file, until the next full collection, every scavenge found the file's structures reachable
- * from there and copied them, then promoted them (see the README's bench section).
+ * from there and copied them, then promoted them (see bench/README.md).
  */
 class LazyFileModel implements FileModel {
   readonly settings: AcpSettings;

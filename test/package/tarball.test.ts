@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { run, runOrThrow } from "./run.js";
 import { makeScratchDir, packTarball, repoRoot } from "./tarball.js";
 
-const published = /^(package\.json|README\.md|LICENSE|dist\/[^/]+\.(js|d\.ts)|docs\/rules\/[a-z-]+\.md)$/;
+const published = /^(package\.json|README\.md|LICENSE|dist\/[^/]+\.(js|d\.ts)|docs\/(rules\/)?[a-z-]+\.md)$/;
 
 interface PackedManifest {
   main?: string;
@@ -43,13 +43,15 @@ describe("the packed tarball", () => {
   }, 120_000);
   afterAll(() => scratch?.remove());
 
-  it("holds only package.json, README.md, LICENSE, the built JavaScript and type declarations and the rules' pages", () => {
+  it("holds only package.json, README.md, LICENSE, the built JavaScript and type declarations and the docs' pages", () => {
     expect(paths.filter((path) => !published.test(path))).toEqual([]);
   });
 
-  it("holds every rule's page, which acp-lint --explain prints", () => {
-    const pages = readdirSync(join(repoRoot, "docs/rules")).map((name) => `docs/rules/${name}`);
-    expect(pages.length).toBeGreaterThan(0);
+  it("holds every rule's page, which acp-lint --explain prints, and the pages the README links to", () => {
+    const guides = readdirSync(join(repoRoot, "docs")).filter((name) => name.endsWith(".md")).map((name) => `docs/${name}`);
+    expect(guides.sort()).toEqual(["docs/acp-lint.md", "docs/usage.md"]);
+    const pages = [...guides, ...readdirSync(join(repoRoot, "docs/rules")).map((name) => `docs/rules/${name}`)];
+    expect(pages.length).toBeGreaterThan(2);
     expect(paths.filter((path) => path.startsWith("docs/")).sort()).toEqual(pages.sort());
   });
 

@@ -43,7 +43,7 @@ export function findOptionsFile(dir: string, checkout: string, cwd: string): Fou
     const read = readRegularFile(path, { inside, maxBytes: MAX_OPTIONS_BYTES, followLink: true });
     const named = shown(path, cwd);
     if ("text" in read) return { data: parseOptionsFile(read.text, named), notes };
-    // Absent, as the README says: the search goes on above it.
+    // Absent, as docs/acp-lint.md says: the search goes on above it.
     if (read.refused !== "missing") notes.push(`${named} is ${describeRefusal(read.refused, MAX_OPTIONS_BYTES)}: not read`);
     if (current === checkout || dirname(current) === current) return { notes };
   }
