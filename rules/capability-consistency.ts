@@ -1,9 +1,12 @@
 import type { TSESTree } from "@typescript-eslint/utils";
-import { type CapabilityFinding, capabilityFindings, getModel } from "../src/analysis/index.js";
+import { type CapabilityFinding, capabilityFindings, getModel, sdkVersionsWithin } from "../src/analysis/index.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
 
-export type MessageIds = "unadvertisedHandler" | "missingHandler" | "undefinedKey" | "renameKey";
+export type MessageIds = "unadvertisedHandler" | "missingHandler" | "missingLegacyClientHandler" | "missingHandlerUnknownOutcome" | "undefinedKey" | "renameKey";
+
+/** The legacy SDKs whose ClientSideConnection answers a request the client class has no member for with a success (wire-tested: 0.28.1, 0.29.0, 1.8.0, 1.9.0). */
+const LEGACY_CLIENT_SUCCESS = ">=0.28.0 <2.0.0";
 
 const list = (items: readonly string[]) => items.map((i) => `\`${i}\``).join(" or ");
 
@@ -29,6 +32,10 @@ export default createRule<[], MessageIds>({
         "{{method}} is gated by {{capability}}, which this initialize literal does not advertise: the handler runs anyway, where the spec says a peer {{must}} answer an un-advertised {{what}} with {{code}}; advertise the capability or remove the handler.",
       missingHandler:
         "{{capability}} is advertised, but no {{methods}} handler is registered next to it: a peer that relies on the capability gets {{outcome}} instead of a result; register the handler or stop advertising the capability.",
+      missingLegacyClientHandler:
+        "{{capability}} is advertised, but this client class has no member for {{methods}}: the SDK's ClientSideConnection answers such a request with a success it makes up (null, or {} for a write, a terminal release or kill), so a peer that relies on the capability reads nothing as its result; add the member or stop advertising the capability.",
+      missingHandlerUnknownOutcome:
+        "{{capability}} is advertised, but this client class has no member for {{methods}}, so a peer that relies on the capability is not served; add the member or stop advertising the capability.",
       undefinedKey:
         "The schema defines no `{{name}}` in `{{place}}`{{otherSide}}, so it advertises nothing: write a capability the schema defines there{{hint}}.",
       renameKey: "Rename `{{name}}` to `{{suggestion}}`.",
@@ -41,12 +48,14 @@ export default createRule<[], MessageIds>({
       Program() {
         const findings = capabilityFindings(context);
         if (findings.length === 0) return;
-        const v2 = getModel(context).settings.protocolVersion === 2;
-        for (const finding of findings) report(finding, v2);
+        const model = getModel(context);
+        const v2 = model.settings.protocolVersion === 2;
+        const legacyClientSuccess = sdkVersionsWithin(model.sdkVersions, LEGACY_CLIENT_SUCCESS);
+        for (const finding of findings) report(finding, v2, legacyClientSuccess);
       },
     };
 
-    function report(finding: CapabilityFinding, v2: boolean): void {
+    function report(finding: CapabilityFinding, v2: boolean, legacyClientSuccess: boolean): void {
       switch (finding.kind) {
         case "unadvertised": {
           const elicitation = finding.wire === "elicitation/create";
@@ -63,17 +72,17 @@ export default createRule<[], MessageIds>({
           });
           return;
         }
-        case "missing":
-          context.report({
-            node: finding.node,
-            messageId: "missingHandler",
-            data: {
-              capability: `\`${finding.capability}\``,
-              methods: list(finding.wires),
-              outcome: finding.fallback ? "the error its fallback throws" : "-32601 (Method not found)",
-            },
-          });
+        case "missing": {
+          const data = { capability: `\`${finding.capability}\``, methods: list(finding.wires) };
+          // A legacy client class is served by the SDK's ClientSideConnection, which answers what the class lacks
+          // with a success on the versions tested, and with what no test has seen on the others: no outcome is quoted.
+          if (finding.side === "client" && finding.ownerKind === "class" && !finding.fallback) {
+            context.report({ node: finding.node, messageId: legacyClientSuccess ? "missingLegacyClientHandler" : "missingHandlerUnknownOutcome", data });
+            return;
+          }
+          context.report({ node: finding.node, messageId: "missingHandler", data: { ...data, outcome: finding.fallback ? "the error its fallback throws" : "-32601 (Method not found)" } });
           return;
+        }
         case "undefinedKey": {
           const suggestion = finding.renames.length > 0 ? finding.suggestion : undefined;
           context.report({

@@ -1,10 +1,10 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
-import { calleeName, caughtFailureMisuse, codeLeaves, codeNumbers, type Constant, ERROR_SENDERS, type ErrorSite, type FileModel, getModel, misusedCode, sdkLostThrows, staticKeyName, unwrap } from "../src/analysis/index.js";
+import { calleeName, caughtFailureMisuse, codeLeaves, codeReplacement, codeNumbers, type Constant, ERROR_SENDERS, type ErrorSite, type FileModel, getModel, misusedCode, sdkLostThrows, staticKeyName, unwrap } from "../src/analysis/index.js";
 import { inRange, JSON_RPC_RESERVED } from "../src/protocol/codes.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
 
-export type MessageIds = "nonIntegerCode" | "useNumber" | "missingMessage" | "nonStringMessage" | "mismatchedMessage" | "codeMeaning";
+export type MessageIds = "nonIntegerCode" | "useNumber" | "missingMessage" | "nonStringMessage" | "mismatchedMessage" | "codeMeaning" | "useCode";
 
 const NUMERIC = /^\s*[-+]?\d+(\.\d+)?\s*$/;
 
@@ -87,6 +87,7 @@ export default createRule<[], MessageIds>({
     messages: {
       nonIntegerCode: "The error code {{value}} is not an integer: JSON-RPC requires an integer code.",
       useNumber: "Write the code as the number {{number}}.",
+      useCode: "Answer with {{replacement}}.",
       missingMessage: "This error has no message: JSON-RPC requires a string message with every error.",
       nonStringMessage: "The error message {{value}} is not a string: JSON-RPC requires a string message.",
       mismatchedMessage:
@@ -142,7 +143,7 @@ export default createRule<[], MessageIds>({
       }
       const standard = standardCodeOf(site.message, model());
       const codes = site.code ? codeNumbers(site.code, model().values) : undefined;
-      if (!standard && codes?.length === 1) checkMeaning(site.message, codes[0]!);
+      if (!standard && codes?.length === 1) checkMeaning(site, site.message, codes[0]!);
       if (!standard || codes?.length !== 1 || codes[0] === standard.code || !Number.isInteger(codes[0])) return;
       context.report({
         node: site.message,
@@ -152,12 +153,21 @@ export default createRule<[], MessageIds>({
     };
 
     // -32000 for an unknown session or a busy agent, -32002 for a quota: the code tells the client something else.
-    const checkMeaning = (message: TSESTree.Node, code: number) => {
+    const checkMeaning = (site: ErrorSite, message: TSESTree.Node, code: number) => {
       const text = messageText(message, model());
       const misuse = (text && misusedCode(code, text.text)) || caughtFailureMisuse(code, message, context.sourceCode);
       const name = model().acpCodes.get(code)?.message;
       if (!misuse || !name) return;
-      context.report({ node: message, messageId: "codeMeaning", data: { code, name, situation: misuse.situation, instead: misuse.instead } });
+      // The one finding of the misused code (prefer-error-factory leaves it unnamed): its suggestion writes the code the
+      // failure calls for where the file names codes in a table (a bare number would be prefer-error-factory's next
+      // finding, and require-initialize-gate's own edit rewrites a not-initialized answer).
+      const replacement = misuse.code !== undefined && site.code ? codeReplacement(site.code, misuse.code, message, model()) : undefined;
+      context.report({
+        node: message,
+        messageId: "codeMeaning",
+        data: { code, name, situation: misuse.situation, instead: misuse.instead },
+        suggest: replacement && site.code ? [{ messageId: "useCode", data: { replacement }, fix: (fixer) => fixer.replaceText(site.code!, replacement) }] : [],
+      });
     };
 
     let cached: FileModel | undefined;

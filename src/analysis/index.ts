@@ -58,3 +58,4 @@ export { promptFacts } from "./prompts/prompt-facts.js";
 export { stateUpdateStopLeaves } from "./prompts/state-updates.js";
 export type { StopLeaf } from "./prompts/stop-values.js";
 export { summariesOf } from "./summaries/summaries.js";
+export { sdkVersionsWithin } from "./sdk/sdk-version.js";

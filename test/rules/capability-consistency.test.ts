@@ -164,6 +164,8 @@ export async function start(stream: acp.Stream) {
   await connection.initialize({ protocolVersion: acp.PROTOCOL_VERSION, clientCapabilities: ${capabilities} });
 }`;
 const LEGACY_READ_ONLY = LEGACY_CLIENT("{ fs: { readTextFile: true } }");
+const LEGACY_CLIENT_TERMINAL = LEGACY_CLIENT("{ fs: { readTextFile: true, writeTextFile: true }, terminal: true }");
+const TERMINAL_WIRES = "`terminal/create` or `terminal/output` or `terminal/release` or `terminal/wait_for_exit` or `terminal/kill`";
 
 const V2_AGENT = `import { agent, methods } from "@agentclientprotocol/sdk/experimental/v2";
 export const app = agent({ name: "a" });
@@ -224,6 +226,25 @@ const specificInvalid: Invalid[] = [
     ],
   },
   {
+    // SDK 0.28-1.9's ClientSideConnection answers a request the class has no member for with null or {} (the wire test
+    // legacy-client-defaults): the message says so.
+    name: "legacy client on SDK 1.9.0: an advertised terminal without members is answered with a made-up success",
+    code: LEGACY_CLIENT_TERMINAL,
+    settings: { acp: { sdkVersion: "1.9.0" } },
+    errors: [{ messageId: "missingLegacyClientHandler", data: { capability: "`clientCapabilities.terminal`", methods: TERMINAL_WIRES }, ...at(LEGACY_CLIENT_TERMINAL, "terminal: true") }],
+  },
+  {
+    name: "legacy client, SDK 0.20.0 (no test has seen what it answers) or 2.x (no ClientSideConnection): no outcome quoted",
+    code: LEGACY_CLIENT_TERMINAL,
+    settings: { acp: { sdkVersion: "0.20.0" } },
+    errors: [{ messageId: "missingHandlerUnknownOutcome", data: { capability: "`clientCapabilities.terminal`", methods: TERMINAL_WIRES }, ...at(LEGACY_CLIENT_TERMINAL, "terminal: true") }],
+  },
+  {
+    name: "legacy client, this repository's SDK 2.4.0: no outcome quoted",
+    code: LEGACY_CLIENT_TERMINAL,
+    errors: [{ messageId: "missingHandlerUnknownOutcome", data: { capability: "`clientCapabilities.terminal`", methods: TERMINAL_WIRES }, ...at(LEGACY_CLIENT_TERMINAL, "terminal: true") }],
+  },
+  {
     name: "legacy client: a writeTextFile member its connection.initialize does not advertise",
     code: LEGACY_READ_ONLY,
     errors: [unadvertised(at(LEGACY_READ_ONLY, "writeTextFile", 0), "fs/write_text_file", "`clientCapabilities.fs.writeTextFile`")],
@@ -262,7 +283,6 @@ const specificInvalid: Invalid[] = [
 const specificValid: Valid[] = [
   { name: "client: capabilities that match its handlers", code: CLIENT("{ fs: { readTextFile: true, writeTextFile: true }, terminal: true }", FS_HANDLERS + TERMINAL_HANDLERS) },
   { name: "legacy client: capabilities that match its members", code: LEGACY_CLIENT("{ fs: { readTextFile: true, writeTextFile: true } }") },
-  { name: "legacy client: an advertised terminal without members is not judged (SDK 1.x answers null, not -32601)", code: LEGACY_CLIENT("{ fs: { readTextFile: true, writeTextFile: true }, terminal: true }") },
   { name: "client: no initialize request in this file", code: `import { client, methods } from "@agentclientprotocol/sdk";\nexport const editor = client({ name: "e" }).onRequest(methods.client.fs.readTextFile, () => ({ content: "" }));` },
   {
     name: "handlers registered in another file: the app is passed to a function",

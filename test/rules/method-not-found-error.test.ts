@@ -283,6 +283,23 @@ export function onAgentMessage(msg: { id: number; method: string }) {
   const code = `${LEGACY}  async extMethod(method: string) {\n    switch (method) {\n      case "_acme/ping":\n        return { pong: true };\n      default:\n        return { ok: false };\n    }\n  }\n}`;
   add("legacy extMethod: a switch default answering a success", code, [{ messageId: "success", ...at(code, "{ ok: false }") }]);
 }
+// A legacy client's extMethod receives every method outside the protocol's (wire test legacy-client-defaults): a success
+// there answers an unknown method.
+const LEGACY_CLIENT = `import * as acp from "@agentclientprotocol/sdk";
+export class C implements acp.Client {
+  async requestPermission(): Promise<acp.RequestPermissionResponse> {
+    return { outcome: { outcome: "cancelled" } };
+  }
+  async sessionUpdate(): Promise<void> {}
+`;
+{
+  const code = `${LEGACY_CLIENT}  async extMethod(method: string): Promise<Record<string, unknown>> {\n    if (method === "_acme/open") return { opened: true };\n    return {};\n  }\n}`;
+  add("legacy client extMethod answering every other method with {}", code, [{ messageId: "success", ...at(code, "{}", 1) }]);
+}
+valid.push({
+  name: "legacy client extMethod refusing what it does not serve with methodNotFound",
+  code: `${LEGACY_CLIENT}  async extMethod(method: string): Promise<Record<string, unknown>> {\n    if (method === "_acme/open") return { opened: true };\n    throw acp.RequestError.methodNotFound(method);\n  }\n}`,
+});
 {
   const code = `export function route(msg: { id: number; method: string }) {\n  switch (msg.method) {\n    case "session/new":\n      return { jsonrpc: "2.0", id: msg.id, result: { sessionId: "s" } };\n    default:\n      return { jsonrpc: "2.0", id: msg.id, error: { code: -32603, message: "Internal error" } };\n  }\n}`;
   const node = `{ code: -32603, message: "Internal error" }`;

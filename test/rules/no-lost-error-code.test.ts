@@ -487,6 +487,32 @@ app.onRequest(methods.agent.session.prompt, async ({ params }) => {
   );
 }
 
+// A legacy agent's or client's extMethod is run by the SDK too (the connections call it for the methods without a
+// member): an Error given -32601 there goes out as -32603 (test/wire/method-not-found-error.test.ts).
+const EXT_AGENT = (body: string) => `import * as acp from "@agentclientprotocol/sdk";
+export class A implements acp.Agent {
+  async initialize() {
+    return { protocolVersion: 1 };
+  }
+  async extMethod(method: string): Promise<Record<string, unknown>> {
+    ${body}
+  }
+}`;
+{
+  const code = EXT_AGENT("const error = new Error(`Unknown method ${method}`);\n    (error as { code?: number }).code = -32601;\n    throw error;");
+  invalid.push({ name: "legacy extMethod: an Error given -32601 by `.code =`", code, errors: [lost(code, "error", "Error given a code by `.code =`", "-32601", [], 2)] });
+}
+{
+  const assigned = "Object.assign(new Error(`Unknown method ${method}`), { code: -32601 })";
+  const code = EXT_AGENT(`throw ${assigned};`);
+  invalid.push({
+    name: "legacy extMethod: an Error given -32601 by Object.assign",
+    code,
+    errors: [lost(code, assigned, "Error given a code by Object.assign", "-32601", [useRequestError(code, assigned, "new acp.RequestError(-32601, `Unknown method ${method}`)", "-32601", "acp.RequestError")])],
+  });
+}
+valid.push({ name: "legacy extMethod throwing methodNotFound", code: EXT_AGENT("throw acp.RequestError.methodNotFound(method);") });
+
 untypedTester().run("no-lost-error-code", rule, { valid: [...valid, { name: "-32603 without data: nothing the SDK drops", code: NOTHING_LOST }], invalid: [...invalid, ...DISPATCH_INVALID] });
 untypedTester().run("no-lost-error-code (dispatchers)", rule, { valid: DISPATCH_VALID, invalid: [] });
 

@@ -1231,10 +1231,12 @@ const invalidMismatched: Invalid[] = [
 // Codes used for another meaning: -32000 tells a client to authenticate, -32002 that a resource does not exist.
 // ---------------------------------------------------------------------------------------------------------------
 
-const meaning = (code: string, text: string, value: number, name: string, situation: string, instead: string): TestCaseError<MessageIds> => ({
+/** A codeMeaning report at `text`; `to`: the code its suggestion writes in place of the misused one (the first `value`). */
+const meaning = (code: string, text: string, value: number, name: string, situation: string, instead: string, to?: string): TestCaseError<MessageIds> => ({
   messageId: "codeMeaning",
   data: { code: value, name, situation, instead },
   ...at(code, text),
+  suggestions: to === undefined ? [] : [{ messageId: "useCode", data: { replacement: to }, output: code.replace(String(value), to) }],
 });
 const SESSION_AS_AUTH = `declare function send(m: object): void;
 export function refuse(id: number) {
@@ -1287,17 +1289,46 @@ export function go(id: number) {
     send({ jsonrpc: "2.0", id, error: { code: -32000, message: text } });
   });
 }`;
+const TERMINAL_AS_AUTH = `declare function respond(id: unknown, result: unknown, error?: object): object;
+export function input(id: number) {
+  return respond(id, null, { code: -32000, message: "Terminal not found for this session" });
+}`;
+const FILE_AS_AUTH = `import { RequestError } from "@agentclientprotocol/sdk";
+export function read(path: string) {
+  throw new RequestError(-32000, \`No such file: \${path}\`);
+}`;
+const TABLE_TERMINAL_AS_AUTH = `const Codes = { AuthRequired: -32000, ResourceNotFound: -32002 } as const;
+declare function send(m: object): void;
+export function output(id: number, terminalId: string) {
+  send({ jsonrpc: "2.0", id, error: { code: Codes.AuthRequired, message: "Terminal not found", data: { terminalId } } });
+}`;
 const invalidMeaning: Invalid[] = [
+  {
+    name: "a table's AuthRequired for a missing terminal: the suggestion writes the table's ResourceNotFound",
+    code: TABLE_TERMINAL_AS_AUTH,
+    errors: [
+      {
+        ...meaning(TABLE_TERMINAL_AS_AUTH, '"Terminal not found"', -32000, "Authentication required", "a missing terminal, file or resource", "-32002 Resource not found"),
+        suggestions: [{ messageId: "useCode", data: { replacement: "Codes.ResourceNotFound" }, output: TABLE_TERMINAL_AS_AUTH.replace("code: Codes.AuthRequired", "code: Codes.ResourceNotFound") }],
+      },
+    ],
+  },
+  { name: "-32000 for a missing terminal", code: TERMINAL_AS_AUTH, errors: [meaning(TERMINAL_AS_AUTH, '"Terminal not found for this session"', -32000, "Authentication required", "a missing terminal, file or resource", "-32002 Resource not found")] },
+  { name: "-32000 for a missing file, a template", code: FILE_AS_AUTH, errors: [meaning(FILE_AS_AUTH, "`No such file: ${path}`", -32000, "Authentication required", "a missing terminal, file or resource", "-32002 Resource not found")] },
   { name: "-32000 with a Node callback's error message", code: CAUGHT_IN_CALLBACK, errors: [meaning(CAUGHT_IN_CALLBACK, "err.message", -32000, "Authentication required", CAUGHT, "-32603 Internal error")] },
   { name: "-32000 with a catch's error message or a fallback", code: CAUGHT_IN_CATCH, errors: [meaning(CAUGHT_IN_CATCH, 'err instanceof Error ? err.message : "Failed to write terminal input"', -32000, "Authentication required", CAUGHT, "-32603 Internal error")] },
   { name: "-32000 with a promise rejection kept in a const", code: CAUGHT_IN_PROMISE, errors: [{ ...meaning(CAUGHT_IN_PROMISE, "text", -32000, "Authentication required", CAUGHT, "-32603 Internal error"), ...at(CAUGHT_IN_PROMISE, "text", 1) }] },
   { name: "-32000 for an unknown session", code: SESSION_AS_AUTH, errors: [meaning(SESSION_AS_AUTH, '"invalid session"', -32000, "Authentication required", "an unknown session", "-32002 Resource not found with data.sessionId")] },
   { name: "-32000 for a busy agent", code: BUSY_AS_AUTH, errors: [meaning(BUSY_AS_AUTH, '"a prompt is already running"', -32000, "Authentication required", "a busy agent", "an implementation-specific code outside -32768 to -32000")] },
   { name: "-32000 for a request before initialize", code: INIT_AS_AUTH, errors: [meaning(INIT_AS_AUTH, '"connection not initialized yet"', -32000, "Authentication required", "a request before initialize", "-32600 Invalid request")] },
-  { name: "LSP's -32002 for a request before initialize", code: INIT_AS_NOT_FOUND, errors: [meaning(INIT_AS_NOT_FOUND, '"Server not initialized"', -32002, "Resource not found", "a request before initialize", "-32600 Invalid request")] },
+  { name: "LSP's -32002 for a request before initialize", code: INIT_AS_NOT_FOUND, errors: [meaning(INIT_AS_NOT_FOUND, '"Server not initialized"', -32002, "Resource not found", "a request before initialize", "-32600 Invalid request", "-32600")] },
   { name: "-32002 for an exhausted pool", code: QUOTA_AS_NOT_FOUND, errors: [meaning(QUOTA_AS_NOT_FOUND, '"terminal pool exhausted"', -32002, "Resource not found", "an exhausted pool or quota", "an implementation-specific code outside -32768 to -32000")] },
 ];
 valid.push(
+  // Decided: a -32000 whose words name no other situation is not reported (the words of a message do not tell
+  // reliably that it is not about authentication: "not logged in", "access denied").
+  { name: "-32000 with a message naming no other situation", code: `import { RequestError } from "@agentclientprotocol/sdk";\nthrow new RequestError(-32000, "Access denied for this workspace");` },
+  { name: "-32000 for a missing credentials file: about authentication", code: `import { RequestError } from "@agentclientprotocol/sdk";\nthrow new RequestError(-32000, "credentials file not found: run login");` },
   {
     name: "-32000 with a caught failure whose words are about authentication",
     code: `declare function send(m: object): void;\nexport async function login(id: number, attempt: () => Promise<void>) {\n  try { await attempt(); } catch (e) { send({ jsonrpc: "2.0", id, error: { code: -32000, message: \`Login failed: \${String(e)}\` } }); }\n}`,

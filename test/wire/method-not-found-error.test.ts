@@ -101,6 +101,23 @@ describe("legacy SDK 1.9.0 extMethod", () => {
     expect(answer.error).toMatchObject({ code: -32009 });
   });
 
+  it("throwing an Error given the code -32601 (`.code =`, Object.assign) sends -32603: no-lost-error-code's finding", async () => {
+    class Assigned extends MinimalAgent {
+      extMethod(method: string): Promise<Record<string, unknown>> {
+        const error = new Error(`Unknown method ${method}`);
+        (error as { code?: number }).code = -32601;
+        throw error;
+      }
+    }
+    class Merged extends MinimalAgent {
+      extMethod(method: string): Promise<Record<string, unknown>> {
+        throw Object.assign(new Error(`Unknown method ${method}`), { code: -32601 });
+      }
+    }
+    const answers = [await askLegacy(new Assigned(), "_acme/ping"), await askLegacy(new Merged(), "_acme/ping")];
+    expect(answers.map((a) => (a.error as { code: number }).code)).toEqual([-32603, -32603]);
+  });
+
   it("throwing methodNotFound(method) sends -32601 (the fix)", async () => {
     class Ext extends MinimalAgent {
       extMethod(method: string): Promise<Record<string, unknown>> {

@@ -22,6 +22,8 @@ export interface MissingHandler {
   readonly capability: string;
   readonly wires: readonly string[];
   readonly side: "agent" | "client";
+  /** What registers the handlers: a legacy class's missing member is answered by its connection (see the rule). */
+  readonly ownerKind: CapabilityOwner["kind"];
   /** The owner's `*` fallback (or `extMethod`) answers them, with its own error. */
   readonly fallback: boolean;
 }
@@ -110,7 +112,7 @@ export function ownerFindings(owner: CapabilityOwner, schema: CapabilitySchema, 
       const wires = sideGates.filter((g) => g.paths.includes(path) && !registered.has(g.wire)).map((g) => g.wire);
       // A capability two methods share (session/archive, session/unarchive) is judged on each; one of several
       // elicitation modes needs the one method.
-      if (wires.length > 0) out.push({ kind: "missing", node: prop, capability: `${field}.${path}`, wires, side: owner.side, fallback: owner.throwingFallback });
+      if (wires.length > 0) out.push({ kind: "missing", node: prop, capability: `${field}.${path}`, wires, side: owner.side, ownerKind: owner.kind, fallback: owner.throwingFallback });
     }
   }
   return out;

@@ -60,8 +60,10 @@ export function legacyOwners(handlers: readonly Handler[], ctx: AppContext): Cap
         open = true;
         continue;
       }
-      // In SDK 0.26-1.9 extMethod receives every method without a member.
+      // In SDK 0.26-1.9 an agent's extMethod receives every method without a member; a client's never receives a
+      // gated one (its connection registers every fs/ and terminal/ method, answering for a missing member itself).
       if (name === "extMethod") {
+        if (side === "client") continue;
         if (value && isFunction(value) && alwaysThrows(value, ctx.sourceCode.visitorKeys)) throwingFallback = true;
         else open = true;
         continue;
@@ -73,9 +75,10 @@ export function legacyOwners(handlers: readonly Handler[], ctx: AppContext): Cap
       registrations.push({ wire: method.wire, node: (member as TSESTree.Property).key });
     }
     if (side === "client") {
-      // A legacy client without a handler answers null or {} (SDK 1.x), not -32601: only its handlers are judged.
+      // A legacy client without a member is answered by its connection with a made-up success (SDK 0.28-1.9), not
+      // -32601: capability-consistency says so where the version is known.
       const capabilities = container.type === AST_NODE_TYPES.ObjectExpression ? undefined : legacyClientCapabilities(container, ctx);
-      owners.push({ side, kind: "class", registrations, open: true, throwingFallback: false, capabilities });
+      owners.push({ side, kind: "class", registrations, open, throwingFallback: false, capabilities });
       continue;
     }
     const capabilities = initialize ? capabilitiesIn(initialize, ctx.fields.agent, ctx.values, ctx.sourceCode.visitorKeys) : undefined;

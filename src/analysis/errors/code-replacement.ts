@@ -3,7 +3,7 @@ import { AUTH_REQUIRED } from "../../protocol/codes.js";
 import type { FileModel } from "../model.js";
 import { memberName, outermostWrapper, unwrap } from "../syntax/ast.js";
 import { codeNumbers } from "../values/code-numbers.js";
-import { isAboutAuth, misusedCode } from "../values/code-meaning.js";
+import { isAboutAuth, misusedCode, NOT_INITIALIZED } from "../values/code-meaning.js";
 import { caughtFailureMisuse } from "../values/caught-message.js";
 import { messageText } from "../values/message-text.js";
 import { isBareNumber } from "./code-leaves.js";
@@ -31,8 +31,11 @@ export function isLeftUnnamed(code: number, message: TSESTree.Node | null | unde
   // -32000 with a caught failure's message: valid-error-object asks for the code that failure calls for.
   if (message && caughtFailureMisuse(code, message, model.values.resolver.sourceCodeOf(message))) return true;
   const text = messageText(message, model.values);
+  // A code its message says is used for another meaning (-32000 "invalid session": -32002) is valid-error-object's one
+  // finding, which names the code the failure needs: advice to name the code would be a second report of it. But a
+  // request before initialize: require-initialize-gate's finding, whose edit prefer-error-factory's advice follows.
   const misuse = text === undefined ? undefined : misusedCode(code, text);
-  return misuse !== undefined && misuse.code === undefined;
+  return misuse !== undefined && misuse.code !== NOT_INITIALIZED.code;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import type { FileModel } from "../model.js";
-import { type FunctionNode, isFunction, staticKeyName, type VisitorKeys } from "../syntax/ast.js";
+import { type FunctionNode, type VisitorKeys } from "../syntax/ast.js";
+import { legacyExtMethods } from "../handlers/ext-methods.js";
 import { dispatchFallbacks } from "./dispatch-fallbacks.js";
 import { jsonRpcStarHandlers } from "./jsonrpc-star.js";
 import { installedMisses } from "./installed-misses.js";
@@ -9,36 +10,6 @@ import type { FallbackSource } from "./types.js";
 
 export type { FallbackSource };
 import { unknownPath } from "./unknown-path.js";
-
-/** The class body or object that holds a legacy handler. */
-function containerOf(node: TSESTree.Node): TSESTree.Node | undefined {
-  const parent = node.parent;
-  if (parent?.type === AST_NODE_TYPES.MethodDefinition || parent?.type === AST_NODE_TYPES.Property || parent?.type === AST_NODE_TYPES.PropertyDefinition) {
-    return parent.parent;
-  }
-  return undefined;
-}
-
-/** `extMethod(method, params)` members of the legacy agent classes and objects of the file. */
-function extMethods(model: FileModel): FunctionNode[] {
-  const containers = new Set<TSESTree.Node>();
-  for (const h of model.handlers.handlers) {
-    if (h.style !== "legacy" || h.method.side !== "agent" || !h.fn) continue;
-    const container = containerOf(h.fn);
-    if (container) containers.add(container);
-  }
-  const out: FunctionNode[] = [];
-  for (const container of containers) {
-    const members: readonly TSESTree.Node[] =
-      container.type === AST_NODE_TYPES.ObjectExpression ? container.properties : container.type === AST_NODE_TYPES.ClassBody ? container.body : [];
-    for (const member of members) {
-      if (member.type !== AST_NODE_TYPES.MethodDefinition && member.type !== AST_NODE_TYPES.Property && member.type !== AST_NODE_TYPES.PropertyDefinition) continue;
-      if (staticKeyName(member.key, member.computed) !== "extMethod") continue;
-      if (member.value && isFunction(member.value)) out.push(member.value);
-    }
-  }
-  return out;
-}
 
 /** How a `*` handler or `extMethod` names the method it was given. */
 function paramMethodName(kind: "star" | "extMethod", fn: FunctionNode): string | undefined {
@@ -70,7 +41,7 @@ export function fallbackSources(model: FileModel, keys: VisitorKeys, text: (node
     out.push({ kind, fn, path: unknownPath(fn, keys, methodName), methodName });
   };
   for (const f of model.handlers.fallbacks) if (f.fn && f.side === "agent") add("star", f.fn);
-  for (const fn of extMethods(model)) add("extMethod", fn);
+  for (const fn of legacyExtMethods(model.handlers.handlers)) add("extMethod", fn);
   // vscode-jsonrpc's star handler gets `(method, params)`: like extMethod, the method is its first parameter.
   for (const fn of jsonRpcStarHandlers(model)) {
     const methodName = paramMethodName("extMethod", fn);

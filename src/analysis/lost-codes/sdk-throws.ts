@@ -1,5 +1,6 @@
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import type { FileModel } from "../model.js";
+import { legacyExtMethods } from "../handlers/ext-methods.js";
 import { answeringFunction } from "../handlers/types.js";
 import type { FunctionNode } from "../syntax/ast.js";
 import { type HelperPlace, helperPlace } from "../syntax/helper-place.js";
@@ -23,7 +24,10 @@ export interface LostThrow {
   readonly method: string;
 }
 
-/** What the SDK runs and answers: 2.x app request handlers and fallbacks, legacy Agent/Client request methods. */
+/**
+ * What the SDK runs and answers: 2.x app request handlers and fallbacks, legacy Agent/Client request methods and their
+ * `extMethod` (which the legacy connections call for the methods without a member).
+ */
 function sdkRoots(model: FileModel): { fn: FunctionNode; method: string }[] {
   const roots: { fn: FunctionNode; method: string }[] = [];
   for (const h of model.handlers.handlers) {
@@ -31,6 +35,7 @@ function sdkRoots(model: FileModel): { fn: FunctionNode; method: string }[] {
     if ((h.style === "sdk" || h.style === "legacy") && h.method.kind === "request" && fn) roots.push({ fn, method: h.method.wire });
   }
   for (const f of model.handlers.fallbacks) if (f.style === "sdk" && f.fn) roots.push({ fn: f.fn, method: "*" });
+  for (const fn of legacyExtMethods(model.handlers.handlers)) roots.push({ fn, method: "extMethod" });
   return roots;
 }
 

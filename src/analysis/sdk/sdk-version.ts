@@ -2,6 +2,8 @@ import { LEGACY_NAME_RELEASES } from "../../protocol/methods.js";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { FACTORY_BY_NAME } from "../../protocol/codes.js";
 import { readRegularFile, realPathOr } from "../../regular-file.js";
+import satisfies from "semver/functions/satisfies.js";
+import subset from "semver/ranges/subset.js";
 import { type DeclaredSdk, declaredSdkRange, rangeMeets } from "./declared-range.js";
 import { BUILTIN_SDK_MODULES } from "./module-names.js";
 
@@ -121,6 +123,19 @@ export function detectSdkVersion(filename: string, cwd: string): string | undefi
 /** The versions the file may run with, as a range: the installed (or set) version itself, or the declared range. */
 export function sdkVersionsOf(found: FoundSdk | undefined): string | undefined {
   return found?.source === "declared" ? found.declared.range : found?.version;
+}
+
+/**
+ * Whether every SDK version of `versions` (an exact version or a declared range, see sdkVersionsOf) lies in `window`
+ * (a semver range); false for an unknown version.
+ */
+export function sdkVersionsWithin(versions: string | undefined, window: string): boolean {
+  if (versions === undefined) return false;
+  try {
+    return parts(versions) === undefined ? subset(versions, window) : satisfies(versions, window);
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -47,6 +47,12 @@ const MISUSES_OF_AUTH: readonly Misuse[] = [
     situation: "a busy agent",
     instead: "an implementation-specific code outside -32768 to -32000",
   },
+  {
+    says: matches(/\b(terminal|file|path|directory|folder|resource)\b[^.]*\b(not\s+found|does\s*n[o']t\s+exist|missing)\b|\b(no\s+such|unknown|missing)\s+(terminal|file|path|directory|folder|resource)\b/i),
+    situation: "a missing terminal, file or resource",
+    instead: "-32002 Resource not found",
+    code: RESOURCE_NOT_FOUND,
+  },
   { says: saysNotInitialized, ...NOT_INITIALIZED },
 ];
 
