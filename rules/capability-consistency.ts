@@ -73,14 +73,17 @@ export default createRule<[], MessageIds>({
           return;
         }
         case "missing": {
-          const data = { capability: `\`${finding.capability}\``, methods: list(finding.wires) };
+          const capability = `\`${finding.capability}\``;
+          const methods = list(finding.wires);
           // A legacy client class is served by the SDK's ClientSideConnection, which answers what the class lacks
           // with a success on the versions tested, and with what no test has seen on the others: no outcome is quoted.
           if (finding.side === "client" && finding.ownerKind === "class" && !finding.fallback) {
-            context.report({ node: finding.node, messageId: legacyClientSuccess ? "missingLegacyClientHandler" : "missingHandlerUnknownOutcome", data });
+            const messageId = legacyClientSuccess ? "missingLegacyClientHandler" : "missingHandlerUnknownOutcome";
+            context.report({ node: finding.node, messageId, data: { capability, methods } });
             return;
           }
-          context.report({ node: finding.node, messageId: "missingHandler", data: { ...data, outcome: finding.fallback ? "the error its fallback throws" : "-32601 (Method not found)" } });
+          const outcome = finding.fallback ? "the error its fallback throws" : "-32601 (Method not found)";
+          context.report({ node: finding.node, messageId: "missingHandler", data: { capability, methods, outcome } });
           return;
         }
         case "undefinedKey": {

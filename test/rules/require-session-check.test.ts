@@ -806,8 +806,24 @@ app.onRequest(methods.agent.session.prompt, ({ params }) => {
   if (!sessions.has(params.sessionId)) throw invalid(params.sessionId);
   return {};
 });`,
-    (c) => [wrongCode(c, "RequestError.invalidParams({ sessionId: id })", -32602, "Invalid params")],
-    "an error built by a same-file function is reported where it is built",
+    (c) => [wrongCode(c, "invalid(params.sessionId)", -32602, "Invalid params")],
+    "an error built by a same-file function is reported at the branch's call of it (the function may build other branches' errors)",
+  ),
+  invalid(
+    `${SDK}function invalid(detail: string): RequestError {
+  return new RequestError(-32602, \`Invalid params: \${detail}\`);
+}
+app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  if (!sessions.get(params.sessionId)) throw invalid("unknown session");
+  return { stopReason: "end_turn" };
+});
+app.onRequest(methods.agent.session.setMode, ({ params }) => {
+  if (!sessions.has(params.sessionId)) throw invalid("no such session");
+  if (params.modeId !== "ask") throw invalid("mode");
+  return {};
+});`,
+    (c) => [wrongCode(c, 'invalid("unknown session")', -32602, "Invalid params"), wrongCode(c, 'invalid("no such session")', -32602, "Invalid params")],
+    "a helper several branches share to build their errors: each session miss is reported at its call, the mode's is no such mistake",
   ),
   invalid(
     `${SDK}app.onRequest(methods.agent.session.prompt, ({ params }) => {

@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { findProperty, unwrap } from "../syntax/ast.js";
+import { enclosingFunction, findProperty, unwrap } from "../syntax/ast.js";
 import { type ErrorClasses, isBuiltinError } from "./error-classes.js";
 import type { ErrorSite } from "./error-sites.js";
 import { isEnvelope, isSender, sentValue } from "./responses.js";
@@ -87,7 +87,9 @@ export function sentSite(call: TSESTree.CallExpression, ctx: AnswerContext, dept
 /** What a thrown (or, in hand-rolled dispatch, returned) expression answers with; `undefined` when unknown. */
 export function answerOf(expression: TSESTree.Node, ctx: AnswerContext): Answer | undefined {
   const site = siteOf(expression, ctx, 0);
-  if (site) return { kind: "site", site, node: site.node };
+  // An error a same-file helper builds (`throw invalid("unknown session")`) is this branch's answer, reported at the
+  // branch's call: the helper may build the errors of other branches too, which are no such mistake.
+  if (site) return { kind: "site", site, node: enclosingFunction(site.node) === enclosingFunction(expression) ? site.node : expression };
   const inner = unwrap(expression);
   if (inner.type === AST_NODE_TYPES.NewExpression || inner.type === AST_NODE_TYPES.CallExpression) {
     const cls = ctx.errorClasses.ofCallee(inner.callee);
