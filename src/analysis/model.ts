@@ -373,11 +373,25 @@ class LazyFileModel implements FileModel {
   }
 
   get sessions(): SessionFacts {
-    this.#sessions ??= analyseSessions(this.#sourceCode, this.nodes, this.handlers.handlers, this.answers, (node) => {
-      const file = fileOf(node);
-      return file ? this.moduleModel(file)?.answers : undefined;
-    });
+    this.#sessions ??= analyseSessions(
+      this.#sourceCode,
+      this.nodes,
+      this.handlers.handlers,
+      this.answers,
+      (node) => {
+        const file = fileOf(node);
+        return file ? this.moduleModel(file)?.answers : undefined;
+      },
+      (fn) => this.isHandlerAtHome(fn),
+    );
     return this.#sessions;
+  }
+
+  /** Whether a function of another module is a handler of that module's own (a delegate): its own lint judges it. */
+  isHandlerAtHome(fn: TSESTree.Node): boolean {
+    const file = fileOf(fn);
+    const home = file && this.moduleModel(file);
+    return !!home && home.handlers.handlers.some((h) => h.fn === fn || h.body === fn);
   }
 
   get answers(): AnswerContext {

@@ -75,17 +75,26 @@ export interface SessionFacts {
  * caller mentions the id (it may have checked the session) and those inside a `try` whose `catch` decides what the
  * handler answers: undefined for a scope of the linted file.
  */
-function entryCalls(registry: SessionScopes, scope: SessionScope, resolver: Resolver, caught: Caught, seen = new Set<SessionScope>()): TSESTree.Node[] | undefined {
+function entryCalls(
+  registry: SessionScopes,
+  scope: SessionScope,
+  resolver: Resolver,
+  caught: Caught,
+  judgedAtHome: (fn: TSESTree.Node) => boolean,
+  seen = new Set<SessionScope>(),
+): TSESTree.Node[] | undefined {
   if (resolver.isLinted(scope.root)) return undefined;
   const out: TSESTree.Node[] = [];
-  if (seen.has(scope)) return out;
+  // A handler of its own module (a delegate typed with the SDK's request) is judged when that module is linted: the
+  // mistake is reported there, once, not again at every call of this file.
+  if (seen.has(scope) || judgedAtHome(scope.root)) return out;
   seen.add(scope);
   for (const { call, from } of scope.callers) {
     if (mentionsIdBefore(registry, from, call)) continue;
     if (resolver.isLinted(call)) {
       if (isUncheckedCall(registry, call, from, () => true, caught)) out.push(call);
     }
-    else out.push(...(entryCalls(registry, from, resolver, caught, seen) ?? []));
+    else out.push(...(entryCalls(registry, from, resolver, caught, judgedAtHome, seen) ?? []));
   }
   return out;
 }
@@ -138,6 +147,7 @@ export function analyseSessions(
   handlers: readonly Handler[],
   answers: AnswerContext,
   answersIn: (node: TSESTree.Node) => AnswerContext | undefined,
+  judgedAtHome: (fn: TSESTree.Node) => boolean = () => false,
 ): SessionFacts {
   const resolver = resolverOf(sourceCode);
   const summaries = summariesOf(resolver);
@@ -167,7 +177,7 @@ export function analyseSessions(
     return held;
   };
   for (const scope of registry.scopes) {
-    const reportAt = entryCalls(registry, scope, resolver, caught);
+    const reportAt = entryCalls(registry, scope, resolver, caught, judgedAtHome);
     // A helper of another module that every call reaches after a check (or that no longer answers) is not judged.
     if (reportAt?.length === 0) continue;
     const ctx = reportAt ? answersIn(scope.root) : answers;
