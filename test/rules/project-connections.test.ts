@@ -16,17 +16,17 @@ const dir = fileURLToPath(new URL("../fixtures/resolution", import.meta.url));
 const AGENT = readFileSync(`${dir}/connection-agent.ts`, "utf8");
 const KEEPS = "a thrown error whose `code` is -32002";
 
-/** A connection class whose catch writes `catchBody` (the caught error is `e`), and an agent serving on it. */
-const connectionAgent = (catchBody: string, prompt = 'if (!session) throw new Error("Session not found");') => `declare function write(message: object): void;
-class Rpc {
+/**
+ * A connection class of the project's own named `name`: `onRequest` registers a handler, `run` answers a message with
+ * what it returns, and its catch writes `catchBody` (the caught error is `e`); `extra` adds members.
+ */
+const connectionClass = (name: string, catchBody: string, extra = "") => `declare function write(message: object): void;
+class ${name} {
   private readonly handlers = new Map<string, (params: never) => unknown>();
   onRequest(method: string, handler: (params: never) => unknown): void {
     this.handlers.set(method, handler);
   }
-  private fail(id: number, e: unknown): void {
-    write({ jsonrpc: "2.0", id, error: { code: (e as { status?: number }).status, message: String(e) } });
-  }
-  async run(message: { id: number; method: string; params: never }): Promise<void> {
+${extra}  async run(message: { id: number; method: string; params: never }): Promise<void> {
     try {
       write({ jsonrpc: "2.0", id: message.id, result: await this.handlers.get(message.method)!(message.params) });
     } catch (e) {
@@ -34,7 +34,17 @@ class Rpc {
     }
   }
 }
-const sessions = new Map<string, { turns: number }>();
+`;
+
+/** An agent serving on `Rpc`, whose catch writes `catchBody`; `prompt` answers the unknown session. */
+const connectionAgent = (catchBody: string, prompt = 'if (!session) throw new Error("Session not found");') => `${connectionClass(
+  "Rpc",
+  catchBody,
+  `  private fail(id: number, e: unknown): void {
+    write({ jsonrpc: "2.0", id, error: { code: (e as { status?: number }).status, message: String(e) } });
+  }
+`,
+)}const sessions = new Map<string, { turns: number }>();
 const rpc = new Rpc();
 rpc.onRequest("session/new", () => {
   sessions.set("s", { turns: 0 });
@@ -122,21 +132,7 @@ const sessionInvalid: InvalidTestCase<SessionIds, []>[] = [
 untypedTester().run("require-session-check: project connection classes", sessionRule, { valid: sessionValid, invalid: sessionInvalid });
 
 // A client's terminal requests on its own connection class: an unknown terminal's plain Error goes out as its catch says.
-const CLIENT = (catchBody: string) => `declare function write(message: object): void;
-class Peer {
-  private readonly handlers = new Map<string, (params: never) => unknown>();
-  onRequest(method: string, handler: (params: never) => unknown): void {
-    this.handlers.set(method, handler);
-  }
-  async run(message: { id: number; method: string; params: never }): Promise<void> {
-    try {
-      write({ jsonrpc: "2.0", id: message.id, result: await this.handlers.get(message.method)!(message.params) });
-    } catch (e) {
-      ${catchBody}
-    }
-  }
-}
-const terminals = new Map<string, { output: string }>();
+const CLIENT = (catchBody: string) => `${connectionClass("Peer", catchBody)}const terminals = new Map<string, { output: string }>();
 const peer = new Peer();
 peer.onRequest("terminal/output", (params: { terminalId: string }) => {
   const terminal = terminals.get(params.terminalId);
@@ -187,21 +183,7 @@ describe("the fixture's connection class, run", () => {
 });
 
 // A mode the agent does not have, on its own connection class: the plain Error goes out as the class's catch sends it.
-const MODE = (catchBody: string) => `declare function write(message: object): void;
-class Wire {
-  private readonly handlers = new Map<string, (params: never) => unknown>();
-  onRequest(method: string, handler: (params: never) => unknown): void {
-    this.handlers.set(method, handler);
-  }
-  async run(message: { id: number; method: string; params: never }): Promise<void> {
-    try {
-      write({ jsonrpc: "2.0", id: message.id, result: await this.handlers.get(message.method)!(message.params) });
-    } catch (e) {
-      ${catchBody}
-    }
-  }
-}
-const MODES = ["ask", "code"];
+const MODE = (catchBody: string) => `${connectionClass("Wire", catchBody)}const MODES = ["ask", "code"];
 const wire = new Wire();
 wire.onRequest("session/set_mode", (params: { sessionId: string; modeId: string }) => {
   if (!MODES.includes(params.modeId)) throw new Error(\`Unknown mode \${params.modeId}\`);

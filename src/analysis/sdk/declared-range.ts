@@ -1,9 +1,10 @@
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import intersects from "semver/ranges/intersects.js";
 import minVersion from "semver/ranges/min-version.js";
 import validRange from "semver/ranges/valid.js";
 import { readRegularFile, realPathOr } from "../../regular-file.js";
 import { BUILTIN_SDK_MODULES } from "./module-names.js";
+import { nearestUp } from "./nearest-up.js";
 
 /**
  * The SDK version range a project declares (`"@agentclientprotocol/sdk": "^0.26.0"` in its package.json): what the
@@ -36,19 +37,7 @@ const declaredByDirectory = new Map<string, DeclaredSdk | undefined>();
  * `latest`, a git or file URL). A package.json that is a link, not a regular file, or over MAX_BYTES counts as none.
  */
 export function declaredSdkRange(dir: string): DeclaredSdk | undefined {
-  const visited: string[] = [];
-  let found: DeclaredSdk | undefined;
-  for (let current = dir; ; current = dirname(current)) {
-    if (declaredByDirectory.has(current)) {
-      found = declaredByDirectory.get(current);
-      break;
-    }
-    visited.push(current);
-    found = declarationIn(current);
-    if (found !== undefined || dirname(current) === current) break;
-  }
-  for (const visitedDir of visited) declaredByDirectory.set(visitedDir, found);
-  return found;
+  return nearestUp(dir, declaredByDirectory, declarationIn);
 }
 
 function declarationIn(dir: string): DeclaredSdk | undefined {

@@ -6,6 +6,7 @@ import satisfies from "semver/functions/satisfies.js";
 import subset from "semver/ranges/subset.js";
 import { type DeclaredSdk, declaredSdkRange, rangeMeets } from "./declared-range.js";
 import { BUILTIN_SDK_MODULES } from "./module-names.js";
+import { nearestUp } from "./nearest-up.js";
 
 /** `major.minor.patch`, each a number without leading zeros. */
 const RELEASE = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$/;
@@ -81,19 +82,7 @@ function installedVersion(dir: string, pkg: string): string | undefined {
 
 /** The SDK version Node would resolve from `dir`: the nearest node_modules with the current SDK, else the legacy one. */
 function versionFrom(dir: string): string | undefined {
-  const visited: string[] = [];
-  let found: string | undefined;
-  for (let current = dir; ; current = dirname(current)) {
-    if (versionByDirectory.has(current)) {
-      found = versionByDirectory.get(current);
-      break;
-    }
-    visited.push(current);
-    found = BUILTIN_SDK_MODULES.map((pkg) => installedVersion(current, pkg)).find((v) => v !== undefined);
-    if (found !== undefined || dirname(current) === current) break;
-  }
-  for (const visitedDir of visited) versionByDirectory.set(visitedDir, found);
-  return found;
+  return nearestUp(dir, versionByDirectory, (folder) => BUILTIN_SDK_MODULES.map((pkg) => installedVersion(folder, pkg)).find((v) => v !== undefined));
 }
 
 /** The SDK a file is linted for: the copy installed for it, else the range its nearest package.json declares. */
