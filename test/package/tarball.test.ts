@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { run, runOrThrow } from "./run.js";
 import { makeScratchDir, packTarball, repoRoot } from "./tarball.js";
 
-const published = /^(package\.json|README\.md|LICENSE|dist\/[^/]+\.(js|d\.ts)|docs\/(rules\/)?[a-z-]+\.md)$/;
+const published = /^(package\.json|README\.md|LICENSE|dist\/[^/]+\.(js|d\.ts)|dist\/oxlint\/[a-z]+\.json|docs\/(rules\/)?[a-z-]+\.md)$/;
 
 interface PackedManifest {
   main?: string;
@@ -63,7 +63,9 @@ describe("the packed tarball", () => {
   it("holds every .js and .d.ts file the build wrote, but the bin's declarations, which nothing imports", () => {
     const built = readdirSync(join(repoRoot, "dist")).map((name) => `dist/${name}`);
     const wanted = built.filter((path) => published.test(path) && path !== "dist/cli.d.ts");
-    expect(paths.filter((path) => path.startsWith("dist/")).sort()).toEqual(wanted.sort());
+    expect(paths.filter((path) => path.startsWith("dist/") && !path.startsWith("dist/oxlint/")).sort()).toEqual(wanted.sort());
+    // Each config as an oxlint config, which a project's .oxlintrc.json extends (the README's oxlint section).
+    expect(paths.filter((path) => path.startsWith("dist/oxlint/")).sort()).toEqual(["dist/oxlint/all.json", "dist/oxlint/recommended.json", "dist/oxlint/strict.json"]);
     expect(paths).not.toContain("dist/cli.d.ts");
     expect(paths).toEqual(expect.arrayContaining(["package.json", "README.md", "LICENSE"]));
   });
