@@ -20,6 +20,8 @@ const CPU_REPORT = join(HERE, "cpu-at-exit.mjs");
 // eslint's package exports no bin path: its folder is found from its package.json, which it does export.
 const ESLINT_BIN = join(dirname(createRequire(import.meta.url).resolve("eslint/package.json")), "bin", "eslint.js");
 const PARSER = pathToFileURL(createRequire(import.meta.url).resolve("@typescript-eslint/parser")).href;
+// oxlint's command, from its package (bin/oxlint, a node script that loads its native binding).
+const OXLINT_BIN = join(dirname(createRequire(import.meta.url).resolve("oxlint/package.json")), "bin", "oxlint");
 const BUILD_SEGMENT = /^(?:dist|build|out|coverage|node_modules)$/u;
 
 /** The workload's files under `dir`, build folder names renamed; returns their paths. */
@@ -172,4 +174,48 @@ export function cachedCliPart({ root, files, cli, runs }) {
   for (const [key, label] of [["unchanged", "no change"], ["edited", "one imported module edited"]]) out(`  ${pad(label, 30)} ${pad(spread(summary(times[key]), ms), -30)}`);
   out();
   return ratioStats(times.edited, times.unchanged);
+}
+
+/**
+ * Issue 38's cold part: the plugin under oxlint (a JS plugin) against oxlint alone, beside the plugin under the eslint
+ * command against eslint alone, every acp/ rule on and no other rule (oxlint's own categories off), on the workload
+ * written out as a repository; a new process each, `runs` timed runs of each after one untimed run of each. Printed,
+ * no target. `plugin` is the built plugin's index.js.
+ */
+export function oxlintPart({ root, files, plugin, runs }) {
+  const repo = join(root, "oxlint-repository");
+  writeRepository(repo, files);
+  // The rules of the oxlint config the build ships beside the plugin.
+  const { rules } = JSON.parse(readFileSync(join(dirname(plugin), "oxlint", "all.json"), "utf8"));
+  writeFileSync(join(repo, "oxlint-none.json"), JSON.stringify({ categories: { correctness: "off" }, ignorePatterns: ["*.config.mjs"] }));
+  writeFileSync(join(repo, "oxlint-acp.json"), JSON.stringify({ jsPlugins: [plugin], categories: { correctness: "off" }, ignorePatterns: ["*.config.mjs"], rules }));
+  const base = `import parser from ${JSON.stringify(PARSER)};\nimport acp from ${JSON.stringify(pathToFileURL(plugin).href)};\n`;
+  writeFileSync(join(repo, "acp.config.mjs"), `${base}export default [{ files: ["**/*.{js,mjs,cjs,ts,mts,cts}"], languageOptions: { parser }, linterOptions: { noInlineConfig: true, reportUnusedDisableDirectives: "off" } }, acp.configs.all];\n`);
+  const commands = {
+    eslint: [ESLINT_BIN, "--format", "json", "."],
+    eslintAcp: [ESLINT_BIN, "--config", "acp.config.mjs", "--format", "json", "."],
+    oxlint: [OXLINT_BIN, "-c", "oxlint-none.json", "-f", "json", "."],
+    oxlintAcp: [OXLINT_BIN, "-c", "oxlint-acp.json", "-f", "json", "."],
+  };
+  const keys = Object.keys(commands);
+  const times = Object.fromEntries(keys.map((key) => [key, { cpu: [], wall: [] }]));
+  for (let round = -1; round < runs; round++) {
+    for (const key of round % 2 ? keys : [...keys].reverse()) {
+      const result = run(commands[key], repo);
+      if (result.status !== 0 && result.status !== 1) throw new Error(`${key} failed (exit ${result.status}):\n${result.stderr.slice(0, 2000)}`);
+      if (round < 0) continue;
+      times[key].cpu.push(result.cpu);
+      times[key].wall.push(result.wall);
+    }
+    if (round >= 0) process.stderr.write(`  oxlint: run ${round + 1}/${runs}\n`);
+  }
+  out(`oxlint (issue 38): the plugin as an oxlint JS plugin, every acp/ rule and no other rule, against oxlint alone; beside the eslint command`);
+  out(`with the TypeScript parser and acp/all against it with no rules; the workload as a repository, ${runs} runs each after one untimed run of each.`);
+  out(`  ${pad("command", 34)} ${pad("CPU median [min .. max]", -30)}  ${pad("wall median [min .. max]", -30)}`);
+  for (const [key, label] of [["oxlint", "oxlint, no rules"], ["oxlintAcp", "oxlint with the plugin"], ["eslint", "eslint ., no rules"], ["eslintAcp", "eslint . with acp/all"]]) {
+    out(`  ${pad(label, 34)} ${pad(spread(summary(times[key].cpu), ms), -30)}  ${pad(spread(summary(times[key].wall), ms), -30)}`);
+  }
+  const added = (a, b) => summary(times[a].cpu).median - summary(times[b].cpu).median;
+  out(`  the plugin's added CPU: under oxlint ${ms(added("oxlintAcp", "oxlint"))}, under eslint ${ms(added("eslintAcp", "eslint"))}; with the plugin, oxlint / eslint: ${ratioStats(times.oxlintAcp.cpu, times.eslintAcp.cpu).median.toFixed(2)}x CPU, ${ratioStats(times.oxlintAcp.wall, times.eslintAcp.wall).median.toFixed(2)}x wall`);
+  out();
 }

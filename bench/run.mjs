@@ -23,7 +23,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, cpus, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { cachedCliPart, coldCliPart } from "./cold-cli.mjs";
+import { cachedCliPart, coldCliPart, oxlintPart } from "./cold-cli.mjs";
 import { configFor, exitWithoutBuild, NAMES, pluginPath, ruleCount } from "./configs.mjs";
 import { editorPart } from "./editor.mjs";
 import { gcPart } from "./gc-part.mjs";
@@ -222,6 +222,8 @@ try {
   const cached = cachedCliPart({ root, files: small.files, cli: join(dirname(plugin), "cli.js"), runs: PLAN.cold });
   ratioTable([["acp-lint --cache, one imported module edited / no change, CPU", cached]], 62);
   out();
+  // Printed, no target: the plugin under oxlint beside the plugin under eslint (issue 38), on the quick ACP code.
+  oxlintPart({ root, files: small.acpCode, plugin, runs: PLAN.cold });
 
   // ---- 4. A warm editor ----
   section("warm editor");
