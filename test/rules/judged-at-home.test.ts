@@ -13,8 +13,22 @@ const read = (name: string) => ({ filename: `${dir}/${name}`, code: readFileSync
 const app = read("delegate-app.ts");
 const prompts = read("delegate-prompts.ts");
 
+// A notification is answered by nobody: its handler's call into the same helper is no answer (issue 37).
+const cancelApp = {
+  filename: `${dir}/cancel-app.ts`,
+  code: `import { agent, methods } from "@agentclientprotocol/sdk";
+import { Prompts } from "./delegate-prompts.js";
+const prompts = new Prompts();
+export const app = agent({ name: "cancelling" });
+app.onRequest(methods.agent.initialize, () => ({ protocolVersion: 1 }));
+app.onNotification(methods.agent.session.cancel, async ({ params }) => {
+  await prompts.touch(params.sessionId);
+});
+`,
+};
+
 untypedTester().run("require-session-check: a delegate's miss is reported in its own file", rule, {
-  valid: [],
+  valid: [{ name: "the session/cancel notification's call of another module's helper that throws on a miss is no answer", ...cancelApp }],
   invalid: [
     {
       name: "the app: the delegate's miss is not repeated at prompts.prompt(params); the plain helper's is reported at its call",
