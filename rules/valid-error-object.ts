@@ -155,7 +155,7 @@ export default createRule<[], MessageIds>({
     // -32000 for an unknown session or a busy agent, -32002 for a quota: the code tells the client something else.
     const checkMeaning = (site: ErrorSite, message: TSESTree.Node, code: number) => {
       const text = messageText(message, model());
-      const misuse = (text && misusedCode(code, text.text)) || caughtFailureMisuse(code, message, context.sourceCode);
+      const misuse = (text && misusedCode(code, text.text)) || caughtFailureMisuse(code, message, model().resolver.sourceCodeOf(message));
       const name = model().acpCodes.get(code)?.message;
       if (!misuse || !name) return;
       // The one finding of the misused code (prefer-error-factory leaves it unnamed): its suggestion writes the code the
