@@ -105,8 +105,6 @@ export class FailureFinder {
   constructor(
     private readonly sourceCode: Readonly<TSESLint.SourceCode>,
     private readonly nodes: Pick<FileNodes, "ifs" | "switches" | "throws" | "calls" | "objects" | "functions">,
-    /** Whether a function of another module is a handler of its own module's (a delegate): its own lint judges it. */
-    private readonly judgedAtHome: (fn: FunctionNode) => boolean = () => false,
   ) {}
 
   private fieldsOf(handler: Handler, fn: FunctionNode, style: "context" | "params" | "dispatch"): ParamFields {
@@ -271,8 +269,6 @@ export class FailureFinder {
     const resolver = resolverOf(this.sourceCode);
     const fn = resolver.calleeOf(call);
     if (!fn || seen.has(fn) || fn.body.type !== AST_NODE_TYPES.BlockStatement || summariesOf(resolver).isCaught(call, handler.body)) return;
-    // A delegate of another module is judged, and its failures reported, when that module is linted: not again here.
-    if (!resolver.isLinted(fn) && this.judgedAtHome(fn)) return;
     const inner = fields.forCall(fn, call, roleOf);
     if (!inner) return;
     seen.add(fn);
