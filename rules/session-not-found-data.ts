@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { declaredName, enclosingFunction, summariesOf, type ErrorSite, type FileModel, findProperty, type FunctionNode, getModel, hasSpread, helperPlace, messageText, sessionNotFoundFix, siteCodes, unwrap, walk } from "../src/analysis/index.js";
+import { declaredName, enclosingFunction, fileOf, isFunction, summariesOf, type ErrorSite, type FileModel, findProperty, type FunctionNode, getModel, hasSpread, helperPlace, messageText, sessionNotFoundFix, siteCodes, unwrap, walk } from "../src/analysis/index.js";
 import { RESOURCE_NOT_FOUND } from "../src/protocol/codes.js";
 import { findMethod } from "../src/protocol/methods.js";
 import { specUrl } from "../src/protocol/links.js";
@@ -83,9 +83,14 @@ function helperDataVerdict(site: ErrorSite, model: FileModel, byScopes: boolean)
 }
 
 
+/** Whether a site's message speaks of a session ("Session not found"). */
+function messageNamesSession(site: ErrorSite, model: FileModel): boolean {
+  return NAMES_SESSION.test(messageText(site.message, model.values) ?? "");
+}
+
 /** Whether a site names a session: `sessionId` among its parts, or a message that speaks of a session. */
 function namesSession(site: ErrorSite, model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
-  if (NAMES_SESSION.test(messageText(site.message, model.values) ?? "")) return true;
+  if (messageNamesSession(site, model)) return true;
   let found = false;
   walk(site.node, sourceCode.visitorKeys, (node) => {
     if (node.type === AST_NODE_TYPES.Identifier && SESSION_ID_NAME.test(node.name)) found = true;
@@ -119,6 +124,28 @@ function inDeleteNamedFunction(node: TSESTree.Node, model: FileModel, depth = 0)
 
 const MAX_CALLERS_DEPTH = 3;
 
+/** Node types whose parts run only on some paths: a site inside one is built on a branch. */
+const BRANCHING: ReadonlySet<AST_NODE_TYPES> = new Set([
+  AST_NODE_TYPES.IfStatement,
+  AST_NODE_TYPES.ConditionalExpression,
+  AST_NODE_TYPES.LogicalExpression,
+  AST_NODE_TYPES.SwitchCase,
+  AST_NODE_TYPES.CatchClause,
+  AST_NODE_TYPES.ForStatement,
+  AST_NODE_TYPES.ForInStatement,
+  AST_NODE_TYPES.ForOfStatement,
+  AST_NODE_TYPES.WhileStatement,
+  AST_NODE_TYPES.DoWhileStatement,
+]);
+
+/** Whether `node` is built on one branch of its function's work, not every time the function (or module) runs. */
+function isOnBranch(node: TSESTree.Node): boolean {
+  for (let current = node.parent; current && !isFunction(current); current = current.parent) {
+    if (BRANCHING.has(current.type)) return true;
+  }
+  return false;
+}
+
 /**
  * Whether a site answers for an agent's session: on the miss branch of a session lookup, built from the requested
  * id, or naming a session. A client's unknown file or terminal is no session context.
@@ -126,6 +153,10 @@ const MAX_CALLERS_DEPTH = 3;
 function isSessionContext(site: ErrorSite, model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
   const facts = model.sessions;
   const scopes = facts.scopesOf(site.node);
+  // A module with no handler of its own cannot tell whose request a -32002 on one branch of its work answers (an
+  // agent's, a client's, a notification's) unless its message says so: the files whose handlers reach it judge it,
+  // at their calls. An error it builds for others (a factory, a thrower, a constant) is judged here.
+  if (scopes.length === 0 && model.handlers.handlers.length === 0 && isOnBranch(site.node) && !messageNamesSession(site, model)) return false;
   // Nothing answers a notification, and a client's -32002 is about its files and terminals.
   const isNoSessionContext = (s: (typeof scopes)[number]) => s.handlers.every((h) => h.method.kind === "notification" || h.method.side === "client");
   if (scopes.length > 0 && scopes.every(isNoSessionContext)) return false;
@@ -142,6 +173,17 @@ function isSessionContext(site: ErrorSite, model: FileModel, sourceCode: Readonl
     if (!usesId && agentScopes.some((scope) => facts.isSessionId(node, scope))) usesId = true;
   });
   return usesId || namesSession(site, model, sourceCode);
+}
+
+/**
+ * Whether the file of another module's site reports it when linted itself: its own handlers reach it (or, in a
+ * module with handlers, it names the session), with data that file can judge.
+ */
+function isReportedAtHome(site: ErrorSite, model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  const file = fileOf(site.node);
+  const home = file && model.moduleModel(file);
+  if (!home) return namesSession(site, model, sourceCode) && dataVerdict(site, model, false) === "missing";
+  return !home.delegated.has(site) && dataVerdict(site, home) === "missing" && isSessionContext(site, home, sourceCode);
 }
 
 export default createRule<[], MessageIds>({
@@ -234,9 +276,8 @@ export default createRule<[], MessageIds>({
           const site = miss.answer.site;
           const codes = answersRequest ? siteCodes(site, model.values) : undefined;
           if (!codes || !codes.every((c) => c === RESOURCE_NOT_FOUND) || dataVerdict(site, model) !== "missing") continue;
-          // A branch that names the session, with data its own file can judge, is reported there, where it is: not
-          // again at each call.
-          if (namesSession(site, model, sourceCode) && dataVerdict(site, model, false) === "missing") continue;
+          // A branch its own file reports is reported there, where it is: not again at each call.
+          if (isReportedAtHome(site, model, sourceCode)) continue;
           fix ??= sessionNotFoundFix(model);
           const factory = site.factory?.name === "resourceNotFound";
           const messageId = factory ? "resourceNotFoundThrough" : "missingSessionIdThrough";

@@ -26,6 +26,9 @@ const modeAgent = fixture("mode-agent.ts");
 const terminals = fixture("terminals.ts");
 const notesAgent = fixture("notes-agent.ts");
 const notesStore = fixture("notes-store.ts");
+const chatEntries = fixture("chat-entries.ts");
+const chatUsers = fixture("chat-users.ts");
+const chatClient = fixture("chat-client.ts");
 const importBack = fixture("import-back-agent.ts");
 const importBackClient = fixture("import-back-client.ts");
 const aliasedClient = fixture("aliased/src/client.ts");
@@ -393,35 +396,20 @@ untypedTester().run("valid-error-object (a code written in one module, its value
   ],
 });
 
-// A store of another module answers the app's unknown sessions with -32002 but no data.sessionId. A branch that
-// names the session (resourceNotFound(sessionId)) is reported in the store's own file; one that does not (a bare
-// -32002) only the app can tell is about a session: reported at the app's call that reaches it, naming the store's
-// method and file. The branch that uses sessionNotFound is reported nowhere.
+// A store of another module answers the app's unknown sessions with -32002 but no data.sessionId. The store has no
+// handler of its own, so its file cannot tell whose request a miss branch answers (an agent's, a client's, the
+// session/cancel notification's): it reports none of them, and the app reports each at its call that reaches one,
+// naming the store's method and file. The branch that uses sessionNotFound is reported nowhere.
 untypedTester().run("session-not-found-data (a store of another module)", sessionData, {
-  valid: [],
+  valid: [{ name: "the store's own file: no handler of its own, so no branch is judged there", ...notesStore }],
   invalid: [
-    {
-      name: "the store's own file: the branch that names the session",
-      ...notesStore,
-      errors: [
-        {
-          ...report("resourceNotFoundForSession", notesStore.code, "RequestError.resourceNotFound(sessionId)", { fix: FIX }),
-          suggestions: [
-            {
-              messageId: "useSessionNotFound",
-              data: { id: "sessionId" },
-              output: notesStore.code.replace("RequestError.resourceNotFound(sessionId)", "RequestError.sessionNotFound(sessionId)"),
-            },
-          ],
-        },
-      ],
-    },
     {
       // tag()'s two misses are reported once at its call; drop() is reached only from session/delete (the business
       // of idempotent-session-delete) and from the session/cancel notification, whose calls answer nothing.
       name: "the app: the store's -32002 without data.sessionId, at the calls that reach it, each call once",
       ...notesAgent,
       errors: [
+        report("resourceNotFoundThrough", notesAgent.code, 'notes.append(params.sessionId, "prompted")', { helper: "`NotesStore.append`", file: "notes-store.ts", fix: FIX }),
         report("missingSessionIdThrough", notesAgent.code, "notes.clear(params.sessionId)", { helper: "`NotesStore.clear`", file: "notes-store.ts", fix: FIX }),
         report("resourceNotFoundThrough", notesAgent.code, 'notes.tag(params.sessionId, "resumed")', { helper: "`NotesStore.tag`", file: "notes-store.ts", fix: FIX }),
       ],
@@ -431,9 +419,28 @@ untypedTester().run("session-not-found-data (a store of another module)", sessio
       ...notesAgent,
       settings: { acp: { protocolVersion: 2 } },
       errors: [
+        report("resourceNotFoundThroughV2", notesAgent.code, 'notes.append(params.sessionId, "prompted")', { helper: "`NotesStore.append`", file: "notes-store.ts", fix: FIX }),
         report("missingSessionIdThroughV2", notesAgent.code, "notes.clear(params.sessionId)", { helper: "`NotesStore.clear`", file: "notes-store.ts", fix: FIX }),
         report("resourceNotFoundThroughV2", notesAgent.code, 'notes.tag(params.sessionId, "resumed")', { helper: "`NotesStore.tag`", file: "notes-store.ts", fix: FIX }),
       ],
+    },
+  ],
+});
+
+// A module of lookups with no handler of its own (chat-entries.ts) answers a miss with resourceNotFound(id): its file
+// cannot tell whose request that is. The agent's prompt reaches one (a Record store: the answer names the requested
+// id, so the lookup is of the sessions); session/cancel, a notification, and session/delete reach the other, and a
+// client reaches the first: none of those is an agent's answer to an unknown session.
+untypedTester().run("session-not-found-data (lookups of another module with no handler)", sessionData, {
+  valid: [
+    { name: "the lookups' own file: whose request a miss answers is its callers' to tell", ...chatEntries },
+    { name: "a client reaching the same miss", ...chatClient },
+  ],
+  invalid: [
+    {
+      name: "the agent: the prompt's call, not the notification's nor session/delete's",
+      ...chatUsers,
+      errors: [report("resourceNotFoundThrough", chatUsers.code, "chatOf(params.sessionId)", { helper: "`chatOf`", file: "chat-entries.ts", fix: FIX })],
     },
   ],
 });

@@ -221,6 +221,18 @@ export function readText(files: Map<string, string>, path: string) {
 }`,
   },
   {
+    // Its callers tell whether an agent's request reaches the miss (see the cross-file tests): a notification, a
+    // client or session/delete may be the only ones.
+    name: "a module with no handler: a lookup's miss answering resourceNotFound with the id",
+    code: `import { RequestError } from "@agentclientprotocol/sdk";
+const chats = new Map<string, { abort(): void }>();
+export function chatOf(sessionId: string) {
+  const chat = chats.get(sessionId);
+  if (!chat) throw RequestError.resourceNotFound(sessionId);
+  return chat;
+}`,
+  },
+  {
     name: "prompt handler: resourceNotFound(uri) for an embedded resource, after the session check",
     code: `${SDK}const resources = new Map<string, string>();
 app.onRequest(methods.agent.session.prompt, ({ params }) => {
@@ -708,6 +720,17 @@ export const gone = (args: { session_id: string }) => RequestError.resourceNotFo
 const SESSION_MISSING = "Session does not exist";
 export const gone = () => new RequestError(-32002, SESSION_MISSING);`,
     (c) => [missing(c, "new RequestError(-32002, SESSION_MISSING)")],
+  ),
+  invalid(
+    "anywhere: a lookup's miss in a module with no handler, whose message speaks of a session",
+    `import { RequestError } from "@agentclientprotocol/sdk";
+const chats = new Map<string, { abort(): void }>();
+export function chatOf(sessionId: string) {
+  const chat = chats.get(sessionId);
+  if (!chat) throw new RequestError(-32002, "Session not found");
+  return chat;
+}`,
+    (c) => [missing(c, 'new RequestError(-32002, "Session not found")')],
   ),
   invalid(
     "anywhere: a call of a same-file helper with a session message",

@@ -192,7 +192,8 @@ export function analyseSessions(
       const found = guard.miss ? missAnswer(guard.miss, ctx) : undefined;
       // What a helper of another module throws through code of the linted file is judged with this file's sites.
       const answer = found?.expression ? answerOf(found.expression, contains(sourceCode.ast, found.expression) ? answers : ctx) : undefined;
-      if (!isSessions(guard.lookup, found?.expression && missWording(found.expression, answer, ctx))) continue;
+      const wording = found?.expression && (isRequestedIdNotFound(answer, registry, scope) ? NAMES_SESSION : missWording(found.expression, answer, ctx));
+      if (!isSessions(guard.lookup, wording)) continue;
       const miss: SessionMiss = {
         scope,
         guard,
@@ -309,12 +310,21 @@ function sentBefore(branch: TSESTree.Node, end: TSESTree.Node | undefined, answe
  */
 function missWording(expression: TSESTree.Node, answer: Answer | undefined, answers: AnswerContext): MissWording | undefined {
   if (answer?.kind === "site" && (answer.site.factory?.name === "sessionNotFound" || hasSessionIdData(answer.site.data, answers))) {
-    return { namesSession: true };
+    return NAMES_SESSION;
   }
   const inner = unwrap(expression);
   const isBuilt = inner.type === AST_NODE_TYPES.NewExpression || inner.type === AST_NODE_TYPES.CallExpression;
   const message = answer?.kind === "site" ? answer.site.message : isBuilt ? inner.arguments[0] : inner;
   return messageText(message, answers.values);
+}
+
+const NAMES_SESSION: MissWording = { namesSession: true };
+
+/** `resourceNotFound(params.sessionId)`: the resource the answer says is missing is the requested session. */
+function isRequestedIdNotFound(answer: Answer | undefined, registry: SessionScopes, scope: SessionScope): boolean {
+  if (answer?.kind !== "site" || answer.site.factory?.name !== "resourceNotFound") return false;
+  const [uri] = (answer.site.node as TSESTree.CallExpression).arguments;
+  return uri !== undefined && registry.isSessionId(uri, scope);
 }
 
 function hasSessionIdData(data: TSESTree.Node | undefined, answers: AnswerContext): boolean {
