@@ -11,6 +11,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { cpuShares } from "./cpu-shares.mjs";
 import { out } from "./report.mjs";
 import { int, ms, pad, ratioStats, spread, summary } from "./stats.mjs";
 import { lineCount } from "./workload.mjs";
@@ -217,5 +218,21 @@ export function oxlintPart({ root, files, plugin, runs }) {
   }
   const added = (a, b) => summary(times[a].cpu).median - summary(times[b].cpu).median;
   out(`  the plugin's added CPU: under oxlint ${ms(added("oxlintAcp", "oxlint"))}, under eslint ${ms(added("eslintAcp", "eslint"))}; with the plugin, oxlint / eslint: ${ratioStats(times.oxlintAcp.cpu, times.eslintAcp.cpu).median.toFixed(2)}x CPU, ${ratioStats(times.oxlintAcp.wall, times.eslintAcp.wall).median.toFixed(2)}x wall`);
+  printShares(commands, repo, plugin);
   out();
+}
+
+/**
+ * Where the JavaScript time of each command goes (one run each under --cpu-prof, bench/cpu-shares.mjs), and the
+ * plugin's added time by bucket under each engine: why the plugin costs more under oxlint than under eslint.
+ */
+function printShares(commands, repo, plugin) {
+  const shares = Object.fromEntries(Object.entries(commands).map(([key, args]) => [key, cpuShares(args, repo, plugin)]));
+  const labels = [...shares.oxlintAcp.keys()];
+  out(`  where the JavaScript time goes (one profiled run each, ms; oxlint's native threads are in none):`);
+  out(`  ${pad("", 72)} ${["oxlint", "+ plugin", "added", "eslint", "+ acp/all", "added"].map((h) => pad(h, -9)).join(" ")}`);
+  for (const label of labels) {
+    const [o, oa, e, ea] = ["oxlint", "oxlintAcp", "eslint", "eslintAcp"].map((key) => shares[key].get(label) ?? 0);
+    out(`  ${pad(label, 72)} ${[o, oa, oa - o, e, ea, ea - e].map((v) => pad(int(v), -9)).join(" ")}`);
+  }
 }
