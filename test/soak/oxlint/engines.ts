@@ -49,7 +49,7 @@ export async function eslintFindings(dir: string, setup: LintSetup): Promise<str
 }
 
 /** The `.oxlintrc.json` of a setup: the plugin and the rules, none of oxlint's own. */
-function writeOxlintConfig(dir: string, setup: LintSetup): string {
+export function writeOxlintConfig(dir: string, setup: LintSetup): string {
   const path = join(dir, ".oxlintrc.json");
   writeFileSync(path, JSON.stringify({ jsPlugins: [PLUGIN], categories: { correctness: "off" }, rules: setup.rules, ...(setup.settings ? { settings: setup.settings } : {}) }));
   return path;
@@ -71,10 +71,10 @@ interface OxlintDiagnostic {
   readonly labels: readonly { readonly span: { readonly line: number; readonly column: number } }[];
 }
 
-/** oxlint's findings in the files under `dir` (a file it cannot parse: a `(parse)` line, as ESLint's). */
-export function oxlintFindings(dir: string, setup: LintSetup): string[] {
+/** oxlint's findings in the files under `dir` (a file it cannot parse: a `(parse)` line, as ESLint's), `args` added to its command. */
+export function oxlintFindings(dir: string, setup: LintSetup, args: readonly string[] = []): string[] {
   const config = writeOxlintConfig(dir, setup);
-  const diagnostics = (JSON.parse(runOxlint(dir, ["-c", config, "-f", "json", "."])) as { diagnostics: OxlintDiagnostic[] }).diagnostics;
+  const diagnostics = (JSON.parse(runOxlint(dir, ["-c", config, "-f", "json", ...args, "."])) as { diagnostics: OxlintDiagnostic[] }).diagnostics;
   return diagnostics
     .map((d) => {
       const span = d.labels[0]?.span;

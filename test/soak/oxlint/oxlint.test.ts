@@ -53,6 +53,13 @@ describe("oxlint and ESLint on the repository's file trees, every rule on", () =
     expect(oxlintFindings(dir, setup)).toEqual(eslint);
   }, 240_000);
 
+  // The plugin's caches (imported modules' models, read once per run) must not depend on how oxlint spreads files.
+  it("report the same findings on one thread as on four", () => {
+    const one = oxlintFindings(dir, setup, ["--threads", "1"]);
+    expect(one.length).toBeGreaterThan(100);
+    expect(oxlintFindings(dir, setup, ["--threads", "4"])).toEqual(one);
+  }, 240_000);
+
   it("leave the same files once every finding's first suggestion is applied", async () => {
     const { oxlint, eslint, original } = await suggestionsApplied(dir, setup, "trees-fixed");
     expect(Object.keys(eslint).filter((f) => eslint[f] !== original[f]).length).toBeGreaterThan(10);
