@@ -329,10 +329,11 @@ export function fail(cause: unknown) {
   throw err;
 }
 `)).toEqual([
-      site("code-assignment", `err.code = "EMFILE"`, { code: `"EMFILE"` }),
+      // The message is that of the Error the variable holds; an object literal has none.
+      site("code-assignment", `err.code = "EMFILE"`, { code: `"EMFILE"`, message: `"boom"` }),
       site("code-assignment", "rpcError.code = -32603", { code: "-32603" }),
-      site("code-assignment", "(err as any).code = -32001", { code: "-32001" }),
-      site("code-assignment", "sessionError.code = -32002", { code: "-32002" }),
+      site("code-assignment", "(err as any).code = -32001", { code: "-32001", message: `"boom"` }),
+      site("code-assignment", "sessionError.code = -32002", { code: "-32002", message: `"gone"` }),
     ]);
   });
 
@@ -609,7 +610,7 @@ throw fsError("ENOENT", "missing");
 throw withCode("denied", "EACCES");
 `).filter((s) => s.kind === "helper-call")).toEqual([
       site("helper-call", `fsError("ENOENT", "missing")`, { code: `"ENOENT"`, message: `"missing"` }),
-      site("helper-call", `withCode("denied", "EACCES")`, { code: `"EACCES"` }),
+      site("helper-call", `withCode("denied", "EACCES")`, { code: `"EACCES"`, message: `"denied"` }),
     ]);
   });
 

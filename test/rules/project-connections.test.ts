@@ -73,6 +73,30 @@ const FIXED_DROPS_CODE = connectionAgent(
   'write({ jsonrpc: "2.0", id: message.id, error: { code: -32001, message: String(e) } });',
   'if (!session) throw Object.assign(new Error("Resource not found"), { code: -32002, data: { sessionId: params.sessionId } });',
 );
+// The catch hands its error object to a method of the class that writes it as the response's error, reading the code
+// from a `const` holding the caught value; the prompt throws a plain Error, or one a helper gives a code by `.code =`.
+const SEND_METHOD = `  private send(id: number, error: { code: number; message: string }): void {
+    write({ jsonrpc: "2.0", id, error });
+  }
+`;
+const SENDS_THROUGH_METHOD = (prompt: string) =>
+  `${connectionClass("Rpc", "const error = e as { code?: number; message?: string };\n      this.send(message.id, { code: error.code ?? -32001, message: String(error.message) });", SEND_METHOD)}function coded(code: number, message: string): Error & { code: number } {
+  const err = new Error(message) as Error & { code: number };
+  err.code = code;
+  return err;
+}
+const sessions = new Map<string, { turns: number }>();
+const rpc = new Rpc();
+rpc.onRequest("session/prompt", (params: { sessionId: string }) => {
+  const session = sessions.get(params.sessionId);
+  ${prompt}
+  session.turns += 1;
+  return { stopReason: "end_turn" };
+});
+`;
+const PLAIN_THROUGH_METHOD = SENDS_THROUGH_METHOD('if (!session) throw new Error("Session not found");');
+const CODED_THROUGH_METHOD = SENDS_THROUGH_METHOD('if (!session) throw coded(-32004, "Session not found");');
+
 const VSCODE_JSONRPC = `import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from "vscode-jsonrpc/node";
 const connection = createMessageConnection(new StreamMessageReader(process.stdin), new StreamMessageWriter(process.stdout));
 const sessions = new Map<string, { turns: number }>();
@@ -116,6 +140,16 @@ const sessionInvalid: InvalidTestCase<SessionIds, []>[] = [
     name: "a thrown error carrying -32002, which a catch with one fixed code drops",
     code: FIXED_DROPS_CODE,
     errors: [{ ...reportAt<SessionIds>("connectionSends", FIXED_DROPS_CODE, 'Object.assign(new Error("Resource not found"), { code: -32002, data: { sessionId: params.sessionId } })', { code: -32001, name: "an implementation-specific code", connection: "`Rpc`", fix: "-32002 sent by `Rpc`'s catch for it" }) }],
+  },
+  {
+    name: "a catch that hands its error object to a method writing it: a plain Error goes out as -32001",
+    code: PLAIN_THROUGH_METHOD,
+    errors: [sends(PLAIN_THROUGH_METHOD, -32001, "an implementation-specific code")],
+  },
+  {
+    name: "the same catch keeps the code a helper gives the thrown error by `.code =`",
+    code: CODED_THROUGH_METHOD,
+    errors: [{ ...reportAt<SessionIds>("connectionSends", CODED_THROUGH_METHOD, 'coded(-32004, "Session not found")', { code: -32004, name: "an implementation-specific code", connection: "`Rpc`", fix: KEEPS }) }],
   },
   {
     name: "a catch that answers through a helper: no code is quoted",

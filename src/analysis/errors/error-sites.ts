@@ -333,11 +333,19 @@ export function codeAssignmentSite(node: TSESTree.AssignmentExpression, ctx: Sit
     kind: "code-assignment",
     node,
     code: node.right,
-    message: undefined,
+    // `const err = new Error(message); err.code = code`: the message the error was built with.
+    message: object.type === AST_NODE_TYPES.Identifier ? builtMessage(ctx.values.constInit(object)) : undefined,
     rpc: false,
     sdk: false,
     inErrorClass: isInErrorClass(node, ctx.errorClasses),
   };
+}
+
+/** The message argument of `new Error(message)` (through wrappers), when that is what `init` builds. */
+function builtMessage(init: TSESTree.Node | undefined): TSESTree.Node | undefined {
+  const inner = init && unwrap(init);
+  const [message] = inner?.type === AST_NODE_TYPES.NewExpression ? inner.arguments : [];
+  return message && message.type !== AST_NODE_TYPES.SpreadElement ? message : undefined;
 }
 
 function holdsNewError(init: TSESTree.Node | undefined, classes: ErrorClasses): boolean {

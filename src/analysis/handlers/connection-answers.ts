@@ -2,7 +2,7 @@ import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import type { ClassNode } from "../resolution/resolution.js";
 import type { Resolver } from "../resolution/resolver.js";
 import type { ValueResolver } from "../resolution/values.js";
-import { children, findProperty, isFunction, memberName, staticKeyName, unwrap, type VisitorKeys } from "../syntax/ast.js";
+import { children, findProperty, type FunctionNode, isFunction, memberName, staticKeyName, unwrap, type VisitorKeys } from "../syntax/ast.js";
 import type { Handler } from "./types.js";
 
 /**
@@ -41,7 +41,7 @@ export function connectionAnswer(handler: Handler, resolver: Resolver, values: V
   const cls = resolver.instanceClassOf(callee.object);
   if (!cls) return undefined;
   let found = answers.get(cls);
-  if (!found) answers.set(cls, (found = readAnswer(cls, values, resolver.sourceCodeOf(cls).visitorKeys)));
+  if (!found) answers.set(cls, (found = readAnswer(cls, values, resolver)));
   return found;
 }
 
@@ -69,12 +69,13 @@ export function connectionFix(connection: ConnectionAnswer, code: number): strin
   return connection.keepsCode ? `a thrown error whose \`code\` is ${code}` : `${code} sent by ${connectionName(connection)}'s catch for it`;
 }
 
-function readAnswer(cls: ClassNode, values: ValueResolver, keys: VisitorKeys): ConnectionAnswer {
+function readAnswer(cls: ClassNode, values: ValueResolver, resolver: Resolver): ConnectionAnswer {
+  const keys = resolver.sourceCodeOf(cls).visitorKeys;
   const codes = new Set<number | undefined>();
   let keepsCode = false;
   for (const clause of catchClauses(cls.body, keys)) {
-    const caught = clause.param?.type === AST_NODE_TYPES.Identifier ? clause.param.name : undefined;
-    const responses = errorCodes(clause.body, keys);
+    const caught = caughtNames(clause);
+    const responses = errorCodes(clause.body, keys, resolver);
     // A catch that answers through a helper or a rethrow: what it sends is not read here.
     if (responses.length === 0 && sendsSomething(clause.body, keys)) codes.add(undefined);
     for (const code of responses) {
@@ -99,8 +100,12 @@ function catchClauses(node: TSESTree.Node, keys: VisitorKeys): TSESTree.CatchCla
   return out;
 }
 
-/** The `code` of every `error: { code, … }` object written in a catch (its nested functions' included). */
-function errorCodes(body: TSESTree.Node, keys: VisitorKeys): TSESTree.Node[] {
+/**
+ * The `code` of every `error: { code, … }` object written in a catch (its nested functions' included), and of every
+ * `{ code, … }` the catch hands to a function that writes that parameter as a response's `error`
+ * (`this.sendError(id, { code: err.code ?? -32603, message })`).
+ */
+function errorCodes(body: TSESTree.Node, keys: VisitorKeys, resolver: Resolver): TSESTree.Node[] {
   const out: TSESTree.Node[] = [];
   const visit = (n: TSESTree.Node): void => {
     if (n.type === AST_NODE_TYPES.ObjectExpression) {
@@ -109,10 +114,60 @@ function errorCodes(body: TSESTree.Node, keys: VisitorKeys): TSESTree.Node[] {
       const code = value?.type === AST_NODE_TYPES.ObjectExpression ? findProperty(value, "code") : undefined;
       if (code) out.push(code.value);
     }
+    if (n.type === AST_NODE_TYPES.CallExpression) out.push(...handedErrorCodes(n, resolver));
     for (const child of children(n, keys)) visit(child);
   };
   visit(body);
   return out;
+}
+
+/** The codes of the error objects a call hands to parameters its callee writes as a response's `error`. */
+function handedErrorCodes(call: TSESTree.CallExpression, resolver: Resolver): TSESTree.Node[] {
+  const callee = call.arguments.some((a) => unwrap(a).type === AST_NODE_TYPES.ObjectExpression) ? resolver.calleeOf(call) : undefined;
+  if (!callee) return [];
+  const written = errorParameters(callee, resolver.sourceCodeOf(callee).visitorKeys);
+  const out: TSESTree.Node[] = [];
+  call.arguments.forEach((argument, index) => {
+    const object = unwrap(argument);
+    const code = object.type === AST_NODE_TYPES.ObjectExpression && written.has(index) ? findProperty(object, "code") : undefined;
+    if (code) out.push(code.value);
+  });
+  return out;
+}
+
+/** The indexes of `fn`'s parameters it writes as an `error` property (`{ jsonrpc: "2.0", id, error }`). */
+function errorParameters(fn: FunctionNode, keys: VisitorKeys): ReadonlySet<number> {
+  const names = new Map<string, number>();
+  fn.params.forEach((param, index) => {
+    if (param.type === AST_NODE_TYPES.Identifier) names.set(param.name, index);
+  });
+  const out = new Set<number>();
+  const visit = (n: TSESTree.Node): void => {
+    if (n.type === AST_NODE_TYPES.ObjectExpression) {
+      const value = findProperty(n, "error")?.value;
+      const inner = value && unwrap(value);
+      const index = inner?.type === AST_NODE_TYPES.Identifier ? names.get(inner.name) : undefined;
+      if (index !== undefined) out.add(index);
+    }
+    for (const child of children(n, keys)) visit(child);
+  };
+  if (fn.body) visit(fn.body);
+  return out;
+}
+
+/** The names the caught value goes by in a catch: its parameter, and a `const` holding it (`const error = err as E`). */
+function caughtNames(clause: TSESTree.CatchClause): ReadonlySet<string> {
+  const names = new Set<string>();
+  if (clause.param?.type !== AST_NODE_TYPES.Identifier) return names;
+  names.add(clause.param.name);
+  for (const statement of clause.body.body) {
+    if (statement.type !== AST_NODE_TYPES.VariableDeclaration || statement.kind !== "const") continue;
+    for (const declarator of statement.declarations) {
+      const init = declarator.init && unwrap(declarator.init);
+      if (declarator.id.type === AST_NODE_TYPES.Identifier && init?.type === AST_NODE_TYPES.Identifier && names.has(init.name)) names.add(declarator.id.name);
+    }
+  }
+  return names;
 }
 
 /** Whether a catch does anything that may answer: a call or a `throw` (a catch that only logs is no answer either, but cannot be told apart here). */
@@ -128,19 +183,19 @@ function sendsSomething(body: TSESTree.Node, keys: VisitorKeys): boolean {
 }
 
 /** Whether `node` reads the caught value's `code`: `err.code`, `err?.code`, `(err as X).code`. */
-function readsCaughtCode(node: TSESTree.Node, caught: string | undefined): boolean {
+function readsCaughtCode(node: TSESTree.Node, caught: ReadonlySet<string>): boolean {
   const inner = unwrap(node);
   if (inner.type !== AST_NODE_TYPES.MemberExpression || memberName(inner) !== "code") return false;
   const object = unwrap(inner.object);
-  return caught !== undefined && object.type === AST_NODE_TYPES.Identifier && object.name === caught;
+  return object.type === AST_NODE_TYPES.Identifier && caught.has(object.name);
 }
 
 /** A test that a plain Error fails: `typeof err.code === "number"`, `"code" in err`, `err.code !== undefined`, `err.code`. */
-function testsCaughtCode(test: TSESTree.Node, caught: string | undefined): boolean {
+function testsCaughtCode(test: TSESTree.Node, caught: ReadonlySet<string>): boolean {
   const inner = unwrap(test);
   if (readsCaughtCode(inner, caught)) return true;
   if (inner.type === AST_NODE_TYPES.BinaryExpression) {
-    if (inner.operator === "in") return staticKeyName(inner.left, true) === "code" && unwrap(inner.right).type === AST_NODE_TYPES.Identifier && (unwrap(inner.right) as TSESTree.Identifier).name === caught;
+    if (inner.operator === "in") return staticKeyName(inner.left, true) === "code" && unwrap(inner.right).type === AST_NODE_TYPES.Identifier && caught.has((unwrap(inner.right) as TSESTree.Identifier).name);
     const left = unwrap(inner.left);
     const typeOf = left.type === AST_NODE_TYPES.UnaryExpression && left.operator === "typeof" ? left.argument : left;
     return ["===", "!==", "==", "!="].includes(inner.operator) && readsCaughtCode(typeOf, caught);
@@ -152,7 +207,7 @@ function testsCaughtCode(test: TSESTree.Node, caught: string | undefined): boole
  * What a code expression of the catch is for a thrown value with no `code`: a constant; `err.code ?? X` and
  * `err.code || X` give X; `typeof err.code === "number" ? err.code : X` gives X. Anything else is unknown.
  */
-function plainErrorCode(node: TSESTree.Node, caught: string | undefined, values: ValueResolver): { code: number | undefined; keepsCode: boolean } {
+function plainErrorCode(node: TSESTree.Node, caught: ReadonlySet<string>, values: ValueResolver): { code: number | undefined; keepsCode: boolean } {
   const inner = unwrap(node);
   if (inner.type === AST_NODE_TYPES.LogicalExpression && (inner.operator === "??" || inner.operator === "||") && readsCaughtCode(inner.left, caught)) {
     return { code: plainErrorCode(inner.right, caught, values).code, keepsCode: true };
