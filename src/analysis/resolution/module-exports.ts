@@ -31,6 +31,9 @@ function declaredId(node: TSESTree.Node): TSESTree.Identifier | undefined {
   return "id" in node && node.id?.type === AST_NODE_TYPES.Identifier ? node.id : undefined;
 }
 
+/** Declarations that give a name a type and no value. */
+const TYPE_ONLY: ReadonlySet<AST_NODE_TYPES> = new Set([AST_NODE_TYPES.TSTypeAliasDeclaration, AST_NODE_TYPES.TSInterfaceDeclaration]);
+
 const EXPORT_STAR_HELPERS = new Set(["__exportStar", "__reExport"]);
 
 function readExports(program: TSESTree.Program): ModuleExports {
@@ -76,7 +79,8 @@ function readNamedExport(
     }
   } else if (declaration) {
     const id = declaredId(declaration);
-    if (id) local.set(id.name, declaration);
+    // `export const X = z.object(…); export type X = z.infer<typeof X>`: the name's value is the const's.
+    if (id && !(TYPE_ONLY.has(declaration.type) && local.has(id.name))) local.set(id.name, declaration);
   }
   for (const spec of statement.specifiers) {
     if (spec.type !== AST_NODE_TYPES.ExportSpecifier) continue;

@@ -4,6 +4,7 @@ import { type Resolver, resolverOf } from "../resolution/resolver.js";
 import { soleInit } from "../resolution/values.js";
 import { isCaught } from "../syntax/try-catch.js";
 import { fieldOf, nodeValue, readOf, sameValue, type SymbolicValue } from "./symbolic.js";
+import { validatedArgument } from "./validation.js";
 import { ThrowSummaries } from "./throws.js";
 
 /** How many values and summaries one question may pass through: beyond it a value is its own expression. */
@@ -191,8 +192,11 @@ export class Summaries {
         const name = memberName(inner);
         return (name !== undefined && fieldOf(this.valueOf(inner.object), name)) || nodeValue(inner);
       }
-      case AST_NODE_TYPES.CallExpression:
-        return this.callValue(inner) ?? this.invokeValue(inner) ?? nodeValue(inner);
+      case AST_NODE_TYPES.CallExpression: {
+        // `Schema.parse(raw)`: the request, validated.
+        const validated = validatedArgument(this.resolver, inner);
+        return validated ? this.valueOf(validated) : (this.callValue(inner) ?? this.invokeValue(inner) ?? nodeValue(inner));
+      }
       case AST_NODE_TYPES.ObjectExpression:
         return this.objectValue(inner) ?? nodeValue(inner);
       default:
