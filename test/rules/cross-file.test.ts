@@ -29,6 +29,8 @@ const notesStore = fixture("notes-store.ts");
 const chatEntries = fixture("chat-entries.ts");
 const chatUsers = fixture("chat-users.ts");
 const chatClient = fixture("chat-client.ts");
+const zodAgent = fixture("zod-agent.ts");
+const codedAgent = fixture("coded-agent.ts");
 const importBack = fixture("import-back-agent.ts");
 const importBackClient = fixture("import-back-client.ts");
 const aliasedClient = fixture("aliased/src/client.ts");
@@ -423,6 +425,41 @@ untypedTester().run("session-not-found-data (a store of another module)", sessio
         report("missingSessionIdThroughV2", notesAgent.code, "notes.clear(params.sessionId)", { helper: "`NotesStore.clear`", file: "notes-store.ts", fix: FIX }),
         report("resourceNotFoundThroughV2", notesAgent.code, 'notes.tag(params.sessionId, "resumed")', { helper: "`NotesStore.tag`", file: "notes-store.ts", fix: FIX }),
       ],
+    },
+  ],
+});
+
+// A session lookup of another module answers a miss with a helper of the linted file that the module imports back
+// (`throw coded(-32004, "…")`, `coded` giving a new Error its code by `.code =`): on the agent's own connection class,
+// whose catch sends a thrown error's code, that is -32004, reported at the agent's call of the lookup.
+untypedTester().run("require-session-check (another module's miss answered with a helper of the linted file)", sessionCheck, {
+  valid: [],
+  invalid: [
+    {
+      name: "the code the helper gives, sent by the class's catch",
+      ...codedAgent,
+      errors: [
+        report("connectionSends", codedAgent.code, "entries.resolve(sessions, params)", {
+          code: -32004,
+          name: "an implementation-specific code",
+          connection: "`Rpc`",
+          fix: "a thrown error whose `code` is -32002",
+        }),
+      ],
+    },
+  ],
+});
+
+// Params validated by a zod schema of another module (prompt-schemas.ts: the schema's value and its type share a
+// name): `PromptParams.parse(params)` gives back the request, so `p.sessionId` is the requested id. A `parse` of
+// anything else (`Fixed.parse`, which makes up its own id) is no request.
+untypedTester().run("require-session-check (params parsed by a zod schema of another module)", sessionCheck, {
+  valid: [],
+  invalid: [
+    {
+      name: "the prompt's lookup of the parsed id, not set_mode's made-up one",
+      ...zodAgent,
+      errors: [report("internalError", zodAgent.code, 'new Error("Session not found")', { fix: FIX })],
     },
   ],
 });

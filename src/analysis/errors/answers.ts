@@ -2,6 +2,7 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint
 import { enclosingFunction, findProperty, unwrap } from "../syntax/ast.js";
 import { type ErrorClasses, isBuiltinError } from "./error-classes.js";
 import type { ErrorSite } from "./error-sites.js";
+import { siteAtCall } from "./helper-sites.js";
 import { isEnvelope, isSender, sentValue } from "./responses.js";
 import { isResponseValue, sendsResponse } from "./sent-responses.js";
 import { returnedExpressions } from "../syntax/functions.js";
@@ -101,6 +102,25 @@ export function answerOf(expression: TSESTree.Node, ctx: AnswerContext): Answer 
   }
   if ((inner.type === AST_NODE_TYPES.Literal && typeof inner.value === "string") || inner.type === AST_NODE_TYPES.TemplateLiteral) {
     return { kind: "internal", node: inner };
+  }
+  return undefined;
+}
+
+/**
+ * answerOf for an expression of another module judged for the linted file (`ctx` that module's), and, where that
+ * module imports the linted file back, a call of a helper of the linted file whose parameter becomes one of its
+ * sites' code (`throw coded(-32004, "x")`): that site, at the call. Asked for the linted file only: the answer depends
+ * on which file is linted, so no kept model holds it.
+ */
+export function answerAcross(expression: TSESTree.Node, ctx: AnswerContext, linted: AnswerContext): Answer | undefined {
+  const found = answerOf(expression, ctx);
+  if (found) return found;
+  const call = unwrap(expression);
+  if (call.type !== AST_NODE_TYPES.CallExpression) return undefined;
+  const resolver = resolverOf(linted.sourceCode);
+  for (const site of linted.sitesByNode.values()) {
+    const atCall = siteAtCall(resolver, site, call);
+    if (atCall) return { kind: "site", site: atCall, node: call };
   }
   return undefined;
 }

@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { type AnswerContext, type Answer, answerOf, helperThrow, sentAnswer } from "../errors/answers.js";
+import { type AnswerContext, type Answer, answerAcross, answerOf, helperThrow, sentAnswer } from "../errors/answers.js";
 import { calleeName, findProperty, memberName, staticKeyName, unwrap, contains } from "../syntax/ast.js";
 import type { Handler } from "../handlers/types.js";
 import type { FileNodes } from "../file-nodes.js";
@@ -191,7 +191,7 @@ export function analyseSessions(
     for (const guard of lookupsOf(scope).guards) {
       const found = guard.miss ? missAnswer(guard.miss, ctx) : undefined;
       // What a helper of another module throws through code of the linted file is judged with this file's sites.
-      const answer = found?.expression ? answerOf(found.expression, contains(sourceCode.ast, found.expression) ? answers : ctx) : undefined;
+      const answer = found?.expression ? (contains(sourceCode.ast, found.expression) ? answerOf(found.expression, answers) : answerAcross(found.expression, ctx, answers)) : undefined;
       const wording = found?.expression && (isRequestedIdNotFound(answer, registry, scope) ? NAMES_SESSION : missWording(found.expression, answer, ctx));
       if (!isSessions(guard.lookup, wording)) continue;
       const miss: SessionMiss = {
