@@ -194,11 +194,38 @@ export class Remote {
   const chat = sessions.get(params.sessionId) ?? { turns: 0 };
   return { turns: chat.turns };
 });`,
-  // A truthy check with the use inside it.
+  // A truthy check with the use inside it, the miss answered in its else.
   `${SDK}app.onRequest(methods.agent.session.prompt, ({ params }) => {
   const chat = chats[params.sessionId];
   if (chat) chat.turns += 1;
+  else throw RequestError.sessionNotFound(params.sessionId);
   return { stopReason: "end_turn" };
+});`,
+  // A truthy check that answers the hit and lets the miss reach a throw after it.
+  `${SDK}app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  const chat = chats[params.sessionId];
+  if (chat) {
+    chat.turns += 1;
+    return { stopReason: "end_turn" };
+  }
+  throw RequestError.sessionNotFound(params.sessionId);
+});`,
+  // Closing an unknown session may succeed, and a notification answers nothing: a check that falls through is fine.
+  `${SDK}app.onRequest(methods.agent.session.close, ({ params }) => {
+  const chat = sessions.get(params.sessionId);
+  if (chat) chat.stop();
+  return {};
+});
+app.onNotification(methods.agent.session.cancel, ({ params }) => {
+  const chat = sessions.get(params.sessionId);
+  if (chat) chat.stop();
+  return;
+});`,
+  // A check whose hit is the failure (a deleted session) is no session lookup: the return after it is no miss.
+  `${SDK}const deleted = new Set<string>();
+app.onRequest(methods.agent.session.setMode, ({ params }) => {
+  if (deleted.has(params.sessionId)) throw RequestError.sessionNotFound(params.sessionId);
+  return {};
 });`,
   // Created before it is read.
   `${SDK}app.onRequest(methods.agent.session.load, ({ params }) => {
@@ -393,6 +420,26 @@ app.onRequest(methods.agent.session.load, ({ params }) => {
       { messageId: "successForMiss", data: { fix: FIX }, ...at(c, "return;") },
     ],
     "an unknown session answered with a success result ({}, a stop reason, nothing)",
+  ),
+  // A truthy check whose branch falls through to the return: a miss skips the work and gets the same success.
+  invalid(
+    `${SDK}app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  const chat = chats[params.sessionId];
+  if (chat) chat.turns += 1;
+  return { stopReason: "end_turn" };
+});
+app.onRequest(methods.agent.session.setMode, ({ params }) => {
+  const chat = sessions.get(params.sessionId);
+  if (chat) {
+    chat.mode = params.modeId;
+  }
+  return {};
+});`,
+    (c) => [
+      { messageId: "successForMiss", data: { fix: FIX }, ...at(c, 'return { stopReason: "end_turn" };') },
+      { messageId: "successForMiss", data: { fix: FIX }, ...at(c, "return {};") },
+    ],
+    "a truthy check that falls through to a success",
   ),
   // Sessions kept in a list, found with a predicate.
   invalid(

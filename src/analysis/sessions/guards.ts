@@ -139,10 +139,13 @@ export function findGuards(sourceCode: SourceCode, scopes: SessionScopes, scope:
     const found = presence(node.test, lookups, rewritten.size === 0 ? vars : heldAt(node.test, vars, rewritten), heldValue);
     if (!found) continue;
     // `if (s) { …; return …; } throw …`: with no else, the statement after a branch that returns runs on a miss, when
-    // no earlier test of the lookup has answered the miss already.
+    // no earlier test of the lookup has answered the miss already; so does a `return` right after a branch that falls
+    // through (`if (s) { s.mode = m; } return {};`).
     const first = !guarded.has(found.lookup);
     guarded.add(found.lookup);
-    const after = first && found.present && !node.alternate && node.type === AST_NODE_TYPES.IfStatement && endsWithReturn(node.consequent) ? nextStatement(node)?.[0] : undefined;
+    const next = first && found.present && !node.alternate && node.type === AST_NODE_TYPES.IfStatement ? nextStatement(node)?.[0] : undefined;
+    const consequent = (node as TSESTree.IfStatement).consequent;
+    const after = next && (endsWithReturn(consequent) || (next.type === AST_NODE_TYPES.ReturnStatement && fallsThrough(consequent))) ? next : undefined;
     out.push({ test: node.test, lookup: found.lookup, miss: found.present ? (node.alternate ?? after ?? null) : node.consequent });
   }
   // `store.get(id) ?? fail(id)`: the right side runs for an unknown session.
@@ -152,6 +155,19 @@ export function findGuards(sourceCode: SourceCode, scopes: SessionScopes, scope:
   }
   return out;
 }
+
+/** Whether a branch ends by going on to the next statement: no `return`, `throw`, `break` or `continue` last. */
+function fallsThrough(branch: TSESTree.Node): boolean {
+  const last = branch.type === AST_NODE_TYPES.BlockStatement ? branch.body.at(-1) : branch;
+  return !last || !EXITS.has(last.type);
+}
+
+const EXITS: ReadonlySet<AST_NODE_TYPES> = new Set([
+  AST_NODE_TYPES.ReturnStatement,
+  AST_NODE_TYPES.ThrowStatement,
+  AST_NODE_TYPES.BreakStatement,
+  AST_NODE_TYPES.ContinueStatement,
+]);
 
 /**
  * The variables that still hold their lookup at `test`: written once, or written again only after it in source
