@@ -221,6 +221,24 @@ app.onNotification(methods.agent.session.cancel, ({ params }) => {
   if (chat) chat.stop();
   return;
 });`,
+  // A helper that goes on after its check, or whose check fails on a hit (a deleted session): no miss handed back.
+  `${SDK}const deleted = new Set<string>();
+function touch(params: { sessionId: string }) {
+  const chat = sessions.get(params.sessionId);
+  if (chat) chat.turns += 1;
+  console.log("touched");
+}
+function refuseDeleted(params: { sessionId: string }) {
+  if (deleted.has(params.sessionId)) throw RequestError.sessionNotFound(params.sessionId);
+}
+app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  touch(params);
+  return { stopReason: "end_turn" };
+});
+app.onRequest(methods.agent.session.setMode, ({ params }) => {
+  refuseDeleted(params);
+  return {};
+});`,
   // A check whose hit is the failure (a deleted session) is no session lookup: the return after it is no miss.
   `${SDK}const deleted = new Set<string>();
 app.onRequest(methods.agent.session.setMode, ({ params }) => {
@@ -440,6 +458,28 @@ app.onRequest(methods.agent.session.setMode, ({ params }) => {
       { messageId: "successForMiss", data: { fix: FIX }, ...at(c, "return {};") },
     ],
     "a truthy check that falls through to a success",
+  ),
+  // A helper whose truthy check is its last statement returns nothing on a miss: the request goes back to the
+  // prompt, which answers it with its success; closing an unknown session may succeed and a notification answers
+  // nothing, so their calls of the same helper are not reported.
+  invalid(
+    `${SDK}function touch(params: { sessionId: string }) {
+  const chat = sessions.get(params.sessionId);
+  if (chat) chat.turns += 1;
+}
+app.onRequest(methods.agent.session.prompt, async ({ params }) => {
+  touch(params);
+  return { stopReason: "end_turn" };
+});
+app.onRequest(methods.agent.session.close, ({ params }) => {
+  touch(params);
+  return {};
+});
+app.onNotification(methods.agent.session.cancel, ({ params }) => {
+  touch(params);
+});`,
+    (c) => [{ messageId: "successForMiss", data: { fix: FIX }, ...at(c, 'return { stopReason: "end_turn" };') }],
+    "a helper that hands a miss back to the handler's success",
   ),
   // Sessions kept in a list, found with a predicate.
   invalid(

@@ -157,7 +157,7 @@ export function findGuards(sourceCode: SourceCode, scopes: SessionScopes, scope:
 }
 
 /** Whether a branch ends by going on to the next statement: no `return`, `throw`, `break` or `continue` last. */
-function fallsThrough(branch: TSESTree.Node): boolean {
+export function fallsThrough(branch: TSESTree.Node): boolean {
   const last = branch.type === AST_NODE_TYPES.BlockStatement ? branch.body.at(-1) : branch;
   return !last || !EXITS.has(last.type);
 }

@@ -1,9 +1,9 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { type AnswerContext, type Answer, answerAcross, answerOf, helperThrow, sentAnswer } from "../errors/answers.js";
-import { calleeName, findProperty, memberName, staticKeyName, unwrap, contains } from "../syntax/ast.js";
+import { calleeName, contains, findProperty, isFunction, memberName, nextStatement, staticKeyName, unwrap } from "../syntax/ast.js";
 import type { Handler } from "../handlers/types.js";
 import type { FileNodes } from "../file-nodes.js";
-import { answerStatement, findGuards, type SessionGuard } from "./guards.js";
+import { answerStatement, fallsThrough, findGuards, type SessionGuard } from "./guards.js";
 import { findLookups, type SessionLookup } from "./lookups.js";
 import { mentionsIdBefore, unguardedUse } from "./unguarded.js";
 import { type Resolver, resolverOf } from "../resolution/resolver.js";
@@ -207,6 +207,10 @@ export function analyseSessions(
         ...(answer && contains(sourceCode.ast, answer.node) ? {} : at),
       };
       misses.push(...boundToCalls(miss, resolver));
+      // A miss that leaves a helper with nothing hands the request back: what each caller returns next answers it.
+      if (!found && leavesHelper(guard, scope)) {
+        for (const { from, success } of successesAfterCalls(scope, caught)) misses.push({ scope: from, guard, thrown: false, caught: false, success });
+      }
     }
   }
   return {
@@ -237,6 +241,36 @@ function boundToCalls(miss: SessionMiss, resolver: Resolver): SessionMiss[] {
     else unbound.push(call);
   }
   return out.length === 0 ? [miss] : unbound.length === 0 ? out : [...out, { ...miss, reportAt: unbound }];
+}
+
+/**
+ * Whether a miss runs to the end of the function that is `scope`: its guard `if (s) { … }`, with no else and a branch
+ * that goes on, is the function's last statement, so it returns nothing on a miss (to its callers, for a helper).
+ */
+function leavesHelper(guard: SessionGuard, scope: SessionScope): boolean {
+  if (guard.miss !== null) return false;
+  const statement = guard.test.parent;
+  // A branch that exits (`if (deleted.has(id)) throw …`) makes its hit the failure: no session lookup.
+  if (statement?.type !== AST_NODE_TYPES.IfStatement || statement.test !== guard.test || statement.alternate || !fallsThrough(statement.consequent)) return false;
+  const body = isFunction(scope.root) ? scope.root.body : undefined;
+  return body?.type === AST_NODE_TYPES.BlockStatement && body.body.at(-1) === statement;
+}
+
+/**
+ * The success each caller of a helper scope returns right after calling it as a statement (`resolve(params); return
+ * {};`), outside any `try` of the caller: the answer to a miss the helper hands back.
+ */
+function successesAfterCalls(scope: SessionScope, caught: Caught): { from: SessionScope; success: TSESTree.ReturnStatement }[] {
+  const out: { from: SessionScope; success: TSESTree.ReturnStatement }[] = [];
+  for (const { call, from } of scope.callers) {
+    const value = call.parent?.type === AST_NODE_TYPES.AwaitExpression ? call.parent : call;
+    const statement = value.parent;
+    if (statement?.type !== AST_NODE_TYPES.ExpressionStatement || caught(statement, from.root)) continue;
+    const [next] = nextStatement(statement) ?? [];
+    const success = next && successOf(next)?.success;
+    if (success) out.push({ from, success });
+  }
+  return out;
 }
 
 interface FoundAnswer {
