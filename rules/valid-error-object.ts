@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
-import { calleeName, caughtFailureMisuse, codeLeaves, codeReplacement, codeNumbers, type Constant, ERROR_SENDERS, type ErrorSite, type FileModel, getModel, misusedCode, sdkLostThrows, staticKeyName, unwrap } from "../src/analysis/index.js";
+import { calleeName, caughtFailureMisuse, codeLeaves, codeReplacement, codeNumbers, type Constant, ERROR_SENDERS, type ErrorSite, type FileModel, getModel, initializationSites, misusedCode, sdkLostThrows, staticKeyName, unwrap } from "../src/analysis/index.js";
 import { inRange, JSON_RPC_RESERVED } from "../src/protocol/codes.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
@@ -158,6 +158,9 @@ export default createRule<[], MessageIds>({
       const misuse = (text && misusedCode(code, text.text)) || caughtFailureMisuse(code, message, model().resolver.sourceCodeOf(message));
       const name = model().acpCodes.get(code)?.message;
       if (!misuse || !name) return;
+      // A request before initialize is require-initialize-gate's finding, with its edit (prefer-error-factory's advice
+      // follows it, so that the edit leaves no new finding): not a third report of the same code.
+      if (initializationSites(model(), context.sourceCode).has(site)) return;
       // The one finding of the misused code (prefer-error-factory leaves it unnamed): its suggestion writes the code the
       // failure calls for where the file names codes in a table (a bare number would be prefer-error-factory's next
       // finding, and require-initialize-gate's own edit rewrites a not-initialized answer).

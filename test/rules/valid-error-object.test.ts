@@ -1325,6 +1325,21 @@ const invalidMeaning: Invalid[] = [
   { name: "-32002 for an exhausted pool", code: QUOTA_AS_NOT_FOUND, errors: [meaning(QUOTA_AS_NOT_FOUND, '"terminal pool exhausted"', -32002, "Resource not found", "an exhausted pool or quota", "an implementation-specific code outside -32768 to -32000")] },
 ];
 valid.push(
+  // require-initialize-gate reports a gate's -32002 before initialize (with its edit): not valid-error-object again.
+  {
+    name: "an agent's gate answering -32002 Server not initialized: require-initialize-gate's finding",
+    code: `import { agent, methods, RequestError } from "@agentclientprotocol/sdk";
+let initialized = false;
+export const app = agent({ name: "a" })
+  .onRequest(methods.agent.initialize, () => {
+    initialized = true;
+    return { protocolVersion: 1 };
+  })
+  .onRequest(methods.agent.session.new, () => {
+    if (!initialized) throw new RequestError(-32002, "Server not initialized");
+    return { sessionId: "s" };
+  });`,
+  },
   // Decided: a -32000 whose words name no other situation is not reported (the words of a message do not tell
   // reliably that it is not about authentication: "not logged in", "access denied").
   { name: "-32000 with a message naming no other situation", code: `import { RequestError } from "@agentclientprotocol/sdk";\nthrow new RequestError(-32000, "Access denied for this workspace");` },
