@@ -62,7 +62,7 @@ let initialized = false;
 function handle(msg: Message) {
   const sessionId = msg.params?.sessionId ?? "";
   if (!initialized && msg.method !== "initialize") {
-    return fail(msg.id, ErrorCode.ServerNotInitialized, "Server not initialized"); // acp/require-initialize-gate acp/valid-error-object: a request before initialize gets -32600; -32002 is LSP's number, in ACP it means Resource not found
+    return fail(msg.id, ErrorCode.ServerNotInitialized, "Server not initialized"); // acp/require-initialize-gate: a request before initialize gets -32600; -32002 is LSP's number, in ACP it means Resource not found
   }
   switch (msg.method) {
     case "initialize":
