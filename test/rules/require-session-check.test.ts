@@ -221,6 +221,15 @@ app.onNotification(methods.agent.session.cancel, ({ params }) => {
   if (chat) chat.stop();
   return;
 });`,
+  // A key a call makes of the id, falling back to something else, is no id.
+  `${SDK}declare function keyOf(id: string): string | undefined;
+const tools = new Map<string, { run(): void }>();
+app.onRequest(methods.agent.session.setMode, ({ params }) => {
+  const key = keyOf(params.sessionId) ?? "default";
+  const tool = tools.get(key);
+  if (!tool) throw new Error("no tool");
+  return {};
+});`,
   // A helper that goes on after its check, or whose check fails on a hit (a deleted session): no miss handed back.
   `${SDK}const deleted = new Set<string>();
 function touch(params: { sessionId: string }) {
@@ -458,6 +467,27 @@ app.onRequest(methods.agent.session.setMode, ({ params }) => {
       { messageId: "successForMiss", data: { fix: FIX }, ...at(c, "return {};") },
     ],
     "a truthy check that falls through to a success",
+  ),
+  // The id a call makes canonical, falling back to the id itself, and an id kept only when it is a string: both are
+  // the requested id, and a lookup by them misses for an unknown session.
+  invalid(
+    `${SDK}declare function canonical(id: string): Promise<string | undefined>;
+app.onRequest(methods.agent.session.load, async ({ params }) => {
+  const sessionId = (await canonical(params.sessionId)) ?? params.sessionId;
+  const chat = sessions.get(sessionId);
+  if (!chat) throw new Error("no such chat");
+  return {};
+});
+app.onRequest(methods.agent.session.setMode, ({ params }) => {
+  const raw = params as Record<string, unknown>;
+  const id = typeof raw.sessionId === "string" ? raw.sessionId : undefined;
+  if (!id) throw RequestError.invalidParams();
+  const chat = sessions.get(id);
+  if (!chat) throw new Error("no such chat");
+  return {};
+});`,
+    (c) => [internal(c, 'new Error("no such chat")'), internal(c, 'new Error("no such chat")', 1)],
+    "an id made canonical, or kept when it is a string",
   ),
   // A helper whose truthy check is its last statement returns nothing on a miss: the request goes back to the
   // prompt, which answers it with its success; closing an unknown session may succeed and a notification answers

@@ -42,10 +42,29 @@ export function originOf(node: TSESTree.Node, isGlobal: (id: TSESTree.Identifier
   return current;
 }
 
+/** Whether `left` is a call (perhaps awaited) handed `right` itself as an argument (`id`, `params.sessionId`). */
+function isTranslationOf(left: TSESTree.Node, right: TSESTree.Node): boolean {
+  let call = unwrapValue(left);
+  if (call.type === AST_NODE_TYPES.AwaitExpression) call = unwrapValue(call.argument);
+  return call.type === AST_NODE_TYPES.CallExpression && call.arguments.some((arg) => sameReference(arg, right));
+}
+
+/** Whether two expressions name the same thing in the same scope: `id` and `id`, `params.sessionId` and `params.sessionId`. */
+function sameReference(a: TSESTree.Node, b: TSESTree.Node): boolean {
+  const x = unwrapValue(a);
+  const y = unwrapValue(b);
+  if (x.type === AST_NODE_TYPES.Identifier) return y.type === AST_NODE_TYPES.Identifier && x.name === y.name;
+  if (x.type === AST_NODE_TYPES.ThisExpression) return y.type === AST_NODE_TYPES.ThisExpression;
+  if (x.type !== AST_NODE_TYPES.MemberExpression || y.type !== AST_NODE_TYPES.MemberExpression || x.computed || y.computed) return false;
+  return memberName(x) !== undefined && memberName(x) === memberName(y) && sameReference(x.object, y.object);
+}
+
 function derivedFrom(node: TSESTree.Node, isGlobal: (id: TSESTree.Identifier) => boolean): TSESTree.Node | undefined {
   switch (node.type) {
     case AST_NODE_TYPES.LogicalExpression:
-      return node.operator === "&&" ? undefined : node.left;
+      if (node.operator === "&&") return undefined;
+      // `(await canonical(id)) ?? id`: the value, or what a call makes of it (a canonical form of the same id).
+      return isTranslationOf(node.left, node.right) ? node.right : node.left;
     case AST_NODE_TYPES.TemplateLiteral: {
       const only = node.expressions.length === 1 && node.quasis.every((q) => q.value.cooked === "");
       return only ? node.expressions[0] : undefined;
