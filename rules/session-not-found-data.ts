@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { declaredName, enclosingFunction, fileOf, isFunction, summariesOf, type ErrorSite, type FileModel, findProperty, type FunctionNode, getModel, hasSpread, helperPlace, messageText, sessionNotFoundFix, siteCodes, unwrap, walk } from "../src/analysis/index.js";
+import { contains, declaredName, enclosingFunction, fileOf, isFunction, summariesOf, type ErrorSite, type FileModel, findProperty, type FunctionNode, getModel, hasSpread, helperPlace, messageText, sessionNotFoundFix, siteCodes, unwrap, walk } from "../src/analysis/index.js";
 import { RESOURCE_NOT_FOUND } from "../src/protocol/codes.js";
 import { findMethod } from "../src/protocol/methods.js";
 import { specUrl } from "../src/protocol/links.js";
@@ -281,10 +281,10 @@ export default createRule<[], MessageIds>({
           fix ??= sessionNotFoundFix(model);
           const factory = site.factory?.name === "resourceNotFound";
           const messageId = factory ? "resourceNotFoundThrough" : "missingSessionIdThrough";
-          for (const call of miss.reportAt) {
-            // A site bound to this call (its code a parameter: siteAtCall) is at the call; its branch is the inner one.
-            context.report({ node: call, messageId, data: { fix, ...helperPlace((site.inner ?? site).node) } });
-          }
+          // A site bound to this call (its code a parameter: siteAtCall) is at the call, its branch the inner one; a
+          // helper of this file called on the branch of another module's (`fail(-32002, "x")`) is that branch.
+          const branch = site.inner && contains(sourceCode.ast, site.node) ? site.inner.node : site.node;
+          for (const call of miss.reportAt) context.report({ node: call, messageId, data: { fix, ...helperPlace(branch) } });
         }
       },
     };

@@ -31,6 +31,7 @@ const chatUsers = fixture("chat-users.ts");
 const chatClient = fixture("chat-client.ts");
 const zodAgent = fixture("zod-agent.ts");
 const codedAgent = fixture("coded-agent.ts");
+const backAgent = fixture("back-agent.ts");
 const importBack = fixture("import-back-agent.ts");
 const importBackClient = fixture("import-back-client.ts");
 const aliasedClient = fixture("aliased/src/client.ts");
@@ -445,6 +446,23 @@ untypedTester().run("require-session-check (another module's miss answered with 
           connection: "`Rpc`",
           fix: "a thrown error whose `code` is -32002",
         }),
+      ],
+    },
+  ],
+});
+
+// Another module's session checks with no handler of their own (back-entries.ts): one answers a miss through the
+// linted file's own `fail` (imported back), one with the data its caller builds before the call (`{ uri }`, which
+// only names the id): each is reported at the agent's call, naming the other module's method.
+untypedTester().run("session-not-found-data (another module's branch through this file's helper, or with this file's data)", sessionData, {
+  valid: [],
+  invalid: [
+    {
+      name: "at the prompt's and set_mode's calls",
+      ...backAgent,
+      errors: [
+        report("missingSessionIdThrough", backAgent.code, "entries.require(sessions, params)", { helper: "`Entries.require`", file: "back-entries.ts", fix: FIX }),
+        report("missingSessionIdThrough", backAgent.code, "entries.requireWith(sessions, params, data)", { helper: "`Entries.requireWith`", file: "back-entries.ts", fix: FIX }),
       ],
     },
   ],

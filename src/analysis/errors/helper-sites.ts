@@ -3,7 +3,7 @@ import { escapePattern } from "../escape-pattern.js";
 import { contains, type FunctionNode } from "../syntax/ast.js";
 import { type ErrorSite, helperCallSite } from "./error-sites.js";
 import { ERROR_SENDERS } from "./send-calls.js";
-import { parameterOf } from "../resolution/bindings.js";
+import { argumentAt, parameterOf } from "../resolution/bindings.js";
 import type { TextQuestion } from "../modules/module-texts.js";
 import type { Resolver } from "../resolution/resolver.js";
 import { fileOf, type SourceFile } from "../resolution/source-files.js";
@@ -62,6 +62,24 @@ export function helperCallSites(resolver: Resolver, sites: readonly ErrorSite[])
 export function siteAtCall(resolver: Resolver, site: ErrorSite, call: TSESTree.CallExpression): ErrorSite | undefined {
   const helper = slotsOf(resolver, site);
   return helper && resolver.calleeOf(call) === helper.fn ? helperCallSite(call, site, helper.slots) : undefined;
+}
+
+/**
+ * A site whose code is its own but whose message or data is a parameter of the called function (`throw new
+ * RequestError(-32002, "x", data)` in `resolve(sessions, params, data)`), with those parts taken from the call's
+ * arguments: what the error carries when this call reaches it. Undefined when no part is such a parameter.
+ */
+export function partsAtCall(resolver: Resolver, site: ErrorSite, call: TSESTree.CallExpression): ErrorSite | undefined {
+  const fn = resolver.calleeOf(call);
+  if (!fn) return undefined;
+  const bind = (node: TSESTree.Node | null | undefined) => {
+    const param = parameterOf(resolver, node);
+    return param?.fn === fn ? argumentAt(call, param.index) : undefined;
+  };
+  const data = bind(site.data);
+  const message = bind(site.message);
+  if (!data && !message) return undefined;
+  return { ...site, ...(data ? { data } : {}), ...(message ? { message } : {}) };
 }
 
 /** What is read of an imported module's model (model.ts's ModuleSites): its error sites and its resolver. */

@@ -12,7 +12,7 @@ import { messageText } from "../values/message-text.js";
 import { type SessionScope, SessionScopes } from "./scopes.js";
 import { returnedLookups, type ScopeLookups } from "./returned-lookups.js";
 import { summariesOf } from "../summaries/summaries.js";
-import { siteAtCall } from "../errors/helper-sites.js";
+import { partsAtCall, siteAtCall } from "../errors/helper-sites.js";
 
 /** Whether a node is inside a `try` of `root` whose `catch` decides the answer (Summaries.isCaught: through a closure a call runs). */
 type Caught = (node: TSESTree.Node, root: TSESTree.Node) => boolean;
@@ -191,7 +191,10 @@ export function analyseSessions(
     for (const guard of lookupsOf(scope).guards) {
       const found = guard.miss ? missAnswer(guard.miss, ctx) : undefined;
       // What a helper of another module throws through code of the linted file is judged with this file's sites.
-      const answer = found?.expression ? (contains(sourceCode.ast, found.expression) ? answerOf(found.expression, answers) : answerAcross(found.expression, ctx, answers)) : undefined;
+      // A branch of another module that calls a helper of the linted file it imports back (`fail(-32002, "x");`): that
+      // helper's site at the call.
+      const across = found?.via && !contains(sourceCode.ast, found.via) ? answerAcross(found.via, ctx, answers) : undefined;
+      const answer = across ?? (found?.expression ? (contains(sourceCode.ast, found.expression) ? answerOf(found.expression, answers) : answerAcross(found.expression, ctx, answers)) : undefined);
       const wording = found?.expression && (isRequestedIdNotFound(answer, registry, scope) ? NAMES_SESSION : missWording(found.expression, answer, ctx));
       if (!isSessions(guard.lookup, wording)) continue;
       const miss: SessionMiss = {
@@ -227,7 +230,8 @@ export function analyseSessions(
 
 /**
  * A miss of another module's helper whose error takes its code from a parameter (`resolve(store, NOT_FOUND, id)`):
- * one miss per call of the linted file that makes it, its site at that call with the call's arguments (siteAtCall);
+ * one miss per call of the linted file that makes it, its site at that call with the call's arguments (siteAtCall, or
+ * partsAtCall for a site whose message or data only is a parameter);
  * the calls that reach the helper through others keep the miss as it is.
  */
 function boundToCalls(miss: SessionMiss, resolver: Resolver): SessionMiss[] {
@@ -236,7 +240,7 @@ function boundToCalls(miss: SessionMiss, resolver: Resolver): SessionMiss[] {
   const out: SessionMiss[] = [];
   const unbound: TSESTree.Node[] = [];
   for (const call of miss.reportAt) {
-    const bound = call.type === AST_NODE_TYPES.CallExpression ? siteAtCall(resolver, site, call) : undefined;
+    const bound = call.type === AST_NODE_TYPES.CallExpression ? (siteAtCall(resolver, site, call) ?? partsAtCall(resolver, site, call)) : undefined;
     if (bound) out.push({ ...miss, answer: { kind: "site", node: bound.node, site: bound }, reportAt: [call] });
     else unbound.push(call);
   }
@@ -277,6 +281,8 @@ interface FoundAnswer {
   readonly statement: TSESTree.Node;
   readonly expression: TSESTree.Node | undefined;
   readonly thrown: boolean;
+  /** The call of a helper that throws `expression` (`fail(-32002, "x");`), where the branch has no site of it. */
+  readonly via?: TSESTree.CallExpression;
 }
 
 /**
@@ -305,8 +311,8 @@ function missAnswer(branch: TSESTree.Node, answers: AnswerContext): FoundAnswer 
   const call = expression && unwrap(expression);
   const thrownInside = call?.type === AST_NODE_TYPES.CallExpression ? helperThrow(call, answers) : undefined;
   if (call && thrownInside) {
-    expression = answers.sitesByNode.has(call) ? call : thrownInside;
-    thrown = true;
+    const known = answers.sitesByNode.has(call);
+    return { statement, expression: known ? call : thrownInside, thrown: true, ...(known ? {} : { via: call as TSESTree.CallExpression }) };
   }
   return { statement, expression, thrown };
 }

@@ -84,10 +84,27 @@ function isNamingOnly(node: TSESTree.Node, sourceCode: SourceCode): boolean {
   // The linted file's summaries: a node of another module has no resolver of its own.
   const summaries = summariesOf(resolverOf(sourceCode));
   // The id handed to a helper that only builds its value from it (checksNothing) is still only named.
+  // So is the id put into a value being built (`{ uri: params.sessionId }`, `[id]`, `` `s-${id}` ``).
   let at = node;
-  while (at.parent?.type === AST_NODE_TYPES.CallExpression && at.parent.arguments.includes(at as TSESTree.CallExpressionArgument) && summaries.checksNothing(at.parent)) at = at.parent;
+  for (let up = builtFrom(at, summaries); up; up = builtFrom(at, summaries)) at = up;
   const named = at.parent?.type === AST_NODE_TYPES.VariableDeclarator && at.parent.init === at && !mayCheck(at, summaries);
   return named || isDeclarationName(node);
+}
+
+/** The value `node` is a part of, when building it runs no code of its own: an object, array or template, a call that checks nothing. */
+function builtFrom(node: TSESTree.Node, summaries: Summaries): TSESTree.Node | undefined {
+  const parent = node.parent;
+  switch (parent?.type) {
+    case AST_NODE_TYPES.CallExpression:
+      return parent.arguments.includes(node as TSESTree.CallExpressionArgument) && summaries.checksNothing(parent) ? parent : undefined;
+    case AST_NODE_TYPES.Property:
+      return parent.value === node && !parent.computed && parent.parent.type === AST_NODE_TYPES.ObjectExpression ? parent.parent : undefined;
+    case AST_NODE_TYPES.ArrayExpression:
+    case AST_NODE_TYPES.TemplateLiteral:
+      return parent;
+    default:
+      return undefined;
+  }
 }
 
 /** Whether a declaration's initialiser runs code that may check the id: a call or construction, but one that checks nothing. */
