@@ -1,7 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { contains, enclosingFunction, type FunctionNode, isFunction, staticKeyName, unwrap } from "../syntax/ast.js";
-import { thisClass } from "../syntax/functions.js";
-import { unwrapValue } from "./expressions.js";
+import { isSameReference, unwrapValue } from "./expressions.js";
 import type { Resolution } from "./resolution.js";
 
 /**
@@ -86,7 +85,7 @@ export function boundArgument(resolver: Resolution, id: TSESTree.Identifier): TS
   for (const call of calls) {
     const arg = argumentAt(call, param.index);
     if (!arg || !isEnvironment(resolver, arg, enclosingFunction(call))) return undefined;
-    if (first && !isSameArgument(resolver, first, arg)) return undefined;
+    if (first && !isSameReference((id) => resolver.variableOf(id), first, arg)) return undefined;
     first ??= arg;
   }
   return first;
@@ -141,21 +140,6 @@ const STABLE_INITS: ReadonlySet<string> = new Set([
   AST_NODE_TYPES.FunctionExpression,
   AST_NODE_TYPES.ClassExpression,
 ]);
-
-/** Whether two arguments of isEnvironment name the same thing. */
-function isSameArgument(resolver: Resolution, a: TSESTree.Node, b: TSESTree.Node): boolean {
-  const x = unwrapValue(a);
-  const y = unwrapValue(b);
-  if (x.type === AST_NODE_TYPES.ThisExpression && y.type === AST_NODE_TYPES.ThisExpression) return thisClass(x) !== undefined && thisClass(x) === thisClass(y);
-  if (x.type === AST_NODE_TYPES.Identifier && y.type === AST_NODE_TYPES.Identifier) {
-    const variable = resolver.variableOf(x);
-    return variable !== null && variable === resolver.variableOf(y);
-  }
-  if (x.type === AST_NODE_TYPES.MemberExpression && y.type === AST_NODE_TYPES.MemberExpression) {
-    return staticKeyName(x.property, x.computed) === staticKeyName(y.property, y.computed) && isSameArgument(resolver, x.object, y.object);
-  }
-  return false;
-}
 
 /**
  * Whether a function of the linted file may be called from where its calls cannot be seen: it is exported, handed

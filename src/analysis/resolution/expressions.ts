@@ -1,5 +1,10 @@
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
-import { memberName, unwrap } from "../syntax/ast.js";
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { memberName, staticKeyName, unwrap } from "../syntax/ast.js";
+import { thisClass } from "../syntax/functions.js";
+import { isUndeclared } from "../syntax/variables.js";
+
+/** The variable an identifier names, in whichever file it is (Resolver.variableOf). */
+export type VariableOf = (id: TSESTree.Identifier) => TSESLint.Scope.Variable | null;
 
 /**
  * An expression without what leaves the value it names unchanged: the TypeScript wrappers (`as`, `!`,
@@ -32,10 +37,10 @@ const MAX_STEPS = 16;
  * the requested session id, and `msg.params?.protocolVersion ?? 0` the requested version. A name is not followed
  * (what it holds is its declaration's business).
  */
-export function originOf(node: TSESTree.Node, isGlobal: (id: TSESTree.Identifier) => boolean): TSESTree.Node {
+export function originOf(node: TSESTree.Node, variableOf: VariableOf): TSESTree.Node {
   let current = unwrapValue(node);
   for (let step = 0; step < MAX_STEPS; step++) {
-    const next = derivedFrom(current, isGlobal);
+    const next = derivedFrom(current, variableOf);
     if (!next) return current;
     current = unwrapValue(next);
   }
@@ -43,28 +48,36 @@ export function originOf(node: TSESTree.Node, isGlobal: (id: TSESTree.Identifier
 }
 
 /** Whether `left` is a call (perhaps awaited) handed `right` itself as an argument (`id`, `params.sessionId`). */
-function isTranslationOf(left: TSESTree.Node, right: TSESTree.Node): boolean {
+function isTranslationOf(left: TSESTree.Node, right: TSESTree.Node, variableOf: VariableOf): boolean {
   let call = unwrapValue(left);
   if (call.type === AST_NODE_TYPES.AwaitExpression) call = unwrapValue(call.argument);
-  return call.type === AST_NODE_TYPES.CallExpression && call.arguments.some((arg) => sameReference(arg, right));
+  return call.type === AST_NODE_TYPES.CallExpression && call.arguments.some((arg) => isSameReference(variableOf, arg, right));
 }
 
-/** Whether two expressions name the same thing in the same scope: `id` and `id`, `params.sessionId` and `params.sessionId`. */
-function sameReference(a: TSESTree.Node, b: TSESTree.Node): boolean {
+/**
+ * Whether two expressions name the same thing: one variable, `this` of one class, or the same member of such
+ * (`params.sessionId` and `params.sessionId`, `this.sessions` and `owner.sessions` where both are bound alike).
+ */
+export function isSameReference(variableOf: VariableOf, a: TSESTree.Node, b: TSESTree.Node): boolean {
   const x = unwrapValue(a);
   const y = unwrapValue(b);
-  if (x.type === AST_NODE_TYPES.Identifier) return y.type === AST_NODE_TYPES.Identifier && x.name === y.name;
-  if (x.type === AST_NODE_TYPES.ThisExpression) return y.type === AST_NODE_TYPES.ThisExpression;
-  if (x.type !== AST_NODE_TYPES.MemberExpression || y.type !== AST_NODE_TYPES.MemberExpression || x.computed || y.computed) return false;
-  return memberName(x) !== undefined && memberName(x) === memberName(y) && sameReference(x.object, y.object);
+  if (x.type === AST_NODE_TYPES.ThisExpression && y.type === AST_NODE_TYPES.ThisExpression) return thisClass(x) !== undefined && thisClass(x) === thisClass(y);
+  if (x.type === AST_NODE_TYPES.Identifier && y.type === AST_NODE_TYPES.Identifier) {
+    const variable = variableOf(x);
+    return variable !== null && variable === variableOf(y);
+  }
+  if (x.type === AST_NODE_TYPES.MemberExpression && y.type === AST_NODE_TYPES.MemberExpression) {
+    return staticKeyName(x.property, x.computed) === staticKeyName(y.property, y.computed) && isSameReference(variableOf, x.object, y.object);
+  }
+  return false;
 }
 
-function derivedFrom(node: TSESTree.Node, isGlobal: (id: TSESTree.Identifier) => boolean): TSESTree.Node | undefined {
+function derivedFrom(node: TSESTree.Node, variableOf: VariableOf): TSESTree.Node | undefined {
   switch (node.type) {
     case AST_NODE_TYPES.LogicalExpression:
       if (node.operator === "&&") return undefined;
       // `(await canonical(id)) ?? id`: the value, or what a call makes of it (a canonical form of the same id).
-      return isTranslationOf(node.left, node.right) ? node.right : node.left;
+      return isTranslationOf(node.left, node.right, variableOf) ? node.right : node.left;
     case AST_NODE_TYPES.TemplateLiteral: {
       const only = node.expressions.length === 1 && node.quasis.every((q) => q.value.cooked === "");
       return only ? node.expressions[0] : undefined;
@@ -73,7 +86,7 @@ function derivedFrom(node: TSESTree.Node, isGlobal: (id: TSESTree.Identifier) =>
       const [arg] = node.arguments;
       const callee = unwrapValue(node.callee);
       if (callee.type === AST_NODE_TYPES.Identifier && callee.name === "String" && node.arguments.length === 1 && arg && arg.type !== AST_NODE_TYPES.SpreadElement) {
-        return isGlobal(callee) ? arg : undefined;
+        return isUndeclared(variableOf(callee)) ? arg : undefined;
       }
       const isSame = node.arguments.length === 0 && callee.type === AST_NODE_TYPES.MemberExpression && SAME_STRING.has(memberName(callee) ?? "");
       return isSame ? (callee as TSESTree.MemberExpression).object : undefined;

@@ -438,7 +438,7 @@ export class Resolver implements Resolution {
    * is `p.sessionId`.
    */
   origin(node: TSESTree.Node): TSESTree.Node {
-    return originOf(node, (id) => isUndeclared(this.variableOf(id)));
+    return originOf(node, (id) => this.variableOf(id));
   }
 
   /**
