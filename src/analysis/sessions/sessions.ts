@@ -13,6 +13,7 @@ import { type SessionScope, SessionScopes } from "./scopes.js";
 import { returnedLookups, type ScopeLookups } from "./returned-lookups.js";
 import { summariesOf } from "../summaries/summaries.js";
 import { partsAtCall, siteAtCall } from "../errors/helper-sites.js";
+import type { ErrorSite } from "../errors/error-sites.js";
 
 /** Whether a node is inside a `try` of `root` whose `catch` decides the answer (Summaries.isCaught: through a closure a call runs). */
 type Caught = (node: TSESTree.Node, root: TSESTree.Node) => boolean;
@@ -190,12 +191,8 @@ export function analyseSessions(
     }
     for (const guard of lookupsOf(scope).guards) {
       const found = guard.miss ? missAnswer(guard.miss, ctx) : undefined;
-      // What a helper of another module throws through code of the linted file is judged with this file's sites.
-      // A branch of another module that calls a helper of the linted file it imports back (`fail(-32002, "x");`): that
-      // helper's site at the call.
-      const across = found?.via && !contains(sourceCode.ast, found.via) ? answerAcross(found.via, ctx, answers) : undefined;
-      const answer = across ?? (found?.expression ? (contains(sourceCode.ast, found.expression) ? answerOf(found.expression, answers) : answerAcross(found.expression, ctx, answers)) : undefined);
-      const wording = found?.expression && (isRequestedIdNotFound(answer, registry, scope) ? NAMES_SESSION : missWording(found.expression, answer, ctx));
+      const answer = found && branchAnswer(found, sourceCode.ast, ctx, answers);
+      const wording = found?.expression && missWording(found.expression, answer, ctx, (node) => registry.isSessionId(node, scope));
       if (!isSessions(guard.lookup, wording)) continue;
       const miss: SessionMiss = {
         scope,
@@ -345,11 +342,22 @@ function sentBefore(branch: TSESTree.Node, end: TSESTree.Node | undefined, answe
 }
 
 /**
- * What a miss answers says of a session: `sessionNotFound(id)` and data with a `sessionId` always do; otherwise the
- * message's text, when it is known.
+ * What a branch answers, judged for the linted file: with this file's sites where the branch's answer is this file's
+ * code (a helper of another module throwing through it); with the module's own sites, or with a helper of the linted
+ * file that the module imports back and calls on the branch (`fail(-32002, "x");`, at that call), for another module.
  */
-function missWording(expression: TSESTree.Node, answer: Answer | undefined, answers: AnswerContext): MissWording | undefined {
-  if (answer?.kind === "site" && (answer.site.factory?.name === "sessionNotFound" || hasSessionIdData(answer.site.data, answers))) {
+function branchAnswer(found: FoundAnswer, linted: TSESTree.Program, ctx: AnswerContext, answers: AnswerContext): Answer | undefined {
+  const across = found.via && !contains(linted, found.via) ? answerAcross(found.via, ctx, answers) : undefined;
+  if (across || !found.expression) return across;
+  return contains(linted, found.expression) ? answerOf(found.expression, answers) : answerAcross(found.expression, ctx, answers);
+}
+
+/**
+ * What a miss answers says of a session: `sessionNotFound(id)`, data with a `sessionId` and `resourceNotFound` of the
+ * requested id (`isRequestedId`) always do; otherwise the message's text, when it is known.
+ */
+function missWording(expression: TSESTree.Node, answer: Answer | undefined, answers: AnswerContext, isRequestedId: (node: TSESTree.Node) => boolean): MissWording | undefined {
+  if (answer?.kind === "site" && (answer.site.factory?.name === "sessionNotFound" || hasSessionIdData(answer.site.data, answers) || isRequestedIdNotFound(answer.site, isRequestedId))) {
     return NAMES_SESSION;
   }
   const inner = unwrap(expression);
@@ -361,10 +369,10 @@ function missWording(expression: TSESTree.Node, answer: Answer | undefined, answ
 const NAMES_SESSION: MissWording = { namesSession: true };
 
 /** `resourceNotFound(params.sessionId)`: the resource the answer says is missing is the requested session. */
-function isRequestedIdNotFound(answer: Answer | undefined, registry: SessionScopes, scope: SessionScope): boolean {
-  if (answer?.kind !== "site" || answer.site.factory?.name !== "resourceNotFound") return false;
-  const [uri] = (answer.site.node as TSESTree.CallExpression).arguments;
-  return uri !== undefined && registry.isSessionId(uri, scope);
+function isRequestedIdNotFound(site: ErrorSite, isRequestedId: (node: TSESTree.Node) => boolean): boolean {
+  if (site.factory?.name !== "resourceNotFound") return false;
+  const [uri] = (site.node as TSESTree.CallExpression).arguments;
+  return uri !== undefined && isRequestedId(uri);
 }
 
 function hasSessionIdData(data: TSESTree.Node | undefined, answers: AnswerContext): boolean {
