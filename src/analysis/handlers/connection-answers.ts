@@ -2,7 +2,7 @@ import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import type { ClassNode } from "../resolution/resolution.js";
 import type { Resolver } from "../resolution/resolver.js";
 import type { ValueResolver } from "../resolution/values.js";
-import { children, findProperty, type FunctionNode, isFunction, memberName, staticKeyName, unwrap, type VisitorKeys } from "../syntax/ast.js";
+import { children, findProperty, type FunctionNode, isFunction, memberName, staticKeyName, unwrap, type VisitorKeys, walk } from "../syntax/ast.js";
 import type { Handler } from "./types.js";
 
 /**
@@ -142,16 +142,13 @@ function errorParameters(fn: FunctionNode, keys: VisitorKeys): ReadonlySet<numbe
     if (param.type === AST_NODE_TYPES.Identifier) names.set(param.name, index);
   });
   const out = new Set<number>();
-  const visit = (n: TSESTree.Node): void => {
-    if (n.type === AST_NODE_TYPES.ObjectExpression) {
-      const value = findProperty(n, "error")?.value;
-      const inner = value && unwrap(value);
-      const index = inner?.type === AST_NODE_TYPES.Identifier ? names.get(inner.name) : undefined;
-      if (index !== undefined) out.add(index);
-    }
-    for (const child of children(n, keys)) visit(child);
-  };
-  if (fn.body) visit(fn.body);
+  walk(fn.body, keys, (n) => {
+    if (n.type !== AST_NODE_TYPES.ObjectExpression) return;
+    const value = findProperty(n, "error")?.value;
+    const inner = value && unwrap(value);
+    const index = inner?.type === AST_NODE_TYPES.Identifier ? names.get(inner.name) : undefined;
+    if (index !== undefined) out.add(index);
+  });
   return out;
 }
 
