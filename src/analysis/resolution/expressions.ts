@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { memberName, staticKeyName, unwrap } from "../syntax/ast.js";
+import { isNullish, memberName, staticKeyName, unwrap } from "../syntax/ast.js";
 import { thisClass } from "../syntax/functions.js";
 import { isUndeclared } from "../syntax/variables.js";
 
@@ -33,7 +33,7 @@ const MAX_STEPS = 16;
 
 /**
  * The expression a value is taken from unchanged, for what it names: through the TypeScript wrappers, `?.`,
- * `String(x)`, `` `${x}` ``, `x ?? fallback`, `x || fallback`, `x.trim()`. `String(params.sessionId ?? "")` is still
+ * `String(x)`, `` `${x}` ``, `x ?? fallback`, `x || fallback`, `x.trim()`, `c ? x : undefined`, `f(x) ?? x`. `String(params.sessionId ?? "")` is still
  * the requested session id, and `msg.params?.protocolVersion ?? 0` the requested version. A name is not followed
  * (what it holds is its declaration's business).
  */
@@ -78,6 +78,10 @@ function derivedFrom(node: TSESTree.Node, variableOf: VariableOf): TSESTree.Node
       if (node.operator === "&&") return undefined;
       // `(await canonical(id)) ?? id`: the value, or what a call makes of it (a canonical form of the same id).
       return isTranslationOf(node.left, node.right, variableOf) ? node.right : node.left;
+    case AST_NODE_TYPES.ConditionalExpression:
+      // `typeof p.sessionId === "string" ? p.sessionId : undefined`: the value, where it is there at all.
+      if (isNullish(node.alternate)) return node.consequent;
+      return isNullish(node.consequent) ? node.alternate : undefined;
     case AST_NODE_TYPES.TemplateLiteral: {
       const only = node.expressions.length === 1 && node.quasis.every((q) => q.value.cooked === "");
       return only ? node.expressions[0] : undefined;

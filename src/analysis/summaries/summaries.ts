@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { contains, enclosingFunction, type FunctionNode, isFunction, isNullish, isValueWrapper, memberName, staticKeyName } from "../syntax/ast.js";
+import { contains, enclosingFunction, type FunctionNode, isFunction, isValueWrapper, memberName, staticKeyName } from "../syntax/ast.js";
 import { type Resolver, resolverOf } from "../resolution/resolver.js";
 import { soleInit } from "../resolution/values.js";
 import { isCaught } from "../syntax/try-catch.js";
@@ -199,10 +199,6 @@ export class Summaries {
       }
       case AST_NODE_TYPES.ObjectExpression:
         return this.objectValue(inner) ?? nodeValue(inner);
-      case AST_NODE_TYPES.ConditionalExpression:
-        // `typeof p.sessionId === "string" ? p.sessionId : undefined`: the value, where it is there at all.
-        if (isNullish(inner.alternate)) return this.valueOf(inner.consequent);
-        return isNullish(inner.consequent) ? this.valueOf(inner.alternate) : nodeValue(inner);
       default:
         return nodeValue(inner);
     }
