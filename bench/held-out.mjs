@@ -51,10 +51,26 @@ function gitDirIn(dir) {
   return undefined;
 }
 
-/** The repository's tree at `commit`, written to a temporary folder (node_modules left out). */
+/** The files the lint reads: code, and the JSON of package.json and tsconfig.json. */
+const READ_EXTENSIONS = ["ts", "tsx", "mts", "cts", "js", "jsx", "mjs", "cjs", "json"];
+
+/**
+ * The repository's tree at `commit`, written to a temporary folder (node_modules left out). A mirror may lack its
+ * largest blobs (a video, a bundle), which makes `git archive` of the whole tree fail: then only the files the lint
+ * reads are written.
+ */
 function exportCommit(gitDir, commit) {
   const dir = mkdtempSync(join(tmpdir(), "acp-held-out-"));
-  const archive = execFileSync("git", ["--git-dir", gitDir, "archive", "--format=tar", commit], { maxBuffer: 1 << 30 });
+  const archiveOf = (paths) => execFileSync("git", ["--git-dir", gitDir, "archive", "--format=tar", commit, ...paths], { maxBuffer: 1 << 30, stdio: ["ignore", "pipe", "pipe"] });
+  let archive;
+  try {
+    archive = archiveOf([]);
+  } catch {
+    // A pathspec that matches nothing is an error: only the extensions the tree has.
+    const names = execFileSync("git", ["--git-dir", gitDir, "ls-tree", "-r", "--name-only", commit], { maxBuffer: 1 << 30, encoding: "utf8" }).split("\n");
+    const present = READ_EXTENSIONS.filter((ext) => names.some((name) => name.endsWith(`.${ext}`)));
+    archive = archiveOf(["--", ...present.map((ext) => `:(glob)**/*.${ext}`)]);
+  }
   execFileSync("tar", ["-x", "-C", dir, "--exclude=node_modules"], { input: archive });
   return dir;
 }

@@ -1,5 +1,5 @@
 import type { TSESTree } from "@typescript-eslint/utils";
-import { type CapabilityFinding, capabilityFindings, getModel, sdkVersionsWithin } from "../src/analysis/index.js";
+import { type CapabilityFinding, capabilityFindings, sdkVersionsWithin } from "../src/analysis/index.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
 
@@ -43,23 +43,18 @@ export default createRule<[], MessageIds>({
     schema: [],
   },
   defaultOptions: [],
-  create(context) {
-    return {
-      Program() {
-        const findings = capabilityFindings(context);
-        if (findings.length === 0) return;
-        const model = getModel(context);
-        const v2 = model.settings.protocolVersion === 2;
-        const legacyClientSuccess = sdkVersionsWithin(model.sdkVersions, LEGACY_CLIENT_SUCCESS);
-        for (const finding of findings) report(finding, v2, legacyClientSuccess);
-      },
-    };
+  check(model, report, { sourceCode }) {
+    const findings = capabilityFindings(model, sourceCode);
+    if (findings.length === 0) return;
+    const v2 = model.settings.protocolVersion === 2;
+    const legacyClientSuccess = sdkVersionsWithin(model.sdkVersions, LEGACY_CLIENT_SUCCESS);
+    for (const finding of findings) reportFinding(finding, v2, legacyClientSuccess);
 
-    function report(finding: CapabilityFinding, v2: boolean, legacyClientSuccess: boolean): void {
+    function reportFinding(finding: CapabilityFinding, v2: boolean, legacyClientSuccess: boolean): void {
       switch (finding.kind) {
         case "unadvertised": {
           const elicitation = finding.wire === "elicitation/create";
-          context.report({
+          report({
             node: finding.node,
             messageId: "unadvertisedHandler",
             data: {
@@ -79,16 +74,16 @@ export default createRule<[], MessageIds>({
           // with a success on the versions tested, and with what no test has seen on the others: no outcome is quoted.
           if (finding.side === "client" && finding.ownerKind === "class" && !finding.fallback) {
             const messageId = legacyClientSuccess ? "missingLegacyClientHandler" : "missingHandlerUnknownOutcome";
-            context.report({ node: finding.node, messageId, data: { capability, methods } });
+            report({ node: finding.node, messageId, data: { capability, methods } });
             return;
           }
           const outcome = finding.fallback ? "the error its fallback throws" : "-32601 (Method not found)";
-          context.report({ node: finding.node, messageId: "missingHandler", data: { capability, methods, outcome } });
+          report({ node: finding.node, messageId: "missingHandler", data: { capability, methods, outcome } });
           return;
         }
         case "undefinedKey": {
           const suggestion = finding.renames.length > 0 ? finding.suggestion : undefined;
-          context.report({
+          report({
             node: finding.node,
             messageId: "undefinedKey",
             data: {

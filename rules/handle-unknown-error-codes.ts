@@ -1,4 +1,4 @@
-import { endsFunction, exhaustivenessAssertion, getModel, isCodeSwitch, isUnguardedCodeLookup, switchHead } from "../src/analysis/index.js";
+import { endsFunction, exhaustivenessAssertion, isCodeSwitch, isUnguardedCodeLookup, switchHead } from "../src/analysis/index.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
 
@@ -27,25 +27,19 @@ export default createRule<[], MessageIds>({
     schema: [],
   },
   defaultOptions: [],
-  create(context) {
-    const sourceCode = context.sourceCode;
-    return {
-      Program() {
-        const model = getModel(context);
-        for (const node of model.nodes.switches) {
-          if (!isCodeSwitch(node, model)) continue;
-          const fallback = node.cases.find((clause) => clause.test === null);
-          if (!fallback) {
-            if (endsFunction(node)) context.report({ node, loc: switchHead(node, sourceCode), messageId: "fallsOffEnd" });
-            continue;
-          }
-          const assertion = exhaustivenessAssertion(node, fallback, model, sourceCode);
-          if (assertion) context.report({ node: assertion, messageId: "assertsExhaustive" });
-        }
-        for (const node of model.nodes.lookups) {
-          if (isUnguardedCodeLookup(node, model, sourceCode)) context.report({ node, messageId: "unguardedLookup" });
-        }
-      },
-    };
+  check(model, report, { sourceCode }) {
+    for (const node of model.nodes.switches) {
+      if (!isCodeSwitch(node, model)) continue;
+      const fallback = node.cases.find((clause) => clause.test === null);
+      if (!fallback) {
+        if (endsFunction(node)) report({ node, loc: switchHead(node, sourceCode), messageId: "fallsOffEnd" });
+        continue;
+      }
+      const assertion = exhaustivenessAssertion(node, fallback, model, sourceCode);
+      if (assertion) report({ node: assertion, messageId: "assertsExhaustive" });
+    }
+    for (const node of model.nodes.lookups) {
+      if (isUnguardedCodeLookup(node, model, sourceCode)) report({ node, messageId: "unguardedLookup" });
+    }
   },
 });

@@ -1,5 +1,5 @@
 import type { TSESTree } from "@typescript-eslint/utils";
-import { calleeName, getModel, type Handler, isCaught, type SessionMiss, type SessionScope } from "../src/analysis/index.js";
+import { calleeName, type Handler, isCaught, type SessionMiss, type SessionScope } from "../src/analysis/index.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
 
@@ -48,34 +48,30 @@ export default createRule<[], MessageIds>({
     schema: [],
   },
   defaultOptions: [],
-  create(context) {
-    return {
-      Program() {
-        const facts = getModel(context).sessions;
-        for (const miss of facts.misses) {
-          if (!isDelete(miss.scope)) continue;
-          const node = failure(miss);
-          if (!node) continue;
-          // A helper other handlers share is right for them: the delete handler's call is what is wrong.
-          // A handler's own body (shared with session/close or not) is reported where it fails.
-          // A helper of another module is reported at this file's calls of it.
-          // Of those calls, the ones session/delete reaches with no catch on its way that makes the failure succeed;
-          // one in a helper shared with other handlers is, again, wrong only at the delete handler's call of it.
-          const atCalls = miss.reportAt?.filter((call) => facts.reachesUnchecked(call, isDeleteHandler));
-          const targets = atCalls
-            ? atCalls.flatMap((call) => {
-                const from = facts.scopeOf(call);
-                return !from || onlyDelete(from) || from.callers.length === 0 ? [call] : deleteCalls(from);
-              })
-            : onlyDelete(miss.scope) || miss.scope.callers.length === 0
-              ? [node]
-              : deleteCalls(miss.scope);
-          for (const target of targets) {
-            if (target === node) context.report({ node, messageId: "failsOnMissing" });
-            else context.report({ node: target, messageId: "helperFailsOnMissing", data: { name: calleeName((target as TSESTree.CallExpression).callee) ?? "This helper" } });
-          }
-        }
-      },
-    };
+  check(model, report) {
+    const facts = model.sessions;
+    for (const miss of facts.misses) {
+      if (!isDelete(miss.scope)) continue;
+      const node = failure(miss);
+      if (!node) continue;
+      // A helper other handlers share is right for them: the delete handler's call is what is wrong.
+      // A handler's own body (shared with session/close or not) is reported where it fails.
+      // A helper of another module is reported at this file's calls of it.
+      // Of those calls, the ones session/delete reaches with no catch on its way that makes the failure succeed;
+      // one in a helper shared with other handlers is, again, wrong only at the delete handler's call of it.
+      const atCalls = miss.reportAt?.filter((call) => facts.reachesUnchecked(call, isDeleteHandler));
+      const targets = atCalls
+        ? atCalls.flatMap((call) => {
+            const from = facts.scopeOf(call);
+            return !from || onlyDelete(from) || from.callers.length === 0 ? [call] : deleteCalls(from);
+          })
+        : onlyDelete(miss.scope) || miss.scope.callers.length === 0
+          ? [node]
+          : deleteCalls(miss.scope);
+      for (const target of targets) {
+        if (target === node) report({ node, messageId: "failsOnMissing" });
+        else report({ node: target, messageId: "helperFailsOnMissing", data: { name: calleeName((target as TSESTree.CallExpression).callee) ?? "This helper" } });
+      }
+    }
   },
 });

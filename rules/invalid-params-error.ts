@@ -1,5 +1,5 @@
 import type { TSESLint } from "@typescript-eslint/utils";
-import { connectionFix, connectionName, factoryAdvice, type FileModel, fixText, getModel, invalidParamsFix, type ParamsFinding, paramsFindings } from "../src/analysis/index.js";
+import { connectionFix, connectionName, factoryAdvice, type FileModel, fixText, invalidParamsFix, type ParamsFinding, paramsFindings } from "../src/analysis/index.js";
 import { INVALID_PARAMS } from "../src/protocol/codes.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
@@ -61,38 +61,33 @@ export default createRule<[], MessageIds>({
     schema: [],
   },
   defaultOptions: [],
-  create(context) {
-    return {
-      Program() {
-        const model = getModel(context);
-        if (model.handlers.handlers.length === 0) return;
-        const v2 = model.settings.protocolVersion === 2;
-        for (const finding of paramsFindings(model, context.sourceCode)) {
-          const code = codeText(finding, model);
-          // An answer of a helper in another module is reported at the handler's call of it, with no edit there.
-          const node = finding.reportAt ?? finding.answer.node;
-          const sdkHandler = finding.handler.style !== "dispatch" && finding.handler.style !== "jsonrpc";
-          // The dispatcher's catch answers with its own code whatever is thrown: no edit at the throw changes that.
-          const replacement = finding.reportAt || finding.caught ? undefined : invalidParamsFix(finding.answer, model, context.sourceCode, sdkHandler);
-          // The rewrite is the fix to name: the factory, or a code put in place of the old one (`ErrorCodes.InvalidParams`).
-          const fix = replacement
-            ? fixName(replacement.text, model)
-            : finding.connection
-              ? connectionFix(finding.connection, INVALID_PARAMS)
-              : fixText(model, finding.handler.style);
-          const suggest = replacement
-            ? [{ messageId: "useInvalidParams" as const, data: { text: replacement.text }, fix: (f: TSESLint.RuleFixer) => f.replaceText(replacement.node, replacement.text) }]
-            : [];
-          const what = UNSUPPORTED[finding.kind];
-          if (what) context.report({ node, messageId: "unsupportedValue", data: { what, code, fix }, suggest });
-          else if (finding.kind === "valueType" && v2) context.report({ node, messageId: "valueTypeV2", data: { code, fix }, suggest });
-          else {
-            const subject =
-              finding.kind === "valueType" ? "a `value` of the wrong type" : finding.kind === "field" ? `a missing or mistyped \`${finding.field}\`` : "a failed validation of the params";
-            context.report({ node, messageId: "malformedParams", data: { what: subject, code, fix }, suggest });
-          }
-        }
-      },
-    };
+  check(model, report, { sourceCode }) {
+    if (model.handlers.handlers.length === 0) return;
+    const v2 = model.settings.protocolVersion === 2;
+    for (const finding of paramsFindings(model, sourceCode)) {
+      const code = codeText(finding, model);
+      // An answer of a helper in another module is reported at the handler's call of it, with no edit there.
+      const node = finding.reportAt ?? finding.answer.node;
+      const sdkHandler = finding.handler.style !== "dispatch" && finding.handler.style !== "jsonrpc";
+      // The dispatcher's catch answers with its own code whatever is thrown: no edit at the throw changes that.
+      const replacement = finding.reportAt || finding.caught ? undefined : invalidParamsFix(finding.answer, model, sourceCode, sdkHandler);
+      // The rewrite is the fix to name: the factory, or a code put in place of the old one (`ErrorCodes.InvalidParams`).
+      const fix = replacement
+        ? fixName(replacement.text, model)
+        : finding.connection
+          ? connectionFix(finding.connection, INVALID_PARAMS)
+          : fixText(model, finding.handler.style);
+      const suggest = replacement
+        ? [{ messageId: "useInvalidParams" as const, data: { text: replacement.text }, fix: (f: TSESLint.RuleFixer) => f.replaceText(replacement.node, replacement.text) }]
+        : [];
+      const what = UNSUPPORTED[finding.kind];
+      if (what) report({ node, messageId: "unsupportedValue", data: { what, code, fix }, suggest });
+      else if (finding.kind === "valueType" && v2) report({ node, messageId: "valueTypeV2", data: { code, fix }, suggest });
+      else {
+        const subject =
+          finding.kind === "valueType" ? "a `value` of the wrong type" : finding.kind === "field" ? `a missing or mistyped \`${finding.field}\`` : "a failed validation of the params";
+        report({ node, messageId: "malformedParams", data: { what: subject, code, fix }, suggest });
+      }
+    }
   },
 });

@@ -1,5 +1,5 @@
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
-import { codeReplacement, type ErrorSite, fallbackFindings, type FileModel, getModel, messageText, type UnsupportedFinding, unsupportedFindings, unwrap } from "../src/analysis/index.js";
+import { codeReplacement, type ErrorSite, fallbackFindings, type FileModel, messageText, type UnsupportedFinding, unsupportedFindings, unwrap } from "../src/analysis/index.js";
 import { INVALID_PARAMS, METHOD_NOT_FOUND } from "../src/protocol/codes.js";
 import { specUrl } from "../src/protocol/links.js";
 import { V2_ITEM_CANCELS } from "../src/protocol/methods.js";
@@ -70,68 +70,59 @@ export default createRule<[], MessageIds>({
     schema: [],
   },
   defaultOptions: [],
-  create(context) {
-    return {
-      Program() {
-        const model = getModel(context);
-        const must = model.settings.protocolVersion === 2;
-        const text = (node: TSESTree.Node) => context.sourceCode.getText(node);
-        const requestError = model.sdk.requestErrorName();
+  check(model, report, { sourceCode }) {
+    const must = model.settings.protocolVersion === 2;
+    const text = (node: TSESTree.Node) => sourceCode.getText(node);
+    const requestError = model.sdk.requestErrorName();
 
-        const suggest = (node: TSESTree.Node, site: ErrorSite | undefined, methodName: string | undefined): Suggestions => {
-          // A hand-rolled error object: keep its shape, change the code.
-          if (site?.kind === "object" && site.code && !site.sdk) {
-            const replacement = codeReplacement(site.code, METHOD_NOT_FOUND, site.message, model);
-            // No name for -32601 that adds no finding: in a file with the SDK, the factory's own error object.
-            if (!replacement) {
-              if (!requestError || !methodName) return [];
-              const object = `${requestError}.methodNotFound(${methodName}).toErrorResponse()`;
-              return [{ messageId: "useMethodNotFound", data: { replacement: object }, fix: (fixer) => fixer.replaceText(site.node, object) }];
-            }
-            const code = site.code;
-            // A standard message of another code would then contradict the code: give -32601's own.
-            const message = site.message && site.message.type === "Literal" ? site.message : undefined;
-            const standard = message && [...model.acpCodes.values()].some((c) => c.message === message.value && c.code !== METHOD_NOT_FOUND);
-            const ownMessage = model.acpCodes.get(METHOD_NOT_FOUND)?.message ?? "Method not found";
-            return [
-              {
-                messageId: "useCode",
-                data: { replacement },
-                fix: (fixer) => [fixer.replaceText(code, replacement), ...(standard && message ? [fixer.replaceText(message, JSON.stringify(ownMessage))] : [])],
-              },
-            ];
-          }
+    const suggest = (node: TSESTree.Node, site: ErrorSite | undefined, methodName: string | undefined): Suggestions => {
+      // A hand-rolled error object: keep its shape, change the code.
+      if (site?.kind === "object" && site.code && !site.sdk) {
+        const replacement = codeReplacement(site.code, METHOD_NOT_FOUND, site.message, model);
+        // No name for -32601 that adds no finding: in a file with the SDK, the factory's own error object.
+        if (!replacement) {
           if (!requestError || !methodName) return [];
-          const isErrorValue = !site || site.kind === "construct" || site.kind === "factory" || site.kind === "assign";
-          if (!isErrorValue) return [];
-          const replacement = `${requestError}.methodNotFound(${methodName})`;
-          return [{ messageId: "useMethodNotFound", data: { replacement }, fix: (fixer) => fixer.replaceText(unwrap(node), replacement) }];
-        };
-
-        const reported = new Set<TSESTree.Node>();
-        for (const f of fallbackFindings(model, context.sourceCode.visitorKeys, text)) {
-          if (reported.has(f.node)) continue;
-          reported.add(f.node);
-          if (f.kind === "code") {
-            const messageId = must ? "wrongCodeMust" : "wrongCode";
-            context.report({ node: f.node, messageId, data: { code: String(f.code) }, suggest: suggest(f.node, f.site, f.source.methodName) });
-          } else {
-            context.report({ node: f.node, messageId: must ? "successMust" : "success" });
-          }
+          const object = `${requestError}.methodNotFound(${methodName}).toErrorResponse()`;
+          return [{ messageId: "useMethodNotFound", data: { replacement: object }, fix: (fixer) => fixer.replaceText(site.node, object) }];
         }
-        for (const f of unsupportedFindings(model)) {
-          if (reported.has(f.node)) continue;
-          reported.add(f.node);
-          const wire = JSON.stringify(f.handler.method.wire);
-          if (refusesValue(f, model)) continue;
-          // Version 2 wants -32602 for a tool call or terminal that cannot be cancelled, not -32601.
-          if (must && V2_ITEM_CANCELS.has(f.handler.method.wire)) {
-            if (f.code !== INVALID_PARAMS) context.report({ node: f.node, messageId: "cancelNotSupported", data: { method: f.handler.method.wire, code: String(f.code) } });
-            continue;
-          }
-          context.report({ node: f.node, messageId: must ? "unsupportedMust" : "unsupported", data: { code: String(f.code) }, suggest: suggest(f.node, f.site, wire) });
-        }
-      },
+        const code = site.code;
+        // A standard message of another code would then contradict the code: give -32601's own.
+        const message = site.message && site.message.type === "Literal" ? site.message : undefined;
+        const standard = message && [...model.acpCodes.values()].some((c) => c.message === message.value && c.code !== METHOD_NOT_FOUND);
+        const ownMessage = model.acpCodes.get(METHOD_NOT_FOUND)?.message ?? "Method not found";
+        return [
+          {
+            messageId: "useCode",
+            data: { replacement },
+            fix: (fixer) => [fixer.replaceText(code, replacement), ...(standard && message ? [fixer.replaceText(message, JSON.stringify(ownMessage))] : [])],
+          },
+        ];
+      }
+      if (!requestError || !methodName) return [];
+      const isErrorValue = !site || site.kind === "construct" || site.kind === "factory" || site.kind === "assign";
+      if (!isErrorValue) return [];
+      const replacement = `${requestError}.methodNotFound(${methodName})`;
+      return [{ messageId: "useMethodNotFound", data: { replacement }, fix: (fixer) => fixer.replaceText(unwrap(node), replacement) }];
     };
+
+    // A place both analyses find is reported once, as the fallback's (createRule's report keeps the first).
+    for (const f of fallbackFindings(model, sourceCode.visitorKeys, text)) {
+      if (f.kind === "code") {
+        const messageId = must ? "wrongCodeMust" : "wrongCode";
+        report({ node: f.node, messageId, data: { code: String(f.code) }, suggest: suggest(f.node, f.site, f.source.methodName) });
+      } else {
+        report({ node: f.node, messageId: must ? "successMust" : "success" });
+      }
+    }
+    for (const f of unsupportedFindings(model)) {
+      const wire = JSON.stringify(f.handler.method.wire);
+      if (refusesValue(f, model)) continue;
+      // Version 2 wants -32602 for a tool call or terminal that cannot be cancelled, not -32601.
+      if (must && V2_ITEM_CANCELS.has(f.handler.method.wire)) {
+        if (f.code !== INVALID_PARAMS) report({ node: f.node, messageId: "cancelNotSupported", data: { method: f.handler.method.wire, code: String(f.code) } });
+        continue;
+      }
+      report({ node: f.node, messageId: must ? "unsupportedMust" : "unsupported", data: { code: String(f.code) }, suggest: suggest(f.node, f.site, wire) });
+    }
   },
 });

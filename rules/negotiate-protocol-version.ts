@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { clientVersionThrows, getModel, siteCodes, versionErrors } from "../src/analysis/index.js";
+import { clientVersionThrows, siteCodes, versionErrors } from "../src/analysis/index.js";
 import { UNSUPPORTED_PROTOCOL_VERSION } from "../src/protocol/codes.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
@@ -46,37 +46,32 @@ export default createRule<[], MessageIds>({
     schema: [],
   },
   defaultOptions: [],
-  create(context) {
-    return {
-      Program() {
-        const model = getModel(context);
-        const v2 = model.settings.protocolVersion === 2;
-        for (const { thrown, requested, supported } of clientVersionThrows(model, context.sourceCode)) {
-          context.report({ node: thrown, messageId: "clientRejectsOlder", data: { requested: String(requested), supported: supported.name } });
-        }
-        // Another module's site is reported at the handler's call that reaches it, each call once (createRule).
-        for (const { site, guard, through } of versionErrors(model, context.sourceCode)) {
-          const place = through ? { node: through.call, data: { helper: through.helper, file: through.file } } : { node: site.node };
-          if (!v2) {
-            context.report({ ...place, messageId: through ? "errorForVersionThrough" : "errorForVersion" });
-            continue;
-          }
-          if (site.factory?.name === "unsupportedProtocolVersion") continue;
-          const codes = siteCodes(site, model.values);
-          if (codes?.length === 1 && codes[0] === UNSUPPORTED_PROTOCOL_VERSION && site.data) continue;
-          const fix = model.hasFactory("unsupportedProtocolVersion")
-            ? "RequestError.unsupportedProtocolVersion(requested, supported)"
-            : "code -32022 with data { requested, supported }";
-          const name = model.hasFactory("unsupportedProtocolVersion") ? model.sdk.requestErrorName() : undefined;
-          if (through) {
-            context.report({ node: through.call, messageId: "notUnsupportedVersionThrough", data: { fix, helper: through.helper, file: through.file } });
-            continue;
-          }
-          const text = name && factoryText(guard, name, context.sourceCode);
-          const suggest = text ? [{ messageId: "useUnsupportedProtocolVersion" as const, data: { text }, fix: (f: TSESLint.RuleFixer) => f.replaceText(site.node, text) }] : [];
-          context.report({ node: site.node, messageId: "notUnsupportedVersion", data: { fix }, suggest });
-        }
-      },
-    };
+  check(model, report, { sourceCode }) {
+    const v2 = model.settings.protocolVersion === 2;
+    for (const { thrown, requested, supported } of clientVersionThrows(model, sourceCode)) {
+      report({ node: thrown, messageId: "clientRejectsOlder", data: { requested: String(requested), supported: supported.name } });
+    }
+    // Another module's site is reported at the handler's call that reaches it, each call once (createRule).
+    for (const { site, guard, through } of versionErrors(model, sourceCode)) {
+      const place = through ? { node: through.call, data: { helper: through.helper, file: through.file } } : { node: site.node };
+      if (!v2) {
+        report({ ...place, messageId: through ? "errorForVersionThrough" : "errorForVersion" });
+        continue;
+      }
+      if (site.factory?.name === "unsupportedProtocolVersion") continue;
+      const codes = siteCodes(site, model.values);
+      if (codes?.length === 1 && codes[0] === UNSUPPORTED_PROTOCOL_VERSION && site.data) continue;
+      const fix = model.hasFactory("unsupportedProtocolVersion")
+        ? "RequestError.unsupportedProtocolVersion(requested, supported)"
+        : "code -32022 with data { requested, supported }";
+      const name = model.hasFactory("unsupportedProtocolVersion") ? model.sdk.requestErrorName() : undefined;
+      if (through) {
+        report({ node: through.call, messageId: "notUnsupportedVersionThrough", data: { fix, helper: through.helper, file: through.file } });
+        continue;
+      }
+      const text = name && factoryText(guard, name, sourceCode);
+      const suggest = text ? [{ messageId: "useUnsupportedProtocolVersion" as const, data: { text }, fix: (f: TSESLint.RuleFixer) => f.replaceText(site.node, text) }] : [];
+      report({ node: site.node, messageId: "notUnsupportedVersion", data: { fix }, suggest });
+    }
   },
 });

@@ -1,4 +1,4 @@
-import { anyMethodNotificationHandlers, escapingNotificationErrors, escapingTargetErrors, getModel, noIdBranches, notificationHandlers, plainEscapes, unknownNotificationFallbacks } from "../src/analysis/index.js";
+import { anyMethodNotificationHandlers, escapingNotificationErrors, escapingTargetErrors, noIdBranches, notificationHandlers, plainEscapes, unknownNotificationFallbacks } from "../src/analysis/index.js";
 import { createRule } from "../src/create-rule.js";
 
 export type MessageIds = "errorFromNotification" | "plainErrorFromNotification" | "errorFromUnknownNotification";
@@ -39,28 +39,23 @@ export default createRule<[{ plainErrors?: boolean }], MessageIds>({
     defaultOptions: [{ plainErrors: false }],
   },
   defaultOptions: [{ plainErrors: false }],
-  create(context, [{ plainErrors }]) {
-    return {
-      Program() {
-        const model = getModel(context);
-        // A site reached through several handlers or targets is reported once, the first way found (createRule).
-        for (const { site, handler } of escapingNotificationErrors(model)) {
-          context.report({ node: site.node, messageId: "errorFromNotification", data: { method: handler.method.wire } });
-        }
-        const targets = [...anyMethodNotificationHandlers(model, context.sourceCode), ...noIdBranches(model, context.sourceCode)];
-        for (const { site, target } of escapingTargetErrors(model, targets)) {
-          context.report({ node: site.node, messageId: "errorFromNotification", data: { method: target.method } });
-        }
-        for (const { site } of escapingTargetErrors(model, unknownNotificationFallbacks(model, context.sourceCode))) {
-          context.report({ node: site.node, messageId: "errorFromUnknownNotification" });
-        }
-        if (!plainErrors) return;
-        for (const handler of [...notificationHandlers(model).map((h) => ({ fn: h.fn, body: h.body, method: h.method.wire })), ...targets]) {
-          for (const node of plainEscapes(handler)) {
-            context.report({ node, messageId: "plainErrorFromNotification", data: { method: handler.method } });
-          }
-        }
-      },
-    };
+  check(model, report, { sourceCode, options: [{ plainErrors }] }) {
+    // A site reached through several handlers or targets is reported once, the first way found (createRule).
+    for (const { site, handler } of escapingNotificationErrors(model)) {
+      report({ node: site.node, messageId: "errorFromNotification", data: { method: handler.method.wire } });
+    }
+    const targets = [...anyMethodNotificationHandlers(model, sourceCode), ...noIdBranches(model, sourceCode)];
+    for (const { site, target } of escapingTargetErrors(model, targets)) {
+      report({ node: site.node, messageId: "errorFromNotification", data: { method: target.method } });
+    }
+    for (const { site } of escapingTargetErrors(model, unknownNotificationFallbacks(model, sourceCode))) {
+      report({ node: site.node, messageId: "errorFromUnknownNotification" });
+    }
+    if (!plainErrors) return;
+    for (const handler of [...notificationHandlers(model).map((h) => ({ fn: h.fn, body: h.body, method: h.method.wire })), ...targets]) {
+      for (const node of plainEscapes(handler)) {
+        report({ node, messageId: "plainErrorFromNotification", data: { method: handler.method } });
+      }
+    }
   },
 });

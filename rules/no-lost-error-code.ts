@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint } from "@typescript-eslint/utils";
-import { catchAllLosses, caughtNumericCode, getModel, type LostShape, type LostThrow, sdkLostThrows } from "../src/analysis/index.js";
+import { catchAllLosses, caughtNumericCode, type LostShape, type LostThrow, sdkLostThrows } from "../src/analysis/index.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
 
@@ -45,8 +45,7 @@ export default createRule<[], MessageIds>({
     schema: [],
   },
   defaultOptions: [],
-  create(context) {
-    const sourceCode = context.sourceCode;
+  check(model, report, { sourceCode, filename }) {
 
     /** `new RequestError(code, message[, data])` in place of the thrown value, from the value's own parts. */
     function conversion(lost: LostThrow, name: string | undefined): TSESLint.ReportSuggestionArray<MessageIds> {
@@ -66,7 +65,7 @@ export default createRule<[], MessageIds>({
     function reportThrough(lost: LostThrow, through: NonNullable<LostThrow["through"]>) {
       const shape = lost.value.shape;
       const what = shape === "local-class" || shape === "held-class" ? `a ${lost.value.className ?? "value of its own class"}` : `an ${WHAT[shape]}`;
-      context.report({ node: lost.node, messageId: "lostCodeThrough", data: { helper: through.helper, file: through.file, what, code: codeList(lost.value.codes) } });
+      report({ node: lost.node, messageId: "lostCodeThrough", data: { helper: through.helper, file: through.file, what, code: codeList(lost.value.codes) } });
     }
 
     function reportThrow(lost: LostThrow, name: string | undefined) {
@@ -74,43 +73,38 @@ export default createRule<[], MessageIds>({
       const code = codeList(lost.value.codes);
       const suggest = conversion(lost, name);
       if (lost.value.stringCode !== undefined) {
-        context.report({ node: lost.node, messageId: "lostStringCode", data: { name: lost.value.className ?? "This class", code: JSON.stringify(lost.value.stringCode) } });
+        report({ node: lost.node, messageId: "lostStringCode", data: { name: lost.value.className ?? "This class", code: JSON.stringify(lost.value.stringCode) } });
       } else if (lost.value.shape === "local-class" || lost.value.shape === "held-class") {
-        context.report({ node: lost.node, messageId: "lostClassCode", data: { name: lost.value.className ?? "This class", code }, suggest });
+        report({ node: lost.node, messageId: "lostClassCode", data: { name: lost.value.className ?? "This class", code }, suggest });
       } else {
-        context.report({ node: lost.node, messageId: "lostCode", data: { what: WHAT[lost.value.shape], code }, suggest });
+        report({ node: lost.node, messageId: "lostCode", data: { what: WHAT[lost.value.shape], code }, suggest });
       }
     }
 
-    return {
-      Program() {
-        const model = getModel(context);
-        const thrown = sdkLostThrows(model, sourceCode);
-        const name = thrown.length > 0 ? model.sdk.requestErrorName() : undefined;
-        for (const lost of thrown) reportThrow(lost, name);
-        for (const loss of catchAllLosses(model, sourceCode)) {
-          const fixed = String(loss.fixed);
-          const data = { fixed, code: String(loss.lost.code), method: loss.lost.method ?? "a handler", line: String(loss.lost.node.loc.start.line) };
-          // The caught value read where the code is written: no suggestion when the catch has no name for it there.
-          const kept = loss.param && caughtNumericCode(loss.param, sourceCode.getText(loss.node), loss.node, { sourceCode, filename: context.filename });
-          const suggest: TSESLint.ReportSuggestionArray<MessageIds> =
-            kept === undefined
-              ? []
-              : [
-                  {
-                    messageId: "useErrorCode",
-                    data: { fixed },
-                    fix: (fixer) => {
-                      // `{ code }` becomes `{ code: ... }`.
-                      const parent = loss.node.parent;
-                      const shorthand = parent?.type === AST_NODE_TYPES.Property && parent.shorthand;
-                      return shorthand ? fixer.replaceText(parent, `code: ${kept}`) : fixer.replaceText(loss.node, kept);
-                    },
-                  },
-                ];
-          context.report({ node: loss.node, messageId: "lostInCatchAll", data, suggest });
-        }
-      },
-    };
+    const thrown = sdkLostThrows(model, sourceCode);
+    const name = thrown.length > 0 ? model.sdk.requestErrorName() : undefined;
+    for (const lost of thrown) reportThrow(lost, name);
+    for (const loss of catchAllLosses(model, sourceCode)) {
+      const fixed = String(loss.fixed);
+      const data = { fixed, code: String(loss.lost.code), method: loss.lost.method ?? "a handler", line: String(loss.lost.node.loc.start.line) };
+      // The caught value read where the code is written: no suggestion when the catch has no name for it there.
+      const kept = loss.param && caughtNumericCode(loss.param, sourceCode.getText(loss.node), loss.node, { sourceCode, filename: filename });
+      const suggest: TSESLint.ReportSuggestionArray<MessageIds> =
+        kept === undefined
+          ? []
+          : [
+              {
+                messageId: "useErrorCode",
+                data: { fixed },
+                fix: (fixer) => {
+                  // `{ code }` becomes `{ code: ... }`.
+                  const parent = loss.node.parent;
+                  const shorthand = parent?.type === AST_NODE_TYPES.Property && parent.shorthand;
+                  return shorthand ? fixer.replaceText(parent, `code: ${kept}`) : fixer.replaceText(loss.node, kept);
+                },
+              },
+            ];
+      report({ node: loss.node, messageId: "lostInCatchAll", data, suggest });
+    }
   },
 });

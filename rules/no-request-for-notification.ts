@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { type FileModel, getModel, isSendName, memberName, type MisbuiltEnvelope, misbuiltEnvelopes, misroutedCall, type MisroutedCall, unwrap } from "../src/analysis/index.js";
+import { type FileModel, isSendName, memberName, type MisbuiltEnvelope, misbuiltEnvelopes, misroutedCall, type MisroutedCall, unwrap } from "../src/analysis/index.js";
 import { createRule } from "../src/create-rule.js";
 
 /** JSON-RPC 2.0 defines what a notification is; ACP says which of its methods are notifications. */
@@ -57,15 +57,9 @@ export default createRule<[], MessageIds>({
     schema: [],
   },
   defaultOptions: [],
-  create(context) {
-    const sourceCode = context.sourceCode;
-    return {
-      Program() {
-        const model = getModel(context);
-        for (const call of model.nodes.calls) checkCall(call, model);
-        for (const object of model.nodes.objects) checkEnvelope(object, model);
-      },
-    };
+  check(model, report, { sourceCode }) {
+    for (const call of model.nodes.calls) checkCall(call, model);
+    for (const object of model.nodes.objects) checkEnvelope(object, model);
 
     function checkCall(call: TSESTree.CallExpression, model: FileModel): void {
       const callee = unwrap(call.callee);
@@ -74,7 +68,7 @@ export default createRule<[], MessageIds>({
       const found = misroutedCall(call, sourceCode, model);
       if (!found) return;
       const data = { method: found.method.wire, call: `${found.property.name}()`, counterpart: `${found.counterpart}()` };
-      context.report({
+      report({
         node: found.call,
         messageId: found.sentAs === "request" ? "requestForNotification" : "notificationForRequest",
         data,
@@ -86,24 +80,24 @@ export default createRule<[], MessageIds>({
 
     function checkEnvelope(object: TSESTree.ObjectExpression, model: FileModel): void {
       if (!findJsonrpcKey(object)) return;
-      for (const found of misbuiltEnvelopes(object, model)) report(found);
+      for (const found of misbuiltEnvelopes(object, model)) reportEnvelope(found);
     }
 
-    function report(found: MisbuiltEnvelope): void {
+    function reportEnvelope(found: MisbuiltEnvelope): void {
       const data = { method: found.method.wire };
       const id = found.id;
       if (found.call) {
         // Built by a helper from its parameters: the call that gives the method is where the mistake is; the helper's
         // envelope is right for the other calls.
-        context.report({ node: found.call, messageId: id ? "envelopeWithId" : "envelopeWithoutId", data });
+        report({ node: found.call, messageId: id ? "envelopeWithId" : "envelopeWithoutId", data });
         return;
       }
       const object = found.object;
       if (!id) {
-        context.report({ node: object, messageId: "envelopeWithoutId", data });
+        report({ node: object, messageId: "envelopeWithoutId", data });
         return;
       }
-      context.report({
+      report({
         node: id,
         messageId: "envelopeWithId",
         data,

@@ -1,5 +1,5 @@
 import type { JSONSchema, TSESTree } from "@typescript-eslint/utils";
-import { codeLeaves, codeNumbers, getModel } from "../src/analysis/index.js";
+import { codeLeaves, codeNumbers } from "../src/analysis/index.js";
 import { type CodeRange, ERROR_CODES, inRange, JSON_RPC_RESERVED, LSP_RESERVED } from "../src/protocol/codes.js";
 import { specUrl } from "../src/protocol/links.js";
 import { AcpOptionsError, shownValue } from "../src/config-errors.js";
@@ -82,41 +82,36 @@ export default createRule<Options, MessageIds>({
   },
   defaultOptions: [{ ranges: [JSON_RPC_RESERVED], allow: [] }],
   checkOptions,
-  create(context, [options]) {
+  check(model, report, { options: [options] }) {
     const ranges = options.ranges ?? [JSON_RPC_RESERVED];
     const allow = new Set(options.allow ?? []);
 
-    return {
-      Program() {
-        const model = getModel(context);
-        const reported = new Set<TSESTree.Node>();
-        const check = (node: TSESTree.Node) => {
-          for (const leaf of codeLeaves(node)) {
-            if (reported.has(leaf)) continue;
-            // A string that spells a code counts as it: valid-error-object's suggestion makes it that number.
-            const codes = codeNumbers(leaf, model.values);
-            for (const code of codes ?? []) {
-              if (!Number.isInteger(code) || model.acpCodes.has(code) || allow.has(code)) continue;
-              const range = ranges.find((r) => inRange(code, r));
-              if (!range) continue;
-              reported.add(leaf);
-              context.report({
-                node: leaf,
-                messageId: "reservedCode",
-                data: { code, from: range.from, to: range.to },
-              });
-              break;
-            }
-          }
-        };
-        for (const site of model.errorSites) {
-          if (!site.code || model.delegated.has(site)) continue;
-          // An error class's own factory for a code of another protocol version (the SDK's -32022) is no invention.
-          if (site.inErrorClass && definedByAnyVersion(model.values.numbers(site.code))) continue;
-          check(site.code);
+    const reported = new Set<TSESTree.Node>();
+    const check = (node: TSESTree.Node) => {
+      for (const leaf of codeLeaves(node)) {
+        if (reported.has(leaf)) continue;
+        // A string that spells a code counts as it: valid-error-object's suggestion makes it that number.
+        const codes = codeNumbers(leaf, model.values);
+        for (const code of codes ?? []) {
+          if (!Number.isInteger(code) || model.acpCodes.has(code) || allow.has(code)) continue;
+          const range = ranges.find((r) => inRange(code, r));
+          if (!range) continue;
+          reported.add(leaf);
+          report({
+            node: leaf,
+            messageId: "reservedCode",
+            data: { code, from: range.from, to: range.to },
+          });
+          break;
         }
-        for (const table of model.codeTables) for (const member of table.members) check(member.value);
-      },
+      }
     };
+    for (const site of model.errorSites) {
+      if (!site.code || model.delegated.has(site)) continue;
+      // An error class's own factory for a code of another protocol version (the SDK's -32022) is no invention.
+      if (site.inErrorClass && definedByAnyVersion(model.values.numbers(site.code))) continue;
+      check(site.code);
+    }
+    for (const table of model.codeTables) for (const member of table.members) check(member.value);
   },
 });

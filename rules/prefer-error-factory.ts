@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { codeLeaves, codeNumbers, type ErrorSite, type FileModel, findProperty, getModel, isBareNumber, isIntegerString, isLeftUnnamed, siteMisuse, unwrap } from "../src/analysis/index.js";
+import { codeLeaves, codeNumbers, type ErrorSite, type FileModel, findProperty, isBareNumber, isIntegerString, isLeftUnnamed, siteMisuse, unwrap } from "../src/analysis/index.js";
 import { ERROR_FACTORIES, type ErrorFactory, FACTORY_BY_NAME, RESOURCE_NOT_FOUND } from "../src/protocol/codes.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
@@ -138,57 +138,52 @@ export default createRule<[], MessageIds>({
     schema: [],
   },
   defaultOptions: [],
-  create(context) {
-    const text = (node: TSESTree.Node) => context.sourceCode.getText(node);
-    return {
-      Program() {
-        const model = getModel(context);
-        for (const site of model.errorSites) {
-          // An error class's own factories are where the numbers belong.
-          if (!site.code || site.inErrorClass) continue;
-          const leaves = codeLeaves(site.code);
-          for (const leaf of leaves) {
-            // A code written as a string is as bare: valid-error-object's suggestion makes it the number.
-            if (!isBareNumber(leaf) && !isIntegerString(leaf)) continue;
-            const [code] = codeNumbers(leaf, model.values) ?? [];
-            const info = code === undefined ? undefined : model.acpCodes.get(code);
-            if (code === undefined || !info) continue;
-            // -32000 for a failure that is not about authentication, -32002 for an exhausted quota: naming the code
-            // would cement the mistake (valid-error-object reports it).
-            if (isLeftUnnamed(code, site.message, model)) continue;
-            // -32002 "Server not initialized" (LSP's code) is about a request before initialize: the advice is for
-            // the code that calls for, -32600, as require-initialize-gate's fix writes it.
-            const misuse = siteMisuse(site, code, model, context.sourceCode);
-            const wanted = misuse?.code === undefined ? undefined : model.acpCodes.get(misuse.code);
-            const target = misuse?.code !== undefined && wanted ? { code: misuse.code, info: wanted } : { code, info };
-            const meaning = misuse && target.code !== code ? `, but this error is about ${misuse.situation}, which calls for ${misuse.instead}` : "";
-            const data = isUndefined(site.data) ? undefined : site.data;
-            const advice = adviceFor(target.code, data, model);
-            if (advice === "none") continue;
-            if (advice === "constant") {
-              context.report({ node: leaf, messageId: "useNamedConstant", data: { code, name: info.name, meaning, constant: target.info.name } });
-              continue;
-            }
-            const call =
-              site.sdk && leaves.length === 1 ? factoryCall(site, target.code, target.info.message, text, (name) => model.hasFactory(name)) : undefined;
-            const suggest: TSESLint.SuggestionReportDescriptor<MessageIds>[] = call
-              ? [
-                  {
-                    messageId: "replaceWithFactory",
-                    data: { factory: call.factory },
-                    fix: (fixer) => fixer.replaceText(site.node, call.replacement),
-                  },
-                ]
-              : [];
-            context.report({
-              node: leaf,
-              messageId: "useFactory",
-              data: { code, name: info.name, meaning, factory: call?.factory ?? advice.factory.name },
-              suggest,
-            });
-          }
+  check(model, report, { sourceCode }) {
+    const text = (node: TSESTree.Node) => sourceCode.getText(node);
+    for (const site of model.errorSites) {
+      // An error class's own factories are where the numbers belong.
+      if (!site.code || site.inErrorClass) continue;
+      const leaves = codeLeaves(site.code);
+      for (const leaf of leaves) {
+        // A code written as a string is as bare: valid-error-object's suggestion makes it the number.
+        if (!isBareNumber(leaf) && !isIntegerString(leaf)) continue;
+        const [code] = codeNumbers(leaf, model.values) ?? [];
+        const info = code === undefined ? undefined : model.acpCodes.get(code);
+        if (code === undefined || !info) continue;
+        // -32000 for a failure that is not about authentication, -32002 for an exhausted quota: naming the code
+        // would cement the mistake (valid-error-object reports it).
+        if (isLeftUnnamed(code, site.message, model)) continue;
+        // -32002 "Server not initialized" (LSP's code) is about a request before initialize: the advice is for
+        // the code that calls for, -32600, as require-initialize-gate's fix writes it.
+        const misuse = siteMisuse(site, code, model, sourceCode);
+        const wanted = misuse?.code === undefined ? undefined : model.acpCodes.get(misuse.code);
+        const target = misuse?.code !== undefined && wanted ? { code: misuse.code, info: wanted } : { code, info };
+        const meaning = misuse && target.code !== code ? `, but this error is about ${misuse.situation}, which calls for ${misuse.instead}` : "";
+        const data = isUndefined(site.data) ? undefined : site.data;
+        const advice = adviceFor(target.code, data, model);
+        if (advice === "none") continue;
+        if (advice === "constant") {
+          report({ node: leaf, messageId: "useNamedConstant", data: { code, name: info.name, meaning, constant: target.info.name } });
+          continue;
         }
-      },
-    };
+        const call =
+          site.sdk && leaves.length === 1 ? factoryCall(site, target.code, target.info.message, text, (name) => model.hasFactory(name)) : undefined;
+        const suggest: TSESLint.SuggestionReportDescriptor<MessageIds>[] = call
+          ? [
+              {
+                messageId: "replaceWithFactory",
+                data: { factory: call.factory },
+                fix: (fixer) => fixer.replaceText(site.node, call.replacement),
+              },
+            ]
+          : [];
+        report({
+          node: leaf,
+          messageId: "useFactory",
+          data: { code, name: info.name, meaning, factory: call?.factory ?? advice.factory.name },
+          suggest,
+        });
+      }
+    }
   },
 });

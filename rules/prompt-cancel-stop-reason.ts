@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { type CancelFinding, cancelFindings, getModel, throwIfAbortedSignal } from "../src/analysis/index.js";
+import { type CancelFinding, cancelFindings, throwIfAbortedSignal } from "../src/analysis/index.js";
 import { specUrl } from "../src/protocol/links.js";
 import { CANCELLED } from "../src/protocol/stop-reasons.js";
 import { createRule } from "../src/create-rule.js";
@@ -55,8 +55,8 @@ export default createRule<[], MessageIds>({
     schema: [],
   },
   defaultOptions: [],
-  create(context) {
-    const { sourceCode } = context;
+  check(model, report, { sourceCode }) {
+
 
     function returnSuggestion(finding: CancelFinding & { kind: "throw" | "error" }): TSESLint.ReportSuggestionArray<MessageIds> {
       if (finding.kind !== "throw" || !finding.returnsResults) return [];
@@ -72,36 +72,31 @@ export default createRule<[], MessageIds>({
       return [{ messageId: "returnCancelled", fix: (fixer) => fixer.replaceText(statement, `if (${test}) return ${CANCELLED_RESULT};`) }];
     }
 
-    return {
-      Program() {
-        const model = getModel(context);
-        for (const finding of cancelFindings(model, sourceCode)) {
-          const { node } = finding;
-          switch (finding.kind) {
-            case "stop-reason":
-              context.report({
-                node,
-                messageId: "stopReasonAfterAbort",
-                data: { value: finding.value },
-                suggest: finding.replaceable
-                  ? [{ messageId: "useCancelled", fix: (fixer) => fixer.replaceText(node, cancelledText(node, sourceCode)) }]
-                  : [],
-              });
-              break;
-            case "never-cancelled":
-              context.report({ node, messageId: "neverCancelled", data: { value: finding.value } });
-              break;
-            case "throw":
-            case "error":
-              context.report({
-                node,
-                messageId: finding.requestCancelled ? "requestCancelledAfterAbort" : finding.kind === "throw" ? "throwAfterAbort" : "errorAfterAbort",
-                suggest: returnSuggestion(finding),
-              });
-              break;
-          }
-        }
-      },
-    };
+    for (const finding of cancelFindings(model, sourceCode)) {
+      const { node } = finding;
+      switch (finding.kind) {
+        case "stop-reason":
+          report({
+            node,
+            messageId: "stopReasonAfterAbort",
+            data: { value: finding.value },
+            suggest: finding.replaceable
+              ? [{ messageId: "useCancelled", fix: (fixer) => fixer.replaceText(node, cancelledText(node, sourceCode)) }]
+              : [],
+          });
+          break;
+        case "never-cancelled":
+          report({ node, messageId: "neverCancelled", data: { value: finding.value } });
+          break;
+        case "throw":
+        case "error":
+          report({
+            node,
+            messageId: finding.requestCancelled ? "requestCancelledAfterAbort" : finding.kind === "throw" ? "throwAfterAbort" : "errorAfterAbort",
+            suggest: returnSuggestion(finding),
+          });
+          break;
+      }
+    }
   },
 });

@@ -1,5 +1,5 @@
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
-import { codeReplacement, type ErrorSite, type FileModel, getModel, initializationSites, invalidRequestText, type NotInitializedThrow, notInitializedThrows, plainErrorFactoryCall, REPEATED_INITIALIZE, ungatedApps, ungatedLegacyClasses } from "../src/analysis/index.js";
+import { codeReplacement, type ErrorSite, type FileModel, initializationSites, invalidRequestText, type NotInitializedThrow, notInitializedThrows, plainErrorFactoryCall, REPEATED_INITIALIZE, ungatedApps, ungatedLegacyClasses } from "../src/analysis/index.js";
 import { INVALID_REQUEST } from "../src/protocol/codes.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
@@ -70,34 +70,29 @@ export default createRule<Options, MessageIds>({
     defaultOptions: [{ legacyAgents: false }],
   },
   defaultOptions: [{ legacyAgents: false }],
-  create(context, [{ legacyAgents }]) {
-    return {
-      Program() {
-        const model = getModel(context);
-        for (const call of ungatedApps(model, context.sourceCode)) context.report({ node: call, messageId: "ungatedApp" });
-        const report = (site: ErrorSite, messageId: MessageIds) => {
-          const node: TSESTree.Node = site.code ?? site.node;
-          const code = site.factory ? `${site.factory.name}() (${site.factory.code})` : context.sourceCode.getText(node);
-          context.report({ node, messageId, data: { code }, suggest: invalidRequestSuggestion(site, model, context.sourceCode) });
-        };
-        // The sites prefer-error-factory's advice follows too (errors/site-meaning.ts): a request before initialize, and
-        // in version 2 (version 1 says nothing of it) a repeated initialize.
-        for (const [site, misuse] of initializationSites(model, context.sourceCode)) {
-          report(site, misuse === REPEATED_INITIALIZE ? "repeatedInitialize" : "wrongCode");
-        }
-        for (const thrown of notInitializedThrows(model)) {
-          if (thrown.through) {
-            context.report({ node: thrown.node, messageId: "plainErrorThrough", data: { helper: thrown.through.helper, file: thrown.through.file } });
-          } else {
-            context.report({ node: thrown.node, messageId: "plainError", suggest: plainErrorSuggestion(thrown, model, context.sourceCode) });
-          }
-        }
-        if (legacyAgents) {
-          for (const cls of ungatedLegacyClasses(model, context.sourceCode)) {
-            context.report({ node: cls.id ?? cls, messageId: "ungatedLegacy" });
-          }
-        }
-      },
+  check(model, report, { sourceCode, options: [{ legacyAgents }] }) {
+    for (const call of ungatedApps(model, sourceCode)) report({ node: call, messageId: "ungatedApp" });
+    const reportSite = (site: ErrorSite, messageId: MessageIds) => {
+      const node: TSESTree.Node = site.code ?? site.node;
+      const code = site.factory ? `${site.factory.name}() (${site.factory.code})` : sourceCode.getText(node);
+      report({ node, messageId, data: { code }, suggest: invalidRequestSuggestion(site, model, sourceCode) });
     };
+    // The sites prefer-error-factory's advice follows too (errors/site-meaning.ts): a request before initialize, and
+    // in version 2 (version 1 says nothing of it) a repeated initialize.
+    for (const [site, misuse] of initializationSites(model, sourceCode)) {
+      reportSite(site, misuse === REPEATED_INITIALIZE ? "repeatedInitialize" : "wrongCode");
+    }
+    for (const thrown of notInitializedThrows(model)) {
+      if (thrown.through) {
+        report({ node: thrown.node, messageId: "plainErrorThrough", data: { helper: thrown.through.helper, file: thrown.through.file } });
+      } else {
+        report({ node: thrown.node, messageId: "plainError", suggest: plainErrorSuggestion(thrown, model, sourceCode) });
+      }
+    }
+    if (legacyAgents) {
+      for (const cls of ungatedLegacyClasses(model, sourceCode)) {
+        report({ node: cls.id ?? cls, messageId: "ungatedLegacy" });
+      }
+    }
   },
 });

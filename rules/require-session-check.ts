@@ -1,5 +1,5 @@
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
-import { answerCodes, catchAllCode, type ConnectionAnswer, connectionFix, connectionName, deletedSessionAnswers, enclosingFunction, type FileModel, getModel, type Handler, keepsCodeThroughSdk, projectConnection, type SessionMiss, sessionNotFoundFix, type SessionScope } from "../src/analysis/index.js";
+import { answerCodes, catchAllCode, type ConnectionAnswer, connectionFix, connectionName, deletedSessionAnswers, enclosingFunction, type FileModel, type Handler, keepsCodeThroughSdk, projectConnection, type SessionMiss, sessionNotFoundFix, type SessionScope } from "../src/analysis/index.js";
 import { INTERNAL_ERROR, INVALID_PARAMS, RESOURCE_NOT_FOUND } from "../src/protocol/codes.js";
 import { specUrl } from "../src/protocol/links.js";
 import { V2_ITEM_CANCELS } from "../src/protocol/methods.js";
@@ -119,99 +119,95 @@ export default createRule<[], MessageIds>({
     schema: [],
   },
   defaultOptions: [],
-  create(context) {
-    return {
-      Program() {
-        const model = getModel(context);
-        const facts = model.sessions;
-        // The fix each message names: what the file's SDK version can write.
-        const fix = sessionNotFoundFix(model);
-        const v2 = model.settings.protocolVersion === 2;
-        const reported = new Set<TSESTree.Node>();
-        const report = (node: TSESTree.Node, descriptor: Parameters<typeof context.report>[0]) => {
-          if (reported.has(node)) return;
-          reported.add(node);
-          context.report(descriptor);
-        };
-
-        for (const use of facts.unguarded) {
-          if (!use.scope.handlers.some(requiresSessionCheck)) continue;
-          const close = v2 && onlyClose(use.scope);
-          if (use.reportAt) {
-            // A helper of another module: reported at the calls of this file that reach it.
-            for (const call of use.reportAt) report(call, { node: call, messageId: close ? "closeUnguarded" : "unguardedSession", data: { fix } });
-            continue;
-          }
-          if (use.node.type === "TSNonNullExpression") {
-            const bang = context.sourceCode.getLastToken(use.node)!;
-            report(use.node, { loc: bang.loc, messageId: close ? "closeUnguarded" : "assertedSession", data: { fix } });
-          } else {
-            report(use.node, { node: use.node, messageId: close ? "closeUnguarded" : "unguardedSession", data: { fix } });
-          }
-        }
-
-        for (const miss of facts.misses) {
-          const { answer } = miss;
-          // A success returned for an unknown session by the handler itself (a helper's return is no answer);
-          // closing an unknown session may succeed.
-          if (miss.success && !miss.caught && miss.scope.handlers.some(requiresSessionCheck) && sendsResults(miss, miss.success) && !onlyClose(miss.scope)) {
-            for (const node of miss.reportAt ?? [miss.success]) report(node, { node, messageId: "successForMiss", data: { fix } });
-            continue;
-          }
-          if (!answer || miss.caught || !miss.scope.handlers.some(requiresSessionCheck)) continue;
-          // A return is a success except in hand-rolled dispatch, where it may be the error response.
-          if (!miss.thrown && !miss.scope.handlers.some((h) => h.style === "dispatch")) continue;
-          const close = v2 && onlyClose(miss.scope);
-          // Out of a connection class of the project's own, a thrown error goes out as that class's catch sends it.
-          const connection = miss.thrown ? projectConnection(miss.scope.handlers.filter(requiresSessionCheck), model.resolver, model.values) : undefined;
-          if (connection) {
-            const codes = connectionCodes(answer, connection, model);
-            const named = connectionName(connection);
-            const through = connectionFix(connection, RESOURCE_NOT_FOUND);
-            if (!codes) {
-              if (answer.kind === "internal" && !close) for (const node of miss.reportAt ?? [answer.node]) report(node, { node, messageId: "connectionUnknown", data: { connection: named, fix: through } });
-              continue;
-            }
-            const wrong = codes.find((c) => c !== RESOURCE_NOT_FOUND);
-            if (wrong === undefined) continue;
-            const name = model.acpCodes.get(wrong)?.message ?? "an implementation-specific code";
-            for (const node of miss.reportAt ?? [answer.node]) report(node, { node, messageId: close ? "closeFails" : "connectionSends", data: { code: wrong, name, connection: named, fix: through } });
-            continue;
-          }
-          // A plain Error thrown in hand-rolled dispatch goes out as what the dispatcher's catch-all answers with.
-          const caught = answer.kind === "internal" && !sendsInternalError(miss) ? catchAllCodeOf(miss, model, context.sourceCode) : undefined;
-          // Out of an SDK handler, a thrown value that is not a RequestError goes out as -32603 whatever code it carries.
-          const lost = answer.kind !== "internal" && sendsInternalError(miss) && !keepsCodeThroughSdk(answer, model.errorClasses);
-          if (lost || (answer.kind === "internal" && caught === undefined)) {
-            if (!sendsInternalError(miss)) continue;
-            const name = model.acpCodes.get(INTERNAL_ERROR)?.message ?? "Internal error";
-            for (const node of miss.reportAt ?? [answer.node]) {
-              if (close) report(node, { node, messageId: "closeFails", data: { code: INTERNAL_ERROR, name } });
-              else report(node, { node, messageId: "internalError", data: { fix } });
-            }
-            continue;
-          }
-          const codes = caught === undefined ? answerCodes(answer, model.values) : [caught];
-          if (!codes || codes.every((c) => c === RESOURCE_NOT_FOUND)) continue;
-          // A tool call or terminal of an unknown session is an unknown item too, which version 2 answers with -32602.
-          if (v2 && onlyItemCancels(miss.scope) && codes.every((c) => c === RESOURCE_NOT_FOUND || c === INVALID_PARAMS)) continue;
-          const wrong = codes.find((c) => c !== RESOURCE_NOT_FOUND)!;
-          const name = model.acpCodes.get(wrong)?.message ?? "an implementation-specific code";
-          const messageId = close ? "closeFails" : v2 ? "wrongCodeV2" : caught === undefined ? "wrongCode" : "caughtAs";
-          for (const node of miss.reportAt ?? [answer.node]) report(node, { node, messageId, data: { code: wrong, name, fix } });
-        }
-
-        if (!v2) return;
-        for (const { scope, answer } of deletedSessionAnswers(model)) {
-          // Only the SDKs are known to send a plain Error as -32603.
-          if (answer.kind === "internal" && scope.handlers.every((h) => h.style === "dispatch")) continue;
-          const codes = answerCodes(answer, model.values);
-          const wrong = codes?.find((c) => c !== RESOURCE_NOT_FOUND);
-          if (wrong === undefined) continue;
-          const name = model.acpCodes.get(wrong)?.message ?? "an implementation-specific code";
-          report(answer.node, { node: answer.node, messageId: "deletedSession", data: { code: wrong, name, fix } });
-        }
-      },
+  check(model, report, { sourceCode }) {
+    const facts = model.sessions;
+    // The fix each message names: what the file's SDK version can write.
+    const fix = sessionNotFoundFix(model);
+    const v2 = model.settings.protocolVersion === 2;
+    const reported = new Set<TSESTree.Node>();
+    // One report per use or answer: an asserted use (`!`) is reported at its `!`, and not again at the use.
+    const reportOnce = (node: TSESTree.Node, descriptor: Parameters<typeof report>[0]) => {
+      if (reported.has(node)) return;
+      reported.add(node);
+      report(descriptor);
     };
+
+    for (const use of facts.unguarded) {
+      if (!use.scope.handlers.some(requiresSessionCheck)) continue;
+      const close = v2 && onlyClose(use.scope);
+      if (use.reportAt) {
+        // A helper of another module: reported at the calls of this file that reach it.
+        for (const call of use.reportAt) reportOnce(call, { node: call, messageId: close ? "closeUnguarded" : "unguardedSession", data: { fix } });
+        continue;
+      }
+      if (use.node.type === "TSNonNullExpression") {
+        const bang = sourceCode.getLastToken(use.node)!;
+        reportOnce(use.node, { loc: bang.loc, messageId: close ? "closeUnguarded" : "assertedSession", data: { fix } });
+      } else {
+        reportOnce(use.node, { node: use.node, messageId: close ? "closeUnguarded" : "unguardedSession", data: { fix } });
+      }
+    }
+
+    for (const miss of facts.misses) {
+      const { answer } = miss;
+      // A success returned for an unknown session by the handler itself (a helper's return is no answer);
+      // closing an unknown session may succeed.
+      if (miss.success && !miss.caught && miss.scope.handlers.some(requiresSessionCheck) && sendsResults(miss, miss.success) && !onlyClose(miss.scope)) {
+        for (const node of miss.reportAt ?? [miss.success]) reportOnce(node, { node, messageId: "successForMiss", data: { fix } });
+        continue;
+      }
+      if (!answer || miss.caught || !miss.scope.handlers.some(requiresSessionCheck)) continue;
+      // A return is a success except in hand-rolled dispatch, where it may be the error response.
+      if (!miss.thrown && !miss.scope.handlers.some((h) => h.style === "dispatch")) continue;
+      const close = v2 && onlyClose(miss.scope);
+      // Out of a connection class of the project's own, a thrown error goes out as that class's catch sends it.
+      const connection = miss.thrown ? projectConnection(miss.scope.handlers.filter(requiresSessionCheck), model.resolver, model.values) : undefined;
+      if (connection) {
+        const codes = connectionCodes(answer, connection, model);
+        const named = connectionName(connection);
+        const through = connectionFix(connection, RESOURCE_NOT_FOUND);
+        if (!codes) {
+          if (answer.kind === "internal" && !close) for (const node of miss.reportAt ?? [answer.node]) reportOnce(node, { node, messageId: "connectionUnknown", data: { connection: named, fix: through } });
+          continue;
+        }
+        const wrong = codes.find((c) => c !== RESOURCE_NOT_FOUND);
+        if (wrong === undefined) continue;
+        const name = model.acpCodes.get(wrong)?.message ?? "an implementation-specific code";
+        for (const node of miss.reportAt ?? [answer.node]) reportOnce(node, { node, messageId: close ? "closeFails" : "connectionSends", data: { code: wrong, name, connection: named, fix: through } });
+        continue;
+      }
+      // A plain Error thrown in hand-rolled dispatch goes out as what the dispatcher's catch-all answers with.
+      const caught = answer.kind === "internal" && !sendsInternalError(miss) ? catchAllCodeOf(miss, model, sourceCode) : undefined;
+      // Out of an SDK handler, a thrown value that is not a RequestError goes out as -32603 whatever code it carries.
+      const lost = answer.kind !== "internal" && sendsInternalError(miss) && !keepsCodeThroughSdk(answer, model.errorClasses);
+      if (lost || (answer.kind === "internal" && caught === undefined)) {
+        if (!sendsInternalError(miss)) continue;
+        const name = model.acpCodes.get(INTERNAL_ERROR)?.message ?? "Internal error";
+        for (const node of miss.reportAt ?? [answer.node]) {
+          if (close) reportOnce(node, { node, messageId: "closeFails", data: { code: INTERNAL_ERROR, name } });
+          else reportOnce(node, { node, messageId: "internalError", data: { fix } });
+        }
+        continue;
+      }
+      const codes = caught === undefined ? answerCodes(answer, model.values) : [caught];
+      if (!codes || codes.every((c) => c === RESOURCE_NOT_FOUND)) continue;
+      // A tool call or terminal of an unknown session is an unknown item too, which version 2 answers with -32602.
+      if (v2 && onlyItemCancels(miss.scope) && codes.every((c) => c === RESOURCE_NOT_FOUND || c === INVALID_PARAMS)) continue;
+      const wrong = codes.find((c) => c !== RESOURCE_NOT_FOUND)!;
+      const name = model.acpCodes.get(wrong)?.message ?? "an implementation-specific code";
+      const messageId = close ? "closeFails" : v2 ? "wrongCodeV2" : caught === undefined ? "wrongCode" : "caughtAs";
+      for (const node of miss.reportAt ?? [answer.node]) reportOnce(node, { node, messageId, data: { code: wrong, name, fix } });
+    }
+
+    if (!v2) return;
+    for (const { scope, answer } of deletedSessionAnswers(model)) {
+      // Only the SDKs are known to send a plain Error as -32603.
+      if (answer.kind === "internal" && scope.handlers.every((h) => h.style === "dispatch")) continue;
+      const codes = answerCodes(answer, model.values);
+      const wrong = codes?.find((c) => c !== RESOURCE_NOT_FOUND);
+      if (wrong === undefined) continue;
+      const name = model.acpCodes.get(wrong)?.message ?? "an implementation-specific code";
+      reportOnce(answer.node, { node: answer.node, messageId: "deletedSession", data: { code: wrong, name, fix } });
+    }
   },
 });

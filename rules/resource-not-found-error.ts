@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { caughtCodeIs, connectionFix, type EditedFile, fixFor, getModel, outermostWrapper, projectConnection, type ResourceMiss, resourceMisses } from "../src/analysis/index.js";
+import { caughtCodeIs, connectionFix, type EditedFile, fixFor, outermostWrapper, projectConnection, type ResourceMiss, resourceMisses } from "../src/analysis/index.js";
 import { INTERNAL_ERROR, INVALID_PARAMS, RESOURCE_NOT_FOUND } from "../src/protocol/codes.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
@@ -106,63 +106,57 @@ export default createRule<[], MessageIds>({
     schema: [],
   },
   defaultOptions: [],
-  create(context) {
-    const sourceCode = context.sourceCode;
-    return {
-      Program() {
-        const model = getModel(context);
-        const misses = resourceMisses(model, sourceCode);
-        const version = model.settings.protocolVersion;
-        for (const miss of misses) {
-          const { answer } = miss;
-          const expected = expectedCode(miss, version);
-          // Out of a connection class of the project's own, a thrown error goes out as that class's catch sends it.
-          const connection = miss.thrown ? projectConnection(miss.handlers, model.resolver, model.values) : undefined;
-          const byConnection = connection !== undefined && answer.kind !== "success" && !(answer.kind === "error" && connection.keepsCode);
-          const sent = byConnection ? connection.code : undefined;
-          const fix = connection ? { text: connectionFix(connection, expected), writable: false } : fixFor(miss, model, sourceCode);
-          let code: number;
-          if (byConnection) {
-            // What the class sends cannot be read: nothing is quoted, and nothing reported.
-            if (sent === undefined || sent === expected) continue;
-            code = sent;
-          } else if (answer.kind === "internal") {
-            if (!sendsInternalError(miss)) continue;
-            code = INTERNAL_ERROR;
-          } else if (answer.kind === "error") {
-            if (answer.codes.every((c) => c === expected)) continue;
-            code = answer.codes.find((c) => c !== expected)!;
-          } else {
-            code = 0;
-          }
-          // An answer of a helper in another module is reported at this file's calls of it, with no edit to offer there.
-          const places = miss.reportAt ? [...new Set(miss.reportAt)] : [answer.node];
-          const suggest: Suggestions = miss.reportAt ? [] : suggestionsFor(miss, fix, { sourceCode: context.sourceCode, filename: context.filename });
-          const name = model.acpCodes.get(code)?.message ?? "an implementation-specific code";
-          const data = { code, name, fix: fix.text };
-          if (miss.field === "terminalId") {
-            const method = miss.handlers[0]?.method.wire ?? "terminal/*";
-            const expectedText = `${expected} ${model.acpCodes.get(expected)?.message ?? ""}`.trim();
-            const messageId = answer.kind === "success" ? "terminalSuccess" : answer.kind === "internal" && !byConnection ? "terminalInternalError" : "terminalWrongCode";
-            for (const node of places) context.report({ node, messageId, data: { ...data, method, expected: expectedText }, suggest });
-            continue;
-          }
-          const inCatch = miss.kind === "catch" || miss.kind === "after-catch";
-          const messageId =
-            miss.kind === "stub"
-              ? "fileStub"
-              : answer.kind === "success"
-              ? inCatch && miss.catchAll
-                ? "swallowed"
-                : "fileSuccess"
-              : inCatch && miss.catchAll
-                ? "catchAllCode"
-                : answer.kind === "internal" && !byConnection
-                  ? "fileInternalError"
-                  : "fileWrongCode";
-          for (const node of places) context.report({ node, messageId, data, suggest });
-        }
-      },
-    };
+  check(model, report, { sourceCode, filename }) {
+    const misses = resourceMisses(model, sourceCode);
+    const version = model.settings.protocolVersion;
+    for (const miss of misses) {
+      const { answer } = miss;
+      const expected = expectedCode(miss, version);
+      // Out of a connection class of the project's own, a thrown error goes out as that class's catch sends it.
+      const connection = miss.thrown ? projectConnection(miss.handlers, model.resolver, model.values) : undefined;
+      const byConnection = connection !== undefined && answer.kind !== "success" && !(answer.kind === "error" && connection.keepsCode);
+      const sent = byConnection ? connection.code : undefined;
+      const fix = connection ? { text: connectionFix(connection, expected), writable: false } : fixFor(miss, model, sourceCode);
+      let code: number;
+      if (byConnection) {
+        // What the class sends cannot be read: nothing is quoted, and nothing reported.
+        if (sent === undefined || sent === expected) continue;
+        code = sent;
+      } else if (answer.kind === "internal") {
+        if (!sendsInternalError(miss)) continue;
+        code = INTERNAL_ERROR;
+      } else if (answer.kind === "error") {
+        if (answer.codes.every((c) => c === expected)) continue;
+        code = answer.codes.find((c) => c !== expected)!;
+      } else {
+        code = 0;
+      }
+      // An answer of a helper in another module is reported at this file's calls of it, with no edit to offer there.
+      const places = miss.reportAt ? [...new Set(miss.reportAt)] : [answer.node];
+      const suggest: Suggestions = miss.reportAt ? [] : suggestionsFor(miss, fix, { sourceCode: sourceCode, filename: filename });
+      const name = model.acpCodes.get(code)?.message ?? "an implementation-specific code";
+      const data = { code, name, fix: fix.text };
+      if (miss.field === "terminalId") {
+        const method = miss.handlers[0]?.method.wire ?? "terminal/*";
+        const expectedText = `${expected} ${model.acpCodes.get(expected)?.message ?? ""}`.trim();
+        const messageId = answer.kind === "success" ? "terminalSuccess" : answer.kind === "internal" && !byConnection ? "terminalInternalError" : "terminalWrongCode";
+        for (const node of places) report({ node, messageId, data: { ...data, method, expected: expectedText }, suggest });
+        continue;
+      }
+      const inCatch = miss.kind === "catch" || miss.kind === "after-catch";
+      const messageId =
+        miss.kind === "stub"
+          ? "fileStub"
+          : answer.kind === "success"
+          ? inCatch && miss.catchAll
+            ? "swallowed"
+            : "fileSuccess"
+          : inCatch && miss.catchAll
+            ? "catchAllCode"
+            : answer.kind === "internal" && !byConnection
+              ? "fileInternalError"
+              : "fileWrongCode";
+      for (const node of places) report({ node, messageId, data, suggest });
+    }
   },
 });

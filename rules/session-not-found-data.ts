@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { contains, declaredName, enclosingFunction, fileOf, isFunction, summariesOf, type ErrorSite, type FileModel, findProperty, type FunctionNode, getModel, hasSpread, helperPlace, messageText, sessionNotFoundFix, siteCodes, unwrap, walk } from "../src/analysis/index.js";
+import { contains, declaredName, enclosingFunction, fileOf, isFunction, summariesOf, type ErrorSite, type FileModel, findProperty, type FunctionNode, hasSpread, helperPlace, messageText, sessionNotFoundFix, siteCodes, unwrap, walk } from "../src/analysis/index.js";
 import { RESOURCE_NOT_FOUND } from "../src/protocol/codes.js";
 import { findMethod } from "../src/protocol/methods.js";
 import { specUrl } from "../src/protocol/links.js";
@@ -222,8 +222,7 @@ export default createRule<[], MessageIds>({
     schema: [],
   },
   defaultOptions: [],
-  create(context) {
-    const sourceCode = context.sourceCode;
+  check(model, report, { sourceCode }) {
 
     /**
      * One rewrite that sets data.sessionId: the SDK's factory where it has one, else the construction every SDK
@@ -249,44 +248,39 @@ export default createRule<[], MessageIds>({
       ];
     }
 
-    return {
-      Program() {
-        const model = getModel(context);
-        // The advice names a factory of the user's SDK version: worked out for the first finding only.
-        let fix: string | undefined;
-        for (const site of model.errorSites) {
-          if (model.delegated.has(site)) continue;
-          const codes = siteCodes(site, model.values);
-          if (!codes || !codes.every((c) => c === RESOURCE_NOT_FOUND)) continue;
-          const verdict = dataVerdict(site, model);
-          if (verdict !== "missing" || !isSessionContext(site, model, sourceCode)) continue;
-          fix ??= sessionNotFoundFix(model);
-          if (site.factory?.name === "resourceNotFound") {
-            context.report({ node: site.node, messageId: "resourceNotFoundForSession", data: { fix }, suggest: suggestions(site, model) });
-          } else {
-            context.report({ node: site.node, messageId: "missingSessionId", data: { fix } });
-          }
-        }
-        // A miss branch of another module's helper that its own file cannot tell is about a session is reported at
-        // this file's calls that reach it unchecked (as require-session-check reports them), each call once, naming
-        // where the branch is.
-        for (const miss of model.sessions.misses) {
-          if (!miss.reportAt || miss.answer?.kind !== "site") continue;
-          const answersRequest = miss.scope.handlers.some((h) => h.method.side === "agent" && h.method.kind === "request" && h.method.wire !== "session/delete");
-          const site = miss.answer.site;
-          const codes = answersRequest ? siteCodes(site, model.values) : undefined;
-          if (!codes || !codes.every((c) => c === RESOURCE_NOT_FOUND) || dataVerdict(site, model) !== "missing") continue;
-          // A branch its own file reports is reported there, where it is: not again at each call.
-          if (isReportedAtHome(site, model, sourceCode)) continue;
-          fix ??= sessionNotFoundFix(model);
-          const factory = site.factory?.name === "resourceNotFound";
-          const messageId = factory ? "resourceNotFoundThrough" : "missingSessionIdThrough";
-          // A site bound to this call (its code a parameter: siteAtCall) is at the call, its branch the inner one; a
-          // helper of this file called on the branch of another module's (`fail(-32002, "x")`) is that branch.
-          const branch = site.inner && contains(sourceCode.ast, site.node) ? site.inner.node : site.node;
-          for (const call of miss.reportAt) context.report({ node: call, messageId, data: { fix, ...helperPlace(branch) } });
-        }
-      },
-    };
+    // The advice names a factory of the user's SDK version: worked out for the first finding only.
+    let fix: string | undefined;
+    for (const site of model.errorSites) {
+      if (model.delegated.has(site)) continue;
+      const codes = siteCodes(site, model.values);
+      if (!codes || !codes.every((c) => c === RESOURCE_NOT_FOUND)) continue;
+      const verdict = dataVerdict(site, model);
+      if (verdict !== "missing" || !isSessionContext(site, model, sourceCode)) continue;
+      fix ??= sessionNotFoundFix(model);
+      if (site.factory?.name === "resourceNotFound") {
+        report({ node: site.node, messageId: "resourceNotFoundForSession", data: { fix }, suggest: suggestions(site, model) });
+      } else {
+        report({ node: site.node, messageId: "missingSessionId", data: { fix } });
+      }
+    }
+    // A miss branch of another module's helper that its own file cannot tell is about a session is reported at
+    // this file's calls that reach it unchecked (as require-session-check reports them), each call once, naming
+    // where the branch is.
+    for (const miss of model.sessions.misses) {
+      if (!miss.reportAt || miss.answer?.kind !== "site") continue;
+      const answersRequest = miss.scope.handlers.some((h) => h.method.side === "agent" && h.method.kind === "request" && h.method.wire !== "session/delete");
+      const site = miss.answer.site;
+      const codes = answersRequest ? siteCodes(site, model.values) : undefined;
+      if (!codes || !codes.every((c) => c === RESOURCE_NOT_FOUND) || dataVerdict(site, model) !== "missing") continue;
+      // A branch its own file reports is reported there, where it is: not again at each call.
+      if (isReportedAtHome(site, model, sourceCode)) continue;
+      fix ??= sessionNotFoundFix(model);
+      const factory = site.factory?.name === "resourceNotFound";
+      const messageId = factory ? "resourceNotFoundThrough" : "missingSessionIdThrough";
+      // A site bound to this call (its code a parameter: siteAtCall) is at the call, its branch the inner one; a
+      // helper of this file called on the branch of another module's (`fail(-32002, "x")`) is that branch.
+      const branch = site.inner && contains(sourceCode.ast, site.node) ? site.inner.node : site.node;
+      for (const call of miss.reportAt) report({ node: call, messageId, data: { fix, ...helperPlace(branch) } });
+    }
   },
 });

@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
-import { calleeName, caughtFailureMisuse, codeLeaves, codeReplacement, codeNumbers, type Constant, ERROR_SENDERS, type ErrorSite, type FileModel, getModel, initializationSites, misusedCode, sdkLostThrows, staticKeyName, unwrap } from "../src/analysis/index.js";
+import { calleeName, caughtFailureMisuse, codeLeaves, codeReplacement, codeNumbers, type Constant, ERROR_SENDERS, type ErrorSite, type FileModel, initializationSites, misusedCode, sdkLostThrows, staticKeyName, unwrap } from "../src/analysis/index.js";
 import { inRange, JSON_RPC_RESERVED } from "../src/protocol/codes.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
@@ -98,11 +98,11 @@ export default createRule<[], MessageIds>({
     schema: [],
   },
   defaultOptions: [],
-  create(context) {
+  check(model, report, { sourceCode }) {
     const checkCode = (site: ErrorSite, code: TSESTree.Node) => {
       for (const leaf of codeLeaves(code)) {
-        const values = model().values.resolve(leaf);
-        const index = values?.findIndex((v) => isBadCode(v, site.rpc) && !isVendorStringCode(v, site, model())) ?? -1;
+        const values = model.values.resolve(leaf);
+        const index = values?.findIndex((v) => isBadCode(v, site.rpc) && !isVendorStringCode(v, site, model)) ?? -1;
         if (index === -1) continue;
         const bad = values![index];
         const inner = unwrap(leaf);
@@ -110,7 +110,7 @@ export default createRule<[], MessageIds>({
         const literal =
           (inner.type === AST_NODE_TYPES.Literal && typeof inner.value === "string") ||
           (inner.type === AST_NODE_TYPES.TemplateLiteral && inner.expressions.length === 0);
-        context.report({
+        report({
           node: leaf,
           messageId: "nonIntegerCode",
           data: { value: show(bad) },
@@ -125,27 +125,27 @@ export default createRule<[], MessageIds>({
     // A coded value thrown out of an SDK handler is meant as a JSON-RPC error even with an app code: no-lost-error-code
     // rewrites it into a RequestError, whose message this rule then judges.
     const isLostThrow = (site: ErrorSite) =>
-      sdkLostThrows(model(), context.sourceCode).some((lost) => !lost.through && lost.node.range[0] <= site.node.range[0] && site.node.range[1] <= lost.node.range[1]);
+      sdkLostThrows(model, sourceCode).some((lost) => !lost.through && lost.node.range[0] <= site.node.range[0] && site.node.range[1] <= lost.node.range[1]);
 
     const checkMessage = (site: ErrorSite) => {
       if (site.message === undefined || site.kind === "factory") return;
-      const rpc = isJsonRpcError(site, model());
-      if (!rpc && !(site.message && isLostThrow(site) && standardCodeOf(site.message, model()))) return;
+      const rpc = isJsonRpcError(site, model);
+      if (!rpc && !(site.message && isLostThrow(site) && standardCodeOf(site.message, model))) return;
       if (site.message === null) {
-        context.report({ node: site.node, messageId: "missingMessage" });
+        report({ node: site.node, messageId: "missingMessage" });
         return;
       }
-      const values = model().values.resolve(site.message);
+      const values = model.values.resolve(site.message);
       const index = values?.findIndex((v) => typeof v !== "string") ?? -1;
       if (index !== -1) {
-        context.report({ node: site.message, messageId: "nonStringMessage", data: { value: show(values![index]) } });
+        report({ node: site.message, messageId: "nonStringMessage", data: { value: show(values![index]) } });
         return;
       }
-      const standard = standardCodeOf(site.message, model());
-      const codes = site.code ? codeNumbers(site.code, model().values) : undefined;
+      const standard = standardCodeOf(site.message, model);
+      const codes = site.code ? codeNumbers(site.code, model.values) : undefined;
       if (!standard && codes?.length === 1) checkMeaning(site, site.message, codes[0]!);
       if (!standard || codes?.length !== 1 || codes[0] === standard.code || !Number.isInteger(codes[0])) return;
-      context.report({
+      report({
         node: site.message,
         messageId: "mismatchedMessage",
         data: { message: standard.message, standardCode: standard.code, code: codes[0] },
@@ -154,18 +154,18 @@ export default createRule<[], MessageIds>({
 
     // -32000 for an unknown session or a busy agent, -32002 for a quota: the code tells the client something else.
     const checkMeaning = (site: ErrorSite, message: TSESTree.Node, code: number) => {
-      const text = messageText(message, model());
-      const misuse = (text && misusedCode(code, text.text)) || caughtFailureMisuse(code, message, model().resolver.sourceCodeOf(message));
-      const name = model().acpCodes.get(code)?.message;
+      const text = messageText(message, model);
+      const misuse = (text && misusedCode(code, text.text)) || caughtFailureMisuse(code, message, model.resolver.sourceCodeOf(message));
+      const name = model.acpCodes.get(code)?.message;
       if (!misuse || !name) return;
       // A request before initialize is require-initialize-gate's finding, with its edit (prefer-error-factory's advice
       // follows it, so that the edit leaves no new finding): not a third report of the same code.
-      if (initializationSites(model(), context.sourceCode).has(site)) return;
+      if (initializationSites(model, sourceCode).has(site)) return;
       // The one finding of the misused code (prefer-error-factory leaves it unnamed): its suggestion writes the code the
       // failure calls for where the file names codes in a table (a bare number would be prefer-error-factory's next
       // finding, and require-initialize-gate's own edit rewrites a not-initialized answer).
-      const replacement = misuse.code !== undefined && site.code ? codeReplacement(site.code, misuse.code, message, model()) : undefined;
-      context.report({
+      const replacement = misuse.code !== undefined && site.code ? codeReplacement(site.code, misuse.code, message, model) : undefined;
+      report({
         node: message,
         messageId: "codeMeaning",
         data: { code, name, situation: misuse.situation, instead: misuse.instead },
@@ -173,15 +173,9 @@ export default createRule<[], MessageIds>({
       });
     };
 
-    let cached: FileModel | undefined;
-    const model = () => (cached ??= getModel(context));
-    return {
-      Program() {
-        for (const site of model().errorSites) {
-          if (site.code && !model().delegated.has(site)) checkCode(site, site.code);
-          checkMessage(site);
-        }
-      },
-    };
+    for (const site of model.errorSites) {
+      if (site.code && !model.delegated.has(site)) checkCode(site, site.code);
+      checkMessage(site);
+    }
   },
 });

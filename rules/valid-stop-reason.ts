@@ -1,4 +1,4 @@
-import { closestStopReason, getModel, promptFacts, stateUpdateStopLeaves, type StopLeaf } from "../src/analysis/index.js";
+import { closestStopReason, promptFacts, stateUpdateStopLeaves, type StopLeaf } from "../src/analysis/index.js";
 import { specUrl } from "../src/protocol/links.js";
 import { isStopReason, STOP_REASONS } from "../src/protocol/stop-reasons.js";
 import { createRule } from "../src/create-rule.js";
@@ -30,30 +30,25 @@ export default createRule<[], MessageIds>({
     schema: [],
   },
   defaultOptions: [],
-  create(context) {
-    return {
-      Program() {
-        const model = getModel(context);
-        const version = model.settings.protocolVersion;
-        const defined = STOP_REASONS[version];
-        const leaves: StopLeaf[] = promptFacts(model, context.sourceCode).prompts.flatMap((p) => p.leaves.map(({ leaf }) => leaf));
-        // Version 2 reports the stop reason on an idle state update.
-        if (version === 2) leaves.push(...stateUpdateStopLeaves(model, context.sourceCode));
-        for (const leaf of leaves) {
-          if (leaf.value === undefined || isStopReason(leaf.value, version)) continue;
-          const closest = leaf.literal ? closestStopReason(leaf.value, defined) : undefined;
-          const node = leaf.node;
-          const quote = context.sourceCode.getText(node)[0] === "'" ? "'" : '"';
-          context.report({
-            node,
-            messageId: version === 2 ? "unknownStopReasonV2" : "unknownStopReason",
-            data: { value: leaf.value, defined: listed(defined) },
-            suggest: closest
-              ? [{ messageId: "useStopReason", data: { value: closest }, fix: (fixer) => fixer.replaceText(node, `${quote}${closest}${quote}`) }]
-              : [],
-          });
-        }
-      },
-    };
+  check(model, report, { sourceCode }) {
+    const version = model.settings.protocolVersion;
+    const defined = STOP_REASONS[version];
+    const leaves: StopLeaf[] = promptFacts(model, sourceCode).prompts.flatMap((p) => p.leaves.map(({ leaf }) => leaf));
+    // Version 2 reports the stop reason on an idle state update.
+    if (version === 2) leaves.push(...stateUpdateStopLeaves(model, sourceCode));
+    for (const leaf of leaves) {
+      if (leaf.value === undefined || isStopReason(leaf.value, version)) continue;
+      const closest = leaf.literal ? closestStopReason(leaf.value, defined) : undefined;
+      const node = leaf.node;
+      const quote = sourceCode.getText(node)[0] === "'" ? "'" : '"';
+      report({
+        node,
+        messageId: "unknownStopReason",
+        data: { value: leaf.value, defined: listed(defined) },
+        suggest: closest
+          ? [{ messageId: "useStopReason", data: { value: closest }, fix: (fixer) => fixer.replaceText(node, `${quote}${closest}${quote}`) }]
+          : [],
+      });
+    }
   },
 });

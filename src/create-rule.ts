@@ -1,7 +1,7 @@
 import { ESLintUtils } from "@typescript-eslint/utils";
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { nodeGatherer, releaseNodes } from "./analysis/file-nodes.js";
-import { releaseModel } from "./analysis/model.js";
+import { type FileModel, getModel, releaseModel } from "./analysis/model.js";
 import { isOtherProtocolFile } from "./analysis/other-protocols.js";
 import { fileRelevance } from "./analysis/relevance.js";
 import { type AcpSettings, acpSettings } from "./analysis/settings.js";
@@ -24,8 +24,24 @@ export interface AcpRuleDocs {
 
 const ruleCreator = ESLintUtils.RuleCreator<AcpRuleDocs>((name) => `${REPOSITORY_URL}/blob/main/docs/rules/${name}.md`);
 
-/** What RuleCreator takes, and what the options' JSON schema cannot say. */
-export type RuleDefinition<Options extends readonly unknown[], MessageIds extends string> = Parameters<typeof ruleCreator<Options, MessageIds>>[0] & {
+/** A report of a rule's finding: de-duplicated by place, dropped at another file's node, worded for version 2 when it can be. */
+export type Report<MessageIds extends string> = (descriptor: TSESLint.ReportDescriptor<MessageIds>) => void;
+
+/** The linted file as a rule's check sees it, besides its model. */
+export interface CheckedFile<Options extends readonly unknown[]> {
+  readonly sourceCode: Readonly<TSESLint.SourceCode>;
+  /** The options merged with their defaults (frozen: every file with the same options shares them). */
+  readonly options: Readonly<Options>;
+  readonly filename: string;
+}
+
+/** What RuleCreator takes, with a model check in place of `create`, and what the options' JSON schema cannot say. */
+export type RuleDefinition<Options extends readonly unknown[], MessageIds extends string> = Omit<Parameters<typeof ruleCreator<Options, MessageIds>>[0], "create"> & {
+  /**
+   * The rule's work on a file that holds ACP code, once the traversal has gathered the file's nodes: it reads the
+   * file's model and reports its findings through `report`.
+   */
+  readonly check: (model: FileModel, report: Report<MessageIds>, file: CheckedFile<Options>) => void;
   /**
    * Checks the options (merged with their defaults) for what a JSON schema cannot express, such as a range's ends
    * in order, throwing an AcpOptionsError; runs on every file, before the rule looks at it.
@@ -34,7 +50,7 @@ export type RuleDefinition<Options extends readonly unknown[], MessageIds extend
 };
 
 /**
- * RuleCreator, with these changes to `create`:
+ * RuleCreator, whose `create` runs the rule's `check` when the traversal leaves a file, with these changes:
  * - `settings.acp` and the options (`checkOptions`) are checked before a rule looks at a file: a rule that reads
  *   them only when the file holds something for it would otherwise accept a bad value on every other file;
  * - on a file that speaks another JSON-RPC protocol (`isOtherProtocolFile`: an MCP server) the rule listens to
@@ -49,7 +65,8 @@ export type RuleDefinition<Options extends readonly unknown[], MessageIds extend
 export function createRule<Options extends readonly unknown[], MessageIds extends string>(
   rule: RuleDefinition<Options, MessageIds>,
 ): ReturnType<typeof ruleCreator<Options, MessageIds>> {
-  const module = ruleCreator(rule);
+  const { check, checkOptions, ...definition } = rule;
+  const module = ruleCreator({ ...definition, create: () => ({}) });
   const defaults = (module.meta.defaultOptions ?? rule.defaultOptions ?? []) as Options;
   const merged = new Map<string, Options>();
   return {
@@ -64,42 +81,42 @@ export function createRule<Options extends readonly unknown[], MessageIds extend
       if (!options) {
         options = deepFreeze(ESLintUtils.applyDefault(defaults, context.options as Options) as Options);
         // A value it refuses is not kept, so every file that has it is refused.
-        rule.checkOptions?.(options);
+        checkOptions?.(options);
         merged.set(key, options);
       }
       // A file of another JSON-RPC protocol (an MCP server beside the agent) is no ACP code, whatever it holds.
       if (!fileRelevance(context.sourceCode, settings, context).any || isOtherProtocolFile(context.sourceCode, settings, context)) return {};
-      const { Program: program, ...listeners } = rule.create(reportingInFile(context, module.meta.messages, settings.protocolVersion === 2), options) as TSESLint.RuleListener;
-      // A rule's `Program` runs when the traversal leaves the file, once the gatherer has every node.
-      const atExit: TSESLint.RuleListener = program ? { "Program:exit": program } : {};
+      const report = reportingIn(context, module.meta.messages, settings.protocolVersion === 2);
+      const file: CheckedFile<Options> = { sourceCode: context.sourceCode, options, filename: context.filename };
+      // The check runs when the traversal leaves the file, once the gatherer has every node.
+      const atExit: TSESLint.RuleListener = { "Program:exit": () => check(getModel(context), report, file) };
       const done: TSESLint.RuleListener = { "Program:exit": finisher(context.sourceCode.ast) };
-      return merge(merge(merge(nodeGatherer(context.sourceCode) ?? {}, listeners), atExit), done);
+      return merge(merge(nodeGatherer(context.sourceCode) ?? {}, atExit), done);
     },
   };
 }
 
 /**
- * The rule's context, whose `report` drops a report at a node of another file (the analysis reads modules the file
- * imports, and a finding there is reported at the linted file's call that reaches it: a report that slipped through
- * with a node of another module would land at that node's line and column in the wrong file), reports a place once,
- * and in protocol version 2 (`v2`) picks a message's version 2 wording where the rule has one.
+ * The report of a rule on the file of `context`: it drops a report at a node of another file (the analysis reads
+ * modules the file imports, and a finding there is reported at the linted file's call that reaches it: a report that
+ * slipped through with a node of another module would land at that node's line and column in the wrong file), reports
+ * a place once, and in protocol version 2 (`v2`) picks a message's version 2 wording where the rule has one.
  */
-function reportingInFile<C extends Readonly<TSESLint.RuleContext<string, readonly unknown[]>>>(context: C, messages: Readonly<Record<string, string>>, v2: boolean): C {
+function reportingIn<MessageIds extends string>(context: Readonly<TSESLint.RuleContext<MessageIds, readonly unknown[]>>, messages: Readonly<Record<string, string>>, v2: boolean): Report<MessageIds> {
   const program = context.sourceCode.ast;
   // Where the rule has reported in this file: one report per place, the first (a mistake reached twice, through two
   // helpers or two handlers, is one mistake).
   const places = new Set<string>();
-  const report = (descriptor: Parameters<C["report"]>[0]): void => {
+  return (descriptor) => {
     const node = "node" in descriptor ? (descriptor.node as TSESTree.Node | undefined) : undefined;
     if (node && programOf(node) !== program) return;
     const place = node ? `${node.range[0]}:${node.range[1]}` : JSON.stringify(descriptor.loc);
     if (places.has(place)) return;
     places.add(place);
     // In protocol version 2, a finding whose message has a version 2 wording (`…V2`: a SHOULD become a MUST) says so.
-    const messageId = v2 && `${descriptor.messageId}V2` in messages ? `${descriptor.messageId}V2` : descriptor.messageId;
-    context.report({ ...descriptor, messageId } as typeof descriptor);
+    const messageId = v2 && `${descriptor.messageId}V2` in messages ? (`${descriptor.messageId}V2` as MessageIds) : descriptor.messageId;
+    context.report({ ...descriptor, messageId });
   };
-  return Object.create(context, { report: { value: report } }) as C;
 }
 
 /** For each file, how many of the plugin's rules listen to it and how many of them have left it. */

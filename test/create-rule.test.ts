@@ -1,6 +1,7 @@
 // createRule keeps each distinct options value merged with its defaults, shared by every file linted with it:
 // files linted with other options in the same run must still get their own, and rules cannot change the shared one.
 import tsParser from "@typescript-eslint/parser";
+import { AST_NODE_TYPES } from "@typescript-eslint/utils";
 import { Linter } from "eslint";
 import { describe, expect, it } from "vitest";
 import { createRule } from "../src/create-rule.js";
@@ -38,9 +39,8 @@ describe("createRule's options", () => {
         schema: [{ type: "object", properties: { list: { type: "array", items: { type: "string" } }, flag: { type: "boolean" } }, additionalProperties: false }],
       },
       defaultOptions: [{ list: ["a"], flag: false }],
-      create: (_context, options) => {
+      check: (_model, _report, { options }) => {
         seen.push(options);
-        return {};
       },
     });
     const linter = new Linter({ configType: "flat" });
@@ -62,7 +62,7 @@ describe("createRule's options", () => {
 });
 
 describe("createRule's report", () => {
-  // A probe rule that reports every identifier named `x` twice, once with each of two messages, and `y` with a
+  // A probe rule that reports every statement's identifier named `x` twice, once with each of two messages, and `y` with a
   // message that has a version 2 wording.
   const rule = createRule<[], "first" | "second" | "plain" | "plainV2">({
     name: "probe-report",
@@ -73,15 +73,18 @@ describe("createRule's report", () => {
       schema: [],
     },
     defaultOptions: [],
-    create: (context) => ({
-      Identifier(node) {
+    check: (_model, report, { sourceCode }) => {
+      for (const statement of sourceCode.ast.body) {
+        if (statement.type !== AST_NODE_TYPES.ExpressionStatement) continue;
+        const node = statement.expression.type === AST_NODE_TYPES.MemberExpression ? statement.expression.object : statement.expression;
+        if (node.type !== AST_NODE_TYPES.Identifier) continue;
         if (node.name === "x") {
-          context.report({ node, messageId: "first" });
-          context.report({ node, messageId: "second" });
+          report({ node, messageId: "first" });
+          report({ node, messageId: "second" });
         }
-        if (node.name === "y") context.report({ node, messageId: "plain" });
-      },
-    }),
+        if (node.name === "y") report({ node, messageId: "plain" });
+      }
+    },
   });
   const lint = (settings: Record<string, unknown> = {}) =>
     new Linter({ configType: "flat" }).verify(

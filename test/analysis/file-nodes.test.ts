@@ -19,12 +19,12 @@ const SAMPLE = corpusFiles().filter((_, i) => i % 10 === 0);
 type Compared = { readonly gathered: FileNodes; readonly again: FileNodes; readonly walked: FileNodes; readonly sourceCode: Readonly<TSESLint.SourceCode> };
 
 /** A rule made by the plugin's createRule (so it gathers nodes when it is the plugin's first on a file). */
-const probeRule = (create: (context: Readonly<TSESLint.RuleContext<never, []>>) => TSESLint.RuleListener) =>
+const probeRule = (check: (sourceCode: Readonly<TSESLint.SourceCode>) => void) =>
   createRule({
     name: "probe",
     meta: { type: "problem", docs: { description: "probe", spec: { requirement: "", url: "" } }, messages: {}, schema: [] },
     defaultOptions: [],
-    create,
+    check: (_model, _report, { sourceCode }) => check(sourceCode),
   });
 
 /**
@@ -35,12 +35,10 @@ function compareOn(text: string, file: string, rules: Record<string, "error">): 
   let compared: Compared | undefined;
   let relevant: boolean | undefined;
   const relevance = { meta: { schema: [] }, create: (context: Readonly<TSESLint.RuleContext<never, []>>) => ((relevant = fileRelevance(context.sourceCode, acpSettings(context.settings)).any), {}) };
-  const probe = probeRule((context) => ({
-    Program() {
-      const gathered = fileNodes(context.sourceCode);
-      compared = { gathered, again: fileNodes(context.sourceCode), walked: walkedNodes(context.sourceCode), sourceCode: context.sourceCode };
-    },
-  }));
+  const probe = probeRule((sourceCode) => {
+    const gathered = fileNodes(sourceCode);
+    compared = { gathered, again: fileNodes(sourceCode), walked: walkedNodes(sourceCode), sourceCode };
+  });
   const linter = new Linter({ configType: "flat", cwd: REPO });
   const messages = linter.verify(
     text,
@@ -100,19 +98,16 @@ describe("the nodes gathered during ESLint's traversal", () => {
   it("are not used before the traversal has left the file: a walk stands in", () => {
     let early: FileNodes | undefined;
     let late: FileNodes | undefined;
-    const probe = probeRule((context) => ({
-      CallExpression() {
-        early ??= fileNodes(context.sourceCode);
-      },
-      Program() {
-        late = fileNodes(context.sourceCode);
-        // After the traversal the gathered lists are kept: asking again gives the same ones.
-        expect(fileNodes(context.sourceCode)).toBe(late);
-      },
-    }));
+    const probe = probeRule((sourceCode) => {
+      late = fileNodes(sourceCode);
+      // After the traversal the gathered lists are kept: asking again gives the same ones.
+      expect(fileNodes(sourceCode)).toBe(late);
+    });
+    // A rule outside the plugin asks in the middle of the traversal, while the probe's gatherer is at work.
+    const asker = { meta: { type: "problem" as const, schema: [] }, create: (context: Readonly<TSESLint.RuleContext<never, []>>) => ({ CallExpression: () => void (early ??= fileNodes(context.sourceCode)) }) };
     // `code` makes the file one the plugin's rules look at.
     new Linter({ configType: "flat" }).verify("f(); g(); h(); export const code = -32001;", [
-      { files: ["**/*"], languageOptions: { parser: tsParser as unknown as Linter.Parser }, plugins: { probe: { rules: { probe } } as never }, rules: { "probe/probe": "error" } },
+      { files: ["**/*"], languageOptions: { parser: tsParser as unknown as Linter.Parser }, plugins: { probe: { rules: { probe, asker } } as never }, rules: { "probe/probe": "error", "probe/asker": "error" } },
     ]);
     // Mid-traversal only the first call has been gathered: the early answer is a full walk instead.
     expect(early!.calls).toHaveLength(3);

@@ -15,7 +15,7 @@ interface Seen {
   readonly rule: string;
   readonly model: FileModel;
   readonly nodes: FileNodes;
-  readonly context: Context;
+  readonly sourceCode: Readonly<TSESLint.SourceCode>;
 }
 
 /** A rule made by the plugin's createRule that records the model and the gathered nodes in its `Program`. */
@@ -24,12 +24,13 @@ const probe = (name: string, seen: Seen[]) =>
     name,
     meta: { type: "problem", docs: { description: name, spec: { requirement: "", url: "" } }, messages: {}, schema: [] },
     defaultOptions: [],
-    create: (context: Context) => ({
-      Program() {
-        seen.push({ rule: name, model: getModel(context), nodes: fileNodes(context.sourceCode), context });
-      },
-    }),
+    check: (model, _report, { sourceCode }) => {
+      seen.push({ rule: name, model, nodes: fileNodes(sourceCode), sourceCode });
+    },
   });
+
+/** A rule outside the plugin that keeps the file's context (to ask for the model after the lint) and asks nothing. */
+const keeper = (kept: Context[]) => ({ meta: { type: "problem" as const, schema: [] }, create: (context: Context) => (kept.push(context), {}) });
 
 const AGENT = `import { RequestError } from "@agentclientprotocol/sdk";
 export function fail() {
@@ -51,30 +52,32 @@ function lint(code: string, rules: Record<string, unknown>): void {
 describe("the model and nodes of a file", () => {
   it("are shared by every rule of the plugin on the file, then let go once the last of them has left it", () => {
     const seen: Seen[] = [];
-    lint(AGENT, { first: probe("first", seen), second: probe("second", seen), third: probe("third", seen) });
+    const kept: Context[] = [];
+    lint(AGENT, { first: probe("first", seen), second: probe("second", seen), third: probe("third", seen), keeper: keeper(kept) });
     expect(seen.map((s) => s.rule)).toEqual(["first", "second", "third"]);
     const [first, second, third] = seen;
     expect(second!.model).toBe(first!.model);
     expect(third!.model).toBe(first!.model);
     expect(third!.nodes).toBe(first!.nodes);
     // After the lint, asking again builds anew: nothing of the plugin holds the file's model or nodes any more.
-    const again = getModel(first!.context);
+    const again = getModel(kept[0]!);
     expect(again).not.toBe(first!.model);
-    expect(fileNodes(first!.context.sourceCode)).not.toBe(first!.nodes);
+    expect(fileNodes(first!.sourceCode)).not.toBe(first!.nodes);
     // And what is built anew says the same.
     expect(first!.model.errorSites.map((s) => s.kind)).toEqual(["construct"]);
     expect(again.errorSites.map((s) => s.kind)).toEqual(["construct"]);
-    expect(fileNodes(first!.context.sourceCode)).toEqual(first!.nodes);
+    expect(fileNodes(first!.sourceCode)).toEqual(first!.nodes);
   });
 
   it("are let go after a lone rule, and kept for a rule outside the plugin that asks before then", () => {
     const seen: Seen[] = [];
     let outside: FileModel | undefined;
+    let context: Context | undefined;
     // A plain rule's `Program` runs when the traversal enters the file, before any rule of the plugin has left it.
-    const plain = { meta: { type: "problem" as const, schema: [] }, create: (context: Context) => ({ Program: () => void (outside = getModel(context)) }) };
+    const plain = { meta: { type: "problem" as const, schema: [] }, create: (c: Context) => ({ Program: () => void (outside = getModel((context = c))) }) };
     lint(AGENT, { plain, lone: probe("lone", seen) });
     expect(seen).toHaveLength(1);
     expect(seen[0]!.model).toBe(outside);
-    expect(getModel(seen[0]!.context)).not.toBe(outside);
+    expect(getModel(context!)).not.toBe(outside);
   });
 });

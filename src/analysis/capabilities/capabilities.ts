@@ -1,6 +1,6 @@
 import type { TSESLint } from "@typescript-eslint/utils";
 import { capabilitySchema } from "../../protocol/capabilities.js";
-import { type FileModel, getModel } from "../model.js";
+import type { FileModel } from "../model.js";
 import { perModel } from "../syntax/per-model.js";
 import { appOwners, type AppContext } from "./apps.js";
 import { dispatchOwners } from "./dispatch-owners.js";
@@ -12,23 +12,19 @@ import type { CapabilityOwner } from "./types.js";
 
 export type { CapabilityFinding, MissingHandler, UnadvertisedHandler, UndefinedKey } from "./findings.js";
 
-type AnyContext = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
+type SourceCode = Readonly<TSESLint.SourceCode>;
 
 /**
  * The capabilities each app, legacy class and dispatcher of the file advertises in a literal, set against the
  * handlers it registers; computed once per file, and nothing is done for a file without ACP handlers.
  */
-export function capabilityFindings(context: AnyContext): readonly CapabilityFinding[] {
-  return findingsOf(getModel(context), context.sourceCode);
-}
-
-const findingsOf = perModel((model: FileModel, sourceCode: AnyContext["sourceCode"]): readonly CapabilityFinding[] => {
+export const capabilityFindings = perModel((model: FileModel, sourceCode: SourceCode): readonly CapabilityFinding[] => {
   const schema = capabilitySchema(model.settings.protocolVersion);
   return ownersOf(model, sourceCode).flatMap((owner) => ownerFindings(owner, schema, model.values));
 });
 
 /** The apps, legacy classes and dispatchers of the file that register handlers, with their capabilities; once per file. */
-const ownersOf = perModel((model: FileModel, sourceCode: AnyContext["sourceCode"]): readonly CapabilityOwner[] => {
+const ownersOf = perModel((model: FileModel, sourceCode: SourceCode): readonly CapabilityOwner[] => {
   // Every owner's literal is a capabilities field written in this file (`agentCapabilities`, `clientCapabilities`,
   // v2's `capabilities`): without the word, finding the handlers' apps is wasted work. But for a hand-rolled client,
   // whose `initialize` request may leave them out.
@@ -47,7 +43,7 @@ const ownersOf = perModel((model: FileModel, sourceCode: AnyContext["sourceCode"
  * Whether the file advertises, in the literal of an owner that registers `wire`, the capability that gates it
  * (`clientCapabilities.fs.readTextFile: true` beside a client's `fs/read_text_file` handler).
  */
-export function advertisesGated(model: FileModel, sourceCode: AnyContext["sourceCode"], wire: string): boolean {
+export function advertisesGated(model: FileModel, sourceCode: SourceCode, wire: string): boolean {
   const schema = capabilitySchema(model.settings.protocolVersion);
   const gate = schema.gates.find((g) => g.wire === wire);
   if (!gate) return false;
