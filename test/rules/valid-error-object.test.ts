@@ -1242,6 +1242,15 @@ const SESSION_AS_AUTH = `declare function send(m: object): void;
 export function refuse(id: number) {
   send({ jsonrpc: "2.0", id, error: { code: -32000, message: "invalid session" } });
 }`;
+// An agent class's own error helper shape (tariqwest/commandcode-acp): the id's name in the message.
+const SESSION_ID_AS_AUTH = `import type * as acp from "@agentclientprotocol/sdk";
+declare const sessions: Map<string, object>;
+export class Adapter {
+  async setSessionModel(sessionId: string): Promise<acp.SetSessionModelResponse> {
+    if (!sessions.get(sessionId)) throw Object.assign(new Error(\`unknown sessionId: \${sessionId}\`), { code: -32000 });
+    return {};
+  }
+}`;
 const BUSY_AS_AUTH = `import { RequestError } from "@agentclientprotocol/sdk";
 export function busy() {
   throw new RequestError(-32000, "a prompt is already running");
@@ -1319,6 +1328,11 @@ const invalidMeaning: Invalid[] = [
   { name: "-32000 with a catch's error message or a fallback", code: CAUGHT_IN_CATCH, errors: [meaning(CAUGHT_IN_CATCH, 'err instanceof Error ? err.message : "Failed to write terminal input"', -32000, "Authentication required", CAUGHT, "-32603 Internal error")] },
   { name: "-32000 with a promise rejection kept in a const", code: CAUGHT_IN_PROMISE, errors: [{ ...meaning(CAUGHT_IN_PROMISE, "text", -32000, "Authentication required", CAUGHT, "-32603 Internal error"), ...at(CAUGHT_IN_PROMISE, "text", 1) }] },
   { name: "-32000 for an unknown session", code: SESSION_AS_AUTH, errors: [meaning(SESSION_AS_AUTH, '"invalid session"', -32000, "Authentication required", "an unknown session", "-32002 Resource not found with data.sessionId")] },
+  {
+    name: "-32000 for an unknown sessionId, on an Error given its code by Object.assign",
+    code: SESSION_ID_AS_AUTH,
+    errors: [meaning(SESSION_ID_AS_AUTH, "`unknown sessionId: ${sessionId}`", -32000, "Authentication required", "an unknown session", "-32002 Resource not found with data.sessionId")],
+  },
   { name: "-32000 for a busy agent", code: BUSY_AS_AUTH, errors: [meaning(BUSY_AS_AUTH, '"a prompt is already running"', -32000, "Authentication required", "a busy agent", "an implementation-specific code outside -32768 to -32000")] },
   { name: "-32000 for a request before initialize", code: INIT_AS_AUTH, errors: [meaning(INIT_AS_AUTH, '"connection not initialized yet"', -32000, "Authentication required", "a request before initialize", "-32600 Invalid request")] },
   { name: "LSP's -32002 for a request before initialize", code: INIT_AS_NOT_FOUND, errors: [meaning(INIT_AS_NOT_FOUND, '"Server not initialized"', -32002, "Resource not found", "a request before initialize", "-32600 Invalid request", "-32600")] },
