@@ -515,7 +515,69 @@ export class Terminals {
 }
 `;
 
+// What follows an `if` with no else runs on a miss: after a branch that returns, or (a `return`) after one that falls
+// through (xingsy97/acp-kit's killTerminal), as require-session-check reads a session's test. When the existing
+// terminal reaches that statement too, no edit is offered: it would answer that with -32002 as well.
+const AFTER_JOINED_TEST = `${SDK}app.onRequest(methods.client.terminal.output, ({ params }) => {
+  const terminal = terminals.get(params.terminalId);
+  if (terminal && terminal.output !== "") return { output: terminal.output, truncated: false };
+  throw new Error("no output yet");
+});`;
+const AFTER_FALL_THROUGH = `${SDK}app.onRequest(methods.client.terminal.kill, ({ params }) => {
+  const terminal = terminals.get(params.terminalId);
+  if (terminal && terminal.output !== "") {
+    terminal.kill();
+  }
+  return {};
+});`;
+const AFTER_RETURN = `${SDK}app.onRequest(methods.client.terminal.release, ({ params }) => {
+  const terminal = terminals.get(params.terminalId);
+  if (terminal) {
+    terminal.kill();
+    terminals.delete(params.terminalId);
+    return {};
+  }
+  return {};
+});`;
+// A helper whose test is its last statement and whose branch falls through: the miss runs off its end, handing the
+// request back to the handler, whose result after the call answers it (as after the helper's `if (!t) return;`).
+const HELPER_FALLS_OFF = `${SDK}function stop(id: string) {
+  const terminal = terminals.get(id);
+  if (terminal && terminal.output !== "") {
+    terminal.kill();
+  }
+}
+app.onRequest(methods.client.terminal.kill, ({ params }) => {
+  stop(params.terminalId);
+  return {};
+});`;
 const invalid: Invalid[] = [
+  {
+    name: "a helper whose last statement tests the terminal and falls through: reported at the handler's call, no edit",
+    code: HELPER_FALLS_OFF,
+    errors: [{ messageId: "terminalSuccess", ...at(HELPER_FALLS_OFF, "stop(params.terminalId)"), suggestions: [] }],
+  },
+  {
+    name: "a plain Error after a test joined with another condition: the miss reaches it, no edit (it answers the other condition too)",
+    code: AFTER_JOINED_TEST,
+    errors: [report(AFTER_JOINED_TEST, "terminalInternalError", 'new Error("no output yet")')],
+  },
+  {
+    name: "a success after a branch that falls through: the miss reaches it, no edit (a known terminal's kill reaches it too)",
+    code: AFTER_FALL_THROUGH,
+    errors: [report(AFTER_FALL_THROUGH, "terminalSuccess", "return {};")],
+  },
+  {
+    name: "a success after a branch that returns: only the miss reaches it, and the edit throws -32002 there",
+    code: AFTER_RETURN,
+    errors: [
+      {
+        messageId: "terminalSuccess",
+        ...at(AFTER_RETURN, "return {};", 1),
+        suggestions: [{ messageId: "useFix", data: { fix: TERMINAL_NOT_FOUND }, output: AFTER_RETURN.replace(/return \{\};(?=\n\}\);$)/, `throw ${TERMINAL_NOT_FOUND};`) }],
+      },
+    ],
+  },
   {
     name: "a delegate typed with an older SDK's request and result names (KillTerminalCommandRequest, 0.12)",
     code: OLD_TYPE_NAMES,
@@ -745,11 +807,53 @@ app.onRequest(methods.client.fs.readTextFile, async ({ params }) => {
 });`,
   },
   {
-    name: "an answer after an `if (terminal && ...) return` is not followed: silent",
-    code: `${SDK}app.onRequest(methods.client.terminal.output, ({ params }) => {
+    name: "a helper whose test is its last statement but which returns a value on the other path: the handler may test it",
+    code: `${SDK}function stop(id: string) {
+  const terminal = terminals.get(id);
+  if (terminal) {
+    terminal.kill();
+    return true;
+  }
+}
+app.onRequest(methods.client.terminal.kill, ({ params }) => {
+  if (!stop(params.terminalId)) throw RequestError.resourceNotFound(params.terminalId);
+  return {};
+});`,
+  },
+  {
+    name: "a helper that answers the miss first: its last test of the terminal runs for a known terminal only",
+    code: `${SDK}function stop(id: string) {
+  const terminal = terminals.get(id);
+  if (!terminal) throw RequestError.resourceNotFound(id);
+  if (terminal && terminal.output !== "") {
+    terminal.kill();
+  }
+}
+app.onRequest(methods.client.terminal.kill, ({ params }) => {
+  stop(params.terminalId);
+  return {};
+});`,
+  },
+  {
+    name: "a second test of a terminal the first has answered for: what follows it runs for a known terminal only",
+    code: `${SDK}app.onRequest(methods.client.terminal.kill, ({ params }) => {
   const terminal = terminals.get(params.terminalId);
-  if (terminal && terminal.output !== "") return { output: terminal.output, truncated: false };
-  throw new Error("no output yet");
+  if (!terminal) throw RequestError.resourceNotFound(params.terminalId);
+  if (terminal.output === "") {
+    terminal.kill();
+  }
+  return {};
+});`,
+  },
+  {
+    name: "a branch that returns, then -32002: the statement after the branch answers the miss rightly",
+    code: `${SDK}app.onRequest(methods.client.terminal.kill, ({ params }) => {
+  const terminal = terminals.get(params.terminalId);
+  if (terminal) {
+    terminal.kill();
+    return {};
+  }
+  throw RequestError.resourceNotFound(params.terminalId);
 });`,
   },
   {

@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { variableDeclaredFrom } from "../syntax/variables.js";
-import { AWAITED_VALUE, calleeName, isFalse, isNullish, outermostThrough, unwrap } from "../syntax/ast.js";
+import { AWAITED_VALUE, calleeName, fallsThrough, isFalse, isFunction, isNullish, outermostThrough, statementAfterBranch, unwrap } from "../syntax/ast.js";
 import type { RequestFields } from "./fields.js";
 import { isAbsentValue, readCall, readPath } from "./reads.js";
 import { declaredReturnType } from "../resolution/classes.js";
@@ -102,6 +102,29 @@ export interface KeyedGuard {
   readonly lookup: KeyedLookup;
   /** The branch run when the resource is missing; `null` when there is none. */
   readonly miss: TSESTree.Node | null;
+  /**
+   * The miss branch is the statement after the `if`, which also runs when the resource exists: after a branch that
+   * falls through to it, or a test that joins another condition (`if (t && !t.exited) { … } return {};`).
+   */
+  readonly shared?: boolean;
+  /**
+   * The `if` is the last statement of a function and its branch falls through: the miss runs off the function's end
+   * (`miss` is the `if`), handing the request back to the caller, as `if (!t) return;` does.
+   */
+  readonly leaves?: boolean;
+}
+
+/** Whether a statement is the last of a function's body. */
+function endsFunction(node: TSESTree.Node): boolean {
+  const block = node.parent;
+  return block?.type === AST_NODE_TYPES.BlockStatement && block.body.at(-1) === node && block.parent !== undefined && isFunction(block.parent);
+}
+
+/** A test that joins the lookup's with another condition: `t && t.ready`, `!(t && t.ready)`. */
+function isJoined(test: TSESTree.Node): boolean {
+  let inner = unwrap(test);
+  while (inner.type === AST_NODE_TYPES.UnaryExpression && inner.operator === "!") inner = unwrap(inner.argument);
+  return inner.type === AST_NODE_TYPES.LogicalExpression && inner.operator !== "??";
 }
 
 const KEPT_THROUGH: ReadonlySet<AST_NODE_TYPES> = new Set([...AWAITED_VALUE, AST_NODE_TYPES.ChainExpression]);
@@ -161,10 +184,22 @@ export function keyedGuards(sourceCode: SourceCode, nodes: readonly TSESTree.Nod
     for (const ref of variable?.references ?? []) if (!ref.isWrite()) vars.set(ref.identifier, lookup);
   }
   const out: KeyedGuard[] = [];
+  const guarded = new Set<KeyedLookup>();
   for (const node of nodes) {
     if (node.type !== AST_NODE_TYPES.IfStatement && node.type !== AST_NODE_TYPES.ConditionalExpression) continue;
     const found = presence(node.test, lookups, vars);
-    if (found) out.push({ lookup: found.lookup, miss: found.present ? (node.alternate ?? null) : node.consequent });
+    if (!found) continue;
+    // `if (t) { …; return …; } return {};`, `if (t) { t.kill(); } return {};`: with no else, what follows runs on a
+    // miss, when no earlier test of the lookup has answered the miss already.
+    const first = !guarded.has(found.lookup);
+    guarded.add(found.lookup);
+    const after = first && found.present && node.type === AST_NODE_TYPES.IfStatement ? statementAfterBranch(node) : undefined;
+    if (found.present && !node.alternate && after) {
+      const shared = fallsThrough((node as TSESTree.IfStatement).consequent) || isJoined(node.test);
+      out.push({ lookup: found.lookup, miss: after, ...(shared ? { shared } : {}) });
+    } else if (first && found.present && !node.alternate && node.type === AST_NODE_TYPES.IfStatement && fallsThrough(node.consequent) && endsFunction(node)) {
+      out.push({ lookup: found.lookup, miss: node, leaves: true });
+    } else out.push({ lookup: found.lookup, miss: found.present ? (node.alternate ?? null) : node.consequent });
   }
   for (const lookup of lookups) {
     if (lookup.kind !== "get") continue;

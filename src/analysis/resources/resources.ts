@@ -89,6 +89,15 @@ function analyse(model: FileModel, sourceCode: SourceCode): readonly ResourceMis
     const checks: TSESTree.Node[] = [];
     for (const guard of keyedGuards(sourceCode, nodes, lookups)) {
       if (!guard.miss) continue;
+      if (guard.leaves) {
+        // A helper that returns nothing, whose miss runs off its end: the result the handler answers with after the
+        // call answers the miss, as after a helper's `if (!terminal) return;`.
+        const leaves = scope.helper && guard.miss.parent?.parent === scope.root && isSilentHelper(scope.root, sourceCode);
+        if (leaves && scope.continuedBy?.length) {
+          add({ field: scope.fields.field, kind: guard.lookup.check ? "check" : "lookup", handlers: scope.handlers, answer: { kind: "success", node: guard.miss }, thrown: false, subject: guard.lookup.key, catchAll: false, reportAt: scope.continuedBy });
+        }
+        continue;
+      }
       const found: Trace = isExpression(guard.miss) ? traceExpression(guard.miss, ctx) : trace(statementsOf(guard.miss), ctx);
       if (found.kind !== "ends") continue;
       if (guard.lookup.check) checks.push(guard.lookup.node);
@@ -104,7 +113,8 @@ function analyse(model: FileModel, sourceCode: SourceCode): readonly ResourceMis
       // here) is reported where that code is.
       const here = thrown && contains(sourceCode.ast, answer.node);
       const place = silent ? { reportAt: scope.continuedBy! } : returned && entries ? { reportAt: scope.answeredBy! } : here ? {} : at;
-      add({ field: scope.fields.field, kind: guard.lookup.check ? "check" : "lookup", handlers: scope.handlers, answer, thrown, subject: guard.lookup.key, catchAll: false, ...place });
+      const shared = guard.shared ? { shared: true } : {};
+      add({ field: scope.fields.field, kind: guard.lookup.check ? "check" : "lookup", handlers: scope.handlers, answer, thrown, subject: guard.lookup.key, catchAll: false, ...shared, ...place });
     }
     if (scope.fields.field === "path") {
       // The request handed to a helper that may check the file (`ensureExists(params)`) may answer a missing one.
@@ -276,8 +286,12 @@ function continuedBy(search: Search, scope: ResourceScope, call: TSESTree.CallEx
 
 /** `return;` in a function that gives back nothing anywhere: its caller goes on. */
 function isSilentReturn(node: TSESTree.Node, root: TSESTree.Node, sourceCode: SourceCode): boolean {
-  if (node.type !== AST_NODE_TYPES.ReturnStatement || node.argument || !isFunction(root)) return false;
-  return returnedExpressions(root, sourceCode.visitorKeys).length === 0;
+  return node.type === AST_NODE_TYPES.ReturnStatement && !node.argument && isSilentHelper(root, sourceCode);
+}
+
+/** A function that returns no value anywhere. */
+function isSilentHelper(root: TSESTree.Node, sourceCode: SourceCode): boolean {
+  return isFunction(root) && returnedExpressions(root, sourceCode.visitorKeys).length === 0;
 }
 
 /**

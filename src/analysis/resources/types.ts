@@ -35,6 +35,11 @@ export interface ResourceMiss {
   readonly thrown: boolean;
   /** The requested path or terminal id as the code names it where it is looked up, checked or read. */
   readonly subject: TSESTree.Node | undefined;
+  /**
+   * The answer also runs when the resource exists (the statement after a branch that falls through to it, or after
+   * a test joined with another condition): an edit of it would change those answers too.
+   */
+  readonly shared?: boolean;
   /** A `catch` converts every error of the read, the missing file's included. */
   readonly catchAll: boolean;
   /** For such a `catch`: its parameter and the statement of its body that answers, where a test for ENOENT fits. */

@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { contains, endsWithReturn, isFalse, isNullish, nextStatement, unwrap } from "../syntax/ast.js";
+import { contains, isFalse, isNullish, statementAfterBranch, unwrap } from "../syntax/ast.js";
 import { fallbackOf, lookupVariable, type SessionLookup } from "./lookups.js";
 import type { SessionScope, SessionScopes } from "./scopes.js";
 import { resolverOf } from "../resolution/resolver.js";
@@ -143,9 +143,7 @@ export function findGuards(sourceCode: SourceCode, scopes: SessionScopes, scope:
     // through (`if (s) { s.mode = m; } return {};`).
     const first = !guarded.has(found.lookup);
     guarded.add(found.lookup);
-    const next = first && found.present && !node.alternate && node.type === AST_NODE_TYPES.IfStatement ? nextStatement(node)?.[0] : undefined;
-    const consequent = (node as TSESTree.IfStatement).consequent;
-    const after = next && (endsWithReturn(consequent) || (next.type === AST_NODE_TYPES.ReturnStatement && fallsThrough(consequent))) ? next : undefined;
+    const after = first && found.present && node.type === AST_NODE_TYPES.IfStatement ? statementAfterBranch(node) : undefined;
     out.push({ test: node.test, lookup: found.lookup, miss: found.present ? (node.alternate ?? after ?? null) : node.consequent });
   }
   // `store.get(id) ?? fail(id)`: the right side runs for an unknown session.
@@ -155,19 +153,6 @@ export function findGuards(sourceCode: SourceCode, scopes: SessionScopes, scope:
   }
   return out;
 }
-
-/** Whether a branch ends by going on to the next statement: no `return`, `throw`, `break` or `continue` last. */
-export function fallsThrough(branch: TSESTree.Node): boolean {
-  const last = branch.type === AST_NODE_TYPES.BlockStatement ? branch.body.at(-1) : branch;
-  return !last || !EXITS.has(last.type);
-}
-
-const EXITS: ReadonlySet<AST_NODE_TYPES> = new Set([
-  AST_NODE_TYPES.ReturnStatement,
-  AST_NODE_TYPES.ThrowStatement,
-  AST_NODE_TYPES.BreakStatement,
-  AST_NODE_TYPES.ContinueStatement,
-]);
 
 /**
  * The variables that still hold their lookup at `test`: written once, or written again only after it in source

@@ -1,9 +1,9 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { type AnswerContext, type Answer, answerAcross, answerOf, helperThrow, sentAnswer } from "../errors/answers.js";
-import { calleeName, contains, findProperty, isFunction, memberName, nextStatement, staticKeyName, unwrap } from "../syntax/ast.js";
+import { calleeName, contains, findProperty, fallsThrough, isFunction, memberName, nextStatement, staticKeyName, unwrap } from "../syntax/ast.js";
 import type { Handler } from "../handlers/types.js";
 import type { FileNodes } from "../file-nodes.js";
-import { answerStatement, fallsThrough, findGuards, type SessionGuard } from "./guards.js";
+import { answerStatement, findGuards, type SessionGuard } from "./guards.js";
 import { findLookups, type SessionLookup } from "./lookups.js";
 import { mentionsIdBefore, unguardedUse } from "./unguarded.js";
 import { type Resolver, resolverOf } from "../resolution/resolver.js";

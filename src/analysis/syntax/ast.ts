@@ -193,6 +193,26 @@ export function endsWithReturn(node: TSESTree.Node): boolean {
   return last !== undefined && endsWithReturn(last);
 }
 
+/** Whether a branch ends by going on to the next statement: no `return`, `throw`, `break` or `continue` last. */
+export function fallsThrough(branch: TSESTree.Node): boolean {
+  const last = branch.type === AST_NODE_TYPES.BlockStatement ? branch.body.at(-1) : branch;
+  return !last || !EXITS.has(last.type);
+}
+
+const EXITS: ReadonlySet<AST_NODE_TYPES> = new Set([AST_NODE_TYPES.ReturnStatement, AST_NODE_TYPES.ThrowStatement, AST_NODE_TYPES.BreakStatement, AST_NODE_TYPES.ContinueStatement]);
+
+/**
+ * What runs when the test of an `if` with no else is false, besides nothing: the next statement, when the branch
+ * returns (what follows runs only when the test is false), or a `return` right after a branch that falls through to
+ * it (`if (t) { t.kill(); } return {};`: the `return` runs either way). Undefined for an `if` with an else.
+ */
+export function statementAfterBranch(node: TSESTree.IfStatement): TSESTree.Node | undefined {
+  if (node.alternate) return undefined;
+  const next = nextStatement(node)?.[0];
+  if (!next) return undefined;
+  return endsWithReturn(node.consequent) || (next.type === AST_NODE_TYPES.ReturnStatement && fallsThrough(node.consequent)) ? next : undefined;
+}
+
 /**
  * The statement right after `statement` in its block: the answer to a failed test only when nothing runs between
  * (`if (MODES.includes(id)) return {}; throw ...`); an error thrown after more work may be about that work.
