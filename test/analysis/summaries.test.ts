@@ -52,6 +52,11 @@ describe("summaries: where a value comes from", () => {
     expect(probeValue(HANDLER("const probe = parse(params).sessionId;", spread))).toBe("params > sessionId");
     const destructured = HANDLER("const { sessionId } = parse(params); const probe = sessionId;", parse);
     expect(probeValue(destructured)).toBe("params > sessionId");
+    // An empty object in place of a value that is not one: each field read of it is undefined, as of nothing.
+    const asRecord = 'function asRecord(v: unknown) { return v && typeof v === "object" ? (v as Record<string, unknown>) : {}; }';
+    expect(probeValue(HANDLER('const p = asRecord(params); const probe = String(p.sessionId ?? "");', asRecord))).toBe("params > sessionId");
+    const orDefault = 'function orDefault(v: unknown) { return v && typeof v === "object" ? (v as Record<string, unknown>) : { sessionId: "default" }; }';
+    expect(probeValue(HANDLER("const probe = orDefault(params).sessionId;", orDefault))).not.toBe("params > sessionId");
   });
 
   it("follows a private method and a method that takes TypeScript's this parameter", () => {
@@ -104,8 +109,16 @@ describe("summaries: a call that checks nothing", () => {
     expect(checksNothing("function parse(raw: { sessionId: string }) { return { ...raw, ids: [raw.sessionId], key: `${raw.sessionId}` }; }", "parse")).toBe(true);
   });
 
-  it("does not know one that tests, runs or reads optionally, nor a callee it does not resolve", () => {
-    expect(checksNothing("function pick(p: { sessionId?: string }) { return p.sessionId ?? \"\"; }", "pick")).toBe(false);
+  it("knows one that picks between values by their shape alone (tariqwest/commandcode-acp's asRecord)", () => {
+    expect(checksNothing("function pick(p: { sessionId?: string }) { return p.sessionId ?? \"\"; }", "pick")).toBe(true);
+    expect(checksNothing("function asRecord(v: unknown) { return v && typeof v === \"object\" ? (v as Record<string, unknown>) : {}; }", "asRecord")).toBe(true);
+    expect(checksNothing("function orNull(p: { sessionId?: string }) { return p.sessionId !== undefined && !p.closed ? p : null; }", "orNull")).toBe(true);
+  });
+
+  it("does not know one that tests a store or another value, runs or reads optionally, nor a callee it does not resolve", () => {
+    expect(checksNothing("function known(p: { sessionId: string }) { return sessions.has(p.sessionId) ? p : undefined; }", "known")).toBe(false);
+    expect(checksNothing("function current(p: { sessionId: string }) { return p.sessionId === active ? p : undefined; }\ndeclare const active: string;", "current")).toBe(false);
+    expect(checksNothing("function shaped(v: unknown) { return isRecord(v) ? v : {}; }\ndeclare function isRecord(v: unknown): boolean;", "shaped")).toBe(false);
     expect(checksNothing("function opt(p?: { sessionId: string }) { return p?.sessionId; }", "opt")).toBe(false);
     expect(checksNothing("function known(p: { sessionId: string }) { return sessions.get(p.sessionId); }", "known")).toBe(false);
     expect(checksNothing("function two(p: { sessionId: string }) { log(p); return p; }\ndeclare function log(x: unknown): void;", "two")).toBe(false);

@@ -58,6 +58,23 @@ ${body}
 });
 
 const FIX = "RequestError.sessionNotFound(sessionId)";
+/** An SDK app beside sessions.ts whose handler reads its params through a helper that picks them by shape. */
+const recordApp = {
+  filename: `${dir}/record-app.ts`,
+  code: `import { agent, methods } from "@agentclientprotocol/sdk";
+import { ReviewSessions } from "./sessions.js";
+const reviews = new ReviewSessions();
+function asRecord(value: unknown): Record<string, unknown> {
+  return value && typeof value === "object" ? (value as Record<string, unknown>) : {};
+}
+export const app = agent({ name: "record" })
+  .onRequest(methods.agent.initialize, () => ({ protocolVersion: 1 }))
+  .onRequest(methods.agent.session.setMode, ({ params }) => {
+    const p = asRecord(params);
+    reviews.get(String(p.sessionId ?? ""));
+    return {};
+  });`,
+};
 const report = reportAt;
 
 untypedTester().run("require-session-check (a session manager and writers of other modules)", sessionCheck, {
@@ -95,6 +112,13 @@ export class CaughtAgent implements acp.Agent {
         report("wrongCode", agent.code, "this.reviews.resume(params.sessionId)", { code: -32011, name: "an implementation-specific code", fix: FIX }),
         report("internalError", agent.code, "this.reviews.get(params.sessionId)", { fix: FIX }),
       ],
+    },
+    {
+      // tariqwest/commandcode-acp: the params read through a helper that only picks them by their shape, the id
+      // made a string; handing the request to that helper before the call checks nothing.
+      name: "an app that reads its params through a shape helper (`asRecord`) and hands the id on as String(p.sessionId ?? \"\")",
+      ...recordApp,
+      errors: [report("internalError", recordApp.code, 'reviews.get(String(p.sessionId ?? ""))', { fix: FIX })],
     },
     {
       name: "a gate that imports back from the linted agent a table (its code, at the call) and helpers that throw (where they throw)",

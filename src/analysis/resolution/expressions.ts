@@ -33,7 +33,7 @@ const MAX_STEPS = 16;
 
 /**
  * The expression a value is taken from unchanged, for what it names: through the TypeScript wrappers, `?.`,
- * `String(x)`, `` `${x}` ``, `x ?? fallback`, `x || fallback`, `x.trim()`, `c ? x : undefined`, `f(x) ?? x`. `String(params.sessionId ?? "")` is still
+ * `String(x)`, `` `${x}` ``, `x ?? fallback`, `x || fallback`, `x.trim()`, `c ? x : undefined` (or `: {}`), `f(x) ?? x`. `String(params.sessionId ?? "")` is still
  * the requested session id, and `msg.params?.protocolVersion ?? 0` the requested version. A name is not followed
  * (what it holds is its declaration's business).
  */
@@ -72,6 +72,12 @@ export function isSameReference(variableOf: VariableOf, a: TSESTree.Node, b: TSE
   return false;
 }
 
+/** `undefined`, `null`, or an empty object literal. */
+function isNothing(node: TSESTree.Node): boolean {
+  const inner = unwrapValue(node);
+  return isNullish(inner) || (inner.type === AST_NODE_TYPES.ObjectExpression && inner.properties.length === 0);
+}
+
 function derivedFrom(node: TSESTree.Node, variableOf: VariableOf): TSESTree.Node | undefined {
   switch (node.type) {
     case AST_NODE_TYPES.LogicalExpression:
@@ -79,9 +85,10 @@ function derivedFrom(node: TSESTree.Node, variableOf: VariableOf): TSESTree.Node
       // `(await canonical(id)) ?? id`: the value, or what a call makes of it (a canonical form of the same id).
       return isTranslationOf(node.left, node.right, variableOf) ? node.right : node.left;
     case AST_NODE_TYPES.ConditionalExpression:
-      // `typeof p.sessionId === "string" ? p.sessionId : undefined`: the value, where it is there at all.
-      if (isNullish(node.alternate)) return node.consequent;
-      return isNullish(node.consequent) ? node.alternate : undefined;
+      // `typeof p.sessionId === "string" ? p.sessionId : undefined`: the value, where it is there at all; an empty
+      // object stands for nothing too (`v && typeof v === "object" ? v : {}`: each field read of it is undefined).
+      if (isNothing(node.alternate)) return node.consequent;
+      return isNothing(node.consequent) ? node.alternate : undefined;
     case AST_NODE_TYPES.TemplateLiteral: {
       const only = node.expressions.length === 1 && node.quasis.every((q) => q.value.cooked === "");
       return only ? node.expressions[0] : undefined;

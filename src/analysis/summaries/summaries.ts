@@ -396,8 +396,36 @@ function isPlainBuild(node: TSESTree.Node): boolean {
     case AST_NODE_TYPES.Identifier:
     case AST_NODE_TYPES.Literal:
       return true;
+    // `value ?? {}`, `raw || {}`: one of two values built alike.
+    case AST_NODE_TYPES.LogicalExpression:
+      return isPlainBuild(node.left) && isPlainBuild(node.right);
+    // `v && typeof v === "object" ? v : {}`: a value picked by a test of its shape, which consults no store.
+    case AST_NODE_TYPES.ConditionalExpression:
+      return isShapeTest(node.test) && isPlainBuild(node.consequent) && isPlainBuild(node.alternate);
     default:
       // `as`, `satisfies`, `!`: the value passes unchanged.
       return isValueWrapper(node) && isPlainBuild(node.expression);
   }
+}
+
+/** A test of a value's shape: its truthiness, `typeof`, a comparison with a literal; no call, no other value. */
+function isShapeTest(node: TSESTree.Node): boolean {
+  switch (node.type) {
+    case AST_NODE_TYPES.LogicalExpression:
+      return node.operator !== "??" && isShapeTest(node.left) && isShapeTest(node.right);
+    case AST_NODE_TYPES.UnaryExpression:
+      return node.operator === "!" && isShapeTest(node.argument);
+    case AST_NODE_TYPES.BinaryExpression: {
+      if (!["===", "!==", "==", "!="].includes(node.operator)) return false;
+      const operand = (n: TSESTree.Node) => (n.type === AST_NODE_TYPES.UnaryExpression && n.operator === "typeof" ? isPlainBuild(n.argument) : isPlainBuild(n));
+      return (isLiteral(node.right) && operand(node.left)) || (isLiteral(node.left) && operand(node.right));
+    }
+    default:
+      return node.type !== AST_NODE_TYPES.Literal && isPlainBuild(node);
+  }
+}
+
+/** A literal, or `undefined`. */
+function isLiteral(node: TSESTree.Node): boolean {
+  return node.type === AST_NODE_TYPES.Literal || (node.type === AST_NODE_TYPES.Identifier && node.name === "undefined");
 }
