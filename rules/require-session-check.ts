@@ -125,6 +125,10 @@ export default createRule<[], MessageIds>({
     const fix = sessionNotFoundFix(model);
     const v2 = model.settings.protocolVersion === 2;
     const reported = new Set<TSESTree.Node>();
+    // A helper of another module is reported at the calls of this file that a handler needing the check reaches
+    // unchecked: not at session/cancel's call of a helper that prompt shares, which answers nothing.
+    const placesOf = (reportAt: readonly TSESTree.Node[] | undefined, node: TSESTree.Node): readonly TSESTree.Node[] =>
+      reportAt ? reportAt.filter((call) => facts.reachesUnchecked(call, requiresSessionCheck)) : [node];
     // One report per use or answer: an asserted use (`!`) is reported at its `!`, and not again at the use.
     const reportOnce = (node: TSESTree.Node, descriptor: Parameters<typeof report>[0]) => {
       if (reported.has(node)) return;
@@ -137,7 +141,7 @@ export default createRule<[], MessageIds>({
       const close = v2 && onlyClose(use.scope);
       if (use.reportAt) {
         // A helper of another module: reported at the calls of this file that reach it.
-        for (const call of use.reportAt) reportOnce(call, { node: call, messageId: close ? "closeUnguarded" : "unguardedSession", data: { fix } });
+        for (const call of placesOf(use.reportAt, use.node)) reportOnce(call, { node: call, messageId: close ? "closeUnguarded" : "unguardedSession", data: { fix } });
         continue;
       }
       if (use.node.type === "TSNonNullExpression") {
@@ -153,7 +157,7 @@ export default createRule<[], MessageIds>({
       // A success returned for an unknown session by the handler itself (a helper's return is no answer);
       // closing an unknown session may succeed.
       if (miss.success && !miss.caught && miss.scope.handlers.some(requiresSessionCheck) && sendsResults(miss, miss.success) && !onlyClose(miss.scope)) {
-        for (const node of miss.reportAt ?? [miss.success]) reportOnce(node, { node, messageId: "successForMiss", data: { fix } });
+        for (const node of placesOf(miss.reportAt, miss.success)) reportOnce(node, { node, messageId: "successForMiss", data: { fix } });
         continue;
       }
       if (!answer || miss.caught || !miss.scope.handlers.some(requiresSessionCheck)) continue;
@@ -167,13 +171,13 @@ export default createRule<[], MessageIds>({
         const named = connectionName(connection);
         const through = connectionFix(connection, RESOURCE_NOT_FOUND);
         if (!codes) {
-          if (answer.kind === "internal" && !close) for (const node of miss.reportAt ?? [answer.node]) reportOnce(node, { node, messageId: "connectionUnknown", data: { connection: named, fix: through } });
+          if (answer.kind === "internal" && !close) for (const node of placesOf(miss.reportAt, answer.node)) reportOnce(node, { node, messageId: "connectionUnknown", data: { connection: named, fix: through } });
           continue;
         }
         const wrong = codes.find((c) => c !== RESOURCE_NOT_FOUND);
         if (wrong === undefined) continue;
         const name = model.acpCodes.get(wrong)?.message ?? "an implementation-specific code";
-        for (const node of miss.reportAt ?? [answer.node]) reportOnce(node, { node, messageId: close ? "closeFails" : "connectionSends", data: { code: wrong, name, connection: named, fix: through } });
+        for (const node of placesOf(miss.reportAt, answer.node)) reportOnce(node, { node, messageId: close ? "closeFails" : "connectionSends", data: { code: wrong, name, connection: named, fix: through } });
         continue;
       }
       // A plain Error thrown in hand-rolled dispatch goes out as what the dispatcher's catch-all answers with.
@@ -183,7 +187,7 @@ export default createRule<[], MessageIds>({
       if (lost || (answer.kind === "internal" && caught === undefined)) {
         if (!sendsInternalError(miss)) continue;
         const name = model.acpCodes.get(INTERNAL_ERROR)?.message ?? "Internal error";
-        for (const node of miss.reportAt ?? [answer.node]) {
+        for (const node of placesOf(miss.reportAt, answer.node)) {
           if (close) reportOnce(node, { node, messageId: "closeFails", data: { code: INTERNAL_ERROR, name } });
           else reportOnce(node, { node, messageId: "internalError", data: { fix } });
         }
@@ -196,7 +200,7 @@ export default createRule<[], MessageIds>({
       const wrong = codes.find((c) => c !== RESOURCE_NOT_FOUND)!;
       const name = model.acpCodes.get(wrong)?.message ?? "an implementation-specific code";
       const messageId = close ? "closeFails" : v2 ? "wrongCodeV2" : caught === undefined ? "wrongCode" : "caughtAs";
-      for (const node of miss.reportAt ?? [answer.node]) reportOnce(node, { node, messageId, data: { code: wrong, name, fix } });
+      for (const node of placesOf(miss.reportAt, answer.node)) reportOnce(node, { node, messageId, data: { code: wrong, name, fix } });
     }
 
     if (!v2) return;

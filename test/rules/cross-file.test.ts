@@ -58,6 +58,25 @@ ${body}
 });
 
 const FIX = "RequestError.sessionNotFound(sessionId)";
+/** A legacy agent whose prompt and cancel both get their review from the manager (patriceckhart/zot-acp's shape). */
+const cancellingAgent = {
+  filename: `${dir}/cancelling-agent.ts`,
+  code: `import * as acp from "@agentclientprotocol/sdk";
+import { ReviewSessions } from "./sessions.js";
+export class CancellingAgent implements acp.Agent {
+  private readonly reviews = new ReviewSessions();
+  async initialize(): Promise<acp.InitializeResponse> {
+    return { protocolVersion: acp.PROTOCOL_VERSION };
+  }
+  async prompt(params: acp.PromptRequest): Promise<acp.PromptResponse> {
+    this.reviews.get(params.sessionId).mode = "busy";
+    return { stopReason: "end_turn" };
+  }
+  async cancel(params: acp.CancelNotification): Promise<void> {
+    this.reviews.get(params.sessionId).mode = "idle";
+  }
+}`,
+};
 /** An SDK app beside sessions.ts whose handler reads its params through a helper that picks them by shape. */
 const recordApp = {
   filename: `${dir}/record-app.ts`,
@@ -112,6 +131,12 @@ export class CaughtAgent implements acp.Agent {
         report("wrongCode", agent.code, "this.reviews.resume(params.sessionId)", { code: -32011, name: "an implementation-specific code", fix: FIX }),
         report("internalError", agent.code, "this.reviews.get(params.sessionId)", { fix: FIX }),
       ],
+    },
+    {
+      // A notification is answered by nothing: what its call of the shared helper throws is no answer.
+      name: "a helper that prompt and cancel share, reported at prompt's call only",
+      ...cancellingAgent,
+      errors: [report("internalError", cancellingAgent.code, "this.reviews.get(params.sessionId)", { fix: FIX })],
     },
     {
       // tariqwest/commandcode-acp: the params read through a helper that only picks them by their shape, the id
