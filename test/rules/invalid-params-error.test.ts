@@ -689,6 +689,27 @@ export class C implements acp.Client {
 }`,
     (c) => [malformed(c, "a missing or mistyped `path`", { text: 'new Error("path is required")', code: INTERNAL, suggestion: 'acp.RequestError.invalidParams(undefined, "path is required")' })],
   ),
+  // Mistyped or empty (`.length === 0` on the field a typeof test names), in a private helper the handler hands
+  // the field to (xingsy97/acp-kit's resolveWithinRoot): reported where the helper throws.
+  invalid(
+    `import * as acp from "@agentclientprotocol/sdk";
+export class C implements acp.Client {
+  private within(requested: string): string {
+    if (typeof requested !== "string" || requested.length === 0) throw new Error("Path must be a non-empty string");
+    return requested;
+  }
+  async readTextFile(params: acp.ReadTextFileRequest) {
+    return { content: this.within(params.path) };
+  }
+}`,
+    (c) => [
+      malformed(c, "a missing or mistyped `path`", {
+        text: 'new Error("Path must be a non-empty string")',
+        code: INTERNAL,
+        suggestion: 'acp.RequestError.invalidParams(undefined, "Path must be a non-empty string")',
+      }),
+    ],
+  ),
   // Hand-rolled dispatch: a returned response, a sent one, codes of the file's own table.
   invalid(
     `const ErrorCodes = { InvalidParams: -32602, InternalError: -32603 } as const;
@@ -923,6 +944,27 @@ export const app = agent({ name: "a" }).onRequest(methods.agent.session.setMode,
   if (!ready(params)) throw new Error("not ready");
   return {};
 });`,
+  },
+  {
+    name: "an empty prompt is no missing or mistyped field: a length test alone names none",
+    code: `import { agent, methods } from "@agentclientprotocol/sdk";
+export const app = agent({ name: "a" }).onRequest(methods.agent.session.prompt, ({ params }) => {
+  if (params.prompt.length === 0) throw new Error("empty prompt");
+  return { stopReason: "end_turn" as const };
+});`,
+  },
+  {
+    name: "a helper handed the path that refuses a relative one: a test of its value, not of its presence or type",
+    code: `import * as acp from "@agentclientprotocol/sdk";
+export class C implements acp.Client {
+  private within(requested: string): string {
+    if (!requested.startsWith("/")) throw new Error("relative path");
+    return requested;
+  }
+  async readTextFile(params: acp.ReadTextFileRequest) {
+    return { content: this.within(params.path) };
+  }
+}`,
   },
   {
     name: "a path refused by an access check (validatePath(p).allowed) is no malformed params",

@@ -245,7 +245,7 @@ export class FailureFinder {
     return validated;
   }
 
-  /** `assertMode(modeId)`: a helper handed a watched field, the params or the request checks them for the handler. */
+  /** `assertMode(modeId)`: a helper handed a field, the params or the request checks them for the handler. */
   private helper(
     handler: Handler,
     call: TSESTree.CallExpression,
@@ -256,11 +256,12 @@ export class FailureFinder {
     depth: number,
     entry: TSESTree.CallExpression | undefined,
   ): void {
-    // An argument that is a watched field, the params, or the request or context that holds them (`check(ctx)`
-    // reading `ctx.params.methodId`); asked first, before the callee is resolved.
+    // An argument that is a field (`within(params.path)` tests it as the handler would), the params, or the request
+    // or context that holds them (`check(ctx)` reading `ctx.params.methodId`); asked first, before the callee is
+    // resolved.
     const roleOf = (arg: TSESTree.Node): ParamRole | undefined => {
       const field = fields.fieldOf(arg);
-      if (field !== undefined && watched[field]) return { kind: "field", field };
+      if (field !== undefined) return { kind: "field", field };
       const role = fields.roleOf(arg);
       return role?.kind === "params" || role?.kind === "request" || role?.kind === "either" ? role : undefined;
     };

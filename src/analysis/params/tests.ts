@@ -233,8 +233,11 @@ export class TestReader {
       const fields = new Set<string>();
       const found = verdicts.filter((v): v is Verdict => v !== undefined);
       for (const v of found) for (const f of v.fields) fields.add(f);
-      const directs = new Set(found.map((v) => v.direct));
-      const direct = directs.size === 1 ? found[0]?.direct : undefined;
+      // One field tested directly by every part, or by some while the others test only it in another way
+      // (`typeof p.path !== "string" || p.path.length === 0`: mistyped or empty).
+      const directs = new Set(found.flatMap((v) => (v.direct === undefined ? [] : [v.direct])));
+      const only = directs.size === 1 ? [...directs][0] : undefined;
+      const direct = only !== undefined && found.every((v) => v.direct === only || (v.direct === undefined && v.fields.size > 0 && [...v.fields].every((f) => f === only))) ? only : undefined;
       return { fails, fields, ...(direct !== undefined ? { direct } : {}), typed: found.some((v) => v.typed), decoded: found.some((v) => v.decoded) };
     };
     // The operator whose every part has the same meaning keeps it: `!a || !b` fails, `a && b` passes.
