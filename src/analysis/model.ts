@@ -74,6 +74,11 @@ export interface FileModel {
    * what a helper of that module does is found; undefined for this file itself, or beyond the depth followed.
    */
   moduleModel(file: SourceFile): FileModel | undefined;
+  /**
+   * Whether a function of another module is a handler of that module's own (a delegate typed with the SDK's
+   * request): that module's lint judges it and what it calls, so a call of this file that reaches it reports nothing.
+   */
+  isHandlerAtHome(fn: TSESTree.Node): boolean;
   /** Whether the file names a module of the project (by a relative path or a tsconfig alias): its calls may lead there. */
   readonly readsModules: boolean;
 }

@@ -548,3 +548,50 @@ untypedTester().run("session-not-found-data (lookups of another module with no h
     },
   ],
 });
+
+// Each mistake once (issue 37): a delegate of its own module typed with the SDK's request is judged by that module's
+// own lint; the app's call of it is not reported again. A helper of that module that is no delegate is.
+const delegateChecks = fixture("delegate-checks.ts");
+const checksApp = {
+  filename: `${dir}/checks-app.ts`,
+  code: `import { agent, client, methods } from "@agentclientprotocol/sdk";
+import { Checks } from "./delegate-checks.js";
+const checks = new Checks();
+export const app = agent({ name: "a" })
+  .onRequest(methods.agent.initialize, () => ({ protocolVersion: 1 }))
+  .onRequest(methods.agent.session.setMode, ({ params }) => checks.setSessionMode(params));
+export const other = agent({ name: "b" })
+  .onRequest(methods.agent.initialize, () => ({ protocolVersion: 1 }))
+  .onRequest(methods.agent.session.setMode, ({ params }) => {
+    checks.checkMode(params.modeId);
+    return {};
+  });
+export const files = client({ name: "c" }).onRequest(methods.client.fs.readTextFile, ({ params }) => checks.readTextFile(params));`,
+};
+
+untypedTester().run("invalid-params-error (delegates of another module, judged at home)", invalidParams, {
+  valid: [],
+  invalid: [
+    {
+      name: "the delegates' own file reports the unknown mode where it is answered",
+      ...delegateChecks,
+      errors: [{ messageId: "unsupportedValue", ...at(delegateChecks.code, "new Error(`unknown mode ${params.modeId}`)") }],
+    },
+    {
+      name: "the app: nothing again at the delegate's call; the call of a helper that is no delegate",
+      ...checksApp,
+      errors: [{ messageId: "unsupportedValue", ...at(checksApp.code, "checks.checkMode(params.modeId)") }],
+    },
+  ],
+});
+
+untypedTester().run("resource-not-found-error (delegates of another module, judged at home)", resourceNotFound, {
+  valid: [{ name: "the app: nothing again at the delegate's call", ...checksApp }],
+  invalid: [
+    {
+      name: "the delegates' own file reports the missing file where it is answered",
+      ...delegateChecks,
+      errors: [{ messageId: "fileInternalError", ...at(delegateChecks.code, "new Error(`no such file ${params.path}`)") }],
+    },
+  ],
+});

@@ -105,6 +105,8 @@ export class FailureFinder {
   constructor(
     private readonly sourceCode: Readonly<TSESLint.SourceCode>,
     private readonly nodes: Pick<FileNodes, "ifs" | "switches" | "throws" | "calls" | "objects" | "functions">,
+    /** Whether a function of another module is a handler of that module's own, judged when it is linted. */
+    private readonly judgedAtHome: (fn: TSESTree.Node) => boolean = () => false,
   ) {}
 
   private fieldsOf(handler: Handler, fn: FunctionNode, style: "context" | "params" | "dispatch"): ParamFields {
@@ -270,6 +272,8 @@ export class FailureFinder {
     const resolver = resolverOf(this.sourceCode);
     const fn = resolver.calleeOf(call);
     if (!fn || seen.has(fn) || fn.body.type !== AST_NODE_TYPES.BlockStatement || summariesOf(resolver).isCaught(call, handler.body)) return;
+    // A handler of another module's own (a typed delegate) is judged where it is, once, not again at this call.
+    if (!resolver.isLinted(fn) && this.judgedAtHome(fn)) return;
     const inner = fields.forCall(fn, call, roleOf);
     if (!inner) return;
     seen.add(fn);

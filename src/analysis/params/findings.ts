@@ -49,7 +49,7 @@ function find(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): read
   const requests = model.handlers.handlers.filter((h) => h.method.kind === "request" && h.method.side !== "protocol");
   if (requests.length === 0) return [];
   const ctx: AnswerContext = model.answers;
-  const finder = new FailureFinder(sourceCode, model.nodes);
+  const finder = new FailureFinder(sourceCode, model.nodes, (fn) => model.isHandlerAtHome(fn));
   const summaries = summariesOf(model.resolver);
   const out: ParamsFinding[] = [];
   const seen = new Set<TSESTree.Node>();

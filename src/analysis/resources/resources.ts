@@ -55,6 +55,7 @@ function analyse(model: FileModel, sourceCode: SourceCode): readonly ResourceMis
     scopes: [],
     byRoot: new Map(),
     handlerFns: new Set(targets.map((t) => t.fn)),
+    judgedAtHome: (fn) => model.isHandlerAtHome(fn),
     ownNodes: new Map(),
     helperHandlers: new Map(),
     answerContext: answers,
@@ -174,6 +175,8 @@ interface Search {
   readonly byRoot: Map<TSESTree.Node, Map<ResourceField, ResourceScope>>;
   /** The handlers' own functions: a helper is never one of them. */
   readonly handlerFns: ReadonlySet<TSESTree.Node>;
+  /** Whether a function of another module is a handler of that module's own, judged when it is linted (FileModel.isHandlerAtHome). */
+  readonly judgedAtHome: (fn: TSESTree.Node) => boolean;
   /** Listed once per root: following helpers and finding misses both read them. */
   readonly ownNodes: Map<TSESTree.Node, readonly TSESTree.Node[]>;
   /**
@@ -316,6 +319,8 @@ function followHelpers(search: Search, scope: ResourceScope, depth: number): voi
     const fn = resolver.calleeOf(node);
     if (!fn || !isFunction(fn) || fn === scope.root || search.handlerFns.has(fn)) continue;
     const foreign = !resolver.isLinted(fn);
+    // A handler of another module's own (a typed delegate) is judged where it is, once, not again at this call.
+    if (foreign && search.judgedAtHome(fn)) continue;
     let helper = scopeAt(search, fn, scope.fields.field);
     if (!helper) {
       const declarators = foreign ? moduleNodes(resolver.sourceCodeOf(fn)).declarators : search.declarators;
