@@ -54,6 +54,26 @@ function invalid(code: string, errors: (code: string) => Report[], name?: string
 }
 
 const valid: (string | Valid)[] = [
+  // After the session's own check has answered its miss, a miss of something else kept for the session (its
+  // runtime settings; dirac-run/dirac) is an inconsistency of the agent's own, not an unknown session: -32603 fits it.
+  `${SDK}const overrides = new Map<string, { mode: string }>();
+app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  const chat = sessions.get(params.sessionId);
+  if (!chat) throw RequestError.sessionNotFound(params.sessionId);
+  const settings = overrides.get(params.sessionId);
+  if (!settings) throw new Error(\`Session runtime configuration not found: \${params.sessionId}\`);
+  return { stopReason: "end_turn" };
+});
+app.onRequest(methods.agent.session.setMode, async ({ params }) => {
+  if (!sessions.has(params.sessionId)) throw RequestError.sessionNotFound(params.sessionId);
+  return run(async () => {
+    const settings = overrides.get(params.sessionId);
+    if (!settings) throw new Error("no runtime settings");
+    settings.mode = params.modeId;
+    return {};
+  });
+});
+declare function run<T>(work: () => Promise<T>): Promise<T>;`,
   {
     name: "a position tested for truth is no presence test (0 is a found entry)",
     code: `${SDK}const runs: { sessionId: string }[] = [];
@@ -448,6 +468,47 @@ app.onRequest(methods.agent.session.load, ({ params }) => {
     ],
     "an unknown session answered with a success result ({}, a stop reason, nothing)",
   ),
+  // After the session's own check has answered its miss, a test of the same store again (after an `await` the
+  // session may have gone) and a miss whose message says the session is missing (a manager behind a store of
+  // attachments, smagnuso/hydra-acp) are still an unknown session's.
+  invalid(
+    `${SDK}const attached = new Map<string, Chat>();
+declare function settle(): Promise<void>;
+app.onRequest(methods.agent.session.prompt, async ({ params }) => {
+  if (!sessions.has(params.sessionId)) throw RequestError.sessionNotFound(params.sessionId);
+  await settle();
+  if (!sessions.has(params.sessionId)) throw new Error("gone");
+  return { stopReason: "end_turn" };
+});
+app.onRequest(methods.agent.session.setMode, ({ params }) => {
+  if (!attached.get(params.sessionId)) throw RequestError.sessionNotFound(params.sessionId);
+  const chat = sessions.get(params.sessionId);
+  if (!chat) throw new Error(\`session \${params.sessionId} not found\`);
+  return {};
+});`,
+    (c) => [internal(c, 'new Error("gone")'), internal(c, "new Error(`session ${params.sessionId} not found`)")],
+    "after the session's check: the same store tested again, and a miss that says the session is missing",
+  ),
+  // A helper that returns nothing on its own miss has answered nothing: the caller's test of what it gives is the
+  // unknown session's (tariqwest/commandcode-acp's restoreSession).
+  invalid(
+    `${SDK}const savedSessions = new Map<string, Chat>();
+function restore(id: string): Chat | null {
+  const live = sessions.get(id);
+  if (live) return live;
+  const saved = savedSessions.get(id);
+  if (!saved) return null;
+  sessions.set(id, saved);
+  return saved;
+}
+app.onRequest(methods.agent.session.load, ({ params }) => {
+  const chat = restore(params.sessionId);
+  if (!chat) throw new Error(\`unknown sessionId: \${params.sessionId}\`);
+  return {};
+});`,
+    (c) => [internal(c, "new Error(`unknown sessionId: ${params.sessionId}`)")],
+    "a helper whose miss returns null, tested by the caller",
+  ),
   // A truthy check whose branch falls through to the return: a miss skips the work and gets the same success.
   invalid(
     `${SDK}app.onRequest(methods.agent.session.prompt, ({ params }) => {
@@ -510,6 +571,23 @@ app.onNotification(methods.agent.session.cancel, ({ params }) => {
 });`,
     (c) => [{ messageId: "successForMiss", data: { fix: FIX }, ...at(c, 'return { stopReason: "end_turn" };') }],
     "a helper that hands a miss back to the handler's success",
+  ),
+  // Through a helper whose last statement is the call of one that hands the miss back: on to the handler.
+  invalid(
+    `${SDK}function settle(params: { sessionId: string }) {
+  const chat = sessions.get(params.sessionId);
+  if (chat) chat.turns += 1;
+}
+function touch(params: { sessionId: string }) {
+  console.log("touching");
+  settle(params);
+}
+app.onRequest(methods.agent.session.prompt, async ({ params }) => {
+  touch(params);
+  return { stopReason: "end_turn" };
+});`,
+    (c) => [{ messageId: "successForMiss", data: { fix: FIX }, ...at(c, 'return { stopReason: "end_turn" };') }],
+    "a miss handed back through two helpers to the handler's success",
   ),
   // Sessions kept in a list, found with a predicate.
   invalid(

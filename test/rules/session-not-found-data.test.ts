@@ -590,8 +590,11 @@ app.onRequest(methods.agent.session.load, async ({ params }) => {
 enum Codes { Gone = -32002 }
 app.onRequest(methods.agent.session.prompt, ({ params }) => {
   if (!sessions.has(params.sessionId)) throw new RequestError(NOT_FOUND, "Resource not found");
-  if (!chats[params.sessionId]) throw new RequestError(Codes.Gone, "Resource not found");
   return { stopReason: "end_turn" };
+});
+app.onRequest(methods.agent.session.setMode, ({ params }) => {
+  if (!chats[params.sessionId]) throw new RequestError(Codes.Gone, "Resource not found");
+  return {};
 });`,
     (c) => [missing(c, 'new RequestError(NOT_FOUND, "Resource not found")'), missing(c, 'new RequestError(Codes.Gone, "Resource not found")')],
   ),
