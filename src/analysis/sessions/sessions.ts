@@ -1,13 +1,13 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { type AnswerContext, type Answer, answerAcross, answerOf, helperThrow, sentAnswer } from "../errors/answers.js";
-import { calleeName, contains, findProperty, fallsThrough, type FunctionNode, isFunction, memberName, nextStatement, staticKeyName, unwrap } from "../syntax/ast.js";
+import { calleeName, contains, findProperty, fallsThrough, isFunction, memberName, nextStatement, staticKeyName, unwrap } from "../syntax/ast.js";
 import type { Handler } from "../handlers/types.js";
 import type { FileNodes } from "../file-nodes.js";
 import { answerStatement, findGuards, type SessionGuard } from "./guards.js";
 import { findLookups, type SessionLookup } from "./lookups.js";
 import { mentionsIdBefore, unguardedUse } from "./unguarded.js";
 import { type Resolver, resolverOf } from "../resolution/resolver.js";
-import { isSameReference } from "../resolution/expressions.js";
+import { exitsOnMiss, sameStore, saysSessionMissing, SessionChecks } from "./answered-checks.js";
 import { isSessionLookup, type MissWording, openedSessionStores } from "./session-evidence.js";
 import { messageText } from "../values/message-text.js";
 import { type SessionScope, SessionScopes } from "./scopes.js";
@@ -103,120 +103,12 @@ function entryCalls(
 
 type Caller = SessionScope["callers"][number];
 
-/** The `if` of a guard whose miss branch is its own `then` or `else` and leaves the function (a throw, a return). */
-function exitsOnMiss(guard: SessionGuard): boolean {
-  const statement = guard.test.parent;
-  if (statement?.type !== AST_NODE_TYPES.IfStatement || statement.test !== guard.test || !guard.miss) return false;
-  return (guard.miss === statement.consequent || guard.miss === statement.alternate) && !fallsThrough(guard.miss) && endsFunctionOrExits(guard.miss);
-}
-
-/** A branch whose last statement is a `throw`. */
-function endsInThrow(branch: TSESTree.Node): boolean {
-  const last = branch.type === AST_NODE_TYPES.BlockStatement ? branch.body.at(-1) : branch;
-  return last?.type === AST_NODE_TYPES.ThrowStatement;
-}
-
-/** A branch whose last statement is a `throw` or `return` (not a `break` or `continue`: those stay in the function). */
-function endsFunctionOrExits(branch: TSESTree.Node): boolean {
-  const last = branch.type === AST_NODE_TYPES.BlockStatement ? branch.body.at(-1) : branch;
-  return last?.type === AST_NODE_TYPES.ThrowStatement || last?.type === AST_NODE_TYPES.ReturnStatement;
-}
-
-/** "Session not found", "session ${id} not found", "unknown session", "no such session": the session itself is missing. */
-const SESSION_MISSING = /\bsession\b(\s+(id\s+)?\S+)?\s+(not\s+found|does\s*n[o']t\s+exist|is\s+(gone|unknown))|\b(unknown|no\s+such|missing)\s+session\b/i;
-
-function saysSessionMissing(wording: MissWording | undefined): boolean {
-  return typeof wording === "object" || (wording !== undefined && SESSION_MISSING.test(wording));
-}
-
-/** Whether two lookups read one store (`this.states.has(id)` twice); lookups of a function of the file never do. */
-function sameStore(a: SessionLookup, b: SessionLookup, resolver: Resolver): boolean {
-  return a.store !== undefined && b.store !== undefined && isSameReference((id) => resolver.variableOf(id), a.store, b.store);
-}
-
-/** Whether `statement` runs before `node` on every path to it: an earlier statement of a block holding it. */
-function dominates(statement: TSESTree.Node, node: TSESTree.Node): boolean {
-  const block = statement.parent;
-  return block?.type === AST_NODE_TYPES.BlockStatement && statement.range[1] <= node.range[0] && contains(block, node);
-}
-
-/**
- * Where each scope's session checks answer an unknown session before what follows them: a guard whose miss leaves
- * the function (`if (!session) throw …`), and a call of a helper that makes one at its top (`requireSession(params);`,
- * a closure run with it).
- */
-class SessionChecks {
-  /** By caller scope, its calls of helpers that check at their top, with those checks. */
-  readonly #checkingCalls = new Map<SessionScope, { call: TSESTree.Node; guards: readonly SessionGuard[] }[]>();
-
-  constructor(
-    private readonly prepared: ReadonlyMap<SessionScope, Prepared>,
-    /** The call that runs a closure handed to it and gives back its result (Summaries.runningCall). */
-    private readonly runningCall: (fn: FunctionNode) => TSESTree.Node | undefined,
-  ) {
-    for (const [helper, { answeredFirst }] of prepared) {
-      const body = isFunction(helper.root) ? helper.root.body : undefined;
-      // Only a throw answers the request from a helper: a `return null` on a miss hands the caller a value to test.
-      const top = answeredFirst.filter((first) => body !== undefined && first.test.parent?.parent === body && endsInThrow(first.miss!));
-      if (top.length === 0) continue;
-      for (const { call, from } of helper.callers) {
-        const list = this.#checkingCalls.get(from) ?? [];
-        this.#checkingCalls.set(from, [...list, { call, guards: top }]);
-      }
-    }
-  }
-
-  /** The checks in `scope` that have answered an unknown session on every path to `node`. */
-  before(scope: SessionScope, node: TSESTree.Node): readonly SessionGuard[] {
-    const own = this.prepared.get(scope)?.answeredFirst.filter((first) => dominates(first.test.parent!, node) || dominates(this.checkStatement(first, scope), node)) ?? [];
-    const called = (this.#checkingCalls.get(scope) ?? []).filter(({ call }) => dominates(statementOf(call), node)).flatMap(({ guards }) => guards);
-    return [...own, ...called];
-  }
-
-  /**
-   * The statement whose end the check has answered at: its `if`, or where the check is at the top of a closure that
-   * a call runs at once (`runWith({ run: () => { if (!s) throw …; } })`), that call's statement.
-   */
-  private checkStatement(first: SessionGuard, scope: SessionScope): TSESTree.Node {
-    const statement = first.test.parent!;
-    const fn = statement.parent?.parent;
-    if (!fn || fn === scope.root || !isFunction(fn) || statement.parent !== fn.body) return statement;
-    const call = this.runningCall(fn);
-    return call ? statementOf(call) : statement;
-  }
-
-  /**
-   * The checks made before every call of a helper (in the caller, or before the caller's own calls); undefined for a
-   * handler, or when some call has none.
-   */
-  beforeCalls(scope: SessionScope, seen = new Set<SessionScope>()): readonly SessionGuard[] | undefined {
-    if (scope.callers.length === 0 || seen.has(scope)) return undefined;
-    seen.add(scope);
-    const out: SessionGuard[] = [];
-    for (const { call, from } of scope.callers) {
-      const here = this.before(from, call);
-      const found = here.length > 0 ? here : this.beforeCalls(from, seen);
-      if (!found || found.length === 0) return undefined;
-      out.push(...found);
-    }
-    return out;
-  }
-}
-
-/** The statement a node is part of: the child of the nearest block on its way up (itself, for a statement). */
-function statementOf(node: TSESTree.Node): TSESTree.Node {
-  let at = node;
-  while (at.parent && at.parent.type !== AST_NODE_TYPES.BlockStatement && at.parent.type !== AST_NODE_TYPES.Program && !isFunction(at.parent)) at = at.parent;
-  return at;
-}
-
 /** A scope's misses and the guards among them that answer an unknown session first, before what follows them. */
 interface Prepared {
   readonly at: { readonly reportAt?: readonly TSESTree.Node[] };
   readonly judged: readonly { guard: SessionGuard; found: FoundAnswer | undefined; answer: Answer | undefined; wording: MissWording | undefined; sessions: boolean }[];
   readonly answeredFirst: readonly SessionGuard[];
 }
-
 
 /** The scope of those given whose root lies inside all the others'. */
 function innermost(scopes: readonly SessionScope[]): SessionScope | undefined {
