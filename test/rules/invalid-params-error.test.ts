@@ -343,20 +343,34 @@ app.onRequest(methods.agent.session.setMode, ({ params }) => {
       unsupported(c, "mode", { text: 'new ModeError("Unknown mode")', code: INTERNAL }),
     ],
   ),
-  // A validation helper of the same file, handed the mode.
+  // A validation helper of the same file, handed the mode, also through an identity helper (`idOf(params.modeId)`:
+  // the field as the summaries give it back).
   invalid(
     `${SDK}function assertMode(id: string): void {
   if (!MODES.includes(id)) throw RequestError.internalError({ modeId: id });
 }
+function assertOption(id: string): void {
+  if (!MODES.includes(id)) throw RequestError.internalError({ configId: id });
+}
+function idOf<T>(x: T): T { return x; }
 app.onRequest(methods.agent.session.setMode, ({ params }) => {
   assertMode(params.modeId);
   return {};
+});
+app.onRequest(methods.agent.session.setConfigOption, ({ params }) => {
+  assertOption(idOf(params.configId));
+  return { configOptions: [] };
 });`,
     (c) => [
       unsupported(c, "mode", {
         text: "RequestError.internalError({ modeId: id })",
         code: "internalError() (-32603 Internal error)",
         suggestion: "RequestError.invalidParams({ modeId: id })",
+      }),
+      unsupported(c, "configId", {
+        text: "RequestError.internalError({ configId: id })",
+        code: "internalError() (-32603 Internal error)",
+        suggestion: "RequestError.invalidParams({ configId: id })",
       }),
     ],
   ),

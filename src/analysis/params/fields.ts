@@ -251,7 +251,8 @@ export class ParamFields {
   /** The field a member expression or identifier is: `params.modeId`, `ctx.params.modeId`, a destructured `modeId`. */
   fieldOf(node: TSESTree.Node): string | undefined {
     const inner = unwrapChain(node);
-    if (inner.type === AST_NODE_TYPES.Identifier) {
+    // `idOf(params.modeId)`: a call whose callee gives the field back as it is (roleOf asks the summaries).
+    if (inner.type === AST_NODE_TYPES.Identifier || inner.type === AST_NODE_TYPES.CallExpression) {
       const role = this.roleOf(inner);
       return role?.kind === "field" ? role.field : undefined;
     }
