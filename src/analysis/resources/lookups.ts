@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { variableDeclaredFrom } from "../syntax/variables.js";
-import { AWAITED_VALUE, calleeName, fallsThrough, isFalse, isFunction, isNullish, outermostThrough, statementAfterBranch, unwrap } from "../syntax/ast.js";
+import { AWAITED_VALUE, calleeName, fallsThrough, isFalse, isLastOfFunction, isNullish, outermostThrough, statementAfterBranch, unwrap } from "../syntax/ast.js";
 import type { RequestFields } from "./fields.js";
 import { isAbsentValue, readCall, readPath } from "./reads.js";
 import { declaredReturnType } from "../resolution/classes.js";
@@ -114,12 +114,6 @@ export interface KeyedGuard {
   readonly leaves?: boolean;
 }
 
-/** Whether a statement is the last of a function's body. */
-function endsFunction(node: TSESTree.Node): boolean {
-  const block = node.parent;
-  return block?.type === AST_NODE_TYPES.BlockStatement && block.body.at(-1) === node && block.parent !== undefined && isFunction(block.parent);
-}
-
 /** A test that joins the lookup's with another condition: `t && t.ready`, `!(t && t.ready)`. */
 function isJoined(test: TSESTree.Node): boolean {
   let inner = unwrap(test);
@@ -197,7 +191,7 @@ export function keyedGuards(sourceCode: SourceCode, nodes: readonly TSESTree.Nod
     if (found.present && !node.alternate && after) {
       const shared = fallsThrough((node as TSESTree.IfStatement).consequent) || isJoined(node.test);
       out.push({ lookup: found.lookup, miss: after, ...(shared ? { shared } : {}) });
-    } else if (first && found.present && !node.alternate && node.type === AST_NODE_TYPES.IfStatement && fallsThrough(node.consequent) && endsFunction(node)) {
+    } else if (first && found.present && !node.alternate && node.type === AST_NODE_TYPES.IfStatement && fallsThrough(node.consequent) && isLastOfFunction(node)) {
       out.push({ lookup: found.lookup, miss: node, leaves: true });
     } else out.push({ lookup: found.lookup, miss: found.present ? (node.alternate ?? null) : node.consequent });
   }

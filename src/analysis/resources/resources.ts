@@ -2,7 +2,7 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint
 import type { AnswerContext } from "../errors/answers.js";
 import type { Handler } from "../handlers/types.js";
 import type { FileModel } from "../model.js";
-import { contains, findProperty, type FunctionNode, isFunction, outermostWrapper, unwrap, walk } from "../syntax/ast.js";
+import { contains, findProperty, type FunctionNode, isFunction, isLastOfFunction, outermostWrapper, unwrap, walk } from "../syntax/ast.js";
 import { returnedExpressions } from "../syntax/functions.js";
 import { advertisesGated } from "../capabilities/capabilities.js";
 
@@ -93,7 +93,7 @@ function analyse(model: FileModel, sourceCode: SourceCode): readonly ResourceMis
       if (guard.leaves) {
         // A helper that returns nothing, whose miss runs off its end: the result the handler answers with after the
         // call answers the miss, as after a helper's `if (!terminal) return;`.
-        const leaves = scope.helper && guard.miss.parent?.parent === scope.root && isSilentHelper(scope.root, sourceCode);
+        const leaves = scope.helper && isLastOfFunction(guard.miss, scope.root) && isSilentHelper(scope.root, sourceCode);
         if (leaves && scope.continuedBy?.length) {
           add({ field: scope.fields.field, kind: guard.lookup.check ? "check" : "lookup", handlers: scope.handlers, answer: { kind: "success", node: guard.miss }, thrown: false, subject: guard.lookup.key, catchAll: false, reportAt: scope.continuedBy });
         }

@@ -2,7 +2,7 @@
 // function, a helper that throws on its miss at its top, a closure run at once. After such a check the session exists,
 // so a miss of something else kept for it (runtime settings in another map) is no unknown session's.
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
-import { contains, fallsThrough, type FunctionNode, isFunction } from "../syntax/ast.js";
+import { contains, type FunctionNode, isFunction, lastStatement } from "../syntax/ast.js";
 import { isSameReference } from "../resolution/expressions.js";
 import type { Resolver } from "../resolution/resolver.js";
 import type { SessionGuard } from "./guards.js";
@@ -14,22 +14,9 @@ import type { MissWording } from "./session-evidence.js";
 export function exitsOnMiss(guard: SessionGuard): boolean {
   const statement = guard.test.parent;
   if (statement?.type !== AST_NODE_TYPES.IfStatement || statement.test !== guard.test || !guard.miss) return false;
-  return (guard.miss === statement.consequent || guard.miss === statement.alternate) && !fallsThrough(guard.miss) && endsFunctionOrExits(guard.miss);
-}
-
-/** A branch whose last statement is a `throw`. */
-function endsInThrow(branch: TSESTree.Node): boolean {
-  return lastOf(branch)?.type === AST_NODE_TYPES.ThrowStatement;
-}
-
-/** A branch whose last statement is a `throw` or `return` (not a `break` or `continue`: those stay in the function). */
-function endsFunctionOrExits(branch: TSESTree.Node): boolean {
-  const last = lastOf(branch);
-  return last?.type === AST_NODE_TYPES.ThrowStatement || last?.type === AST_NODE_TYPES.ReturnStatement;
-}
-
-function lastOf(branch: TSESTree.Node): TSESTree.Node | undefined {
-  return branch.type === AST_NODE_TYPES.BlockStatement ? branch.body.at(-1) : branch;
+  // A `throw` or `return` last (not a `break` or `continue`: those stay in the function).
+  const last = lastStatement(guard.miss)?.type;
+  return (guard.miss === statement.consequent || guard.miss === statement.alternate) && (last === AST_NODE_TYPES.ThrowStatement || last === AST_NODE_TYPES.ReturnStatement);
 }
 
 /** "Session not found", "session ${id} not found", "unknown session", "no such session": the session itself is missing. */
@@ -67,7 +54,7 @@ export class SessionChecks {
     for (const [helper, { answeredFirst }] of prepared) {
       const body = isFunction(helper.root) ? helper.root.body : undefined;
       // Only a throw answers the request from a helper: a `return null` on a miss hands the caller a value to test.
-      const top = answeredFirst.filter((first) => body !== undefined && first.test.parent?.parent === body && endsInThrow(first.miss!));
+      const top = answeredFirst.filter((first) => body !== undefined && first.test.parent?.parent === body && lastStatement(first.miss!)?.type === AST_NODE_TYPES.ThrowStatement);
       if (top.length === 0) continue;
       for (const { call, from } of helper.callers) {
         const list = this.#checkingCalls.get(from) ?? [];

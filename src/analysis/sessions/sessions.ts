@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { type AnswerContext, type Answer, answerAcross, answerOf, helperThrow, sentAnswer } from "../errors/answers.js";
-import { calleeName, contains, findProperty, fallsThrough, isFunction, memberName, nextStatement, staticKeyName, unwrap } from "../syntax/ast.js";
+import { calleeName, contains, findProperty, fallsThrough, isFunction, isLastOfFunction, memberName, nextStatement, staticKeyName, unwrap } from "../syntax/ast.js";
 import type { Handler } from "../handlers/types.js";
 import type { FileNodes } from "../file-nodes.js";
 import { answerStatement, findGuards, type SessionGuard } from "./guards.js";
@@ -281,8 +281,7 @@ function leavesHelper(guard: SessionGuard, scope: SessionScope): boolean {
   const statement = guard.test.parent;
   // A branch that exits (`if (deleted.has(id)) throw …`) makes its hit the failure: no session lookup.
   if (statement?.type !== AST_NODE_TYPES.IfStatement || statement.test !== guard.test || statement.alternate || !fallsThrough(statement.consequent)) return false;
-  const body = isFunction(scope.root) ? scope.root.body : undefined;
-  return body?.type === AST_NODE_TYPES.BlockStatement && body.body.at(-1) === statement;
+  return isLastOfFunction(statement, scope.root);
 }
 
 /**
@@ -299,7 +298,8 @@ function successesAfterCalls(scope: SessionScope, caught: Caught, seen = new Set
     const statement = value.parent;
     if (statement?.type !== AST_NODE_TYPES.ExpressionStatement || caught(statement, from.root)) continue;
     const [next] = nextStatement(statement) ?? [];
-    if (!next && isLastOf(statement, from.root)) {
+    // A handler's own scope hands nothing on: only a helper's last statement does.
+    if (!next && isFunction(from.root) && isLastOfFunction(statement, from.root)) {
       out.push(...successesAfterCalls(from, caught, seen));
       continue;
     }
@@ -307,11 +307,6 @@ function successesAfterCalls(scope: SessionScope, caught: Caught, seen = new Set
     if (success) out.push({ from, success });
   }
   return out;
-}
-
-/** Whether a statement is the last of a helper function's body (a handler's own scope hands nothing on). */
-function isLastOf(statement: TSESTree.Node, root: TSESTree.Node): boolean {
-  return isFunction(root) && root.body.type === AST_NODE_TYPES.BlockStatement && root.body.body.at(-1) === statement;
 }
 
 interface FoundAnswer {

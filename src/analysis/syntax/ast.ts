@@ -193,9 +193,20 @@ export function endsWithReturn(node: TSESTree.Node): boolean {
   return last !== undefined && endsWithReturn(last);
 }
 
+/** The statement a branch ends with: a block's last, or the branch itself; undefined for an empty block. */
+export function lastStatement(branch: TSESTree.Node): TSESTree.Node | undefined {
+  return branch.type === AST_NODE_TYPES.BlockStatement ? branch.body.at(-1) : branch;
+}
+
+/** Whether a statement is the last of the body of `fn` (of any function when `fn` is not given). */
+export function isLastOfFunction(statement: TSESTree.Node, fn?: TSESTree.Node): boolean {
+  const block = statement.parent;
+  return block?.type === AST_NODE_TYPES.BlockStatement && block.body.at(-1) === statement && block.parent !== undefined && (fn === undefined ? isFunction(block.parent) : block.parent === fn);
+}
+
 /** Whether a branch ends by going on to the next statement: no `return`, `throw`, `break` or `continue` last. */
 export function fallsThrough(branch: TSESTree.Node): boolean {
-  const last = branch.type === AST_NODE_TYPES.BlockStatement ? branch.body.at(-1) : branch;
+  const last = lastStatement(branch);
   return !last || !EXITS.has(last.type);
 }
 
