@@ -9,6 +9,7 @@ import type { SessionGuard } from "./guards.js";
 import type { SessionLookup } from "./lookups.js";
 import type { SessionScope } from "./scopes.js";
 import type { MissWording } from "./session-evidence.js";
+import { saysSessionUnknown } from "../values/session-wording.js";
 
 /** The `if` of a guard whose miss branch is its own `then` or `else` and leaves the function (a throw, a return). */
 export function exitsOnMiss(guard: SessionGuard): boolean {
@@ -19,11 +20,9 @@ export function exitsOnMiss(guard: SessionGuard): boolean {
   return (guard.miss === statement.consequent || guard.miss === statement.alternate) && (last === AST_NODE_TYPES.ThrowStatement || last === AST_NODE_TYPES.ReturnStatement);
 }
 
-/** "Session not found", "session ${id} not found", "unknown session", "no such session": the session itself is missing. */
-const SESSION_MISSING = /\bsession\b(\s+(id\s+)?\S+)?\s+(not\s+found|does\s*n[o']t\s+exist|is\s+(gone|unknown))|\b(unknown|no\s+such|missing)\s+session\b/i;
-
+/** A miss answered as an unknown session: by the SDK's factory or data (`namesSession`), or in its message's words. */
 export function saysSessionMissing(wording: MissWording | undefined): boolean {
-  return typeof wording === "object" || (wording !== undefined && SESSION_MISSING.test(wording));
+  return typeof wording === "object" || (wording !== undefined && saysSessionUnknown(wording));
 }
 
 /** Whether two lookups read one store (`this.states.has(id)` twice); lookups of a function of the file never do. */

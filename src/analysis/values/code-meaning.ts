@@ -1,5 +1,6 @@
 import { AUTH_REQUIRED, INVALID_REQUEST, RESOURCE_NOT_FOUND } from "../../protocol/codes.js";
 import { saysNotInitialized } from "../initialization/not-initialized.js";
+import { saysSessionUnknown } from "./session-wording.js";
 
 /**
  * ACP codes used for another meaning than their own, told by the error's message: -32000 "Authentication required"
@@ -37,10 +38,7 @@ export const NOT_INITIALIZED: MisusedCode = { situation: "a request before initi
 
 const MISUSES_OF_AUTH: readonly Misuse[] = [
   {
-    // A session, or its id as code names it ("unknown sessionId"); a missing id is a malformed request, not this.
-    says: matches(
-      /\b(unknown|invalid|no\s+such|missing|expired|closed)\s+session\b|\b(unknown|invalid|no\s+such|expired|closed)\s+session[\s_-]?id\b|\bsession(?:[\s_-]?id)?\b.*\b(not\s+found|does\s*n[o']t\s+exist|unknown|expired|closed|gone)\b/i,
-    ),
+    says: saysSessionUnknown,
     situation: "an unknown session",
     instead: "-32002 Resource not found with data.sessionId",
     code: RESOURCE_NOT_FOUND,
