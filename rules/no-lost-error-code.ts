@@ -46,7 +46,6 @@ export default createRule<[], MessageIds>({
   },
   defaultOptions: [],
   check(model, report, { sourceCode, filename }) {
-
     /** `new RequestError(code, message[, data])` in place of the thrown value, from the value's own parts. */
     function conversion(lost: LostThrow, name: string | undefined): TSESLint.ReportSuggestionArray<MessageIds> {
       const parts = lost.value.parts;

@@ -56,8 +56,6 @@ export default createRule<[], MessageIds>({
   },
   defaultOptions: [],
   check(model, report, { sourceCode }) {
-
-
     function returnSuggestion(finding: CancelFinding & { kind: "throw" | "error" }): TSESLint.ReportSuggestionArray<MessageIds> {
       if (finding.kind !== "throw" || !finding.returnsResults) return [];
       const { node } = finding;

@@ -132,9 +132,9 @@ export default createRule<[], MessageIds>({
         code = 0;
       }
       // An answer of a helper in another module is reported at this file's calls of it, with no edit to offer there.
-      const places = miss.reportAt ? [...new Set(miss.reportAt)] : [answer.node];
+      const places = miss.reportAt ?? [answer.node];
       // An answer the existing resource reaches too is not edited: the edit would answer that with -32002 as well.
-      const suggest: Suggestions = miss.reportAt || miss.shared ? [] : suggestionsFor(miss, fix, { sourceCode: sourceCode, filename: filename });
+      const suggest: Suggestions = miss.reportAt || miss.shared ? [] : suggestionsFor(miss, fix, { sourceCode, filename });
       const name = model.acpCodes.get(code)?.message ?? "an implementation-specific code";
       const data = { code, name, fix: fix.text };
       if (miss.field === "terminalId") {

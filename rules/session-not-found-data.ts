@@ -223,7 +223,6 @@ export default createRule<[], MessageIds>({
   },
   defaultOptions: [],
   check(model, report, { sourceCode }) {
-
     /**
      * One rewrite that sets data.sessionId: the SDK's factory where it has one, else the construction every SDK
      * version accepts (not both: prefer-error-factory reports the construction where the factory exists).
