@@ -8,7 +8,7 @@ import { Linter } from "eslint";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import plugin from "../../src/index.js";
-import { resolveModulePath } from "../../src/analysis/modules/module-files.js";
+import { hasParsed, resolveModulePath } from "../../src/analysis/modules/module-files.js";
 import { clearTextFacts, type ClosureQuestion, closureOf, type TextQuestion, textFact, textHolds, textReaches } from "../../src/analysis/modules/module-texts.js";
 import { resetSingleRun } from "../../src/analysis/single-run.js";
 import { findAll, modelOf } from "./model-of.js";
@@ -223,5 +223,22 @@ describe("reaching through imports in a single run, from closures kept for the r
     expect(asked.sort()).toEqual(["bottom.ts", "left.ts", "right.ts", "top.ts"]);
     // One hop fewer: top and what it imports, not bottom.
     expect(closureOf(top, 1, root, question)).toEqual(["left.ts", "right.ts", "top.ts"]);
+  });
+});
+
+describe("an imported class read for an error class only where its module may declare a subclass", () => {
+  it("parses the module of a class that extends one, through a barrel too, and not one whose only `extends` is an interface's", () => {
+    write("shapes.ts", "export interface Base { id: string }\nexport interface Shape<T extends Base> extends Base { of: T }\nexport class Widget { size = 1; }\n");
+    write("not-found.ts", "export class NotFound extends Error {\n  constructor(readonly code: number, message: string) { super(message); }\n}\n");
+    write("errors-barrel.ts", 'export * from "./not-found.js";\n');
+    const { model } = modelOf(
+      'import * as acp from "@agentclientprotocol/sdk";\nimport { Widget } from "./shapes.js";\nimport { NotFound } from "./errors-barrel.js";\n' +
+        "export function load(params: acp.LoadSessionRequest): Widget {\n  if (!params.sessionId) throw new NotFound(-32002, \"no session\");\n  return new Widget();\n}\n",
+      { filename: join(dir, "classes-agent.ts") },
+    );
+    const thrown = model.errorSites.find((site) => site.node.type === AST_NODE_TYPES.NewExpression);
+    expect(thrown && [thrown.node.loc.start.line, model.values.resolve(thrown.code!)]).toEqual([5, [-32002]]);
+    expect(hasParsed(join(dir, "not-found.ts"))).toBe(true);
+    expect(hasParsed(join(dir, "shapes.ts"))).toBe(false);
   });
 });

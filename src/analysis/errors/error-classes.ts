@@ -167,8 +167,18 @@ const MAX_PARENTS = 8;
  * and, through the resolution layer, such classes of the project modules it imports (`new AgentError(code, msg)`
  * with `AgentError` declared in `./errors.ts`), described with the classes they extend.
  */
-/** A module's text that may declare a subclass (an error class always is one). */
-const EXTENDS_SOMETHING: TextQuestion<boolean> = { key: "extends", compute: (text) => /\bextends\b/u.test(text), holds: (fact) => fact };
+/**
+ * A module's text that may declare a subclass (an error class always is one): the word `class` and, after it, the
+ * word `extends`. `extends` alone is no sign: interfaces and type parameters say it in most TypeScript modules.
+ */
+const DECLARES_SUBCLASS: TextQuestion<boolean> = {
+  key: "class extends",
+  compute: (text) => {
+    const at = text.search(/\bclass\b/u);
+    return at !== -1 && /\bextends\b/u.test(text.slice(at));
+  },
+  holds: (fact) => fact,
+};
 
 export class ErrorClasses {
   readonly #imported = new Map<ClassNode, ErrorClass | null>();
@@ -207,8 +217,10 @@ export class ErrorClasses {
     if (name === undefined && calleeName(callee) !== undefined) return this.boundClass(callee);
     const known = name === undefined ? undefined : this.byName.get(name);
     if (known) return known;
-    // An error class extends one: a class of a module (and its imports) that says `extends` nowhere is none.
-    if (!this.resolver.mayReach(callee, EXTENDS_SOMETHING)) return undefined;
+    // An error class extends one. An imported name is declared by its module or passed on by it (mayDefine); a member
+    // of an import (`errors.NotFound`) may be gathered from anywhere the module's imports reach.
+    const declaredThere = callee.type === AST_NODE_TYPES.Identifier ? this.resolver.mayDefine(callee, DECLARES_SUBCLASS) : this.resolver.mayReach(callee, DECLARES_SUBCLASS);
+    if (!declaredThere) return undefined;
     const cls = this.resolver.classOf(callee);
     return cls && !this.resolver.isLinted(cls) ? this.describeImported(cls, 0) : undefined;
   }

@@ -274,6 +274,11 @@ function parseTreeAndScopes(text: string, options: Record<string, unknown>): Ret
   return { ast, scopeManager, visitorKeys: typescriptVisitorKeys as Record<string, readonly string[]> };
 }
 
+/** Whether a parse of the module at `path` is kept (tests: a question its text answered parses nothing). */
+export function hasParsed(path: string): boolean {
+  return parsed.has(path);
+}
+
 /** Forgets every parsed module (tests). */
 export function clearModuleCache(): void {
   parsed.clear();
