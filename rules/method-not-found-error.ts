@@ -114,7 +114,7 @@ export default createRule<[], MessageIds>({
         report({ node: f.node, messageId: must ? "successMust" : "success" });
       }
     }
-    for (const f of unsupportedFindings(model)) {
+    for (const f of unsupportedFindings(model, sourceCode)) {
       const wire = JSON.stringify(f.handler.method.wire);
       if (refusesValue(f, model)) continue;
       // Version 2 wants -32602 for a tool call or terminal that cannot be cancelled, not -32601.

@@ -2,6 +2,7 @@ import type { InvalidTestCase, ValidTestCase } from "@typescript-eslint/rule-tes
 import rule, { type MessageIds } from "../../rules/method-not-found-error.js";
 import { at } from "../locate.js";
 import { typedFile, typedTester, untypedTester } from "../rule-tester.js";
+import { catchAllDispatch } from "./dispatch-responses.js";
 import { HANDLER_STYLES } from "./handler-styles.js";
 
 type Valid = ValidTestCase<[]>;
@@ -19,6 +20,14 @@ export class A implements acp.Agent {
 const V2 = { acp: { protocolVersion: 2 } };
 
 const valid: Valid[] = [
+  {
+    name: "an error class of the project's own carrying -32601 out of an SDK handler: the code is lost (no-lost-error-code's finding, not this one's)",
+    code: `${SDK}class AgentError extends Error {\n  constructor(readonly code: number, message: string) {\n    super(message);\n  }\n}\napp.onRequest(methods.agent.session.load, () => {\n  throw new AgentError(-32601, "session/load is not supported");\n});`,
+  },
+  {
+    name: "hand-rolled dispatch: a plain Error that says so, with no catch-all to tell its code",
+    code: `export function handle(msg: { id: number; method: string }) {\n  switch (msg.method) {\n    case "session/new":\n      return { sessionId: "s" };\n    case "session/load":\n      throw new Error("session/load is not supported");\n    default:\n      return undefined;\n  }\n}`,
+  },
   {
     name: "a handler serving one value first, then refusing the others as 'not implemented' (an unsupported value: -32602)",
     code: `import type { Agent, AuthenticateRequest, InitializeResponse } from "@agentclientprotocol/sdk";
@@ -392,6 +401,39 @@ for (const style of HANDLER_STYLES) {
   add(`not implemented, ${style.name}`, code, [
     { messageId: "unsupported", data: { code: "-32603" }, ...at(code, node), suggestions: [{ messageId: "useMethodNotFound", data: { replacement }, output: code.replace(node, replacement) }] },
   ]);
+}
+// An error class of the project's own (not a RequestError) carries a code the SDK drops: it sends -32603.
+const BRIDGE_ERROR = `class BridgeError extends Error {
+  constructor(readonly code: string, message: string, readonly status = 500) {
+    super(message);
+  }
+}
+`;
+// Run by the SDK (vscode-jsonrpc is not one the wire tests run: its styles are left out).
+for (const style of HANDLER_STYLES.filter((s) => s.name.startsWith("sdk") || s.name.startsWith("legacy"))) {
+  const code = `${BRIDGE_ERROR}${style.program("session/load", `throw new BridgeError("UNSUPPORTED", "session/load is not supported in v1", 400);`)}`;
+  const node = `new BridgeError("UNSUPPORTED", "session/load is not supported in v1", 400)`;
+  const replacement = `RequestError.methodNotFound("session/load")`;
+  add(`an error class of the project's own, with a string code, sent by the SDK as -32603, ${style.name}`, code, [
+    { messageId: "unsupported", data: { code: "-32603" }, ...at(code, node), suggestions: [{ messageId: "useMethodNotFound", data: { replacement }, output: code.replace(node, replacement) }] },
+  ]);
+}
+{
+  const code = `${BRIDGE_ERROR}${LEGACY}  async extMethod(): Promise<Record<string, unknown>> {\n    throw new BridgeError("UNSUPPORTED", "extension methods are not supported", 400);\n  }\n}`;
+  const node = `new BridgeError("UNSUPPORTED", "extension methods are not supported", 400)`;
+  add("extMethod throwing an error class of the project's own: the SDK sends -32603", code, [{ messageId: "wrongCode", data: { code: "-32603" }, ...at(code, node) }]);
+}
+{
+  const handlers = `  const loadSession = async (_p: Params) => {
+    throw new Error("session/load is not supported");
+  };
+  const setMode = async (p: Params) => {
+    sessions.get(p.sessionId ?? "")!.mode = p.modeId ?? "";
+    return {};
+  };`;
+  const code = catchAllDispatch(handlers, `post({ jsonrpc: "2.0", id: msg.id, error: { code: -32000, message: String(e) } });`);
+  const node = `new Error("session/load is not supported")`;
+  add("hand-rolled dispatch: a plain Error that says so, answered by the catch-all with -32000", code, [{ messageId: "unsupported", data: { code: "-32000" }, ...at(code, node) }]);
 }
 {
   const code = `${SDK}app.onRequest(methods.agent.session.load, () => {\n  throw new Error("session/load is not supported");\n});`;

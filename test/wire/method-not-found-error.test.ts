@@ -60,12 +60,12 @@ describe("SDK 2.4.0 onRequest(\"*\")", () => {
 });
 
 /** Sends one raw request to a legacy 1.9.0 agent and returns its response. */
-async function askLegacy(implementation: MinimalAgent, method: string): Promise<{ error?: Json; result?: Json }> {
+async function askLegacy(implementation: MinimalAgent, method: string, params: Json = {}): Promise<{ error?: Json; result?: Json }> {
   const toAgent = tappedPipe();
   const toClient = tappedPipe();
   const connection = new AgentSideConnection(() => implementation, ndJsonStream(toClient.writable, toAgent.readable));
   const writer = toAgent.writable.getWriter();
-  await writer.write(new TextEncoder().encode(`${JSON.stringify({ jsonrpc: "2.0", id: 7, method, params: {} })}\n`));
+  await writer.write(new TextEncoder().encode(`${JSON.stringify({ jsonrpc: "2.0", id: 7, method, params })}\n`));
   const reader = toClient.readable.getReader();
   while (toClient.lines.length === 0) {
     const { done } = await reader.read();
@@ -115,6 +115,28 @@ describe("legacy SDK 1.9.0 extMethod", () => {
       }
     }
     const answers = [await askLegacy(new Assigned(), "_acme/ping"), await askLegacy(new Merged(), "_acme/ping")];
+    expect(answers.map((a) => (a.error as { code: number }).code)).toEqual([-32603, -32603]);
+  });
+
+  it("throwing an Error subclass of the project's own that carries a code sends -32603, as a member that says it is not supported does", async () => {
+    class BridgeError extends Error {
+      constructor(
+        readonly code: string,
+        message: string,
+        readonly status = 500,
+      ) {
+        super(message);
+      }
+    }
+    class Stubs extends MinimalAgent {
+      extMethod(): Promise<Record<string, unknown>> {
+        throw new BridgeError("UNSUPPORTED", "extension methods are not supported", 400);
+      }
+      loadSession(): Promise<never> {
+        throw new BridgeError("UNSUPPORTED", "session/load is not supported in v1", 400);
+      }
+    }
+    const answers = [await askLegacy(new Stubs(), "acme/ping"), await askLegacy(new Stubs(), "session/load", { sessionId: "s", cwd: "/", mcpServers: [] })];
     expect(answers.map((a) => (a.error as { code: number }).code)).toEqual([-32603, -32603]);
   });
 

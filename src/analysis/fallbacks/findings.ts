@@ -6,7 +6,8 @@ import { isSender, sentValue } from "../errors/responses.js";
 import { isPlainError } from "../errors/error-classes.js";
 import type { ErrorSite } from "../errors/error-sites.js";
 import type { FileModel } from "../model.js";
-import { contains, enclosingFunction, findProperty, unwrap, type VisitorKeys } from "../syntax/ast.js";
+import { thrownThroughSdk } from "../lost-codes/wire-codes.js";
+import { contains, enclosingFunction, findProperty, outermostWrapper, unwrap, type VisitorKeys } from "../syntax/ast.js";
 import { perModel } from "../syntax/per-model.js";
 import { type FallbackSource, fallbackSources } from "./sources.js";
 import { exits } from "./unknown-path.js";
@@ -26,9 +27,18 @@ const JUDGED_SITES = new Set(["construct", "factory", "object", "assign", "helpe
 
 const within = (node: TSESTree.Node, region: TSESTree.Node) => contains(region, node);
 
-/** The single code a site answers with, when it is known and not -32601. */
-function wrongCode(site: ErrorSite, model: FileModel): number | undefined {
-  const codes = siteCodes(site, model.values);
+/**
+ * The single code a site answers with, when it is known and not -32601: thrown out of a `*` handler or `extMethod`,
+ * what the SDK sends for it (-32603 for anything but a RequestError).
+ */
+function wrongCode(site: ErrorSite, model: FileModel, source: FallbackSource): number | undefined {
+  const own = siteCodes(site, model.values);
+  const child = outermostWrapper(site.node);
+  const thrown = child.parent?.type === AST_NODE_TYPES.ThrowStatement && child.parent.argument === child;
+  const wire = thrown && (source.kind === "star" || source.kind === "extMethod") ? thrownThroughSdk(model, { kind: "site", site, node: site.node }) : undefined;
+  // `throw new AgentError(-32601, …)` there goes out as -32603: no-lost-error-code's finding, not this one's.
+  if (wire?.via === "sdk" && wire.lost && own?.includes(METHOD_NOT_FOUND)) return undefined;
+  const codes = wire?.codes ?? own;
   if (!codes || codes.length !== 1 || codes[0] === METHOD_NOT_FOUND) return undefined;
   return codes[0];
 }
@@ -61,7 +71,7 @@ function findingsOf(source: FallbackSource, model: FileModel, keys: VisitorKeys)
   const sites = model.errorSites.filter((s) => JUDGED_SITES.has(s.kind) && own(s.node));
   const siteNodes = new Set(sites.map((s) => s.node));
   for (const site of sites) {
-    const code = wrongCode(site, model);
+    const code = wrongCode(site, model, source);
     if (code !== undefined) out.push({ kind: "code", node: site.node, source, code, site });
   }
   for (const exit of exits(source.path, keys)) {
@@ -83,7 +93,7 @@ function findingsOf(source: FallbackSource, model: FileModel, keys: VisitorKeys)
     if (statement.type !== AST_NODE_TYPES.ExpressionStatement) continue;
     const sent = sentAnswer(statement, model.answers);
     if (sent?.kind === "site") {
-      const code = siteNodes.has(sent.site.node) || own(sent.site.node) ? undefined : wrongCode(sent.site, model);
+      const code = siteNodes.has(sent.site.node) || own(sent.site.node) ? undefined : wrongCode(sent.site, model, source);
       if (code !== undefined) out.push({ kind: "code", node: sent.node, source, code });
       continue;
     }

@@ -1,12 +1,14 @@
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
-import { INTERNAL_ERROR, METHOD_NOT_FOUND } from "../../protocol/codes.js";
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { METHOD_NOT_FOUND } from "../../protocol/codes.js";
 import { siteCodes } from "../errors/answer-codes.js";
+import type { Answer } from "../errors/answers.js";
 import { isPlainError } from "../errors/error-classes.js";
 import type { ErrorSite } from "../errors/error-sites.js";
 import { escapePattern } from "../escape-pattern.js";
 import type { Handler } from "../handlers/types.js";
 import type { FileModel } from "../model.js";
-import { contains, enclosingFunction, innerStatements, unwrap } from "../syntax/ast.js";
+import { wireCodes } from "../lost-codes/wire-codes.js";
+import { contains, enclosingFunction, innerStatements, outermostWrapper, unwrap } from "../syntax/ast.js";
 import { isCaught } from "../syntax/try-catch.js";
 import { messageText } from "../values/message-text.js";
 
@@ -69,19 +71,27 @@ function servesBefore(node: TSESTree.Node, handler: Handler): boolean {
 const within = (node: TSESTree.Node, region: TSESTree.Node) => contains(region, node);
 
 
-/** An error site with a message, or a plain error thrown (`site` undefined: the SDKs send it as -32603). */
+/** An error site with a message, or a plain error thrown (`site` undefined). */
 interface Candidate {
   readonly node: TSESTree.Node;
   readonly site: ErrorSite | undefined;
   readonly message: TSESTree.Node;
 }
 
-const PLAIN_ERROR_CODES: readonly number[] = [INTERNAL_ERROR];
+/** The candidate as an answer, and whether it is thrown (what the SDK or a catch-all then sends decides its code). */
+function answerOf(c: Candidate): { answer: Answer; thrown: boolean } {
+  const answer: Answer = c.site ? { kind: "site", site: c.site, node: c.node } : { kind: "internal", node: c.node };
+  const child = outermostWrapper(c.node);
+  return { answer, thrown: child.parent?.type === AST_NODE_TYPES.ThrowStatement && child.parent.argument === child };
+}
 
-/** `throw new Error("...")` in the handlers' own code (nested functions included): the SDKs send it as -32603. */
+/**
+ * `throw new Error("...")` in the handlers' own code (nested functions included): the SDKs send it as -32603, a
+ * hand-rolled dispatcher as its catch-all answers.
+ */
 function plainThrows(handlers: readonly Handler[], throws: readonly TSESTree.ThrowStatement[]): Candidate[] {
   const out: Candidate[] = [];
-  const fns = new Set<TSESTree.Node>(handlers.flatMap((h) => (h.style === "dispatch" || !h.fn ? [] : [h.fn])));
+  const fns = new Set<TSESTree.Node>(handlers.flatMap((h) => (!h.fn ? [] : [h.fn])));
   if (fns.size === 0) return out;
   for (const node of throws) {
     const thrown = unwrap(node.argument);
@@ -114,7 +124,7 @@ function handlerFinder(handlers: readonly Handler[]): (node: TSESTree.Node) => H
 }
 
 /** Registered handlers whose error says the method is not supported or implemented, with a code other than -32601. */
-export function unsupportedFindings(model: FileModel): UnsupportedFinding[] {
+export function unsupportedFindings(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): UnsupportedFinding[] {
   const out: UnsupportedFinding[] = [];
   const handlers = model.handlers.handlers.filter((h) => h.method.kind === "request");
   if (handlers.length === 0) return out;
@@ -134,9 +144,13 @@ export function unsupportedFindings(model: FileModel): UnsupportedFinding[] {
     if (handler.fn && isCaught(c.node, handler.fn)) continue;
     const aboutMethod = ABOUT_METHOD.test(text) || namesMethod(text, handler) || interpolatesMethod(c.message) || isWholeBody(c.node, handler);
     if (!aboutMethod || servesBefore(c.node, handler)) continue;
-    // The codes are resolved only for the few candidates that get this far.
-    const codes = c.site ? siteCodes(c.site, model.values) : PLAIN_ERROR_CODES;
+    // The codes are resolved only for the few candidates that get this far: those that go on the wire.
+    const { answer, thrown } = answerOf(c);
+    const wire = wireCodes(model, sourceCode, [handler], answer, thrown);
+    const codes = wire?.codes;
     if (!codes || codes.length !== 1 || codes[0] === METHOD_NOT_FOUND) continue;
+    // `throw new AgentError(-32601, …)` out of an SDK handler goes out as -32603: no-lost-error-code's finding.
+    if (wire.via === "sdk" && wire.lost && c.site && siteCodes(c.site, model.values)?.includes(METHOD_NOT_FOUND)) continue;
     out.push({ node: c.node, site: c.site, handler, code: codes[0]! });
   }
   return out;

@@ -1,14 +1,14 @@
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { AUTH_REQUIRED, INTERNAL_ERROR, INVALID_PARAMS, RESOURCE_NOT_FOUND } from "../../protocol/codes.js";
-import { type Answer, type AnswerContext, keepsCodeThroughSdk } from "../errors/answers.js";
+import type { Answer, AnswerContext } from "../errors/answers.js";
 import { answerCodes } from "../errors/answer-codes.js";
-import { type ConnectionAnswer, projectConnection } from "../handlers/connection-answers.js";
-import { type Handler, sdkSendsThrown } from "../handlers/types.js";
+import type { ConnectionAnswer } from "../handlers/connection-answers.js";
+import type { Handler } from "../handlers/types.js";
 import type { FileModel } from "../model.js";
 import { fileOf } from "../resolution/source-files.js";
 import { branchAnswer } from "./branch-answer.js";
 import { FailureFinder, type FailureKind, type ParamFailure } from "./failures.js";
-import { catchAllCode } from "../lost-codes/catch-alls.js";
+import { wireCodes } from "../lost-codes/wire-codes.js";
 import { perModel } from "../syntax/per-model.js";
 import { summariesOf } from "../summaries/summaries.js";
 
@@ -63,24 +63,16 @@ function find(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): read
       if (!found || seen.has(failure.entry ?? found.answer.node) || summaries.isCaught(found.statement, failure.root)) continue;
       // A returned or sent error is an answer only in hand-rolled dispatch.
       if (!found.thrown && handler.style !== "dispatch") continue;
-      // On a connection class of the project's own a thrown error goes out as that class's catch sends it: a code it
-      // carries, when the catch sends that, else the catch's own (not read: no finding).
-      const connection = found.thrown ? projectConnection([handler], model.resolver, model.values) : undefined;
-      const byConnection = connection !== undefined && !(found.answer.kind !== "internal" && connection.keepsCode);
-      if (byConnection && connection.code === undefined) continue;
-      // In hand-rolled dispatch a plain Error goes out as what the dispatcher's catch-all answers with, if one does.
-      const caught = byConnection
-        ? connection.code
-        : found.answer.kind === "internal" && !sdkSendsThrown(handler) && found.thrown
-          ? catchAllCode(model, sourceCode, handler)
-          : undefined;
-      if (found.answer.kind === "internal" && !sdkSendsThrown(handler) && caught === undefined) continue;
-      const written = caught === undefined ? answerCodes(found.answer, model.values) : [caught];
-      if (!written) continue;
+      // What goes on the wire: a connection class's catch, the SDK (-32603 for anything but a RequestError), a
+      // hand-rolled catch-all's one code, or the answer's own.
+      const wire = wireCodes(model, sourceCode, [handler], found.answer, found.thrown);
+      if (!wire?.codes) continue;
+      const lost = wire.via === "sdk" && wire.lost;
       // `throw { code: -32602 }` in an SDK handler goes out as -32603: no-lost-error-code's finding, not this one's.
-      const lost = found.answer.kind !== "internal" && sdkSendsThrown(handler) && found.thrown && !keepsCodeThroughSdk(found.answer, model.errorClasses);
-      if (lost && written.includes(INVALID_PARAMS)) continue;
-      const codes = lost ? [INTERNAL_ERROR] : written;
+      if (lost && answerCodes(found.answer, model.values)?.includes(INVALID_PARAMS)) continue;
+      const { codes } = wire;
+      const byConnection = wire.via === "connection" && !wire.keeps;
+      const caught = byConnection || wire.via === "catch-all";
       if (!isWrong(failure, codes)) continue;
       seen.add(failure.entry ?? found.answer.node);
       out.push({
@@ -90,8 +82,8 @@ function find(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): read
         answer: found.answer,
         codes,
         lost,
-        ...(caught === undefined ? {} : { caught: true }),
-        ...(byConnection ? { connection } : {}),
+        ...(caught ? { caught: true } : {}),
+        ...(byConnection ? { connection: wire.connection } : {}),
         ...(failure.entry ? { reportAt: failure.entry } : {}),
       });
     }
