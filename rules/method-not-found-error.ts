@@ -106,7 +106,7 @@ export default createRule<[], MessageIds>({
     };
 
     // A place both analyses find is reported once, as the fallback's (createRule's report keeps the first).
-    for (const f of fallbackFindings(model, sourceCode.visitorKeys, text)) {
+    for (const f of fallbackFindings(model, sourceCode, text)) {
       if (f.kind === "code") {
         const messageId = must ? "wrongCodeMust" : "wrongCode";
         report({ node: f.node, messageId, data: { code: String(f.code) }, suggest: suggest(f.node, f.site, f.source.methodName) });

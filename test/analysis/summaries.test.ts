@@ -60,6 +60,33 @@ describe("summaries: where a value comes from", () => {
     expect(probeValue(HANDLER("const probe = orDefault(params).sessionId;", orDefault))).toBe('v && typeof v === "object" ? (v as Record<string, unknown>) : { sessionId: "default" } > sessionId');
   });
 
+  it("reads the field a helper is handed the key of, through helpers that pass the key on, a miss giving nothing aside", () => {
+    const readers = `function readOwn(value: Record<string, unknown>, field: string) {
+  const result = value[field];
+  if (typeof result !== "string" || result === "") return undefined;
+  return result;
+}
+function read(value: unknown, field: string) {
+  if (typeof value !== "object" || value === null) return undefined;
+  return readOwn(value as Record<string, unknown>, field);
+}
+function required(value: unknown, field: string): string {
+  const result = read(value, field);
+  if (!result) throw new Error(\`Missing string field \${field}\`);
+  return result;
+}
+const SESSION_ID = "sessionId";`;
+    expect(probeValue(HANDLER('const probe = required(params, "sessionId");', readers))).toBe("params > sessionId");
+    expect(probeValue(HANDLER("const probe = read(params, SESSION_ID);", readers))).toBe("params > sessionId");
+    expect(probeValue(HANDLER('const probe = readOwn(params, "modeId");', readers))).toBe("params > modeId");
+    // A key that is no one string names no field: the call gives the helper's read with it.
+    expect(probeValue(HANDLER("const probe = readOwn(params, params.modeId);", readers))).toBe("value[field]");
+    // Inside the helper, before a call names the key, the read is its own expression (of no field that can be told).
+    expect(probeValue(`function readOwn(value: Record<string, unknown>, field: string) {\n  const probe = value[field];\n  return probe;\n}`)).toBe("value[field]");
+    // A store keyed by what the caller hands, read from a record the caller holds itself, stays a lookup in it.
+    expect(probeValue(HANDLER("const probe = readOwn(sessions as never, params.sessionId);", readers))).toBe("value[field]");
+  });
+
   it("follows a private method and a method that takes TypeScript's this parameter", () => {
     const code = `class Agent {
   #id(x: string) { return x; }

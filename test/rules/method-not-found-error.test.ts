@@ -402,6 +402,28 @@ for (const style of HANDLER_STYLES) {
     { messageId: "unsupported", data: { code: "-32603" }, ...at(code, node), suggestions: [{ messageId: "useMethodNotFound", data: { replacement }, output: code.replace(node, replacement) }] },
   ]);
 }
+{
+  const code = `export async function handle(msg: { id: number; method: string }, post: (m: object) => void) {
+  try {
+    post({ jsonrpc: "2.0", id: msg.id, result: await dispatch(msg.method) });
+  } catch (e) {
+    post({ jsonrpc: "2.0", id: msg.id, error: { code: -32000, message: String(e) } });
+  }
+}
+async function dispatch(method: string): Promise<unknown> {
+  switch (method) {
+    case "session/new":
+      return { sessionId: "s" };
+    default:
+      throw new Error(\`Unsupported ACP method: \${method}\`);
+  }
+}`;
+  const node = "new Error(`Unsupported ACP method: ${method}`)";
+  add("a dispatcher's default throwing a plain Error that its caller's catch-all answers with -32000", code, [
+    { messageId: "wrongCode", data: { code: "-32000" }, ...at(code, node) },
+  ]);
+}
+
 // An error class of the project's own (not a RequestError) carries a code the SDK drops: it sends -32603.
 const BRIDGE_ERROR = `class BridgeError extends Error {
   constructor(readonly code: string, message: string, readonly status = 500) {

@@ -1,4 +1,4 @@
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { INTERNAL_ERROR, METHOD_NOT_FOUND } from "../../protocol/codes.js";
 import { siteCodes } from "../errors/answer-codes.js";
 import { sentAnswer } from "../errors/answers.js";
@@ -6,8 +6,9 @@ import { isSender, sentValue } from "../errors/responses.js";
 import { isPlainError } from "../errors/error-classes.js";
 import type { ErrorSite } from "../errors/error-sites.js";
 import type { FileModel } from "../model.js";
+import { catchAllCodeAt } from "../lost-codes/catch-alls.js";
 import { thrownThroughSdk } from "../lost-codes/wire-codes.js";
-import { contains, enclosingFunction, findProperty, outermostWrapper, unwrap, type VisitorKeys } from "../syntax/ast.js";
+import { contains, enclosingFunction, findProperty, outermostWrapper, unwrap } from "../syntax/ast.js";
 import { perModel } from "../syntax/per-model.js";
 import { type FallbackSource, fallbackSources } from "./sources.js";
 import { exits } from "./unknown-path.js";
@@ -65,7 +66,8 @@ function isText(node: TSESTree.Node): boolean {
   return (inner.type === AST_NODE_TYPES.Literal && typeof inner.value === "string") || inner.type === AST_NODE_TYPES.TemplateLiteral;
 }
 
-function findingsOf(source: FallbackSource, model: FileModel, keys: VisitorKeys): FallbackFinding[] {
+function findingsOf(source: FallbackSource, model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): FallbackFinding[] {
+  const keys = sourceCode.visitorKeys;
   const out: FallbackFinding[] = [];
   const own = (node: TSESTree.Node) => source.path.some((region) => within(node, region)) && enclosingFunction(node) === source.fn;
   const sites = model.errorSites.filter((s) => JUDGED_SITES.has(s.kind) && own(s.node));
@@ -77,7 +79,10 @@ function findingsOf(source: FallbackSource, model: FileModel, keys: VisitorKeys)
   for (const exit of exits(source.path, keys)) {
     if (exit.type === AST_NODE_TYPES.ThrowStatement) {
       const thrown = unwrap(exit.argument);
-      if (!siteNodes.has(thrown) && isPlainError(thrown)) out.push({ kind: "code", node: thrown, source, code: INTERNAL_ERROR });
+      if (siteNodes.has(thrown) || !isPlainError(thrown)) continue;
+      // The SDK sends a plain Error as -32603; a dispatcher, what the catch-all around it answers with, if one does.
+      const caught = source.kind === "default" || source.kind === "miss" ? catchAllCodeAt(model, sourceCode, exit) : undefined;
+      if (caught !== METHOD_NOT_FOUND) out.push({ kind: "code", node: thrown, source, code: caught ?? INTERNAL_ERROR });
       continue;
     }
     const value = exit.type === AST_NODE_TYPES.ReturnStatement ? exit.argument : exit;
@@ -122,7 +127,7 @@ function ownStatements(path: readonly TSESTree.Node[]): TSESTree.Node[] {
 
 /** What the file's fallbacks answer an unknown method with, where that is not -32601. */
 export const fallbackFindings = perModel(
-  (model: FileModel, keys: VisitorKeys, text: (node: TSESTree.Node) => string): readonly FallbackFinding[] =>
+  (model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>, text: (node: TSESTree.Node) => string): readonly FallbackFinding[] =>
     // A file without handlers may still answer every request before its handler is installed (installed-misses.ts).
-    fallbackSources(model, keys, text).flatMap((s) => findingsOf(s, model, keys)),
+    fallbackSources(model, sourceCode.visitorKeys, text).flatMap((s) => findingsOf(s, model, sourceCode)),
 );

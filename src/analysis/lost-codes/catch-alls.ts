@@ -52,7 +52,7 @@ const callsOfFunctions = perModel((model: FileModel, ctx: ReachContext): CallsOf
 });
 
 /** The `try` statements with a `catch` that run the dispatch handlers: around an inline dispatch, or around a call into it. */
-function dispatchTries(handlers: readonly Handler[], callsOf: CallsOf): TSESTree.TryStatement[] {
+function dispatchTries(handlers: readonly Handler[], callsOf: CallsOf, from: readonly TSESTree.Node[] = []): TSESTree.TryStatement[] {
   const tries = new Set<TSESTree.TryStatement>();
   const seen = new Set<TSESTree.Node>();
   const climb = (entry: TSESTree.Node, depth: number): void => {
@@ -75,6 +75,7 @@ function dispatchTries(handlers: readonly Handler[], callsOf: CallsOf): TSESTree
     if (h.body !== h.fn) climb(h.body, 0);
     else if (h.fn) for (const call of callsOf(h.fn)) climb(call, 1);
   }
+  for (const node of from) climb(node, 0);
   return [...tries];
 }
 
@@ -132,6 +133,17 @@ function firstLost(reached: readonly ReachedThrow[], handlers: readonly Handler[
     if (handler && code !== undefined) return { code, node: at === r.node ? thrown! : at, method: handler.method.wire };
   }
   return undefined;
+}
+
+/**
+ * The code the catch-alls around `node` in hand-rolled dispatch answer every error with: what a plain `Error` thrown
+ * there goes out as (a dispatcher's `default: throw new Error(…)`); undefined when none does, or they differ.
+ */
+export function catchAllCodeAt(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>, node: TSESTree.Node): number | undefined {
+  const reach: ReachContext = { sourceCode, values: model.values };
+  const codes = new Set<number | undefined>();
+  for (const attempt of dispatchTries([], callsOfFunctions(model, reach), [node])) codes.add(fixedAnswer(attempt.handler!, model.errorSites, reach)?.code);
+  return codes.size === 1 ? [...codes][0] : undefined;
 }
 
 /** Each dispatch handler's catch-all code, once worked out (null: none). */

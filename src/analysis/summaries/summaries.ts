@@ -3,7 +3,7 @@ import { contains, enclosingFunction, type FunctionNode, isFunction, isValueWrap
 import { type Resolver, resolverOf } from "../resolution/resolver.js";
 import { soleInit } from "../resolution/values.js";
 import { isCaught } from "../syntax/try-catch.js";
-import { fieldOf, nodeValue, readOf, sameValue, type SymbolicValue } from "./symbolic.js";
+import { fieldOf, type KeyedRead, nodeValue, readOf, sameValue, type SymbolicValue } from "./symbolic.js";
 import { validatedArgument } from "./validation.js";
 import { ThrowSummaries } from "./throws.js";
 
@@ -85,7 +85,9 @@ export class Summaries {
     if (fn.generator) return undefined;
     const cuts = this.#cuts;
     this.#pending.add(fn);
-    const returned = this.resolver.returnedBy(fn).map((expression) => this.valueOf(expression));
+    // `return undefined` beside `return record[key]`: what the function gives when it gives something.
+    const given = this.resolver.returnedBy(fn).filter((expression) => !isNothing(expression));
+    const returned = given.map((expression) => this.valueOf(expression));
     this.#pending.delete(fn);
     const first = returned[0];
     const summary = first && this.#cuts === cuts && returned.every((value) => sameValue(value, first)) ? first : undefined;
@@ -190,7 +192,8 @@ export class Summaries {
         return this.nameValue(inner) ?? nodeValue(inner);
       case AST_NODE_TYPES.MemberExpression: {
         const name = memberName(inner);
-        return (name !== undefined && fieldOf(this.valueOf(inner.object), name)) || nodeValue(inner);
+        if (name !== undefined) return fieldOf(this.valueOf(inner.object), name) ?? nodeValue(inner);
+        return this.keyedRead(inner) ?? nodeValue(inner);
       }
       case AST_NODE_TYPES.CallExpression: {
         // `Schema.parse(raw)`: the request, validated.
@@ -202,6 +205,20 @@ export class Summaries {
       default:
         return nodeValue(inner);
     }
+  }
+
+  /**
+   * `record[key]` with `key` a parameter and `record` one or read from one (`value[field]`): the read itself, which a
+   * call that names the key makes the record's field (bind). A store of the function's own keyed by a parameter
+   * (`this.sessions[id]`) is a lookup, as before. Only a key that is a parameter is asked about.
+   */
+  private keyedRead(member: TSESTree.MemberExpression): SymbolicValue | undefined {
+    if (!member.computed || member.optional || member.property.type !== AST_NODE_TYPES.Identifier) return undefined;
+    if (this.resolver.variableOf(member.property)?.defs[0]?.type !== "Parameter") return undefined;
+    const key = this.valueOf(member.property);
+    if (key.kind !== "param" || key.path.length > 0) return undefined;
+    const record = this.valueOf(member.object);
+    return record.kind === "param" ? { kind: "node", node: member, path: [], byKey: { record, fn: key.fn, index: key.index } } : undefined;
   }
 
   /** A parameter, or a local written once by its declaration (through a destructuring pattern's keys). */
@@ -249,6 +266,7 @@ export class Summaries {
   }
 
   private bind(value: SymbolicValue, fn: FunctionNode, call: TSESTree.CallExpression): SymbolicValue | undefined {
+    if (value.kind === "node" && value.byKey?.fn === fn) return this.bindKeyed(value, value.byKey, fn, call);
     if (value.kind === "node" || (value.kind === "param" && value.fn !== fn)) return value;
     if (value.kind === "invoke") {
       // A method of a parameter that is no function passed in (`store.get(id)`) stays the callee's own call.
@@ -276,6 +294,29 @@ export class Summaries {
       spreads.push(bound);
     }
     return { kind: "object", fields, spreads };
+  }
+
+  /**
+   * `record[key]` of the callee at a call: the record's field when the call names the key with one string
+   * (`readString(params, "sessionId")`); still the callee's read when the caller hands on its own parameter as the
+   * key and a record read from its own parameters (`readString(value, field)` passing both on), now keyed by the
+   * caller's; else the callee's read as it is (`resolve(chats, id)`: a lookup in the store the caller holds).
+   */
+  private bindKeyed(value: SymbolicValue & { kind: "node" }, byKey: KeyedRead, fn: FunctionNode, call: TSESTree.CallExpression): SymbolicValue | undefined {
+    const plain: SymbolicValue = { kind: "node", node: value.node, path: value.path };
+    const arg = call.arguments[byKey.index - thisParameterCount(fn)];
+    if (!arg || arg.type === AST_NODE_TYPES.SpreadElement) return plain;
+    const record = this.bind(byKey.record, fn, call);
+    if (!record) return plain;
+    const passed = this.valueOf(arg);
+    if (passed.kind === "param" && passed.path.length === 0) {
+      return record.kind === "param" ? { ...value, byKey: { record, fn: passed.fn, index: passed.index } } : plain;
+    }
+    const keys = this.resolver.values.resolve(arg);
+    if (keys?.length !== 1 || typeof keys[0] !== "string") return plain;
+    let field: SymbolicValue | undefined = fieldOf(record, keys[0]);
+    for (const name of value.path) field = field && fieldOf(field, name);
+    return field ?? plain;
   }
 
   /** `{ sessionId: p.sessionId, ...rest }`: unknown when a key is computed (it may be any field). */
@@ -423,6 +464,13 @@ function isShapeTest(node: TSESTree.Node): boolean {
     default:
       return node.type !== AST_NODE_TYPES.Literal && isPlainBuild(node);
   }
+}
+
+/** `undefined`, `null`, `void 0`: no value. */
+function isNothing(node: TSESTree.Node): boolean {
+  if (node.type === AST_NODE_TYPES.Identifier) return node.name === "undefined";
+  if (node.type === AST_NODE_TYPES.Literal) return node.value === null && !("regex" in node) && !("bigint" in node);
+  return node.type === AST_NODE_TYPES.UnaryExpression && node.operator === "void" && node.argument.type === AST_NODE_TYPES.Literal;
 }
 
 /** A literal, or `undefined`. */

@@ -11,12 +11,21 @@ import type { FunctionNode } from "../syntax/ast.js";
  * - `object`: an object built from such values (`{ sessionId: p.sessionId, ...rest }`);
  * - `invoke`: what calling a function that is such a value gives (`opts.run()`, `task()` of a parameter), then
  *   fields: a call of the function that passes it in knows which function that is (a thunk, a closure in an object).
+ * A `node` that reads a record with a key a parameter holds (`value[field]`) says so (`byKey`): it is that read where
+ * the function is on its own, and the record's field once a call names the key (`readString(params, "sessionId")`).
  */
 export type SymbolicValue =
-  | { readonly kind: "node"; readonly node: TSESTree.Node; readonly path: readonly string[] }
+  | { readonly kind: "node"; readonly node: TSESTree.Node; readonly path: readonly string[]; readonly byKey?: KeyedRead }
   | { readonly kind: "param"; readonly fn: FunctionNode; readonly index: number; readonly path: readonly string[]; readonly node: TSESTree.Node; readonly named: number }
   | { readonly kind: "object"; readonly fields: ReadonlyMap<string, SymbolicValue>; readonly spreads: readonly SymbolicValue[] }
   | { readonly kind: "invoke"; readonly callee: SymbolicValue; readonly node: TSESTree.CallExpression; readonly path: readonly string[] };
+
+/** `record[key]` with `key` parameter `index` of `fn`: what the record is, to read the field a call names from it. */
+export interface KeyedRead {
+  readonly record: SymbolicValue;
+  readonly fn: FunctionNode;
+  readonly index: number;
+}
 
 /** A value that is an expression of its own, nothing read from it. */
 export function nodeValue(node: TSESTree.Node): SymbolicValue {
