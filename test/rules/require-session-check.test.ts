@@ -54,6 +54,28 @@ function invalid(code: string, errors: (code: string) => Report[], name?: string
 }
 
 const valid: (string | Valid)[] = [
+  // The id compared with one the agent holds (not a literal) is a check of the session: what follows is not judged.
+  {
+    name: "a helper's use after the handler compared the id with the one session it serves",
+    code: `${SDK}let current = "";
+class Manager {
+  send(id: string) {
+    const chat = sessions.get(id);
+    chat!.turns += 1;
+  }
+}
+const manager = new Manager();
+app.onRequest(methods.agent.session.new, () => {
+  current = crypto.randomUUID();
+  sessions.set(current, {} as Chat);
+  return { sessionId: current };
+});
+app.onRequest(methods.agent.session.prompt, async ({ params }) => {
+  if (!params.sessionId || params.sessionId !== current) throw RequestError.resourceNotFound(params.sessionId);
+  manager.send(params.sessionId);
+  return { stopReason: "end_turn" };
+});`,
+  },
   // After the session's own check has answered its miss, a miss of something else kept for the session (its
   // runtime settings; dirac-run/dirac) is an inconsistency of the agent's own, not an unknown session: -32603 fits it.
   `${SDK}const overrides = new Map<string, { mode: string }>();
@@ -702,7 +724,50 @@ export class A implements acp.Agent {
     "a coded value that is not a RequestError, thrown from an SDK handler (its code lost)",
   ),
   // Plain Errors in hand-rolled dispatch go out as what the dispatcher's catch-all answers every error with.
+  // A test of the id's own value (is there one, is it a non-empty string) asks no store whether the session exists:
+  // the helper called after it still answers an unknown session (LiboShen/openclaw-acp, labelled before any run).
+  invalid(
+    `${SDK}class Manager {
+  send(id: string) {
+    const chat = sessions.get(id);
+    chat!.turns += 1;
+  }
+}
+const manager = new Manager();
+app.onRequest(methods.agent.session.prompt, async ({ params }) => {
+  if (!params.sessionId || typeof params.sessionId !== "string" || params.sessionId.trim().length === 0) throw RequestError.invalidParams();
+  manager.send(params.sessionId);
+  return { stopReason: "end_turn" };
+});`,
+    (c) => [asserted(c, "chat")],
+    "a helper's miss after the handler tested only that there is an id",
+  ),
   invalid(catchAll, (c) => [caughtAs(c, 'new Error("session not found")'), caughtAs(c, 'new Error("Session not found")')], "a plain Error in a dispatcher whose catch answers -32603"),
+  // The id read by a helper handed the key (`readString(p, "sessionId")`), which passes it to another: the same id.
+  invalid(
+    catchAllDispatch(`  const readOwn = (value: Record<string, unknown>, field: string) => {
+    const result = value[field];
+    if (typeof result !== "string") return undefined;
+    return result;
+  };
+  const readString = (value: unknown, field: string): string => {
+    const result = readOwn(value as Record<string, unknown>, field);
+    if (!result) throw new Error(\`Missing \${field}\`);
+    return result;
+  };
+  const loadSession = async (p: Params) => {
+    if (!sessions.has(readString(p, "sessionId"))) throw new Error("session not found");
+    return {};
+  };
+  const setMode = async (p: Params) => {
+    const s = sessions.get(readString(p, "sessionId"));
+    if (!s) throw new Error("Session not found");
+    s.mode = readString(p, "modeId");
+    return {};
+  };`),
+    (c) => [caughtAs(c, 'new Error("session not found")'), caughtAs(c, 'new Error("Session not found")')],
+    "the id read by a helper handed the key, in a dispatcher whose catch answers -32603",
+  ),
   // (a) unguarded uses, SDK 2.x
   invalid(
     `${SDK}app.onRequest(methods.agent.session.prompt, async (ctx) => {

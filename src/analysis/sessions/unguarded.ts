@@ -88,7 +88,36 @@ function isNamingOnly(node: TSESTree.Node, sourceCode: SourceCode): boolean {
   let at = node;
   for (let up = builtFrom(at, summaries); up; up = builtFrom(at, summaries)) at = up;
   const named = at.parent?.type === AST_NODE_TYPES.VariableDeclarator && at.parent.init === at && !mayCheck(at, summaries);
-  return named || isDeclarationName(node);
+  return named || isDeclarationName(node) || isShapeTest(node);
+}
+
+/**
+ * `if (!id)`, `typeof id !== "string"`, `id === ""`, `id.length === 0`, `!id.trim()`: a test of the id's own value
+ * (whether there is one, its type, its length), which asks no store whether the session exists.
+ */
+function isShapeTest(node: TSESTree.Node): boolean {
+  let at = node;
+  for (;;) {
+    const parent = at.parent;
+    if (!parent) return false;
+    if (parent.type === AST_NODE_TYPES.ChainExpression || (parent.type === AST_NODE_TYPES.MemberExpression && parent.object === at && ["length", "trim"].includes(memberName(parent) ?? ""))) at = parent;
+    else if (parent.type === AST_NODE_TYPES.CallExpression && parent.callee === at && at.type === AST_NODE_TYPES.MemberExpression && memberName(at) === "trim" && parent.arguments.length === 0) at = parent;
+    else if (parent.type === AST_NODE_TYPES.UnaryExpression && (parent.operator === "!" || parent.operator === "typeof")) at = parent;
+    else if (parent.type === AST_NODE_TYPES.BinaryExpression && ["===", "!==", "==", "!=", "<", ">", "<=", ">="].includes(parent.operator) && isLiteralOperand(parent.left === at ? parent.right : parent.left)) at = parent;
+    else return isTestPosition(parent, at);
+  }
+}
+
+/** Where a value only decides a branch: an `if`'s or a conditional's test, an operand of `&&` or `||` there. */
+function isTestPosition(parent: TSESTree.Node, child: TSESTree.Node): boolean {
+  if (parent.type === AST_NODE_TYPES.IfStatement || parent.type === AST_NODE_TYPES.ConditionalExpression) return parent.test === child;
+  return parent.type === AST_NODE_TYPES.LogicalExpression && parent.operator !== "??" && parent.parent !== undefined && isTestPosition(parent.parent, parent);
+}
+
+/** A literal, `undefined` or a `typeof` name compared with: no stored value. */
+function isLiteralOperand(node: TSESTree.Node): boolean {
+  const inner = unwrap(node);
+  return inner.type === AST_NODE_TYPES.Literal || (inner.type === AST_NODE_TYPES.Identifier && inner.name === "undefined") || (inner.type === AST_NODE_TYPES.TemplateLiteral && inner.expressions.length === 0);
 }
 
 /** The value `node` is a part of, when building it runs no code of its own: an object, array or template, a call that checks nothing. */
