@@ -31,6 +31,28 @@ function calleeOf(probed: Probed, callee: string, nth = 0): string | undefined {
 }
 
 describe("callees", () => {
+  it("resolves a function exported from a TypeScript namespace, of another module and of this file", () => {
+    const probed = modelOf(
+      `import { ACP, Ambient } from "./namespace-protocol";
+namespace Local {
+  export function here() {}
+  function hidden() {}
+}
+ACP.error(1, -32603, "x");
+ACP.response(1, {});
+Ambient.gone();
+Local.here();
+Local.hidden();
+`,
+      { filename: `${fixtures}/probe.ts` },
+    );
+    expect(calleeOf(probed, "ACP.error")).toBe("error @ namespace-protocol.ts:3");
+    expect(calleeOf(probed, "ACP.response")).toBe("response @ namespace-protocol.ts:6");
+    expect(calleeOf(probed, "Ambient.gone")).toBeUndefined();
+    expect(calleeOf(probed, "Local.here")).toBe("here @ here:3");
+    expect(calleeOf(probed, "Local.hidden")).toBeUndefined();
+  });
+
   it("resolves functions, const arrows, methods of this, and inherited methods", () => {
     const probed = modelOf(`
 function plain() {}

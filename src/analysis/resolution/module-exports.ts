@@ -66,6 +66,17 @@ function readExports(program: TSESTree.Program): ModuleExports {
   return { local, from, stars };
 }
 
+/**
+ * What a TypeScript namespace exports under `name` (`export namespace ACP { export function error(…) }`): the node that
+ * gives its value, as a module's export does; undefined for a namespace of declarations only (`declare namespace`).
+ */
+export function namespaceExport(namespace: TSESTree.TSModuleDeclaration, name: string): TSESTree.Node | undefined {
+  if (namespace.declare || namespace.body?.type !== AST_NODE_TYPES.TSModuleBlock) return undefined;
+  const local = new Map<string, TSESTree.Node>();
+  for (const statement of namespace.body.body) if (statement.type === AST_NODE_TYPES.ExportNamedDeclaration) readNamedExport(statement, local, new Map());
+  return local.get(name);
+}
+
 function readNamedExport(
   statement: TSESTree.ExportNamedDeclaration,
   local: Map<string, TSESTree.Node>,

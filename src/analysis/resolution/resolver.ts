@@ -8,7 +8,7 @@ import { isUndeclared, variableOf } from "../syntax/variables.js";
 import { functionTarget, calleeTarget, returnedValues } from "./callees.js";
 import { boundArgument, mayBeCalledElsewhere } from "./bindings.js";
 import { type ClassNode, classMemberFunction, fieldValue, instanceClass, namedClass } from "./classes.js";
-import { moduleExports } from "./module-exports.js";
+import { moduleExports, namespaceExport } from "./module-exports.js";
 import { isRelativeSpecifier, type ModuleReading, readModule, resolveModulePath } from "../modules/module-files.js";
 import { type ModuleRef, moduleValue, variableModuleRef } from "./module-refs.js";
 import { REEXPORTS, type TextQuestion, textHolds, textReaches } from "../modules/module-texts.js";
@@ -285,6 +285,7 @@ export class Resolver implements Resolution {
       case "FunctionName":
       case "ClassName":
       case "TSEnumName":
+      case "TSModuleName":
         return { kind: "node", node: def.node };
       case "Variable": {
         const init = singleInit(variable, def.node as TSESTree.VariableDeclarator, def.name as TSESTree.Identifier);
@@ -312,6 +313,11 @@ export class Resolver implements Resolution {
     if (literal) {
       const value = propertyValue(literal, key, this);
       return value ? this.target(value) : undefined;
+    }
+    // `ACP.error(…)` of `export namespace ACP { export function error(…) }`.
+    if (object?.kind === "node" && object.node.type === AST_NODE_TYPES.TSModuleDeclaration) {
+      const exported = namespaceExport(object.node, key);
+      return exported ? this.target(exported) : undefined;
     }
     const cls = object?.kind === "node" ? asClass(object.node) : undefined;
     const value = cls && staticMember(cls, key);
