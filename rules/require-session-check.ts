@@ -1,5 +1,5 @@
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
-import { answerCodes, catchAllCode, type ConnectionAnswer, connectionFix, connectionName, deletedSessionAnswers, enclosingFunction, type FileModel, type Handler, keepsCodeThroughSdk, projectConnection, type SessionMiss, sessionNotFoundFix, type SessionScope } from "../src/analysis/index.js";
+import { answerCodes, answeringFunction, catchAllCode, type ConnectionAnswer, connectionFix, connectionName, deletedSessionAnswers, enclosingFunction, type FileModel, type Handler, keepsCodeThroughSdk, projectConnection, type SessionMiss, sessionNotFoundFix, type SessionScope } from "../src/analysis/index.js";
 import { INTERNAL_ERROR, INVALID_PARAMS, RESOURCE_NOT_FOUND } from "../src/protocol/codes.js";
 import { specUrl } from "../src/protocol/links.js";
 import { V2_ITEM_CANCELS } from "../src/protocol/methods.js";
@@ -57,7 +57,8 @@ function connectionCodes(answer: NonNullable<SessionMiss["answer"]>, connection:
  */
 function sendsResults(miss: SessionMiss, returned: TSESTree.Node): boolean {
   const fn = enclosingFunction(returned);
-  return miss.scope.handlers.filter(requiresSessionCheck).every((h) => h.style !== "dispatch" && h.fn === fn);
+  // A thunk the handler runs and gives back the result of (`return enqueue(async () => { … })`) answers for it.
+  return miss.scope.handlers.filter(requiresSessionCheck).every((h) => h.style !== "dispatch" && (h.fn === fn || answeringFunction(h) === fn));
 }
 
 /** Version 2: every handler of the scope that needs the check is session/close, which SHOULD succeed for an unknown session. */

@@ -490,6 +490,48 @@ app.onRequest(methods.agent.session.load, ({ params }) => {
     ],
     "an unknown session answered with a success result ({}, a stop reason, nothing)",
   ),
+  // The guard is the last statement of an enclosing `if`'s branch: its miss falls out of both to the `return {}`
+  // (SteveYung-tech/cli-acp-bridge, labelled before any run).
+  invalid(
+    `${SDK}app.onRequest(methods.agent.session.setMode, async ({ params }) => {
+  if (params.sessionId && params.modeId) {
+    const chat = sessions.get(params.sessionId);
+    if (chat) chat.mode = params.modeId;
+  }
+  return {};
+});`,
+    (c) => [{ messageId: "successForMiss", data: { fix: FIX }, ...at(c, "return {};") }],
+    "an unknown session's miss falling out of the enclosing if to a success",
+  ),
+  // A thunk the handler gives back the result of answers for it; a closure a call runs and returns from hands its miss
+  // on to what the handler does after that call.
+  invalid(
+    `${SDK}function enqueue<T>(task: () => T): T {
+  return task();
+}
+function runWith(opts: { run: () => void }) {
+  return opts.run();
+}
+app.onRequest(methods.agent.session.setMode, async ({ params }) => {
+  return enqueue(async () => {
+    const chat = sessions.get(params.sessionId);
+    if (chat) chat.mode = params.modeId;
+    return {};
+  });
+});
+app.onRequest(methods.agent.session.prompt, async ({ params }) => {
+  runWith({ run: () => {
+    const chat = sessions.get(params.sessionId);
+    if (chat) chat.turns += 1;
+  } });
+  return { stopReason: "end_turn" };
+});`,
+    (c) => [
+      { messageId: "successForMiss", data: { fix: FIX }, ...at(c, "return {};") },
+      { messageId: "successForMiss", data: { fix: FIX }, ...at(c, 'return { stopReason: "end_turn" };') },
+    ],
+    "an unknown session's miss in a thunk the handler gives back, and in a closure a call runs before the handler's success",
+  ),
   // After the session's own check has answered its miss, a test of the same store again (after an `await` the
   // session may have gone) and a miss whose message says the session is missing (a manager behind a store of
   // attachments, smagnuso/hydra-acp) are still an unknown session's.

@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { variableDeclaredFrom } from "../syntax/variables.js";
-import { AWAITED_VALUE, calleeName, fallsThrough, isFalse, isLastOfFunction, isNullish, outermostThrough, statementAfterBranch, unwrap } from "../syntax/ast.js";
+import { AWAITED_VALUE, calleeName, endsFunction, fallsThrough, isFalse, isNullish, outermostThrough, statementAfterBranch, unwrap } from "../syntax/ast.js";
 import type { RequestFields } from "./fields.js";
 import { isAbsentValue, readCall, readPath } from "./reads.js";
 import { declaredReturnType } from "../resolution/classes.js";
@@ -191,7 +191,7 @@ export function keyedGuards(sourceCode: SourceCode, nodes: readonly TSESTree.Nod
     if (found.present && !node.alternate && after) {
       const shared = fallsThrough((node as TSESTree.IfStatement).consequent) || isJoined(node.test);
       out.push({ lookup: found.lookup, miss: after, ...(shared ? { shared } : {}) });
-    } else if (first && found.present && !node.alternate && node.type === AST_NODE_TYPES.IfStatement && fallsThrough(node.consequent) && isLastOfFunction(node)) {
+    } else if (first && found.present && !node.alternate && node.type === AST_NODE_TYPES.IfStatement && fallsThrough(node.consequent) && endsFunction(node)) {
       out.push({ lookup: found.lookup, miss: node, leaves: true });
     } else out.push({ lookup: found.lookup, miss: found.present ? (node.alternate ?? null) : node.consequent });
   }

@@ -129,7 +129,7 @@ export class SessionScopes {
       for (const id of this.nodes.referencesIn(variable, scope.root)) {
         const node = requestPart(id);
         const call = node.parent;
-        if (call?.type === AST_NODE_TYPES.CallExpression && call.arguments.includes(node as TSESTree.CallExpressionArgument) && resolver.calleeOf(call) && !summaries.checksNothing(call)) out.push(call);
+        if (call?.type === AST_NODE_TYPES.CallExpression && call.arguments.includes(node as TSESTree.CallExpressionArgument) && resolver.calleeOf(call) && !summaries.checksNothing(call) && !summaries.checksOnlyShape(call)) out.push(call);
       }
     }
     return out;

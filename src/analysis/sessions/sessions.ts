@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { type AnswerContext, type Answer, answerAcross, answerOf, helperThrow, sentAnswer } from "../errors/answers.js";
-import { calleeName, contains, findProperty, fallsThrough, isFunction, isLastOfFunction, memberName, nextStatement, staticKeyName, unwrap } from "../syntax/ast.js";
+import { calleeName, contains, enclosingFunction, findProperty, fallsThrough, isFunction, endsFunction, followingStatement, memberName, staticKeyName, unwrap } from "../syntax/ast.js";
 import type { Handler } from "../handlers/types.js";
 import type { FileNodes } from "../file-nodes.js";
 import { answerStatement, findGuards, type SessionGuard } from "./guards.js";
@@ -12,7 +12,7 @@ import { isSessionLookup, type MissWording, openedSessionStores } from "./sessio
 import { messageText } from "../values/message-text.js";
 import { type SessionScope, SessionScopes } from "./scopes.js";
 import { returnedLookups, type ScopeLookups } from "./returned-lookups.js";
-import { summariesOf } from "../summaries/summaries.js";
+import { type Summaries, summariesOf } from "../summaries/summaries.js";
 import { partsAtCall, siteAtCall } from "../errors/helper-sites.js";
 import type { ErrorSite } from "../errors/error-sites.js";
 
@@ -239,6 +239,9 @@ export function analyseSessions(
       if (!found && leavesHelper(guard, scope)) {
         for (const { from, success } of successesAfterCalls(scope, caught)) misses.push({ scope: from, guard, thrown: false, caught: false, success });
       }
+      // One that leaves a closure a call of the scope runs (`runWith({ run: () => { … } }); return {};`): the same.
+      const afterRunner = found ? undefined : successAfterRunner(guard, scope, summaries, caught);
+      if (afterRunner) misses.push({ scope, guard, thrown: false, caught: false, success: afterRunner });
     }
   }
   return {
@@ -281,7 +284,25 @@ function leavesHelper(guard: SessionGuard, scope: SessionScope): boolean {
   const statement = guard.test.parent;
   // A branch that exits (`if (deleted.has(id)) throw …`) makes its hit the failure: no session lookup.
   if (statement?.type !== AST_NODE_TYPES.IfStatement || statement.test !== guard.test || statement.alternate || !fallsThrough(statement.consequent)) return false;
-  return isLastOfFunction(statement, scope.root);
+  return endsFunction(statement, scope.root);
+}
+
+/**
+ * The success returned right after the call that runs the closure a miss leaves (Summaries.runningCall: `runWith({
+ * run: () => { const s = sessions.get(id); if (s) s.turns++; } }); return {};`), made as a statement of the scope
+ * outside any `try` of it.
+ */
+function successAfterRunner(guard: SessionGuard, scope: SessionScope, summaries: Summaries, caught: Caught): TSESTree.ReturnStatement | undefined {
+  const statement = guard.test.parent;
+  if (guard.miss !== null || statement?.type !== AST_NODE_TYPES.IfStatement || statement.test !== guard.test || statement.alternate || !fallsThrough(statement.consequent)) return undefined;
+  const fn = enclosingFunction(statement);
+  if (!fn || fn === scope.root || !endsFunction(statement, fn)) return undefined;
+  const call = summaries.runningCall(fn);
+  if (!call || !contains(scope.root, call)) return undefined;
+  const callStatement = (call.parent?.type === AST_NODE_TYPES.AwaitExpression ? call.parent : call).parent;
+  if (callStatement?.type !== AST_NODE_TYPES.ExpressionStatement || caught(callStatement, scope.root)) return undefined;
+  const next = followingStatement(callStatement);
+  return next && successOf(next)?.success;
 }
 
 /**
@@ -297,9 +318,10 @@ function successesAfterCalls(scope: SessionScope, caught: Caught, seen = new Set
     const value = call.parent?.type === AST_NODE_TYPES.AwaitExpression ? call.parent : call;
     const statement = value.parent;
     if (statement?.type !== AST_NODE_TYPES.ExpressionStatement || caught(statement, from.root)) continue;
-    const [next] = nextStatement(statement) ?? [];
+    // The statement right after the call, also out of the `if` whose branch the call ends.
+    const next = followingStatement(statement);
     // A handler's own scope hands nothing on: only a helper's last statement does.
-    if (!next && isFunction(from.root) && isLastOfFunction(statement, from.root)) {
+    if (!next && isFunction(from.root) && endsFunction(statement, from.root)) {
       out.push(...successesAfterCalls(from, caught, seen));
       continue;
     }

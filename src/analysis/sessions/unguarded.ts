@@ -125,7 +125,7 @@ function builtFrom(node: TSESTree.Node, summaries: Summaries): TSESTree.Node | u
   const parent = node.parent;
   switch (parent?.type) {
     case AST_NODE_TYPES.CallExpression:
-      return parent.arguments.includes(node as TSESTree.CallExpressionArgument) && summaries.checksNothing(parent) ? parent : undefined;
+      return parent.arguments.includes(node as TSESTree.CallExpressionArgument) && (summaries.checksNothing(parent) || summaries.checksOnlyShape(parent)) ? parent : undefined;
     case AST_NODE_TYPES.Property:
       return parent.value === node && !parent.computed && parent.parent.type === AST_NODE_TYPES.ObjectExpression ? parent.parent : undefined;
     case AST_NODE_TYPES.ArrayExpression:
@@ -136,12 +136,15 @@ function builtFrom(node: TSESTree.Node, summaries: Summaries): TSESTree.Node | u
   }
 }
 
-/** Whether a declaration's initialiser runs code that may check the id: a call or construction, but one that checks nothing. */
+/**
+ * Whether a declaration's initialiser runs code that may check the id: a call or construction, but not one that
+ * checks nothing or only the shape of what it is handed.
+ */
 function mayCheck(node: TSESTree.Node, summaries: Summaries): boolean {
   const inner = unwrap(node);
   const value = inner.type === AST_NODE_TYPES.AwaitExpression ? unwrap(inner.argument) : inner;
   if (value.type === AST_NODE_TYPES.NewExpression) return true;
-  return value.type === AST_NODE_TYPES.CallExpression && !summaries.checksNothing(value);
+  return value.type === AST_NODE_TYPES.CallExpression && !summaries.checksNothing(value) && !summaries.checksOnlyShape(value);
 }
 
 /**

@@ -143,6 +143,23 @@ export class Summaries {
   }
 
   /**
+   * Whether a call's callee only refuses what it is handed by its shape: each of its statements is `if (<a test of
+   * values' presence, type or length>) throw …` (or returns), then at most a return of a value built from its
+   * arguments (`function assertParams(p) { if (!p.sessionId || typeof p.sessionId !== "string") throw …; }`). It asks
+   * no store, so it checks no session.
+   */
+  checksOnlyShape(call: TSESTree.CallExpression): boolean {
+    const fn = this.resolver.calleeOf(call);
+    if (!fn || fn.body.type !== AST_NODE_TYPES.BlockStatement || fn.body.body.length === 0) return false;
+    const body = fn.body.body;
+    return body.every(
+      (statement, i) =>
+        (statement.type === AST_NODE_TYPES.IfStatement && !statement.alternate && isShapeTest(statement.test) && onlyExits(statement.consequent)) ||
+        (i === body.length - 1 && statement.type === AST_NODE_TYPES.ReturnStatement && (!statement.argument || isPlainBuild(statement.argument))),
+    );
+  }
+
+  /**
    * Whether what `node` throws is caught before it leaves `root` (syntax/try-catch.ts), also across a thunk a call
    * runs and gives back the result of (runningCall): its throws go on from that call.
    */
@@ -449,7 +466,13 @@ function isPlainBuild(node: TSESTree.Node): boolean {
   }
 }
 
-/** A test of a value's shape: its truthiness, `typeof`, a comparison with a literal; no call, no other value. */
+/** A branch that only leaves: one `throw` or `return`, alone or in a block. */
+function onlyExits(node: TSESTree.Node): boolean {
+  const only = node.type === AST_NODE_TYPES.BlockStatement ? (node.body.length === 1 ? node.body[0]! : undefined) : node;
+  return only?.type === AST_NODE_TYPES.ThrowStatement || only?.type === AST_NODE_TYPES.ReturnStatement;
+}
+
+/** A test of a value's shape: its truthiness, `typeof`, a comparison with a literal; no call but `.trim()`, no other value. */
 function isShapeTest(node: TSESTree.Node): boolean {
   switch (node.type) {
     case AST_NODE_TYPES.LogicalExpression:
@@ -458,7 +481,7 @@ function isShapeTest(node: TSESTree.Node): boolean {
       return node.operator === "!" && isShapeTest(node.argument);
     case AST_NODE_TYPES.BinaryExpression: {
       if (!["===", "!==", "==", "!="].includes(node.operator)) return false;
-      const operand = (n: TSESTree.Node) => (n.type === AST_NODE_TYPES.UnaryExpression && n.operator === "typeof" ? isPlainBuild(n.argument) : isPlainBuild(n));
+      const operand = (n: TSESTree.Node) => (n.type === AST_NODE_TYPES.UnaryExpression && n.operator === "typeof" ? isPlainBuild(n.argument) : isPlainBuild(trimmed(n)));
       return (isLiteral(node.right) && operand(node.left)) || (isLiteral(node.left) && operand(node.right));
     }
     default:
@@ -471,6 +494,16 @@ function isNothing(node: TSESTree.Node): boolean {
   if (node.type === AST_NODE_TYPES.Identifier) return node.name === "undefined";
   if (node.type === AST_NODE_TYPES.Literal) return node.value === null && !("regex" in node) && !("bigint" in node);
   return node.type === AST_NODE_TYPES.UnaryExpression && node.operator === "void" && node.argument.type === AST_NODE_TYPES.Literal;
+}
+
+/** `v.trim().length` as `v.length`, `v.trim()` as `v`: the value's shape, read without asking anything else. */
+function trimmed(node: TSESTree.Node): TSESTree.Node {
+  if (node.type === AST_NODE_TYPES.MemberExpression && !node.computed && memberName(node) === "length") {
+    const inner = trimmed(node.object);
+    return inner === node.object ? node : inner;
+  }
+  const isTrim = node.type === AST_NODE_TYPES.CallExpression && node.arguments.length === 0 && node.callee.type === AST_NODE_TYPES.MemberExpression && memberName(node.callee) === "trim";
+  return isTrim ? (node.callee as TSESTree.MemberExpression).object : node;
 }
 
 /** A literal, or `undefined`. */

@@ -219,9 +219,45 @@ const EXITS: ReadonlySet<AST_NODE_TYPES> = new Set([AST_NODE_TYPES.ReturnStateme
  */
 export function statementAfterBranch(node: TSESTree.IfStatement): TSESTree.Node | undefined {
   if (node.alternate) return undefined;
-  const next = nextStatement(node)?.[0];
+  const next = followingStatement(node);
   if (!next) return undefined;
   return endsWithReturn(node.consequent) || (next.type === AST_NODE_TYPES.ReturnStatement && fallsThrough(node.consequent)) ? next : undefined;
+}
+
+/**
+ * Whether nothing runs after `statement` in function `fn` (any function when not given): it is the function's last
+ * statement, or the last of a branch of an `if` that is (`function touch(p) { if (p.id) { …; if (s) s.turns++; } }`).
+ */
+export function endsFunction(statement: TSESTree.Node, fn?: TSESTree.Node): boolean {
+  let current = statement;
+  for (;;) {
+    if (isLastOfFunction(current, fn)) return true;
+    if (nextStatement(current)) return false;
+    const parent = current.parent;
+    const branch = parent?.type === AST_NODE_TYPES.BlockStatement ? parent : current;
+    const owner = branch.parent;
+    if (owner?.type !== AST_NODE_TYPES.IfStatement || (owner.consequent !== branch && owner.alternate !== branch)) return false;
+    current = owner;
+  }
+}
+
+/**
+ * The statement that runs right after `statement`: the next one in its block, or, for the last statement of a branch
+ * of an `if`, the one after that `if` (`if (id && mode) { …; if (session) await update(session); } return {};`).
+ * Not out of a loop (which may run the branch again) or a `try` (whose `finally` runs between).
+ */
+export function followingStatement(statement: TSESTree.Node): TSESTree.Node | undefined {
+  let current = statement;
+  for (;;) {
+    const next = nextStatement(current)?.[0];
+    if (next) return next;
+    const parent = current.parent;
+    const block = parent?.type === AST_NODE_TYPES.BlockStatement ? parent : undefined;
+    const branch = block ?? current;
+    const owner = branch.parent;
+    if (owner?.type !== AST_NODE_TYPES.IfStatement || (owner.consequent !== branch && owner.alternate !== branch)) return undefined;
+    current = owner;
+  }
 }
 
 /**
