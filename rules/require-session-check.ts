@@ -1,5 +1,5 @@
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
-import { answerCodes, answeringFunction, catchAllCode, type ConnectionAnswer, connectionFix, connectionName, deletedSessionAnswers, enclosingFunction, type FileModel, type Handler, keepsCodeThroughSdk, projectConnection, type SessionMiss, sessionNotFoundFix, type SessionScope } from "../src/analysis/index.js";
+import { answerCodes, catchAllCode, type ConnectionAnswer, connectionFix, connectionName, deletedSessionAnswers, enclosingFunction, type FileModel, type Handler, keepsCodeThroughSdk, projectConnection, type SessionMiss, sessionNotFoundFix, type SessionScope } from "../src/analysis/index.js";
 import { INTERNAL_ERROR, INVALID_PARAMS, RESOURCE_NOT_FOUND } from "../src/protocol/codes.js";
 import { specUrl } from "../src/protocol/links.js";
 import { V2_ITEM_CANCELS } from "../src/protocol/methods.js";
@@ -55,10 +55,10 @@ function connectionCodes(answer: NonNullable<SessionMiss["answer"]>, connection:
  * calls) of the SDKs (or vscode-jsonrpc), where a returned value is the result; in hand-rolled dispatch it may be
  * the error response the dispatcher sends.
  */
-function sendsResults(miss: SessionMiss, returned: TSESTree.Node): boolean {
+function sendsResults(miss: SessionMiss, returned: TSESTree.Node, model: FileModel): boolean {
   const fn = enclosingFunction(returned);
   // A thunk the handler runs and gives back the result of (`return enqueue(async () => { … })`) answers for it.
-  return miss.scope.handlers.filter(requiresSessionCheck).every((h) => h.style !== "dispatch" && (h.fn === fn || answeringFunction(h) === fn));
+  return miss.scope.handlers.filter(requiresSessionCheck).every((h) => h.style !== "dispatch" && fn !== undefined && model.sessions.answersFor(h, fn));
 }
 
 /** Version 2: every handler of the scope that needs the check is session/close, which SHOULD succeed for an unknown session. */
@@ -157,7 +157,7 @@ export default createRule<[], MessageIds>({
       const { answer } = miss;
       // A success returned for an unknown session by the handler itself (a helper's return is no answer);
       // closing an unknown session may succeed.
-      if (miss.success && !miss.caught && miss.scope.handlers.some(requiresSessionCheck) && sendsResults(miss, miss.success) && !onlyClose(miss.scope)) {
+      if (miss.success && !miss.caught && miss.scope.handlers.some(requiresSessionCheck) && sendsResults(miss, miss.success, model) && !onlyClose(miss.scope)) {
         for (const node of placesOf(miss.reportAt, miss.success)) reportOnce(node, { node, messageId: "successForMiss", data: { fix } });
         continue;
       }

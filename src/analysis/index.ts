@@ -3,7 +3,6 @@ export type { ErrorSite, ErrorSiteKind } from "./errors/error-sites.js";
 export type { CodeTable, CodeTableMember } from "./errors/code-tables.js";
 export { codeLeaves, isBareNumber } from "./errors/code-leaves.js";
 export type { FallbackHandler, FileHandlers, Handler, HandlerStyle } from "./handlers/types.js";
-export { answeringFunction } from "./handlers/types.js";
 export type { SessionFacts, SessionMiss, UnguardedSession } from "./sessions/sessions.js";
 export type { SessionScope } from "./sessions/scopes.js";
 export { type Answer, keepsCodeThroughSdk } from "./errors/answers.js";

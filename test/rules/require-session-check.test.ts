@@ -525,12 +525,23 @@ app.onRequest(methods.agent.session.prompt, async ({ params }) => {
     if (chat) chat.turns += 1;
   } });
   return { stopReason: "end_turn" };
+});
+function touch(p: { sessionId: string }) {
+  const chat = sessions.get(p.sessionId);
+  if (chat) chat.busy = true;
+}
+app.onRequest(methods.agent.session.load, async ({ params }) => {
+  runWith({ run: () => {
+    touch(params);
+  } });
+  return {};
 });`,
     (c) => [
       { messageId: "successForMiss", data: { fix: FIX }, ...at(c, "return {};") },
       { messageId: "successForMiss", data: { fix: FIX }, ...at(c, 'return { stopReason: "end_turn" };') },
+      { messageId: "successForMiss", data: { fix: FIX }, ...at(c, "return {};", 1) },
     ],
-    "an unknown session's miss in a thunk the handler gives back, and in a closure a call runs before the handler's success",
+    "an unknown session's miss in a thunk the handler gives back, and in a closure a call runs (or a helper it calls) before the handler's success",
   ),
   // After the session's own check has answered its miss, a test of the same store again (after an `await` the
   // session may have gone) and a miss whose message says the session is missing (a manager behind a store of

@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { type AnswerContext, type Answer, answerAcross, answerOf, helperThrow, sentAnswer } from "../errors/answers.js";
 import { calleeName, contains, enclosingFunction, findProperty, fallsThrough, isFunction, endsFunction, followingStatement, memberName, staticKeyName, unwrap } from "../syntax/ast.js";
-import type { Handler } from "../handlers/types.js";
+import { answeringFunction, type Handler } from "../handlers/types.js";
 import type { FileNodes } from "../file-nodes.js";
 import { answerStatement, findGuards, type SessionGuard } from "./guards.js";
 import { findLookups, type SessionLookup } from "./lookups.js";
@@ -70,6 +70,11 @@ export interface SessionFacts {
   reachesUnchecked(call: TSESTree.Node, accepts: (h: Handler) => boolean): boolean;
   /** Whether what a scope throws can reach a handler's answer: not when every way there is caught (isReachedUncaught). */
   isAnswering(scope: SessionScope): boolean;
+  /**
+   * Whether what `fn` returns is a handler's result: `fn` is the handler's function, the thunk it runs, or a closure
+   * a call runs and gives back the result of, that call returned by the handler (`return enqueue(async () => …)`).
+   */
+  answersFor(handler: Handler, fn: TSESTree.Node | undefined): boolean;
 }
 
 /**
@@ -237,7 +242,7 @@ export function analyseSessions(
       misses.push(...boundToCalls(miss, resolver));
       // A miss that leaves a helper with nothing hands the request back: what each caller returns next answers it.
       if (!found && leavesHelper(guard, scope)) {
-        for (const { from, success } of successesAfterCalls(scope, caught)) misses.push({ scope: from, guard, thrown: false, caught: false, success });
+        for (const { from, success } of successesAfterCalls(scope, caught, summaries)) misses.push({ scope: from, guard, thrown: false, caught: false, success });
       }
       // One that leaves a closure a call of the scope runs (`runWith({ run: () => { … } }); return {};`): the same.
       const afterRunner = found ? undefined : successAfterRunner(guard, scope, summaries, caught);
@@ -252,6 +257,12 @@ export function analyseSessions(
     scopesOf: (node) => registry.scopes.filter((s) => contains(s.root, node)),
     scopeOf: (node) => innermost(registry.scopes.filter((s) => contains(s.root, node))),
     isAnswering: (scope) => isReachedUncaught(scope, caught),
+    answersFor: (handler, fn) => {
+      if (!fn || fn === handler.fn || fn === answeringFunction(handler)) return true;
+      const runner = isFunction(fn) ? summaries.runningCall(fn) : undefined;
+      const returned = runner && (runner.parent?.type === AST_NODE_TYPES.AwaitExpression ? runner.parent : runner).parent;
+      return returned?.type === AST_NODE_TYPES.ReturnStatement && enclosingFunction(returned) === handler.fn;
+    },
     reachesUnchecked: (call, accepts) => registry.scopes.some((s) => contains(s.root, call) && isUncheckedCall(registry, call, s, accepts, caught)),
   };
 }
@@ -295,14 +306,23 @@ function leavesHelper(guard: SessionGuard, scope: SessionScope): boolean {
 function successAfterRunner(guard: SessionGuard, scope: SessionScope, summaries: Summaries, caught: Caught): TSESTree.ReturnStatement | undefined {
   const statement = guard.test.parent;
   if (guard.miss !== null || statement?.type !== AST_NODE_TYPES.IfStatement || statement.test !== guard.test || statement.alternate || !fallsThrough(statement.consequent)) return undefined;
-  const fn = enclosingFunction(statement);
-  if (!fn || fn === scope.root || !endsFunction(statement, fn)) return undefined;
-  const call = summaries.runningCall(fn);
-  if (!call || !contains(scope.root, call)) return undefined;
-  const callStatement = (call.parent?.type === AST_NODE_TYPES.AwaitExpression ? call.parent : call).parent;
-  if (callStatement?.type !== AST_NODE_TYPES.ExpressionStatement || caught(callStatement, scope.root)) return undefined;
+  const callStatement = runnerStatement(statement, scope.root, summaries);
+  if (!callStatement || caught(callStatement, scope.root)) return undefined;
   const next = followingStatement(callStatement);
   return next && successOf(next)?.success;
+}
+
+/**
+ * The statement of `root` that is the call running the closure `statement` ends (Summaries.runningCall: `runWith({
+ * run: () => { …; statement } });`): what runs next after the closure returns.
+ */
+function runnerStatement(statement: TSESTree.Node, root: TSESTree.Node, summaries: Summaries): TSESTree.ExpressionStatement | undefined {
+  const fn = enclosingFunction(statement);
+  if (!fn || fn === root || !endsFunction(statement, fn)) return undefined;
+  const call = summaries.runningCall(fn);
+  if (!call || !contains(root, call)) return undefined;
+  const callStatement = (call.parent?.type === AST_NODE_TYPES.AwaitExpression ? call.parent : call).parent;
+  return callStatement?.type === AST_NODE_TYPES.ExpressionStatement ? callStatement : undefined;
 }
 
 /**
@@ -310,7 +330,7 @@ function successAfterRunner(guard: SessionGuard, scope: SessionScope, summaries:
  * {};`), outside any `try` of the caller: the answer to a miss the helper hands back. A caller whose last statement
  * is that call hands the miss on to its own callers (`function touch(p) { resolve(p); }`).
  */
-function successesAfterCalls(scope: SessionScope, caught: Caught, seen = new Set<SessionScope>()): { from: SessionScope; success: TSESTree.ReturnStatement }[] {
+function successesAfterCalls(scope: SessionScope, caught: Caught, summaries: Summaries, seen = new Set<SessionScope>()): { from: SessionScope; success: TSESTree.ReturnStatement }[] {
   if (seen.has(scope)) return [];
   seen.add(scope);
   const out: { from: SessionScope; success: TSESTree.ReturnStatement }[] = [];
@@ -319,10 +339,12 @@ function successesAfterCalls(scope: SessionScope, caught: Caught, seen = new Set
     const statement = value.parent;
     if (statement?.type !== AST_NODE_TYPES.ExpressionStatement || caught(statement, from.root)) continue;
     // The statement right after the call, also out of the `if` whose branch the call ends.
-    const next = followingStatement(statement);
+    // Also after the call running a closure the call ends (`runWith({ run: () => { resolve(p); } }); return {};`).
+    const runner = followingStatement(statement) ? undefined : runnerStatement(statement, from.root, summaries);
+    const next = followingStatement(runner && !caught(runner, from.root) ? runner : statement);
     // A handler's own scope hands nothing on: only a helper's last statement does.
     if (!next && isFunction(from.root) && endsFunction(statement, from.root)) {
-      out.push(...successesAfterCalls(from, caught, seen));
+      out.push(...successesAfterCalls(from, caught, summaries, seen));
       continue;
     }
     const success = next && successOf(next)?.success;
