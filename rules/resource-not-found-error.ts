@@ -1,5 +1,5 @@
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { caughtCodeIs, connectionFix, type EditedFile, fixFor, outermostWrapper, projectConnection, type ResourceMiss, resourceMisses } from "../src/analysis/index.js";
+import { AST_NODE_TYPES, type TSESLint } from "@typescript-eslint/utils";
+import { caughtCodeIs, connectionFix, type EditedFile, fixFor, isThrownValue, projectConnection, type ResourceMiss, resourceMisses } from "../src/analysis/index.js";
 import { INTERNAL_ERROR, INVALID_PARAMS, RESOURCE_NOT_FOUND } from "../src/protocol/codes.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";
@@ -29,10 +29,6 @@ function sendsInternalError(miss: ResourceMiss): boolean {
   return miss.thrown && miss.handlers.some((h) => h.style !== "dispatch");
 }
 
-function isThrown(node: TSESTree.Node): boolean {
-  const child = outermostWrapper(node);
-  return child.parent?.type === AST_NODE_TYPES.ThrowStatement && child.parent.argument === child;
-}
 
 /**
  * `if (err?.code === "ENOENT") throw <fix>;` before the catch's answer (where TypeScript types `err` as `unknown`, a
@@ -54,7 +50,7 @@ function mapEnoent(at: NonNullable<ResourceMiss["catchAnswer"]>, fixText: string
 function suggestionsFor(miss: ResourceMiss, fix: { writable: boolean; text: string }, file: EditedFile): Suggestions {
   const { answer } = miss;
   const suggest: Suggestions = [];
-  if (fix.writable && answer.kind !== "success" && isThrown(answer.node)) {
+  if (fix.writable && answer.kind !== "success" && isThrownValue(answer.node)) {
     suggest.push({ messageId: "useFix", data: { fix: fix.text }, fix: (fixer) => fixer.replaceText(answer.node, fix.text) });
   } else if (fix.writable && answer.kind === "success" && !miss.handlers.some((h) => h.style === "dispatch")) {
     const isReturn = answer.node.type === AST_NODE_TYPES.ReturnStatement;

@@ -14,7 +14,7 @@ export { messageText } from "./values/message-text.js";
 export { type CapabilityFinding, capabilityFindings } from "./capabilities/capabilities.js";
 export { isUnguardedCodeLookup } from "./code-handling/code-lookups.js";
 export { endsFunction, exhaustivenessAssertion, isCodeSwitch, switchHead } from "./code-handling/code-switches.js";
-export { calleeName, contains, enclosingFunction, findProperty, type FunctionNode, hasSpread, isFunction, memberName, outermostWrapper, staticKeyName, unwrap, walk } from "./syntax/ast.js";
+export { calleeName, contains, enclosingFunction, findProperty, type FunctionNode, hasSpread, isFunction, isThrownValue, memberName, outermostWrapper, staticKeyName, unwrap, walk } from "./syntax/ast.js";
 export { type ParamsFinding, paramsFindings } from "./params/findings.js";
 export { fixText, invalidParamsFix } from "./params/fix.js";
 export { factoryAdvice, plainErrorFactoryCall, sessionNotFoundFix } from "./sdk/factory-advice.js";

@@ -7,8 +7,8 @@ import { isPlainError } from "../errors/error-classes.js";
 import type { ErrorSite } from "../errors/error-sites.js";
 import type { FileModel } from "../model.js";
 import { catchAllCodeAt } from "../lost-codes/catch-alls.js";
-import { thrownThroughSdk } from "../lost-codes/wire-codes.js";
-import { contains, enclosingFunction, findProperty, outermostWrapper, unwrap } from "../syntax/ast.js";
+import { losesRightCode, thrownThroughSdk } from "../lost-codes/wire-codes.js";
+import { contains, enclosingFunction, findProperty, isThrownValue, unwrap } from "../syntax/ast.js";
 import { perModel } from "../syntax/per-model.js";
 import { type FallbackSource, fallbackSources } from "./sources.js";
 import { exits } from "./unknown-path.js";
@@ -33,13 +33,10 @@ const within = (node: TSESTree.Node, region: TSESTree.Node) => contains(region, 
  * what the SDK sends for it (-32603 for anything but a RequestError).
  */
 function wrongCode(site: ErrorSite, model: FileModel, source: FallbackSource): number | undefined {
-  const own = siteCodes(site, model.values);
-  const child = outermostWrapper(site.node);
-  const thrown = child.parent?.type === AST_NODE_TYPES.ThrowStatement && child.parent.argument === child;
-  const wire = thrown && (source.kind === "star" || source.kind === "extMethod") ? thrownThroughSdk(model, { kind: "site", site, node: site.node }) : undefined;
+  const wire = isThrownValue(site.node) && (source.kind === "star" || source.kind === "extMethod") ? thrownThroughSdk(model, { kind: "site", site, node: site.node }) : undefined;
   // `throw new AgentError(-32601, …)` there goes out as -32603: no-lost-error-code's finding, not this one's.
-  if (wire?.via === "sdk" && wire.lost && own?.includes(METHOD_NOT_FOUND)) return undefined;
-  const codes = wire?.codes ?? own;
+  if (losesRightCode(wire, METHOD_NOT_FOUND)) return undefined;
+  const codes = wire?.codes ?? siteCodes(site, model.values);
   if (!codes || codes.length !== 1 || codes[0] === METHOD_NOT_FOUND) return undefined;
   return codes[0];
 }

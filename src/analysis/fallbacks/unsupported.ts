@@ -1,14 +1,13 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { METHOD_NOT_FOUND } from "../../protocol/codes.js";
-import { siteCodes } from "../errors/answer-codes.js";
 import type { Answer } from "../errors/answers.js";
 import { isPlainError } from "../errors/error-classes.js";
 import type { ErrorSite } from "../errors/error-sites.js";
 import { escapePattern } from "../escape-pattern.js";
 import type { Handler } from "../handlers/types.js";
 import type { FileModel } from "../model.js";
-import { wireCodes } from "../lost-codes/wire-codes.js";
-import { contains, enclosingFunction, innerStatements, outermostWrapper, unwrap } from "../syntax/ast.js";
+import { losesRightCode, wireCodes } from "../lost-codes/wire-codes.js";
+import { contains, enclosingFunction, innerStatements, isThrownValue, unwrap } from "../syntax/ast.js";
 import { isCaught } from "../syntax/try-catch.js";
 import { messageText } from "../values/message-text.js";
 
@@ -81,8 +80,7 @@ interface Candidate {
 /** The candidate as an answer, and whether it is thrown (what the SDK or a catch-all then sends decides its code). */
 function answerOf(c: Candidate): { answer: Answer; thrown: boolean } {
   const answer: Answer = c.site ? { kind: "site", site: c.site, node: c.node } : { kind: "internal", node: c.node };
-  const child = outermostWrapper(c.node);
-  return { answer, thrown: child.parent?.type === AST_NODE_TYPES.ThrowStatement && child.parent.argument === child };
+  return { answer, thrown: isThrownValue(c.node) };
 }
 
 /**
@@ -150,7 +148,7 @@ export function unsupportedFindings(model: FileModel, sourceCode: Readonly<TSESL
     const codes = wire?.codes;
     if (!codes || codes.length !== 1 || codes[0] === METHOD_NOT_FOUND) continue;
     // `throw new AgentError(-32601, …)` out of an SDK handler goes out as -32603: no-lost-error-code's finding.
-    if (wire.via === "sdk" && wire.lost && c.site && siteCodes(c.site, model.values)?.includes(METHOD_NOT_FOUND)) continue;
+    if (losesRightCode(wire, METHOD_NOT_FOUND)) continue;
     out.push({ node: c.node, site: c.site, handler, code: codes[0]! });
   }
   return out;

@@ -140,9 +140,14 @@ function firstLost(reached: readonly ReachedThrow[], handlers: readonly Handler[
  * there goes out as (a dispatcher's `default: throw new Error(…)`); undefined when none does, or they differ.
  */
 export function catchAllCodeAt(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>, node: TSESTree.Node): number | undefined {
+  return oneCatchAllCode(model, sourceCode, [], [node]);
+}
+
+/** The one code the catches around the handlers (or nodes) answer with; undefined when none does, or they differ. */
+function oneCatchAllCode(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>, handlers: readonly Handler[], from: readonly TSESTree.Node[] = []): number | undefined {
   const reach: ReachContext = { sourceCode, values: model.values };
   const codes = new Set<number | undefined>();
-  for (const attempt of dispatchTries([], callsOfFunctions(model, reach), [node])) codes.add(fixedAnswer(attempt.handler!, model.errorSites, reach)?.code);
+  for (const attempt of dispatchTries(handlers, callsOfFunctions(model, reach), from)) codes.add(fixedAnswer(attempt.handler!, model.errorSites, reach)?.code);
   return codes.size === 1 ? [...codes][0] : undefined;
 }
 
@@ -159,12 +164,6 @@ export function catchAllCode(model: FileModel, sourceCode: Readonly<TSESLint.Sou
   if (handler.style !== "dispatch") return undefined;
   const byHandler = catchCodesOf(model);
   let found = byHandler.get(handler);
-  if (found === undefined) {
-    const reach: ReachContext = { sourceCode, values: model.values };
-    const codes = new Set<number | undefined>();
-    for (const attempt of dispatchTries([handler], callsOfFunctions(model, reach))) codes.add(fixedAnswer(attempt.handler!, model.errorSites, reach)?.code);
-    found = codes.size === 1 ? ([...codes][0] ?? null) : null;
-    byHandler.set(handler, found);
-  }
+  if (found === undefined) byHandler.set(handler, (found = oneCatchAllCode(model, sourceCode, [handler]) ?? null));
   return found ?? undefined;
 }

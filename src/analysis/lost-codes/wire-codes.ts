@@ -12,14 +12,14 @@ import { catchAllCode } from "./catch-alls.js";
  * - `connection`: thrown out of a connection class of the project's own, whose catch sends the code the answer
  *   carries (`keeps`, when it keeps codes) or its own; `codes` undefined when that catch's code cannot be read;
  * - `sdk`: thrown out of an SDK handler (or a delegate one calls), which sends anything but a RequestError as -32603:
- *   `lost` when the answer carried a code of its own;
+ *   `lost` when the answer carried a code of its own (`own`: no-lost-error-code's finding where it meant the right one);
  * - `catch-all`: a plain error thrown in hand-rolled dispatch, which every handler's catch-all answers with one code;
  * - `own`: the answer's own codes (a returned or sent error, a RequestError thrown, an error object of hand-rolled
  *   dispatch).
  */
 export type WireCodes =
   | { readonly via: "connection"; readonly connection: ConnectionAnswer; readonly keeps: boolean; readonly codes: readonly number[] | undefined }
-  | { readonly via: "sdk"; readonly lost: boolean; readonly codes: readonly number[] }
+  | { readonly via: "sdk"; readonly lost: boolean; readonly codes: readonly number[]; readonly own?: readonly number[] | undefined }
   | { readonly via: "catch-all"; readonly codes: readonly number[] }
   | { readonly via: "own"; readonly codes: readonly number[] | undefined };
 
@@ -46,6 +46,11 @@ export function wireCodes(model: FileModel, sourceCode: Readonly<TSESLint.Source
 /** What an answer thrown out of code the SDK runs goes out with: its own code only for a RequestError, else -32603. */
 export function thrownThroughSdk(model: FileModel, answer: Answer): WireCodes {
   if (answer.kind === "internal") return { via: "sdk", lost: false, codes: [INTERNAL_ERROR] };
-  if (!keepsCodeThroughSdk(answer, model.errorClasses)) return { via: "sdk", lost: true, codes: [INTERNAL_ERROR] };
+  if (!keepsCodeThroughSdk(answer, model.errorClasses)) return { via: "sdk", lost: true, codes: [INTERNAL_ERROR], own: answerCodes(answer, model.values) };
   return { via: "own", codes: answerCodes(answer, model.values) };
+}
+
+/** Whether the SDK loses the answer's own code, which was `code`: a mistake no-lost-error-code reports, not another rule. */
+export function losesRightCode(wire: WireCodes | undefined, code: number): boolean {
+  return wire?.via === "sdk" && wire.lost && wire.own?.includes(code) === true;
 }

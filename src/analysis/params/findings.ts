@@ -1,14 +1,13 @@
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { AUTH_REQUIRED, INTERNAL_ERROR, INVALID_PARAMS, RESOURCE_NOT_FOUND } from "../../protocol/codes.js";
 import type { Answer, AnswerContext } from "../errors/answers.js";
-import { answerCodes } from "../errors/answer-codes.js";
 import type { ConnectionAnswer } from "../handlers/connection-answers.js";
 import type { Handler } from "../handlers/types.js";
 import type { FileModel } from "../model.js";
 import { fileOf } from "../resolution/source-files.js";
 import { branchAnswer } from "./branch-answer.js";
 import { FailureFinder, type FailureKind, type ParamFailure } from "./failures.js";
-import { wireCodes } from "../lost-codes/wire-codes.js";
+import { losesRightCode, wireCodes } from "../lost-codes/wire-codes.js";
 import { perModel } from "../syntax/per-model.js";
 import { summariesOf } from "../summaries/summaries.js";
 
@@ -69,7 +68,7 @@ function find(model: FileModel, sourceCode: Readonly<TSESLint.SourceCode>): read
       if (!wire?.codes) continue;
       const lost = wire.via === "sdk" && wire.lost;
       // `throw { code: -32602 }` in an SDK handler goes out as -32603: no-lost-error-code's finding, not this one's.
-      if (lost && answerCodes(found.answer, model.values)?.includes(INVALID_PARAMS)) continue;
+      if (losesRightCode(wire, INVALID_PARAMS)) continue;
       const { codes } = wire;
       const byConnection = wire.via === "connection" && !wire.keeps;
       const caught = byConnection || wire.via === "catch-all";

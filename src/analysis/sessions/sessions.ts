@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { type AnswerContext, type Answer, answerAcross, answerOf, helperThrow, sentAnswer } from "../errors/answers.js";
-import { calleeName, contains, enclosingFunction, findProperty, fallsThrough, isFunction, endsFunction, followingStatement, memberName, staticKeyName, unwrap } from "../syntax/ast.js";
+import { calleeName, contains, enclosingFunction, endsFunction, fallsThrough, findProperty, followingStatement, holderPastAwait, isFunction, memberName, staticKeyName, unwrap } from "../syntax/ast.js";
 import { answeringFunction, type Handler } from "../handlers/types.js";
 import type { FileNodes } from "../file-nodes.js";
 import { answerStatement, findGuards, type SessionGuard } from "./guards.js";
@@ -260,7 +260,7 @@ export function analyseSessions(
     answersFor: (handler, fn) => {
       if (!fn || fn === handler.fn || fn === answeringFunction(handler)) return true;
       const runner = isFunction(fn) ? summaries.runningCall(fn) : undefined;
-      const returned = runner && (runner.parent?.type === AST_NODE_TYPES.AwaitExpression ? runner.parent : runner).parent;
+      const returned = runner && holderPastAwait(runner);
       return returned?.type === AST_NODE_TYPES.ReturnStatement && enclosingFunction(returned) === handler.fn;
     },
     reachesUnchecked: (call, accepts) => registry.scopes.some((s) => contains(s.root, call) && isUncheckedCall(registry, call, s, accepts, caught)),
@@ -291,11 +291,18 @@ function boundToCalls(miss: SessionMiss, resolver: Resolver): SessionMiss[] {
  * that goes on, is the function's last statement, so it returns nothing on a miss (to its callers, for a helper).
  */
 function leavesHelper(guard: SessionGuard, scope: SessionScope): boolean {
-  if (guard.miss !== null) return false;
+  const statement = skippedGuard(guard);
+  return statement !== undefined && endsFunction(statement, scope.root);
+}
+
+/**
+ * The guard's `if (s) { … }` whose miss skips the branch and goes on (no else, a branch that goes on); undefined for
+ * another guard. A branch that exits (`if (deleted.has(id)) throw …`) makes its hit the failure: no session lookup.
+ */
+function skippedGuard(guard: SessionGuard): TSESTree.IfStatement | undefined {
   const statement = guard.test.parent;
-  // A branch that exits (`if (deleted.has(id)) throw …`) makes its hit the failure: no session lookup.
-  if (statement?.type !== AST_NODE_TYPES.IfStatement || statement.test !== guard.test || statement.alternate || !fallsThrough(statement.consequent)) return false;
-  return endsFunction(statement, scope.root);
+  if (guard.miss !== null || statement?.type !== AST_NODE_TYPES.IfStatement || statement.test !== guard.test || statement.alternate) return undefined;
+  return fallsThrough(statement.consequent) ? statement : undefined;
 }
 
 /**
@@ -304,9 +311,8 @@ function leavesHelper(guard: SessionGuard, scope: SessionScope): boolean {
  * outside any `try` of it.
  */
 function successAfterRunner(guard: SessionGuard, scope: SessionScope, summaries: Summaries, caught: Caught): TSESTree.ReturnStatement | undefined {
-  const statement = guard.test.parent;
-  if (guard.miss !== null || statement?.type !== AST_NODE_TYPES.IfStatement || statement.test !== guard.test || statement.alternate || !fallsThrough(statement.consequent)) return undefined;
-  const callStatement = runnerStatement(statement, scope.root, summaries);
+  const statement = skippedGuard(guard);
+  const callStatement = statement && runnerStatement(statement, scope.root, summaries);
   if (!callStatement || caught(callStatement, scope.root)) return undefined;
   const next = followingStatement(callStatement);
   return next && successOf(next)?.success;
@@ -321,7 +327,7 @@ function runnerStatement(statement: TSESTree.Node, root: TSESTree.Node, summarie
   if (!fn || fn === root || !endsFunction(statement, fn)) return undefined;
   const call = summaries.runningCall(fn);
   if (!call || !contains(root, call)) return undefined;
-  const callStatement = (call.parent?.type === AST_NODE_TYPES.AwaitExpression ? call.parent : call).parent;
+  const callStatement = holderPastAwait(call);
   return callStatement?.type === AST_NODE_TYPES.ExpressionStatement ? callStatement : undefined;
 }
 
@@ -335,11 +341,10 @@ function successesAfterCalls(scope: SessionScope, caught: Caught, summaries: Sum
   seen.add(scope);
   const out: { from: SessionScope; success: TSESTree.ReturnStatement }[] = [];
   for (const { call, from } of scope.callers) {
-    const value = call.parent?.type === AST_NODE_TYPES.AwaitExpression ? call.parent : call;
-    const statement = value.parent;
+    const statement = holderPastAwait(call);
     if (statement?.type !== AST_NODE_TYPES.ExpressionStatement || caught(statement, from.root)) continue;
-    // The statement right after the call, also out of the `if` whose branch the call ends.
-    // Also after the call running a closure the call ends (`runWith({ run: () => { resolve(p); } }); return {};`).
+    // The statement right after the call, also out of the `if` whose branch the call ends, and after the call
+    // running a closure the call ends (`runWith({ run: () => { resolve(p); } }); return {};`).
     const runner = followingStatement(statement) ? undefined : runnerStatement(statement, from.root, summaries);
     const next = followingStatement(runner && !caught(runner, from.root) ? runner : statement);
     // A handler's own scope hands nothing on: only a helper's last statement does.

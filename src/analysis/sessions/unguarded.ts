@@ -3,7 +3,7 @@ import { isFunction, memberName, unwrap } from "../syntax/ast.js";
 import { sourceCodeOf } from "../syntax/variables.js";
 import { isMapStore } from "./stores.js";
 import { resolverOf } from "../resolution/resolver.js";
-import { type Summaries, summariesOf } from "../summaries/summaries.js";
+import { isShapeTest, type Summaries, summariesOf } from "../summaries/summaries.js";
 import { lookupVariable, type SessionLookup } from "./lookups.js";
 import type { SessionScope, SessionScopes } from "./scopes.js";
 
@@ -88,36 +88,34 @@ function isNamingOnly(node: TSESTree.Node, sourceCode: SourceCode): boolean {
   let at = node;
   for (let up = builtFrom(at, summaries); up; up = builtFrom(at, summaries)) at = up;
   const named = at.parent?.type === AST_NODE_TYPES.VariableDeclarator && at.parent.init === at && !mayCheck(at, summaries);
-  return named || isDeclarationName(node) || isShapeTest(node);
+  return named || isDeclarationName(node) || isShapeTestOf(node);
 }
 
 /**
- * `if (!id)`, `typeof id !== "string"`, `id === ""`, `id.length === 0`, `!id.trim()`: a test of the id's own value
- * (whether there is one, its type, its length), which asks no store whether the session exists.
+ * `if (!id)`, `typeof id !== "string"`, `id.trim().length === 0`: the id read in a test of its own value (whether
+ * there is one, its type, its length; summaries' isShapeTest), which asks no store whether the session exists.
  */
-function isShapeTest(node: TSESTree.Node): boolean {
+function isShapeTestOf(node: TSESTree.Node): boolean {
   let at = node;
-  for (;;) {
-    const parent = at.parent;
-    if (!parent) return false;
-    if (parent.type === AST_NODE_TYPES.ChainExpression || (parent.type === AST_NODE_TYPES.MemberExpression && parent.object === at && ["length", "trim"].includes(memberName(parent) ?? ""))) at = parent;
-    else if (parent.type === AST_NODE_TYPES.CallExpression && parent.callee === at && at.type === AST_NODE_TYPES.MemberExpression && memberName(at) === "trim" && parent.arguments.length === 0) at = parent;
-    else if (parent.type === AST_NODE_TYPES.UnaryExpression && (parent.operator === "!" || parent.operator === "typeof")) at = parent;
-    else if (parent.type === AST_NODE_TYPES.BinaryExpression && ["===", "!==", "==", "!=", "<", ">", "<=", ">="].includes(parent.operator) && isLiteralOperand(parent.left === at ? parent.right : parent.left)) at = parent;
-    else return isTestPosition(parent, at);
-  }
+  while (at.parent && EXPRESSION_PARTS.has(at.parent.type)) at = at.parent;
+  return at.parent !== undefined && isTestPosition(at.parent, at) && isShapeTest(at);
 }
+
+/** Expressions an id read climbs through to the test it is part of (not `&&`/`||`, whose operands are tests each). */
+const EXPRESSION_PARTS: ReadonlySet<AST_NODE_TYPES> = new Set([
+  AST_NODE_TYPES.UnaryExpression,
+  AST_NODE_TYPES.BinaryExpression,
+  AST_NODE_TYPES.MemberExpression,
+  AST_NODE_TYPES.CallExpression,
+  AST_NODE_TYPES.ChainExpression,
+  AST_NODE_TYPES.TSNonNullExpression,
+  AST_NODE_TYPES.TSAsExpression,
+]);
 
 /** Where a value only decides a branch: an `if`'s or a conditional's test, an operand of `&&` or `||` there. */
 function isTestPosition(parent: TSESTree.Node, child: TSESTree.Node): boolean {
   if (parent.type === AST_NODE_TYPES.IfStatement || parent.type === AST_NODE_TYPES.ConditionalExpression) return parent.test === child;
   return parent.type === AST_NODE_TYPES.LogicalExpression && parent.operator !== "??" && parent.parent !== undefined && isTestPosition(parent.parent, parent);
-}
-
-/** A literal, `undefined` or a `typeof` name compared with: no stored value. */
-function isLiteralOperand(node: TSESTree.Node): boolean {
-  const inner = unwrap(node);
-  return inner.type === AST_NODE_TYPES.Literal || (inner.type === AST_NODE_TYPES.Identifier && inner.name === "undefined") || (inner.type === AST_NODE_TYPES.TemplateLiteral && inner.expressions.length === 0);
 }
 
 /** The value `node` is a part of, when building it runs no code of its own: an object, array or template, a call that checks nothing. */

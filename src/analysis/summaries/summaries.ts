@@ -472,20 +472,38 @@ function onlyExits(node: TSESTree.Node): boolean {
   return only?.type === AST_NODE_TYPES.ThrowStatement || only?.type === AST_NODE_TYPES.ReturnStatement;
 }
 
-/** A test of a value's shape: its truthiness, `typeof`, a comparison with a literal; no call but `.trim()`, no other value. */
-function isShapeTest(node: TSESTree.Node): boolean {
+/**
+ * A test of a value's shape: its truthiness, `typeof`, a comparison with a literal (`!id`, `typeof id !== "string"`,
+ * `id.trim().length === 0`); no call but `.trim()`, no other value. Such a test asks no store: it checks no session.
+ */
+export function isShapeTest(node: TSESTree.Node): boolean {
   switch (node.type) {
     case AST_NODE_TYPES.LogicalExpression:
       return node.operator !== "??" && isShapeTest(node.left) && isShapeTest(node.right);
     case AST_NODE_TYPES.UnaryExpression:
       return node.operator === "!" && isShapeTest(node.argument);
     case AST_NODE_TYPES.BinaryExpression: {
-      if (!["===", "!==", "==", "!="].includes(node.operator)) return false;
-      const operand = (n: TSESTree.Node) => (n.type === AST_NODE_TYPES.UnaryExpression && n.operator === "typeof" ? isPlainBuild(n.argument) : isPlainBuild(trimmed(n)));
+      if (!["===", "!==", "==", "!=", "<", ">", "<=", ">="].includes(node.operator)) return false;
+      const operand = (n: TSESTree.Node) => isShapeRead(n.type === AST_NODE_TYPES.UnaryExpression && n.operator === "typeof" ? n.argument : n);
       return (isLiteral(node.right) && operand(node.left)) || (isLiteral(node.left) && operand(node.right));
     }
     default:
-      return node.type !== AST_NODE_TYPES.Literal && isPlainBuild(node);
+      return node.type !== AST_NODE_TYPES.Literal && isShapeRead(node);
+  }
+}
+
+/** A value built without running anything, or read from names and fields (`p?.id` too), `.trim()` and `.length` of it. */
+function isShapeRead(node: TSESTree.Node): boolean {
+  if (isPlainBuild(node)) return true;
+  switch (node.type) {
+    case AST_NODE_TYPES.ChainExpression:
+      return isShapeRead(node.expression);
+    case AST_NODE_TYPES.MemberExpression:
+      return !node.computed && isShapeRead(node.object);
+    case AST_NODE_TYPES.CallExpression:
+      return node.arguments.length === 0 && node.callee.type === AST_NODE_TYPES.MemberExpression && memberName(node.callee) === "trim" && isShapeRead(node.callee.object);
+    default:
+      return isValueWrapper(node) && isShapeRead(node.expression);
   }
 }
 
@@ -494,16 +512,6 @@ function isNothing(node: TSESTree.Node): boolean {
   if (node.type === AST_NODE_TYPES.Identifier) return node.name === "undefined";
   if (node.type === AST_NODE_TYPES.Literal) return node.value === null && !("regex" in node) && !("bigint" in node);
   return node.type === AST_NODE_TYPES.UnaryExpression && node.operator === "void" && node.argument.type === AST_NODE_TYPES.Literal;
-}
-
-/** `v.trim().length` as `v.length`, `v.trim()` as `v`: the value's shape, read without asking anything else. */
-function trimmed(node: TSESTree.Node): TSESTree.Node {
-  if (node.type === AST_NODE_TYPES.MemberExpression && !node.computed && memberName(node) === "length") {
-    const inner = trimmed(node.object);
-    return inner === node.object ? node : inner;
-  }
-  const isTrim = node.type === AST_NODE_TYPES.CallExpression && node.arguments.length === 0 && node.callee.type === AST_NODE_TYPES.MemberExpression && memberName(node.callee) === "trim";
-  return isTrim ? (node.callee as TSESTree.MemberExpression).object : node;
 }
 
 /** A literal, or `undefined`. */

@@ -229,16 +229,10 @@ export function statementAfterBranch(node: TSESTree.IfStatement): TSESTree.Node 
  * statement, or the last of a branch of an `if` that is (`function touch(p) { if (p.id) { …; if (s) s.turns++; } }`).
  */
 export function endsFunction(statement: TSESTree.Node, fn?: TSESTree.Node): boolean {
-  let current = statement;
-  for (;;) {
+  for (let current: TSESTree.Node | undefined = statement; current; current = ifEndedBy(current)) {
     if (isLastOfFunction(current, fn)) return true;
-    if (nextStatement(current)) return false;
-    const parent = current.parent;
-    const branch = parent?.type === AST_NODE_TYPES.BlockStatement ? parent : current;
-    const owner = branch.parent;
-    if (owner?.type !== AST_NODE_TYPES.IfStatement || (owner.consequent !== branch && owner.alternate !== branch)) return false;
-    current = owner;
   }
+  return false;
 }
 
 /**
@@ -247,17 +241,31 @@ export function endsFunction(statement: TSESTree.Node, fn?: TSESTree.Node): bool
  * Not out of a loop (which may run the branch again) or a `try` (whose `finally` runs between).
  */
 export function followingStatement(statement: TSESTree.Node): TSESTree.Node | undefined {
-  let current = statement;
-  for (;;) {
+  for (let current: TSESTree.Node | undefined = statement; current; current = ifEndedBy(current)) {
     const next = nextStatement(current)?.[0];
     if (next) return next;
-    const parent = current.parent;
-    const block = parent?.type === AST_NODE_TYPES.BlockStatement ? parent : undefined;
-    const branch = block ?? current;
-    const owner = branch.parent;
-    if (owner?.type !== AST_NODE_TYPES.IfStatement || (owner.consequent !== branch && owner.alternate !== branch)) return undefined;
-    current = owner;
   }
+  return undefined;
+}
+
+/** The `if` whose branch `statement` ends (the branch itself, or its block's last statement); undefined when none. */
+function ifEndedBy(statement: TSESTree.Node): TSESTree.IfStatement | undefined {
+  if (nextStatement(statement)) return undefined;
+  const parent = statement.parent;
+  const branch = parent?.type === AST_NODE_TYPES.BlockStatement ? parent : statement;
+  const owner = branch.parent;
+  return owner?.type === AST_NODE_TYPES.IfStatement && (owner.consequent === branch || owner.alternate === branch) ? owner : undefined;
+}
+
+/** Whether an expression is the value a `throw` throws (through the wrappers a value passes unchanged). */
+export function isThrownValue(node: TSESTree.Node): boolean {
+  const child = outermostWrapper(node);
+  return child.parent?.type === AST_NODE_TYPES.ThrowStatement && child.parent.argument === child;
+}
+
+/** The node that takes an expression's value, past an `await` of it: the statement of `await f();`, the return of `return f()`. */
+export function holderPastAwait(node: TSESTree.Node): TSESTree.Node | undefined {
+  return (node.parent?.type === AST_NODE_TYPES.AwaitExpression ? node.parent : node).parent;
 }
 
 /**
