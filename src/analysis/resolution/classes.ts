@@ -52,7 +52,9 @@ function variableClass(resolver: Resolution, id: TSESTree.Identifier): ClassNode
     return annotated ?? (bound && resolver.instanceClassOf(bound));
   }
   if (def.type === "ImportBinding") {
-    // An instance another module exports (`export const manager = new TerminalManager()`).
+    // An instance another module exports (`export const manager = new TerminalManager()`); a namespace is none (its
+    // module is not parsed for the question).
+    if (def.node.type === AST_NODE_TYPES.ImportNamespaceSpecifier) return undefined;
     const target = resolver.targetNode(id);
     return target && target !== id ? resolver.instanceClassOf(target) : undefined;
   }
