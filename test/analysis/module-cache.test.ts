@@ -242,3 +242,15 @@ describe("an imported class read for an error class only where its module may de
     expect(hasParsed(join(dir, "shapes.ts"))).toBe(false);
   });
 });
+
+describe("a namespace import asked for the class of its instance", () => {
+  it("is none, without parsing its module (a module of schemas is no instance)", () => {
+    write("schemas.ts", 'import * as z from "zod";\nexport const zPrompt = z.object({ sessionId: z.string() });\n');
+    const probed = modelOf('import * as schemas from "./schemas.js";\nexport const kept = schemas;\n', { filename: join(dir, "namespace-agent.ts") });
+    const { model } = probed;
+    const used = findAll(probed, (node): node is TSESTree.Identifier => node.type === AST_NODE_TYPES.Identifier && node.name === "schemas" && node.parent.type === AST_NODE_TYPES.VariableDeclarator);
+    expect(used).toHaveLength(1);
+    expect(model.resolver.instanceClassOf(used[0]!)).toBeUndefined();
+    expect(hasParsed(join(dir, "schemas.ts"))).toBe(false);
+  });
+});
