@@ -8,6 +8,8 @@ import { createRule } from "../src/create-rule.js";
 export type MessageIds =
   | "wrongCode"
   | "wrongCodeMust"
+  | "plainError"
+  | "plainErrorMust"
   | "success"
   | "successMust"
   | "unsupported"
@@ -54,6 +56,10 @@ export default createRule<[], MessageIds>({
         "This fallback answers a method nobody handles with {{code}}, but a receiver that does not implement a method should respond with -32601 Method not found: answer with RequestError.methodNotFound(method).",
       wrongCodeMust:
         "This fallback answers a method nobody handles with {{code}}, but in protocol version 2 a receiver that does not implement a method MUST respond with -32601 Method not found: answer with RequestError.methodNotFound(method).",
+      plainError:
+        "This fallback throws a plain Error for a method nobody handles, which carries no code, but a receiver that does not implement a method should respond with -32601 Method not found: answer with RequestError.methodNotFound(method).",
+      plainErrorMust:
+        "This fallback throws a plain Error for a method nobody handles, which carries no code, but in protocol version 2 a receiver that does not implement a method MUST respond with -32601 Method not found: answer with RequestError.methodNotFound(method).",
       success:
         "This fallback answers a method nobody handles with a success result, but a receiver that does not implement a method should respond with the error -32601 Method not found: throw RequestError.methodNotFound(method).",
       successMust:
@@ -107,7 +113,9 @@ export default createRule<[], MessageIds>({
 
     // A place both analyses find is reported once, as the fallback's (createRule's report keeps the first).
     for (const f of fallbackFindings(model, sourceCode, text)) {
-      if (f.kind === "code") {
+      if (f.kind === "code" && f.code === undefined) {
+        report({ node: f.node, messageId: must ? "plainErrorMust" : "plainError", suggest: suggest(f.node, f.site, f.source.methodName) });
+      } else if (f.kind === "code") {
         const messageId = must ? "wrongCodeMust" : "wrongCode";
         report({ node: f.node, messageId, data: { code: String(f.code) }, suggest: suggest(f.node, f.site, f.source.methodName) });
       } else {

@@ -372,9 +372,13 @@ valid.push({
 {
   const code = `import { RequestError } from "@agentclientprotocol/sdk";\nclass Router {\n  handlers = {\n    "session/prompt": () => ({ stopReason: "end_turn" }),\n  };\n  route(msg: { method: string }) {\n    if (!(msg.method in this.handlers)) throw new Error("unknown method");\n    return undefined;\n  }\n}\nexport { Router };`;
   const node = `new Error("unknown method")`;
+  // No catch-all answers it here: what goes out (if anything) is not known, and is not -32601. No code is quoted.
   add("handler map on this: an 'in' miss throwing a plain Error", code, [
-    { messageId: "wrongCode", data: { code: "-32603" }, ...at(code, node), suggestions: [{ messageId: "useMethodNotFound", data: { replacement: "RequestError.methodNotFound(msg.method)" }, output: code.replace(node, "RequestError.methodNotFound(msg.method)") }] },
+    { messageId: "plainError", ...at(code, node), suggestions: [{ messageId: "useMethodNotFound", data: { replacement: "RequestError.methodNotFound(msg.method)" }, output: code.replace(node, "RequestError.methodNotFound(msg.method)") }] },
   ]);
+  add("v2: the same plain Error MUST be -32601", code, [
+    { messageId: "plainErrorMust", ...at(code, node), suggestions: [{ messageId: "useMethodNotFound", data: { replacement: "RequestError.methodNotFound(msg.method)" }, output: code.replace(node, "RequestError.methodNotFound(msg.method)") }] },
+  ], { settings: V2 });
 }
 {
   const code = `import { createMessageConnection } from "vscode-jsonrpc/node";\nconst connection = createMessageConnection(process.stdin as never, process.stdout as never);\nconnection.onRequest("session/new", () => ({ sessionId: "s" }));\nconnection.onRequest((method: string) => {\n  if (method === "_acme/ping") return { pong: true };\n  return { ok: false };\n});`;

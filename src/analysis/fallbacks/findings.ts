@@ -19,7 +19,10 @@ export interface FallbackFinding {
   /** The error site, the plain error thrown, or the result returned. */
   readonly node: TSESTree.Node;
   readonly source: FallbackSource;
-  /** The code sent, for `code` findings. */
+  /**
+   * The code sent, for `code` findings; undefined for a plain Error thrown out of hand-rolled dispatch that no readable
+   * catch-all answers (what goes out, if anything, is not known: not -32601).
+   */
   readonly code?: number;
   readonly site?: ErrorSite;
 }
@@ -77,9 +80,11 @@ function findingsOf(source: FallbackSource, model: FileModel, sourceCode: Readon
     if (exit.type === AST_NODE_TYPES.ThrowStatement) {
       const thrown = unwrap(exit.argument);
       if (siteNodes.has(thrown) || !isPlainError(thrown)) continue;
-      // The SDK sends a plain Error as -32603; a dispatcher, what the catch-all around it answers with, if one does.
-      const caught = source.kind === "default" || source.kind === "miss" ? catchAllCodeAt(model, sourceCode, exit) : undefined;
-      if (caught !== METHOD_NOT_FOUND) out.push({ kind: "code", node: thrown, source, code: caught ?? INTERNAL_ERROR });
+      // The SDK sends a plain Error as -32603; a dispatcher, what the catch-all around it answers with, if one does, and
+      // what else becomes of it is not known: a finding with no code (a plain Error carries no -32601 either way).
+      const dispatched = source.kind === "default" || source.kind === "miss";
+      const caught = dispatched ? catchAllCodeAt(model, sourceCode, exit) : INTERNAL_ERROR;
+      if (caught !== METHOD_NOT_FOUND) out.push({ kind: "code", node: thrown, source, ...(caught === undefined ? {} : { code: caught }) });
       continue;
     }
     const value = exit.type === AST_NODE_TYPES.ReturnStatement ? exit.argument : exit;
