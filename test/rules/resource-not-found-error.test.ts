@@ -436,6 +436,22 @@ app.onRequest(methods.client.fs.readTextFile, async ({ params }) => {
   return { content: await vault.read(file) };
 });`;
 
+// The key is computed from the path through the helper's locals (obsidian-acp-bridge's toVaultRel): the same file.
+const VAULT_RELATIVE = `${SDK}declare const vault: { base: string; getAbstractFileByPath(path: string): unknown; read(file: unknown): Promise<string> };
+declare function normalizePath(path: string): string;
+function toVaultRel(absPath: string): string {
+  const abs = nodePath.isAbsolute(absPath) ? nodePath.resolve(absPath) : nodePath.resolve(vault.base, absPath);
+  const rel = nodePath.relative(vault.base, abs);
+  if (rel.startsWith("..")) throw new Error(\`Path is outside the vault: \${absPath}\`);
+  return normalizePath(rel);
+}
+app.onRequest(methods.client.fs.readTextFile, async ({ params }) => {
+  const rel = toVaultRel(params.path);
+  const file = vault.getAbstractFileByPath(rel);
+  if (!file) throw new Error("File not found: " + rel);
+  return { content: await vault.read(file) };
+});`;
+
 const STAT_OR_NULL = `${SDK}app.onRequest(methods.client.fs.readTextFile, async ({ params }) => {
   const info = await stat(params.path).catch(() => null);
   if (!info) return { content: "" };
@@ -622,6 +638,12 @@ const invalid: Invalid[] = [
     name: "a file looked up by its path, tested with || another condition, answered with a plain Error",
     code: VAULT,
     errors: [report(VAULT, "fileInternalError", 'new Error("File not found: " + params.path)', { fix: NOT_FOUND, with: NOT_FOUND })],
+  },
+  {
+    name: "a lookup keyed by what a same-file helper computes from the path through its locals",
+    code: VAULT_RELATIVE,
+    // The fix names the key the lookup was given, the vault-relative path.
+    errors: [report(VAULT_RELATIVE, "fileInternalError", 'new Error("File not found: " + rel)', { fix: "RequestError.resourceNotFound(rel)", with: "RequestError.resourceNotFound(rel)" })],
   },
   {
     name: "stat(path).catch(() => null) as the existence check, the miss answered with content",

@@ -4,7 +4,7 @@ import { calleeName, contains, type FunctionNode, memberName, staticKeyName, unw
 import { returnedExpressions } from "../syntax/functions.js";
 import { resolverOf } from "../resolution/resolver.js";
 import { parameterVariable } from "../resolution/bindings.js";
-import { variableOf } from "../syntax/variables.js";
+import { derivedReads, variableOf } from "../syntax/variables.js";
 import { nodesWithin } from "../file-nodes.js";
 import { type ReturnedExpression, summariesOf } from "../summaries/summaries.js";
 import { carriesRequest, isRequestField, REQUEST_PARTS, type RequestReads } from "../summaries/request-values.js";
@@ -88,7 +88,8 @@ export class RequestFields {
 
   /**
    * `cellKey(nb, params.path)`: a function of this file given the path, every value of which is computed from that
-   * parameter (`path.relative(nb.root, absolute).split(sep).join("/")`): a key for the same file.
+   * parameter (`path.relative(nb.root, absolute).split(sep).join("/")`), or from locals computed from it (`const abs =
+   * resolve(base, p); return normalizePath(relative(base, abs))`): a key for the same file.
    */
   private isDerivedKey(call: TSESTree.CallExpression): boolean {
     const index = call.arguments.findIndex((arg) => arg.type !== AST_NODE_TYPES.SpreadElement && this.isField(arg));
@@ -97,7 +98,7 @@ export class RequestFields {
     const param = fn && parameterVariable(resolver!, fn, index);
     if (!fn || !param || fn.async || fn.generator) return false;
     const returned = returnedExpressions(fn, this.sourceCode.visitorKeys);
-    const reads = param.references.filter((r) => r.isRead()).map((r) => r.identifier);
+    const reads = derivedReads(this.sourceCode, fn, param);
     return returned.length > 0 && returned.every((value) => reads.some((read) => contains(value, read)));
   }
 

@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { fileOf } from "../resolution/source-files.js";
-import { outermostThrough } from "./ast.js";
+import { contains, outermostThrough, walk } from "./ast.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -96,4 +96,33 @@ export function variableDeclaredFrom(sourceCode: SourceCode, value: TSESTree.Nod
     return undefined;
   }
   return declaredVariables(sourceCode, declarator)[0];
+}
+
+/** How many locals a value is followed back through to the variable it is computed from. */
+const MAX_DERIVED_LOCALS = 8;
+
+/**
+ * The reads of `variable` and of the locals of `fn` computed from it: a local declared once (`const abs =
+ * resolve(root, p); const rel = relative(root, abs);`) whose initializer reads `variable` or such a local, at most
+ * MAX_DERIVED_LOCALS of them. A value that contains one of these reads is computed from `variable`.
+ */
+export function derivedReads(sourceCode: SourceCode, fn: TSESTree.Node, variable: TSESLint.Scope.Variable): TSESTree.Identifier[] {
+  const reads = (v: TSESLint.Scope.Variable) => v.references.filter((r) => r.isRead()).map((r) => r.identifier as TSESTree.Identifier);
+  const found = reads(variable);
+  const declarators: TSESTree.VariableDeclarator[] = [];
+  walk(fn, sourceCode.visitorKeys, (node) => {
+    if (node.type === AST_NODE_TYPES.VariableDeclarator && node.id.type === AST_NODE_TYPES.Identifier && node.init) declarators.push(node);
+  });
+  // In source order: a local computed from the one before it is found in the same pass.
+  declarators.sort((a, b) => a.range[0] - b.range[0]);
+  let locals = 0;
+  for (const declarator of declarators) {
+    if (locals >= MAX_DERIVED_LOCALS) break;
+    if (!found.some((read) => contains(declarator.init!, read))) continue;
+    const local = declaredVariables(sourceCode, declarator)[0];
+    if (!local || local.defs.length !== 1 || local.references.some((r) => r.isWrite() && r.writeExpr !== declarator.init)) continue;
+    found.push(...reads(local));
+    locals++;
+  }
+  return found;
 }
