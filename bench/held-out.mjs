@@ -9,9 +9,9 @@
 // `--json` prints the figures as JSON; `--plugin <path>` lints with another build; `--labels <folder>` scores other
 // label files.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { ESLint } from "eslint";
 import { exitWithoutBuild, pluginPath } from "./configs.mjs";
@@ -56,23 +56,45 @@ const READ_EXTENSIONS = ["ts", "tsx", "mts", "cts", "js", "jsx", "mjs", "cjs", "
 
 /**
  * The repository's tree at `commit`, written to a temporary folder (node_modules left out). A mirror may lack its
- * largest blobs (a video, a bundle), which makes `git archive` of the whole tree fail: then only the files the lint
- * reads are written.
+ * largest blobs (a video, a bundle, a large JSON snapshot), which makes `git archive` of the whole tree fail: then only
+ * the files the lint reads whose blobs the mirror has are written, one by one.
  */
 function exportCommit(gitDir, commit) {
   const dir = mkdtempSync(join(tmpdir(), "acp-held-out-"));
-  const archiveOf = (paths) => execFileSync("git", ["--git-dir", gitDir, "archive", "--format=tar", commit, ...paths], { maxBuffer: 1 << 30, stdio: ["ignore", "pipe", "pipe"] });
-  let archive;
   try {
-    archive = archiveOf([]);
+    const archive = execFileSync("git", ["--git-dir", gitDir, "archive", "--format=tar", commit], { maxBuffer: 1 << 30, stdio: ["ignore", "pipe", "pipe"] });
+    execFileSync("tar", ["-x", "-C", dir, "--exclude=node_modules"], { input: archive });
   } catch {
-    // A pathspec that matches nothing is an error: only the extensions the tree has.
-    const names = execFileSync("git", ["--git-dir", gitDir, "ls-tree", "-r", "--name-only", commit], { maxBuffer: 1 << 30, encoding: "utf8" }).split("\n");
-    const present = READ_EXTENSIONS.filter((ext) => names.some((name) => name.endsWith(`.${ext}`)));
-    archive = archiveOf(["--", ...present.map((ext) => `:(glob)**/*.${ext}`)]);
+    writeReadFiles(gitDir, commit, dir);
   }
-  execFileSync("tar", ["-x", "-C", dir, "--exclude=node_modules"], { input: archive });
   return dir;
+}
+
+/** Writes the files of `commit` the lint reads (READ_EXTENSIONS, outside node_modules) whose blobs are present. */
+function writeReadFiles(gitDir, commit, dir) {
+  const entries = execFileSync("git", ["--git-dir", gitDir, "ls-tree", "-r", "-z", commit], { maxBuffer: 1 << 30, encoding: "utf8" })
+    .split("\0")
+    .filter(Boolean)
+    .map((line) => {
+      const [meta, path] = [line.slice(0, line.indexOf("\t")), line.slice(line.indexOf("\t") + 1)];
+      const [, type, sha] = meta.split(" ");
+      return { type, sha, path };
+    })
+    .filter((e) => e.type === "blob" && READ_EXTENSIONS.some((ext) => e.path.endsWith(`.${ext}`)) && !e.path.split("/").includes("node_modules"));
+  // One `cat-file --batch` for all: "<sha> blob <size>\n<content>\n", or "<sha> missing\n" for a blob the mirror lacks.
+  const out = execFileSync("git", ["--git-dir", gitDir, "cat-file", "--batch"], { input: entries.map((e) => e.sha).join("\n") + "\n", maxBuffer: 1 << 30 });
+  let at = 0;
+  for (const entry of entries) {
+    const end = out.indexOf(10, at);
+    const header = out.subarray(at, end).toString("utf8").split(" ");
+    at = end + 1;
+    if (header[1] === "missing") continue;
+    const size = Number(header[2]);
+    const path = join(dir, entry.path);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, out.subarray(at, at + size));
+    at += size + 1;
+  }
 }
 
 /** The folder holding the repository at the labelled commit, and a function to clean up after it. */
