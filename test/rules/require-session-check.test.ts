@@ -54,6 +54,29 @@ function invalid(code: string, errors: (code: string) => Report[], name?: string
 }
 
 const valid: (string | Valid)[] = [
+  // The same store tested again where nothing could have deleted the session since the first check (no await between):
+  // a miss no request reaches (claude-agent-acp's unstable_closeSession calling its cancel(), which looks up again).
+  {
+    name: "the same store tested again with no await since the first check, in the handler and in a helper it calls",
+    code: `${SDK}declare const chats: Record<string, Chat>;
+function cancel(params: { sessionId: string }) {
+  const chat = chats[params.sessionId];
+  if (!chat) throw new Error("Session not found");
+  chat.stop();
+}
+app.onRequest(methods.agent.session.close, async ({ params }) => {
+  const chat = chats[params.sessionId];
+  if (!chat) throw RequestError.sessionNotFound(params.sessionId);
+  await cancel({ sessionId: params.sessionId });
+  delete chats[params.sessionId];
+  return {};
+});
+app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  if (!sessions.has(params.sessionId)) throw RequestError.sessionNotFound(params.sessionId);
+  if (!sessions.has(params.sessionId)) throw new Error("gone");
+  return { stopReason: "end_turn" };
+});`,
+  },
   // The id compared with one the agent holds (not a literal) is a check of the session: what follows is not judged.
   {
     name: "a helper's use after the handler compared the id with the one session it serves",
@@ -563,6 +586,24 @@ app.onRequest(methods.agent.session.setMode, ({ params }) => {
 });`,
     (c) => [internal(c, 'new Error("gone")'), internal(c, "new Error(`session ${params.sessionId} not found`)")],
     "after the session's check: the same store tested again, and a miss that says the session is missing",
+  ),
+  // A helper's test of the same store after its caller awaited something since its own check: the session may have gone.
+  invalid(
+    `${SDK}declare const chats: Record<string, Chat>;
+declare function settle(): Promise<void>;
+function cancel(params: { sessionId: string }) {
+  const chat = chats[params.sessionId];
+  if (!chat) throw new Error("Session not found");
+  chat.stop();
+}
+app.onRequest(methods.agent.session.close, async ({ params }) => {
+  if (!chats[params.sessionId]) throw RequestError.sessionNotFound(params.sessionId);
+  await settle();
+  await cancel({ sessionId: params.sessionId });
+  return {};
+});`,
+    (c) => [internal(c, 'new Error("Session not found")')],
+    "a helper's test of the same store after its caller awaited since its check",
   ),
   // A helper that returns nothing on its own miss has answered nothing: the caller's test of what it gives is the
   // unknown session's (tariqwest/commandcode-acp's restoreSession).

@@ -2,7 +2,7 @@
 // function, a helper that throws on its miss at its top, a closure run at once. After such a check the session exists,
 // so a miss of something else kept for it (runtime settings in another map) is no unknown session's.
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
-import { contains, type FunctionNode, isFunction, lastStatement } from "../syntax/ast.js";
+import { contains, enclosingFunction, type FunctionNode, isFunction, lastStatement, type VisitorKeys, walk } from "../syntax/ast.js";
 import { isSameReference } from "../resolution/expressions.js";
 import type { Resolver } from "../resolution/resolver.js";
 import type { SessionGuard } from "./guards.js";
@@ -82,21 +82,43 @@ export class SessionChecks {
   }
 
   /**
-   * The checks made before every call of a helper (in the caller, or before the caller's own calls); undefined for a
-   * handler, or when some call has none.
+   * The checks made before every call of a helper (in the caller, or before the caller's own calls), each with the call
+   * it was made before when that call is the helper's own (`at`); undefined for a handler, or when some call has none.
    */
-  beforeCalls(scope: SessionScope, seen = new Set<SessionScope>()): readonly SessionGuard[] | undefined {
+  beforeCalls(scope: SessionScope, seen = new Set<SessionScope>()): readonly CheckBeforeCall[] | undefined {
     if (scope.callers.length === 0 || seen.has(scope)) return undefined;
     seen.add(scope);
-    const out: SessionGuard[] = [];
+    const out: CheckBeforeCall[] = [];
     for (const { call, from } of scope.callers) {
       const here = this.before(from, call);
-      const found = here.length > 0 ? here : this.beforeCalls(from, seen);
+      const found = here.length > 0 ? here.map((guard) => ({ guard, at: { call, from } })) : this.beforeCalls(from, seen)?.map(({ guard }) => ({ guard }));
       if (!found || found.length === 0) return undefined;
       out.push(...found);
     }
     return out;
   }
+}
+
+/** A check answered before a call that reaches a helper; `at`: that call, when it is the helper's own. */
+export interface CheckBeforeCall {
+  readonly guard: SessionGuard;
+  readonly at?: { readonly call: TSESTree.Node; readonly from: SessionScope };
+}
+
+/**
+ * Whether the code of `fn` itself (not of the functions it holds) may give way to other work between `start` and
+ * `end`: an `await`, a `yield`, a `for await` that lies wholly there (`await this.f()` ending at `end` runs `f` first).
+ * There another request may delete what a check found.
+ */
+export function yieldsBetween(fn: TSESTree.Node, start: number, end: number, keys: VisitorKeys): boolean {
+  let found = false;
+  const body = isFunction(fn) ? fn.body : fn;
+  walk(body, keys, (node) => {
+    if (found || node.range[1] <= start || node.range[0] >= end) return;
+    const gives = node.type === AST_NODE_TYPES.AwaitExpression || node.type === AST_NODE_TYPES.YieldExpression || (node.type === AST_NODE_TYPES.ForOfStatement && node.await);
+    if (gives && node.range[0] >= start && node.range[1] <= end && enclosingFunction(node) === (isFunction(fn) ? fn : enclosingFunction(fn))) found = true;
+  });
+  return found;
 }
 
 /** The statement a node is part of: the child of the nearest block on its way up (itself, for a statement). */

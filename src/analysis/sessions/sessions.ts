@@ -7,7 +7,7 @@ import { answerStatement, findGuards, type SessionGuard } from "./guards.js";
 import { findLookups, type SessionLookup } from "./lookups.js";
 import { mentionsIdBefore, unguardedUse } from "./unguarded.js";
 import { type Resolver, resolverOf } from "../resolution/resolver.js";
-import { exitsOnMiss, sameStore, saysSessionMissing, SessionChecks } from "./answered-checks.js";
+import { type CheckBeforeCall, exitsOnMiss, sameStore, saysSessionMissing, SessionChecks, yieldsBetween } from "./answered-checks.js";
 import { isSessionLookup, type MissWording, openedSessionStores } from "./session-evidence.js";
 import { messageText } from "../values/message-text.js";
 import { type SessionScope, SessionScopes } from "./scopes.js";
@@ -221,9 +221,19 @@ export function analyseSessions(
   for (const [scope, { at, judged }] of prepared) {
     const beforeCalls = checks.beforeCalls(scope);
     const isAfterAnswered = (guard: SessionGuard, wording: MissWording | undefined) => {
-      if (saysSessionMissing(wording)) return false;
-      const other = (first: SessionGuard) => first !== guard && !sameStore(first.lookup, guard.lookup, resolver);
-      return checks.before(scope, guard.test).some(other) || (beforeCalls !== undefined && beforeCalls.every(other));
+      const keys = sourceCode.visitorKeys;
+      const endOf = (first: SessionGuard) => first.test.parent!.range[1];
+      // Another store's miss, unless it says the session itself is missing; or the same store tested again where
+      // nothing could have deleted the session since: no `await` between the first check and this one, in the function
+      // and, for a helper, in its caller up to the call (a miss no request reaches).
+      const other = (first: SessionGuard) => first !== guard && !saysSessionMissing(wording) && !sameStore(first.lookup, guard.lookup, resolver);
+      const same = (first: SessionGuard) => first !== guard && sameStore(first.lookup, guard.lookup, resolver);
+      const ownAnswers = (first: SessionGuard) =>
+        other(first) || (same(first) && contains(scope.root, first.test) && !yieldsBetween(scope.root, endOf(first), guard.test.range[0], keys));
+      const callAnswers = ({ guard: first, at }: CheckBeforeCall) =>
+        other(first) ||
+        (same(first) && at !== undefined && contains(at.from.root, first.test) && !yieldsBetween(at.from.root, endOf(first), at.call.range[0], keys) && !yieldsBetween(scope.root, scope.root.range[0], guard.test.range[0], keys));
+      return checks.before(scope, guard.test).some(ownAnswers) || (beforeCalls !== undefined && beforeCalls.every(callAnswers));
     };
     for (const { guard, found, answer, wording, sessions } of judged) {
       if (!sessions || isAfterAnswered(guard, wording)) continue;
