@@ -302,6 +302,23 @@ function namedOf(code: string, settings?: Record<string, unknown>): string[] {
 }
 
 describe("delegates typed with the SDK's types", () => {
+  it("takes a class an app's handlers delegate to as the app's delegate, not as a legacy Agent shaped by its members", () => {
+    const code = `import { agent as acpAgent, methods } from "@agentclientprotocol/sdk";
+export class Hooman {
+  initialize(params: unknown) { return { protocolVersion: 1 }; }
+  newSession(params: unknown) { return { sessionId: "s" }; }
+  forkSession(params: unknown) { return { sessionId: "t" }; }
+  prompt(params: unknown) { return { stopReason: "end_turn" }; }
+}
+export const create = (agent: Hooman) =>
+  acpAgent({ name: "x" })
+    .onRequest(methods.agent.initialize, (ctx) => agent.initialize(ctx.params))
+    .onRequest(methods.agent.session.fork, (ctx) => agent.forkSession(ctx.params));`;
+    const found = namedOf(code);
+    expect(found.filter((h) => h.includes("legacy"))).toEqual([]);
+    expect(found.filter((h) => h.includes("delegate"))).toEqual(["initialize agent delegate @3: initialize", "session/fork agent delegate @5: forkSession"]);
+  });
+
   it("finds a class method typed with the request and response types, in a class nothing connects", () => {
     const code = `import type { SetSessionModeRequest, SetSessionModeResponse } from "@agentclientprotocol/sdk";
 export class Modes {

@@ -281,6 +281,33 @@ const specificInvalid: Invalid[] = [
 ];
 
 const specificValid: Valid[] = [
+  // A class shaped like a legacy Agent (initialize, newSession, prompt) whose methods an app's handlers call is the
+  // app's delegate: the app registers session/fork, whatever the legacy SDK would call its member (hooman's HoomanAcpAgent).
+  {
+    name: "an app's delegate class shaped like a legacy Agent: the app's registrations count",
+    code: `import { agent as acpAgent, methods, type ForkSessionRequest, type InitializeRequest, type InitializeResponse, type NewSessionRequest, type PromptRequest } from "@agentclientprotocol/sdk";
+export class HoomanAgent {
+  initialize(_params: InitializeRequest): InitializeResponse {
+    return { protocolVersion: 1, agentCapabilities: { sessionCapabilities: { fork: {} } } };
+  }
+  async newSession(_params: NewSessionRequest) {
+    return { sessionId: "s" };
+  }
+  async forkSession(_params: ForkSessionRequest) {
+    return { sessionId: "t" };
+  }
+  async prompt(_params: PromptRequest) {
+    return { stopReason: "end_turn" as const };
+  }
+}
+export function createApp(agent: HoomanAgent) {
+  return acpAgent({ name: "x" })
+    .onRequest(methods.agent.initialize, (ctx) => agent.initialize(ctx.params))
+    .onRequest(methods.agent.session.new, (ctx) => agent.newSession(ctx.params))
+    .onRequest(methods.agent.session.fork, (ctx) => agent.forkSession(ctx.params))
+    .onRequest(methods.agent.session.prompt, (ctx) => agent.prompt(ctx.params));
+}`,
+  },
   { name: "client: capabilities that match its handlers", code: CLIENT("{ fs: { readTextFile: true, writeTextFile: true }, terminal: true }", FS_HANDLERS + TERMINAL_HANDLERS) },
   { name: "legacy client: capabilities that match its members", code: LEGACY_CLIENT("{ fs: { readTextFile: true, writeTextFile: true } }") },
   { name: "client: no initialize request in this file", code: `import { client, methods } from "@agentclientprotocol/sdk";\nexport const editor = client({ name: "e" }).onRequest(methods.client.fs.readTextFile, () => ({ content: "" }));` },

@@ -68,3 +68,18 @@ export function sameFileDelegates(handlers: readonly Handler[], ctx: HandlerCont
   }
   return out;
 }
+
+/**
+ * The classes of this file whose methods registered handlers hand their work to (`(ctx) => agent.forkSession(ctx.params)`
+ * for an instance of `HoomanAcpAgent`): an app's delegate, whatever members it has, is no legacy Agent of its own.
+ */
+export function appDelegateClasses(registered: readonly Handler[], ctx: HandlerContext): ReadonlySet<TSESTree.Node> {
+  const out = new Set<TSESTree.Node>();
+  for (const handler of registered) {
+    const call = handler.style === "sdk" && handler.fn && handler.body === handler.fn ? soleCall(handler.fn) : undefined;
+    const target = call && calledFunction(call, ctx);
+    const member = target?.parent;
+    if (member?.type === AST_NODE_TYPES.MethodDefinition && member.parent.type === AST_NODE_TYPES.ClassBody) out.add(member.parent.parent);
+  }
+  return out;
+}

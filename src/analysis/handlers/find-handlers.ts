@@ -1,6 +1,6 @@
 import type { TSESTree } from "@typescript-eslint/utils";
 import { typedDelegates } from "./delegates.js";
-import { sameFileDelegates } from "./delegation.js";
+import { appDelegateClasses, sameFileDelegates } from "./delegation.js";
 import { dispatchHandlers } from "./dispatch.js";
 import { legacyHandlers } from "./legacy.js";
 import { thunkHandlers } from "./thunks.js";
@@ -10,7 +10,8 @@ import type { FileHandlers, HandlerContext, HandlerNodes } from "./types.js";
 /** Every ACP handler of a file, in the styles users write them. */
 export function findHandlers(nodes: HandlerNodes, ctx: HandlerContext): FileHandlers {
   const registered = registeredHandlers(nodes.calls, ctx);
-  const legacy = legacyHandlers(nodes, ctx);
+  // A class an app's handlers delegate to is the app's, even when its members make it look like a legacy Agent.
+  const legacy = legacyHandlers(nodes, ctx, appDelegateClasses(registered.handlers, ctx));
   const claimed = new Set<TSESTree.Node>([...registered.handlers, ...legacy].map((h) => h.body));
   // An object already read as a legacy Agent is not also a handler map.
   const dispatch = dispatchHandlers(nodes, ctx, claimed);

@@ -140,12 +140,14 @@ function connectionsIn(fn: FunctionNode, ctx: HandlerContext): TSESTree.NewExpre
 
 /**
  * Legacy 0.x/1.x handlers: classes implementing `Agent`/`Client` (or shaped like one, in a file that takes from the
- * SDK), and what a connection's factory builds, whether the connection is made here or by a function it is handed to.
+ * SDK, unless an app's handlers delegate to it: `appDelegates`), and what a connection's factory builds, whether the
+ * connection is made here or by a function it is handed to.
  */
-export function legacyHandlers(nodes: HandlerNodes, ctx: HandlerContext): Handler[] {
+export function legacyHandlers(nodes: HandlerNodes, ctx: HandlerContext, appDelegates: ReadonlySet<TSESTree.Node> = new Set()): Handler[] {
   const sides = new Map<ClassNode | TSESTree.ObjectExpression, Side>();
   for (const node of nodes.classes) {
-    const side = implementedSide(node, ctx) ?? shapedSide(node, ctx);
+    // Shaped like an Agent but the delegate of an app's handlers: the app's (sameFileDelegates), not a legacy class.
+    const side = implementedSide(node, ctx) ?? (appDelegates.has(node) ? undefined : shapedSide(node, ctx));
     if (side) sides.set(node, side);
   }
   const factories = nodes.news.flatMap((node) => {
