@@ -348,6 +348,18 @@ export const app = agent({ name: "a" })
   .onNotification(methods.agent.session.cancel, ({ params }) => {
     backend.interrupt(params.sessionId);
   });`;
+/** session/cancel aborts the service session the turn runs on (opencode-derived agents: `sdk.session.abort({ sessionID })`). */
+const SERVICE_ABORT = (prompt: string) => `import { agent, methods } from "@agentclientprotocol/sdk";
+declare const sdk: { session: { prompt(p: unknown): Promise<string>; abort(p: { sessionID: string }): Promise<void> } };
+export const app = agent({ name: "a" })
+  .onRequest(methods.agent.initialize, () => ({ protocolVersion: 1 }))
+  .onRequest(methods.agent.session.prompt, async ({ params }) => {
+    ${prompt}
+  })
+  .onNotification(methods.agent.session.cancel, async ({ params }) => {
+    await sdk.session.abort({ sessionID: params.sessionId });
+  });`;
+const ABORTED_NEVER = SERVICE_ABORT('await sdk.session.prompt({ sessionID: params.sessionId, parts: params.prompt });\n    return { stopReason: "end_turn" };');
 const STOPPED_NEVER = BACKEND_STOP('const out = await backend.run(params.prompt);\n    return { stopReason: out === "max" ? "max_tokens" : "end_turn" };');
 /** session/cancel resolves the promise the turn races against. */
 const RESOLVED = `import { agent, methods } from "@agentclientprotocol/sdk";
@@ -368,6 +380,10 @@ const RESOLVED_THROUGH_HELPER = RESOLVED.replaceAll("pending.get(params.sessionI
 );
 
 const valid: Valid[] = [
+  {
+    name: "a turn on a service session the cancel aborts, answering cancelled when it was",
+    code: SERVICE_ABORT('const out = await sdk.session.prompt({ sessionID: params.sessionId, parts: params.prompt });\n    return { stopReason: out === "aborted" ? "cancelled" : "end_turn" };'),
+  },
   {
     name: "a turn stopped through the backend that answers cancelled when it was",
     code: BACKEND_STOP('const out = await backend.run(params.prompt);\n    return { stopReason: out === "interrupted" ? "cancelled" : "end_turn" };'),
@@ -528,6 +544,11 @@ export const canceller = cancelApp({ name: "c" }).onNotification("session/cancel
 ];
 
 const invalid: Invalid[] = [
+  {
+    name: "session/cancel aborts the service session the turn runs on, and no result is cancelled",
+    code: ABORTED_NEVER,
+    errors: neverCancelled(ABORTED_NEVER, "end_turn"),
+  },
   {
     name: "session/cancel interrupts the backend the turn runs on, and no result is cancelled",
     code: STOPPED_NEVER,

@@ -31,6 +31,9 @@ export const NO_CANCEL: CancelEffects = { cancels: false, abortTargets: new Set(
 /** Calls that stop work or settle what the turn awaits: `interrupt()`, `cancel(id)`, `stop()`, `kill()`, `resolve()`. */
 const STOPS = /^(?:(?:stop|cancel|interrupt|halt|kill|terminate)(?:Turn|Prompt|Run|Query|Generation|Task)?|resolve)$/u;
 
+/** Names an AbortController goes by (`controller`, `this.aborts.get(id)`, `turnAbort`): its abort is followed by its signal. */
+const CONTROLLERS = /controller|abort|signal/iu;
+
 /** Objects whose stop or resolve is no turn's: `path.resolve()`, `Promise.resolve()`. */
 const NOT_TURNS = new Set(["console", "path", "Promise", "process", "url", "URL"]);
 
@@ -64,6 +67,9 @@ function collect(nodes: readonly TSESTree.Node[], sourceCode: SourceCode, into: 
       if (callee.type === AST_NODE_TYPES.MemberExpression && memberName(callee) === "abort") {
         const name = targetName(callee.object, sourceCode);
         if (name) into.abortTargets.add(name);
+        // `this.sdk.session.abort({ sessionID })`: a service's abort, which stops the work a call on it runs, as
+        // `backend.interrupt(id)` does (opencode-derived agents); an AbortController's is followed by its signal.
+        if (name && !CONTROLLERS.test(name) && !NOT_TURNS.has(name)) into.stopTargets.add(name);
         continue;
       }
       // `this.stopTurn(id)`: a same-file helper that aborts for the handler.
