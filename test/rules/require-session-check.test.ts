@@ -58,8 +58,7 @@ const valid: (string | Valid)[] = [
   // a miss no request reaches (claude-agent-acp's unstable_closeSession calling its cancel(), which looks up again).
   {
     name: "the same store tested again with no await since the first check, in the handler and in a helper it calls",
-    code: `${SDK}declare const chats: Record<string, Chat>;
-function cancel(params: { sessionId: string }) {
+    code: `${SDK}function cancel(params: { sessionId: string }) {
   const chat = chats[params.sessionId];
   if (!chat) throw new Error("Session not found");
   chat.stop();
@@ -589,8 +588,7 @@ app.onRequest(methods.agent.session.setMode, ({ params }) => {
   ),
   // A helper's test of the same store after its caller awaited something since its own check: the session may have gone.
   invalid(
-    `${SDK}declare const chats: Record<string, Chat>;
-declare function settle(): Promise<void>;
+    `${SDK}declare function settle(): Promise<void>;
 function cancel(params: { sessionId: string }) {
   const chat = chats[params.sessionId];
   if (!chat) throw new Error("Session not found");

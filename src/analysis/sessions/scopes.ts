@@ -80,6 +80,12 @@ export class SessionScopes {
   /** Each scope's nodes by kind: where its lookups, tests and reads of the id are looked for. */
   readonly nodes: ScopeNodes;
 
+  /**
+   * Calls of helpers known to check the session at their top and throw on a miss (answered-checks.ts), once the
+   * scopes' guards are judged: handing them the id is a known check, not a mention that may have checked anything.
+   */
+  readonly checkingCalls = new Set<TSESTree.Node>();
+
   constructor(
     readonly sourceCode: SourceCode,
     fileNodes: Readonly<FileNodes>,

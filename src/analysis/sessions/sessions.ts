@@ -7,7 +7,7 @@ import { answerStatement, findGuards, type SessionGuard } from "./guards.js";
 import { findLookups, type SessionLookup } from "./lookups.js";
 import { mentionsIdBefore, unguardedUse } from "./unguarded.js";
 import { type Resolver, resolverOf } from "../resolution/resolver.js";
-import { type CheckBeforeCall, exitsOnMiss, sameStore, saysSessionMissing, SessionChecks, yieldsBetween } from "./answered-checks.js";
+import { type AnsweredCheck, type CheckBeforeCall, exitsOnMiss, sameStore, saysSessionMissing, SessionChecks, yieldsBetween } from "./answered-checks.js";
 import { isSessionLookup, type MissWording, openedSessionStores } from "./session-evidence.js";
 import { messageText } from "../values/message-text.js";
 import { type SessionScope, SessionScopes } from "./scopes.js";
@@ -97,7 +97,7 @@ function entryCalls(
   if (seen.has(scope) || judgedAtHome(scope.root)) return out;
   seen.add(scope);
   for (const { call, from } of scope.callers) {
-    if (mentionsIdBefore(registry, from, call)) continue;
+    if (mentionsIdBefore(registry, from, call, true)) continue;
     if (resolver.isLinted(call)) {
       if (isUncheckedCall(registry, call, from, () => true, caught)) out.push(call);
     }
@@ -147,7 +147,7 @@ function isReachedUncaught(scope: SessionScope, caught: Caught): boolean {
  * answered, and none made after its caller mentions the id (it may have checked the session).
  */
 function isUncheckedCall(registry: SessionScopes, call: TSESTree.Node, from: SessionScope, accepts: (h: Handler) => boolean, caught: Caught): boolean {
-  const passes = (c: Caller) => !caught(c.call, c.from.root) && !mentionsIdBefore(registry, c.from, c.call);
+  const passes = (c: Caller) => !caught(c.call, c.from.root) && !mentionsIdBefore(registry, c.from, c.call, true);
   return !caught(call, from.root) && isReachedThrough(from, accepts, passes);
 }
 
@@ -190,19 +190,12 @@ export function analyseSessions(
     found.set(scope, held);
     return held;
   };
+  // First what each scope's guards answer (a helper of another module in that module's answers), then which helpers
+  // check the session at their top: a call of one is a known check, not a mention that may have checked (unguarded.ts).
   const prepared = new Map<SessionScope, Prepared>();
   for (const scope of registry.scopes) {
-    const reportAt = entryCalls(registry, scope, resolver, caught, judgedAtHome);
-    // A helper of another module that every call reaches after a check (or that no longer answers) is not judged.
-    if (reportAt?.length === 0) continue;
-    const ctx = reportAt ? answersIn(scope.root) : answers;
+    const ctx = resolver.isLinted(scope.root) ? answers : answersIn(scope.root);
     if (!ctx) continue;
-    const at = reportAt ? { reportAt } : {};
-    const lookups = lookupsOf(scope).lookups;
-    for (const lookup of lookups) {
-      const node = unguardedUse(sourceCode, registry, scope, lookup);
-      if (node && isSessions(lookup, undefined)) unguarded.push({ scope, lookup, node, ...at });
-    }
     const judged = lookupsOf(scope).guards.map((guard) => {
       const found = guard.miss ? missAnswer(guard.miss, ctx) : undefined;
       const answer = found && branchAnswer(found, sourceCode.ast, ctx, answers);
@@ -210,29 +203,40 @@ export function analyseSessions(
       return { guard, found, answer, wording, sessions: isSessions(guard.lookup, wording) };
     });
     const answeredFirst = judged.filter((j) => j.sessions && exitsOnMiss(j.guard)).map((j) => j.guard);
-    prepared.set(scope, { at, judged, answeredFirst });
+    prepared.set(scope, { at: {}, judged, answeredFirst });
+  }
+  const checks = new SessionChecks(prepared, (fn) => summaries.runningCall(fn), sourceCode.visitorKeys);
+  for (const call of checks.checkingCalls) registry.checkingCalls.add(call);
+  for (const [scope, held] of prepared) {
+    const reportAt = entryCalls(registry, scope, resolver, caught, judgedAtHome);
+    // A helper of another module that every call reaches after a check (or that no longer answers) is not judged.
+    if (reportAt?.length === 0) {
+      prepared.delete(scope);
+      continue;
+    }
+    const at = reportAt ? { reportAt } : {};
+    prepared.set(scope, { ...held, at });
+    for (const lookup of lookupsOf(scope).lookups) {
+      const node = unguardedUse(sourceCode, registry, scope, lookup);
+      if (node && isSessions(lookup, undefined)) unguarded.push({ scope, lookup, node, ...at });
+    }
   }
   // A test of another store after the session's own has answered its miss (`if (!session) throw …` first, in the
   // function or before every call of a helper): a miss there is of something kept for a session that exists
-  // (`this.overrides.get(id)`: "Session runtime configuration not found"), not of an unknown session. Still judged:
-  // the same store tested again (after an `await` the session may have gone), and a miss that says the session itself
-  // is missing ("session ${id} not found": a store of sessions behind one of attachments).
-  const checks = new SessionChecks(prepared, (fn) => summaries.runningCall(fn));
+  // (`this.overrides.get(id)`: "Session runtime configuration not found"), not of an unknown session. Still judged: a
+  // miss that says the session itself is missing ("session ${id} not found": a store of sessions behind one of
+  // attachments), and the same store tested again after an `await` (the session may have gone since).
   for (const [scope, { at, judged }] of prepared) {
     const beforeCalls = checks.beforeCalls(scope);
     const isAfterAnswered = (guard: SessionGuard, wording: MissWording | undefined) => {
-      const keys = sourceCode.visitorKeys;
-      const endOf = (first: SessionGuard) => first.test.parent!.range[1];
       // Another store's miss, unless it says the session itself is missing; or the same store tested again where
-      // nothing could have deleted the session since: no `await` between the first check and this one, in the function
-      // and, for a helper, in its caller up to the call (a miss no request reaches).
+      // nothing could have deleted the session since: no `await` from the first check to this one, in the function and,
+      // for a helper, along its callers from the check to the call (a miss no request reaches).
       const other = (first: SessionGuard) => first !== guard && !saysSessionMissing(wording) && !sameStore(first.lookup, guard.lookup, resolver);
       const same = (first: SessionGuard) => first !== guard && sameStore(first.lookup, guard.lookup, resolver);
-      const ownAnswers = (first: SessionGuard) =>
-        other(first) || (same(first) && contains(scope.root, first.test) && !yieldsBetween(scope.root, endOf(first), guard.test.range[0], keys));
-      const callAnswers = ({ guard: first, at }: CheckBeforeCall) =>
-        other(first) ||
-        (same(first) && at !== undefined && contains(at.from.root, first.test) && !yieldsBetween(at.from.root, endOf(first), at.call.range[0], keys) && !yieldsBetween(scope.root, scope.root.range[0], guard.test.range[0], keys));
+      const quietHere = !yieldsBetween(scope.root, scope.root.range[0], guard.test.range[0], sourceCode.visitorKeys);
+      const ownAnswers = (check: AnsweredCheck) => other(check.guard) || (same(check.guard) && checks.quietSince(check, scope, guard.test.range[0]));
+      const callAnswers = (check: CheckBeforeCall) => other(check.guard) || (same(check.guard) && check.quiet && quietHere);
       return checks.before(scope, guard.test).some(ownAnswers) || (beforeCalls !== undefined && beforeCalls.every(callAnswers));
     };
     for (const { guard, found, answer, wording, sessions } of judged) {

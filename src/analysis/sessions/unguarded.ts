@@ -51,10 +51,28 @@ function isCheckedByEveryCaller(scopes: SessionScopes, scope: SessionScope): boo
  * Whether the calling scope mentions the id before the call (other than by naming it), or hands the request to a call
  * before it (`requireSession(params, this)`): it may have checked the session.
  */
-export function mentionsIdBefore(scopes: SessionScopes, from: SessionScope, call: TSESTree.Node): boolean {
+export function mentionsIdBefore(scopes: SessionScopes, from: SessionScope, call: TSESTree.Node, checksJudged = false): boolean {
   const before = (node: TSESTree.Node) => node.range[1] <= call.range[0];
-  if (scopes.requestHandedOn(from).some(before)) return true;
-  return scopes.idReads(from).some((node) => node.range[0] < call.range[0] && !isNamingOnly(node, scopes.sourceCode) && !isUnseenWrite(node, call, scopes.sourceCode));
+  // For a miss (`checksJudged`), a call of a helper known to check the session at its top (scopes.checkingCalls) is a
+  // known check, which judging the miss takes into account (answered-checks.ts: the same store again with no await
+  // between is no miss, another store's is not an unknown session's), not a mention that may have checked anything.
+  // For a lookup used unchecked it is the check that makes the use safe.
+  const checking = checksJudged ? scopes.checkingCalls : NO_CALLS;
+  if (scopes.requestHandedOn(from).some((handed) => before(handed) && !checking.has(handed))) return true;
+  return scopes
+    .idReads(from)
+    .some((node) => node.range[0] < call.range[0] && !isNamingOnly(node, scopes.sourceCode) && !isUnseenWrite(node, call, scopes.sourceCode) && !isHandedTo(node, checking));
+}
+
+const NO_CALLS: ReadonlySet<TSESTree.Node> = new Set();
+
+/** Whether an id read is an argument of one of `calls`, as it is or in an object or array literal (`check({ sessionId })`). */
+function isHandedTo(node: TSESTree.Node, calls: ReadonlySet<TSESTree.Node>): boolean {
+  if (calls.size === 0) return false;
+  let at = node;
+  while (at.parent && (at.parent.type === AST_NODE_TYPES.Property || at.parent.type === AST_NODE_TYPES.ObjectExpression || at.parent.type === AST_NODE_TYPES.ArrayExpression)) at = at.parent;
+  const call = at.parent;
+  return call?.type === AST_NODE_TYPES.CallExpression && call.arguments.includes(at as TSESTree.CallExpressionArgument) && calls.has(call);
 }
 
 /** A function between `node` and the lookup's own function: a callback that may run later, or never. */
