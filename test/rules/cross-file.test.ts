@@ -77,6 +77,23 @@ export class CancellingAgent implements acp.Agent {
   }
 }`,
 };
+/**
+ * An SDK app whose handler reaches the manager's miss twice (get, then setMode, which calls get again after an await):
+ * one mistake, reported at the first call.
+ */
+const twiceAgent = {
+  filename: `${dir}/twice-agent.ts`,
+  code: `import { agent, methods } from "@agentclientprotocol/sdk";
+import { ReviewSessions } from "./sessions.js";
+declare function settle(): Promise<void>;
+const reviews = new ReviewSessions();
+export const app = agent({ name: "twice" }).onRequest(methods.agent.session.setMode, async ({ params }) => {
+  const review = reviews.get(params.sessionId);
+  await settle();
+  reviews.setMode(params.sessionId, review.mode);
+  return {};
+});`,
+};
 /** An SDK app beside sessions.ts whose handler reads its params through a helper that picks them by shape. */
 const recordApp = {
   filename: `${dir}/record-app.ts`,
@@ -137,6 +154,11 @@ export class CaughtAgent implements acp.Agent {
       name: "a helper that prompt and cancel share, reported at prompt's call only",
       ...cancellingAgent,
       errors: [report("internalError", cancellingAgent.code, "this.reviews.get(params.sessionId)", { fix: FIX })],
+    },
+    {
+      name: "a manager's miss one handler reaches twice is reported once, at the first call",
+      ...twiceAgent,
+      errors: [report("internalError", twiceAgent.code, "reviews.get(params.sessionId)", { fix: FIX })],
     },
     {
       // tariqwest/commandcode-acp: the params read through a helper that only picks them by their shape, the id

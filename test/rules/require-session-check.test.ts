@@ -54,6 +54,21 @@ function invalid(code: string, errors: (code: string) => Report[], name?: string
 }
 
 const valid: (string | Valid)[] = [
+  // An object that also carries data changes from call to call: what the helper's parameter holds is not followed.
+  {
+    name: "a helper handed an object of closures and data: the parameter is not followed",
+    code: `${SDK}interface Deps { requireSession(id: string): Chat; id: string }
+function requireChat(id: string): Chat {
+  const chat = chats[id];
+  if (!chat) throw new Error("Unknown session");
+  return chat;
+}
+async function setMode(params: { sessionId: string; modeId: string }, deps: Deps) {
+  deps.requireSession(deps.id).mode = params.modeId;
+  return {};
+}
+app.onRequest(methods.agent.session.setMode, ({ params }) => setMode(params, { requireSession: (id) => requireChat(id), id: params.sessionId }));`,
+  },
   // The same store tested again where nothing could have deleted the session since the first check (no await between):
   // a miss no request reaches (claude-agent-acp's unstable_closeSession calling its cancel(), which looks up again).
   {
@@ -585,6 +600,23 @@ app.onRequest(methods.agent.session.setMode, ({ params }) => {
 });`,
     (c) => [internal(c, 'new Error("gone")'), internal(c, "new Error(`session ${params.sessionId} not found`)")],
     "after the session's check: the same store tested again, and a miss that says the session is missing",
+  ),
+  // A handler hands a helper an object of closures (agy-acp's deps): the helper's `deps.requireSession(id)` runs the
+  // closure, whose miss is the unknown session's.
+  invalid(
+    `${SDK}interface Deps { requireSession(id: string): Chat }
+function requireChat(id: string): Chat {
+  const chat = chats[id];
+  if (!chat) throw new Error("Unknown session");
+  return chat;
+}
+async function setMode(params: { sessionId: string; modeId: string }, deps: Deps) {
+  deps.requireSession(params.sessionId).mode = params.modeId;
+  return {};
+}
+app.onRequest(methods.agent.session.setMode, ({ params }) => setMode(params, { requireSession: (id) => requireChat(id) }));`,
+    (c) => [internal(c, 'new Error("Unknown session")')],
+    "a helper handed an object of closures runs the one it calls: its miss is the unknown session's",
   ),
   // A helper's test of the same store after its caller awaited something since its own check: the session may have gone.
   invalid(

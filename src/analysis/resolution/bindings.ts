@@ -102,9 +102,28 @@ function isEnvironment(resolver: Resolution, node: TSESTree.Node, caller: Functi
       return isEnvironmentName(resolver.variableOf(inner), caller) || resolver.boundArgument(inner) !== undefined;
     case AST_NODE_TYPES.MemberExpression:
       return staticKeyName(inner.property, inner.computed) !== undefined && isEnvironment(resolver, inner.object, caller);
+    case AST_NODE_TYPES.ObjectExpression:
+      return isCodeBag(resolver, inner, caller);
     default:
       return false;
   }
+}
+
+/**
+ * An object literal of code the caller hands over (`{ requireSession: (id) => this.requireSession(id), notify }`):
+ * every member a function written there, a method, or a name of the environment. What it holds is the same code at
+ * every call, so a parameter every call fills with it (one call, most often) stands for it: `deps.requireSession(id)`
+ * in the callee runs that closure. Data members (`{ sessionId: params.sessionId }`) change from call to call: not bound.
+ */
+function isCodeBag(resolver: Resolution, object: TSESTree.ObjectExpression, caller: FunctionNode | undefined): boolean {
+  return (
+    object.properties.length > 0 &&
+    object.properties.every((property) => {
+      if (property.type !== AST_NODE_TYPES.Property || staticKeyName(property.key, property.computed) === undefined) return false;
+      const value = unwrap(property.value);
+      return isFunction(value) || isEnvironment(resolver, value, caller);
+    })
+  );
 }
 
 /**

@@ -106,6 +106,20 @@ function entryCalls(
   return out;
 }
 
+/**
+ * The first of `calls` in each function: a helper's miss that one handler reaches twice (`manager.get(id)`, then
+ * `manager.setMode(id)`, which calls `get` again) is one mistake, reported at the first call.
+ */
+function firstInEachFunction(calls: TSESTree.Node[] | undefined): TSESTree.Node[] | undefined {
+  if (!calls || calls.length < 2) return calls;
+  const first = new Map<TSESTree.Node | undefined, TSESTree.Node>();
+  for (const call of [...calls].sort((a, b) => a.range[0] - b.range[0])) {
+    const fn = enclosingFunction(call);
+    if (!first.has(fn)) first.set(fn, call);
+  }
+  return calls.filter((call) => first.get(enclosingFunction(call)) === call);
+}
+
 type Caller = SessionScope["callers"][number];
 
 /** A scope's misses and the guards among them that answer an unknown session first, before what follows them. */
@@ -208,7 +222,7 @@ export function analyseSessions(
   const checks = new SessionChecks(prepared, (fn) => summaries.runningCall(fn), sourceCode.visitorKeys);
   for (const call of checks.checkingCalls) registry.checkingCalls.add(call);
   for (const [scope, held] of prepared) {
-    const reportAt = entryCalls(registry, scope, resolver, caught, judgedAtHome);
+    const reportAt = firstInEachFunction(entryCalls(registry, scope, resolver, caught, judgedAtHome));
     // A helper of another module that every call reaches after a check (or that no longer answers) is not judged.
     if (reportAt?.length === 0) {
       prepared.delete(scope);

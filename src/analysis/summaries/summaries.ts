@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { contains, enclosingFunction, type FunctionNode, isFunction, isValueWrapper, memberName, staticKeyName } from "../syntax/ast.js";
+import { contains, enclosingFunction, type FunctionNode, isFunction, isValueWrapper, memberName, staticKeyName, unwrap } from "../syntax/ast.js";
 import { type Resolver, resolverOf } from "../resolution/resolver.js";
 import { soleInit } from "../resolution/values.js";
 import { isCaught } from "../syntax/try-catch.js";
@@ -256,9 +256,20 @@ export class Summaries {
 
   /** The callee's summary with the call's arguments in place of its parameters. */
   private callValue(call: TSESTree.CallExpression): SymbolicValue | undefined {
+    // `o.run()` of a parameter every call fills with one object of closures stays a call of what the parameter holds
+    // (invokeValue): the function's summary is in terms of its parameters, whatever its one caller hands it.
+    if (this.callsHandedCode(call)) return undefined;
     const fn = this.resolver.calleeOf(call);
     const summary = fn && this.returnsOf(fn);
     return summary && this.bind(summary, fn!, call);
+  }
+
+  /** Whether a call runs a member of a parameter bound to an object literal of code (`deps.requireSession(id)`). */
+  private callsHandedCode(call: TSESTree.CallExpression): boolean {
+    const callee = unwrap(call.callee);
+    const object = callee.type === AST_NODE_TYPES.MemberExpression ? unwrap(callee.object) : undefined;
+    if (object?.type !== AST_NODE_TYPES.Identifier || this.resolver.variableOf(object)?.defs[0]?.type !== "Parameter") return false;
+    return this.resolver.boundArgument(object)?.type === AST_NODE_TYPES.ObjectExpression;
   }
 
   /** `task()`, `opts.run()`: a call of a function a parameter holds, known once the parameter is bound. */
