@@ -452,6 +452,23 @@ connection.onRequest("session/set_mode", (params: { sessionId: string; modeId: s
       malformed(c, "a `value` of the wrong type", { text: 'new Error("value must be a non-empty string")', code: INTERNAL, suggestion: 'RequestError.invalidParams(undefined, "value must be a non-empty string")' }),
     ],
   ),
+  // A value looked up again under an alias before its test (claude-agent-acp's model aliases): the variable still holds
+  // what the value's lookup found, or nothing.
+  invalid(
+    `${SDK}declare function aliasOf(value: string): string | undefined;
+const VALUES = [{ value: "fast" }, { value: "smart" }];
+app.onRequest(methods.agent.session.setConfigOption, ({ params }) => {
+  if (typeof params.value !== "string") throw RequestError.invalidParams();
+  let valid = VALUES.find((o) => o.value === params.value);
+  if (!valid && params.configId === "model") {
+    const alias = aliasOf(params.value);
+    if (alias) valid = VALUES.find((o) => o.value === alias);
+  }
+  if (!valid) throw new Error(\`Invalid value: \${params.value}\`);
+  return { configOptions: [] };
+});`,
+    (c) => [unsupported(c, "value", { text: "new Error(`Invalid value: ${params.value}`)", code: INTERNAL, suggestion: "RequestError.invalidParams(undefined, `Invalid value: ${params.value}`)" })],
+  ),
   // set_config_option: an unknown configId, a value the option does not offer, a value of the wrong type.
   invalid(
     `${SDK}const OPTIONS = [{ id: "model", options: [{ value: "fast" }, { value: "smart" }] }];
@@ -932,6 +949,18 @@ export function handle(msg: { id: Id; method: string; params?: { modeId?: string
 ];
 
 const valid: (string | Valid)[] = [
+  // A value's lookup written again by something that is no lookup in the same collection: what its test means is not known.
+  {
+    name: "a lookup's variable written again by another kind of value before its test",
+    code: `${SDK}declare function fallback(): { value: string } | undefined;
+const VALUES = [{ value: "fast" }, { value: "smart" }];
+app.onRequest(methods.agent.session.setConfigOption, ({ params }) => {
+  let valid = VALUES.find((o) => o.value === params.value);
+  if (!valid) valid = fallback();
+  if (!valid) throw new Error("no value");
+  return { configOptions: [] };
+});`,
+  },
   ...validStyleCases,
   ...otherMethodsFixed,
   ...plainStyleSilent,

@@ -54,6 +54,29 @@ function invalid(code: string, errors: (code: string) => Report[], name?: string
 }
 
 const valid: (string | Valid)[] = [
+  // A project's own `sessionUpdate` may check the session: the miss is not followed past it.
+  {
+    name: "a miss that falls through to a project method named sessionUpdate, then a success",
+    code: `${LEGACY}export class A implements acp.Agent {
+  private sessions = new Map<string, Chat & { mode: string }>();
+  async newSession(): Promise<acp.NewSessionResponse> {
+    const sessionId = crypto.randomUUID();
+    this.sessions.set(sessionId, { turns: 0, mode: "ask", stop() {} });
+    return { sessionId };
+  }
+  async setSessionMode(params: acp.SetSessionModeRequest): Promise<acp.SetSessionModeResponse> {
+    const chat = this.sessions.get(params.sessionId);
+    if (chat) {
+      chat.mode = params.modeId;
+    }
+    await this.sessionUpdate(params.sessionId);
+    return {};
+  }
+  private async sessionUpdate(sessionId: string): Promise<void> {
+    if (!this.sessions.has(sessionId)) throw acp.RequestError.sessionNotFound(sessionId);
+  }
+}`,
+  },
   // An object that also carries data changes from call to call: what the helper's parameter holds is not followed.
   {
     name: "a helper handed an object of closures and data: the parameter is not followed",
@@ -617,6 +640,28 @@ async function setMode(params: { sessionId: string; modeId: string }, deps: Deps
 app.onRequest(methods.agent.session.setMode, ({ params }) => setMode(params, { requireSession: (id) => requireChat(id) }));`,
     (c) => [internal(c, 'new Error("Unknown session")')],
     "a helper handed an object of closures runs the one it calls: its miss is the unknown session's",
+  ),
+  // A miss that falls through past a notice to the client reaches the success after it (SkrOYC's example backend).
+  invalid(
+    `${LEGACY}export class A implements acp.Agent {
+  private sessions = new Map<string, Chat & { mode: string }>();
+  constructor(private readonly connection: acp.AgentSideConnection) {}
+  async newSession(): Promise<acp.NewSessionResponse> {
+    const sessionId = crypto.randomUUID();
+    this.sessions.set(sessionId, { turns: 0, mode: "ask", stop() {} });
+    return { sessionId };
+  }
+  async setSessionMode(params: acp.SetSessionModeRequest): Promise<acp.SetSessionModeResponse> {
+    const chat = this.sessions.get(params.sessionId);
+    if (chat) {
+      chat.mode = params.modeId;
+    }
+    await this.connection.sessionUpdate({ sessionId: params.sessionId, update: { sessionUpdate: "current_mode_update", currentModeId: params.modeId } });
+    return {};
+  }
+}`,
+    (c) => [{ messageId: "successForMiss", data: { fix: FIX }, ...at(c, "return {};") }],
+    "a miss that falls through past a session/update notice to the client reaches the success after it",
   ),
   // A helper's test of the same store after its caller awaited something since its own check: the session may have gone.
   invalid(

@@ -3,6 +3,7 @@ import { type FunctionNode, memberName, staticKeyName, unwrap, walk } from "../s
 import { variableOf, sourceCodeOf } from "../syntax/variables.js";
 import { isConversion, isDecodeCall, isLookupCall } from "./calls.js";
 import { resolverOf } from "../resolution/resolver.js";
+import { isSameReference } from "../resolution/expressions.js";
 import { summariesOf } from "../summaries/summaries.js";
 import { readOf, type SymbolicValue } from "../summaries/symbolic.js";
 
@@ -43,6 +44,25 @@ function isStable(variable: Variable): boolean {
   let writes = 0;
   for (const ref of variable.references) if (ref.isWrite() && ++writes > 1) return false;
   return true;
+}
+
+/**
+ * Whether every write of `variable` but its declaration assigns a call of the same method on the same collection as
+ * its initializer (`let v = list.find(…); if (!v) v = list.find(…)`).
+ */
+function relooksUp(variable: Variable, init: TSESTree.Expression, variableOfId: (id: TSESTree.Identifier) => Variable | null): boolean {
+  const lookup = (node: TSESTree.Node) => {
+    const inner = unwrapChain(node);
+    return inner.type === AST_NODE_TYPES.CallExpression && inner.callee.type === AST_NODE_TYPES.MemberExpression ? inner.callee : undefined;
+  };
+  const first = lookup(init);
+  if (!first) return false;
+  return variable.references.every((ref) => {
+    if (!ref.isWrite() || ref.init) return true;
+    const write = ref.identifier.parent;
+    const again = write?.type === AST_NODE_TYPES.AssignmentExpression && write.operator === "=" && write.left === ref.identifier ? lookup(write.right) : undefined;
+    return again !== undefined && memberName(again) === memberName(first) && isSameReference(variableOfId, again.object, first.object);
+  });
 }
 
 /** The fields of a handler's params its code reads, and the variables that hold them or what is found from them. */
@@ -142,11 +162,15 @@ export class ParamFields {
     // Set first: a declaration that reads itself finds nothing.
     this.declared.set(variable, undefined);
     const def = variable.defs[0];
-    if (!isStable(variable) || def?.type !== "Variable") return undefined;
+    if (variable.defs.length !== 1 || def?.type !== "Variable") return undefined;
     const declarator = def.node as TSESTree.VariableDeclarator;
     if (!declarator.init || !this.roots.some((r) => r.range[0] <= declarator.range[0] && declarator.range[1] <= r.range[1])) return undefined;
     const init = this.roleOf(declarator.init);
     const role = init && patternRole(declarator.id, init, def.name);
+    // A `let` written again only by another lookup in the same collection (`v ??= options.find((o) => o.value ===
+    // alias)`, claude-agent-acp's model aliases) still holds what the field's lookup found, or nothing.
+    const kept = isStable(variable) || (role?.kind === "derived" && role.from === "lookup" && relooksUp(variable, declarator.init, (id) => variableOf(this.sourceCode, id)));
+    if (!kept) return undefined;
     this.declared.set(variable, role);
     return role;
   }

@@ -1,8 +1,8 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { contains, isFalse, isNullish, statementAfterBranch, unwrap } from "../syntax/ast.js";
+import { contains, fallsThrough, followingStatement, isFalse, isNullish, memberName, statementAfterBranch, unwrap } from "../syntax/ast.js";
 import { fallbackOf, lookupVariable, type SessionLookup } from "./lookups.js";
 import type { SessionScope, SessionScopes } from "./scopes.js";
-import { resolverOf } from "../resolution/resolver.js";
+import { type Resolver, resolverOf } from "../resolution/resolver.js";
 import { summariesOf } from "../summaries/summaries.js";
 import { readOf } from "../summaries/symbolic.js";
 
@@ -143,7 +143,7 @@ export function findGuards(sourceCode: SourceCode, scopes: SessionScopes, scope:
     // through (`if (s) { s.mode = m; } return {};`).
     const first = !guarded.has(found.lookup);
     guarded.add(found.lookup);
-    const after = first && found.present && node.type === AST_NODE_TYPES.IfStatement ? statementAfterBranch(node) : undefined;
+    const after = first && found.present && node.type === AST_NODE_TYPES.IfStatement ? (statementAfterBranch(node) ?? returnPastNotices(node, sourceCode)) : undefined;
     out.push({ test: node.test, lookup: found.lookup, miss: found.present ? (node.alternate ?? after ?? null) : node.consequent });
   }
   // `store.get(id) ?? fail(id)`: the right side runs for an unknown session.
@@ -190,3 +190,38 @@ export function answerStatement(branch: TSESTree.Node): TSESTree.ThrowStatement 
   return branch as TSESTree.Expression;
 }
 
+/** How many notices to the client a miss is followed past to the `return` after them. */
+const MAX_NOTICES = 4;
+
+/**
+ * The `return` a branch that falls through reaches past notices to the client only (`if (session) { session.mode = m; }
+ * await this.connection.sessionUpdate({ … }); return {};`). Undefined for an `if` with an else, or anything else on the
+ * way.
+ */
+function returnPastNotices(node: TSESTree.IfStatement, sourceCode: SourceCode): TSESTree.ReturnStatement | undefined {
+  if (node.alternate || !fallsThrough(node.consequent)) return undefined;
+  const next = pastNotices(followingStatement(node), resolverOf(sourceCode));
+  return next?.type === AST_NODE_TYPES.ReturnStatement ? next : undefined;
+}
+
+/**
+ * `statement`, or the first statement after it past notices to the client (MAX_NOTICES at most): a `session/update`
+ * notification sent through something that is no function of the project (the SDK's connection; a project's own
+ * `sessionUpdate` may check the session), which answers nothing and checks no session. Undefined when they run out.
+ */
+export function pastNotices(statement: TSESTree.Node | undefined, resolver: Resolver): TSESTree.Node | undefined {
+  let next = statement;
+  for (let notices = 0; next?.type === AST_NODE_TYPES.ExpressionStatement && isClientNotice(next.expression, resolver); notices++) {
+    if (notices >= MAX_NOTICES) return undefined;
+    next = followingStatement(next);
+  }
+  return next;
+}
+
+/** `await conn.sessionUpdate({ … })` on something that is no function of the project. */
+function isClientNotice(expression: TSESTree.Expression, resolver: Resolver): boolean {
+  let inner = unwrap(expression);
+  if (inner.type === AST_NODE_TYPES.AwaitExpression) inner = unwrap(inner.argument);
+  if (inner.type !== AST_NODE_TYPES.CallExpression || inner.callee.type !== AST_NODE_TYPES.MemberExpression || memberName(inner.callee) !== "sessionUpdate") return false;
+  return resolver.calleeOf(inner) === undefined;
+}

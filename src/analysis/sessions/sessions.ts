@@ -3,7 +3,7 @@ import { type AnswerContext, type Answer, answerAcross, answerOf, helperThrow, s
 import { calleeName, contains, enclosingFunction, endsFunction, fallsThrough, findProperty, followingStatement, holderPastAwait, isFunction, memberName, staticKeyName, unwrap } from "../syntax/ast.js";
 import { answeringFunction, type Handler } from "../handlers/types.js";
 import type { FileNodes } from "../file-nodes.js";
-import { answerStatement, findGuards, type SessionGuard } from "./guards.js";
+import { answerStatement, findGuards, pastNotices, type SessionGuard } from "./guards.js";
 import { findLookups, type SessionLookup } from "./lookups.js";
 import { mentionsIdBefore, unguardedUse } from "./unguarded.js";
 import { type Resolver, resolverOf } from "../resolution/resolver.js";
@@ -342,7 +342,7 @@ function successAfterRunner(guard: SessionGuard, scope: SessionScope, summaries:
   const statement = skippedGuard(guard);
   const callStatement = statement && runnerStatement(statement, scope.root, summaries);
   if (!callStatement || caught(callStatement, scope.root)) return undefined;
-  const next = followingStatement(callStatement);
+  const next = pastNotices(followingStatement(callStatement), summaries.resolver);
   return next && successOf(next)?.success;
 }
 
@@ -374,7 +374,8 @@ function successesAfterCalls(scope: SessionScope, caught: Caught, summaries: Sum
     // The statement right after the call, also out of the `if` whose branch the call ends, and after the call
     // running a closure the call ends (`runWith({ run: () => { resolve(p); } }); return {};`).
     const runner = followingStatement(statement) ? undefined : runnerStatement(statement, from.root, summaries);
-    const next = followingStatement(runner && !caught(runner, from.root) ? runner : statement);
+    // Past notices to the client on the way (`await this.connection.sessionUpdate({ … }); return {};`).
+    const next = pastNotices(followingStatement(runner && !caught(runner, from.root) ? runner : statement), summaries.resolver);
     // A handler's own scope hands nothing on: only a helper's last statement does.
     if (!next && isFunction(from.root) && endsFunction(statement, from.root)) {
       out.push(...successesAfterCalls(from, caught, summaries, seen));

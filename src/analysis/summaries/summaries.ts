@@ -47,7 +47,7 @@ export class Summaries {
   /** What functions throw, with the calls that lead there (throws.ts). */
   readonly throws: ThrowSummaries;
 
-  constructor(private readonly resolver: Resolver) {
+  constructor(readonly resolver: Resolver) {
     this.throws = new ThrowSummaries(resolver, this);
   }
 
