@@ -27,6 +27,27 @@ const LEGACY = `import * as acp from "@agentclientprotocol/sdk";
 type Chat = { turns: number; stop(): void };
 `;
 
+/**
+ * A legacy agent whose setSessionMode sets the mode only when the session is found, then runs `then` and answers
+ * `{}`: the miss falls through to `then`; `members` adds to the class.
+ */
+const modeFallingThrough = (then: string, members: string) => `${LEGACY}export class A implements acp.Agent {
+  private sessions = new Map<string, Chat & { mode: string }>();
+  async newSession(): Promise<acp.NewSessionResponse> {
+    const sessionId = crypto.randomUUID();
+    this.sessions.set(sessionId, { turns: 0, mode: "ask", stop() {} });
+    return { sessionId };
+  }
+  async setSessionMode(params: acp.SetSessionModeRequest): Promise<acp.SetSessionModeResponse> {
+    const chat = this.sessions.get(params.sessionId);
+    if (chat) {
+      chat.mode = params.modeId;
+    }
+    ${then}
+    return {};
+  }${members}
+}`;
+
 /** `unguardedSession` at the variable that starts `text` (`"chat.turns"`: at `chat`). */
 function unguarded(code: string, text: string): Report {
   const span = at(code, text);
@@ -57,25 +78,13 @@ const valid: (string | Valid)[] = [
   // A project's own `sessionUpdate` may check the session: the miss is not followed past it.
   {
     name: "a miss that falls through to a project method named sessionUpdate, then a success",
-    code: `${LEGACY}export class A implements acp.Agent {
-  private sessions = new Map<string, Chat & { mode: string }>();
-  async newSession(): Promise<acp.NewSessionResponse> {
-    const sessionId = crypto.randomUUID();
-    this.sessions.set(sessionId, { turns: 0, mode: "ask", stop() {} });
-    return { sessionId };
-  }
-  async setSessionMode(params: acp.SetSessionModeRequest): Promise<acp.SetSessionModeResponse> {
-    const chat = this.sessions.get(params.sessionId);
-    if (chat) {
-      chat.mode = params.modeId;
-    }
-    await this.sessionUpdate(params.sessionId);
-    return {};
-  }
+    code: modeFallingThrough(
+      "await this.sessionUpdate(params.sessionId);",
+      `
   private async sessionUpdate(sessionId: string): Promise<void> {
     if (!this.sessions.has(sessionId)) throw acp.RequestError.sessionNotFound(sessionId);
-  }
-}`,
+  }`,
+    ),
   },
   // An object that also carries data changes from call to call: what the helper's parameter holds is not followed.
   {
@@ -643,23 +652,10 @@ app.onRequest(methods.agent.session.setMode, ({ params }) => setMode(params, { r
   ),
   // A miss that falls through past a notice to the client reaches the success after it (SkrOYC's example backend).
   invalid(
-    `${LEGACY}export class A implements acp.Agent {
-  private sessions = new Map<string, Chat & { mode: string }>();
-  constructor(private readonly connection: acp.AgentSideConnection) {}
-  async newSession(): Promise<acp.NewSessionResponse> {
-    const sessionId = crypto.randomUUID();
-    this.sessions.set(sessionId, { turns: 0, mode: "ask", stop() {} });
-    return { sessionId };
-  }
-  async setSessionMode(params: acp.SetSessionModeRequest): Promise<acp.SetSessionModeResponse> {
-    const chat = this.sessions.get(params.sessionId);
-    if (chat) {
-      chat.mode = params.modeId;
-    }
-    await this.connection.sessionUpdate({ sessionId: params.sessionId, update: { sessionUpdate: "current_mode_update", currentModeId: params.modeId } });
-    return {};
-  }
-}`,
+    modeFallingThrough(
+      "await this.connection.sessionUpdate({ sessionId: params.sessionId, update: { sessionUpdate: \"current_mode_update\", currentModeId: params.modeId } });",
+      "\n  constructor(private readonly connection: acp.AgentSideConnection) {}",
+    ),
     (c) => [{ messageId: "successForMiss", data: { fix: FIX }, ...at(c, "return {};") }],
     "a miss that falls through past a session/update notice to the client reaches the success after it",
   ),

@@ -53,10 +53,13 @@ export interface AnsweredCheck {
   readonly own: boolean;
 }
 
-/** A check made before every call that reaches a helper; `quiet`: nothing gave way to other work on the way there. */
+/**
+ * A check made before every call that reaches a helper; `quiet`: whether nothing gave way to other work on the way
+ * there, asked only for the same store tested again (it walks the functions on the way).
+ */
 export interface CheckBeforeCall {
   readonly guard: SessionGuard;
-  readonly quiet: boolean;
+  readonly quiet: () => boolean;
 }
 
 /**
@@ -126,11 +129,11 @@ export class SessionChecks {
     const out: CheckBeforeCall[] = [];
     for (const { call, from } of scope.callers) {
       const here = this.before(from, call);
-      const quietFromStart = !yieldsBetween(from.root, from.root.range[0], call.range[0], this.keys);
+      const quietFromStart = () => !yieldsBetween(from.root, from.root.range[0], call.range[0], this.keys);
       const found =
         here.length > 0
-          ? here.map((check) => ({ guard: check.guard, quiet: this.quietSince(check, from, call.range[0]) }))
-          : this.beforeCalls(from, seen)?.map((check) => ({ guard: check.guard, quiet: check.quiet && quietFromStart }));
+          ? here.map((check) => ({ guard: check.guard, quiet: () => this.quietSince(check, from, call.range[0]) }))
+          : this.beforeCalls(from, seen)?.map((check) => ({ guard: check.guard, quiet: () => check.quiet() && quietFromStart() }));
       if (!found || found.length === 0) return undefined;
       out.push(...found);
     }

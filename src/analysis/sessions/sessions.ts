@@ -248,9 +248,9 @@ export function analyseSessions(
       // for a helper, along its callers from the check to the call (a miss no request reaches).
       const other = (first: SessionGuard) => first !== guard && !saysSessionMissing(wording) && !sameStore(first.lookup, guard.lookup, resolver);
       const same = (first: SessionGuard) => first !== guard && sameStore(first.lookup, guard.lookup, resolver);
-      const quietHere = !yieldsBetween(scope.root, scope.root.range[0], guard.test.range[0], sourceCode.visitorKeys);
+      const quietHere = () => !yieldsBetween(scope.root, scope.root.range[0], guard.test.range[0], sourceCode.visitorKeys);
       const ownAnswers = (check: AnsweredCheck) => other(check.guard) || (same(check.guard) && checks.quietSince(check, scope, guard.test.range[0]));
-      const callAnswers = (check: CheckBeforeCall) => other(check.guard) || (same(check.guard) && check.quiet && quietHere);
+      const callAnswers = (check: CheckBeforeCall) => other(check.guard) || (same(check.guard) && check.quiet() && quietHere());
       return checks.before(scope, guard.test).some(ownAnswers) || (beforeCalls !== undefined && beforeCalls.every(callAnswers));
     };
     for (const { guard, found, answer, wording, sessions } of judged) {
