@@ -1,12 +1,17 @@
-// An imported module is read with typescript-eslint's parts, without the tokens, comments and line and column
-// locations that parseForESLint always makes (no analysis of an imported module reads them): its tree (ranges
-// included) and its scopes must be parseForESLint's.
+// An imported module is read without the tokens, comments and line and column locations that parseForESLint always
+// makes (no analysis of an imported module reads them), by oxc-parser where it reads the text and by typescript-eslint's
+// parts where it does not: its tree (ranges included) and its scopes must be parseForESLint's either way.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import tsParser from "@typescript-eslint/parser";
 import type { TSESLint } from "@typescript-eslint/utils";
 import { afterAll, describe, expect, it } from "vitest";
+import { readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { parse as parseTypeScript } from "@typescript-eslint/typescript-estree";
+import { visitorKeys } from "@typescript-eslint/visitor-keys";
 import { readModule } from "../../src/analysis/modules/module-files.js";
+import { nativeTree } from "../../src/analysis/modules/native-parse.js";
 
 const root = process.cwd();
 const dir = mkdtempSync(join(root, ".module-reading-"));
@@ -35,6 +40,8 @@ module.exports = { raise(code) { throw Object.assign(new Error("x"), { code }); 
 `,
   "script.js": `var shared = 1; function hoisted() { return shared + arguments.length; } label: for (;;) break label;
 // a comment line, ended by CR LF\r\nvar last = 2;\u2028var tail = "after a line separator";`,
+  // oxc-parser reads a module's text as an ES module and rejects \`await\` as a name; typescript-estree reads it.
+  "await-name.js": `var await = 1;\nexport function next() { return await + 1; }\n`,
 };
 
 type Scope = TSESLint.Scope.Scope;
@@ -50,9 +57,27 @@ function scopesOf(scope: Scope): unknown {
   };
 }
 
-/** The tree without its parents, tokens, comments and locations (JSON of every other property, ranges too). */
+/** Properties a comparison of trees leaves out: oxc-parser's `start` and `end` repeat `range`. */
+const LEFT_OUT = new Set(["parent", "tokens", "comments", "loc", "start", "end"]);
+/**
+ * A property typescript-estree makes a getter (not listed as a key, so not in its JSON) and oxc-parser a plain one,
+ * with the same value: a `TSEnumMember`'s deprecated `computed`.
+ */
+const GETTERS: Readonly<Record<string, string>> = { TSEnumMember: "computed" };
+
+/**
+ * The tree without its parents, tokens, comments and locations: JSON of every other property (ranges too), each
+ * node's keys in order, since the two parsers order them differently. A property `undefined` in one tree and
+ * `null` in the other differs.
+ */
 function treeOf(ast: unknown): string {
-  return JSON.stringify(ast, (key, value: unknown) => (key === "parent" || key === "tokens" || key === "comments" || key === "loc" ? undefined : value));
+  return JSON.stringify(ast, (key, value: unknown) => {
+    if (LEFT_OUT.has(key)) return undefined;
+    if (!value || typeof value !== "object" || Array.isArray(value) || value instanceof RegExp) return value;
+    const record = value as Record<string, unknown>;
+    const getter = GETTERS[record["type"] as string];
+    return Object.fromEntries(Object.keys(record).filter((k) => k !== getter).sort().map((k) => [k, record[k]]));
+  });
 }
 
 describe("an imported module read without tokens, comments or node locations", () => {
@@ -82,5 +107,61 @@ describe("an imported module read without tokens, comments or node locations", (
     expect(first!.parent).toBe(read.ast);
     expect(first!.loc).toBeUndefined();
     expect(read.ast.loc).toEqual(full.ast.loc);
+  });
+});
+
+/** Every syntax with an optional property typescript-estree leaves `undefined` and oxc-parser sets to `null`. */
+const OPTIONAL_PROPERTIES = `"use strict";
+import type { A } from "./a";
+export abstract class Box<T extends object = {}, U = T> extends Base<T> implements Sized<U> {
+  public readonly size = 1;
+  value;
+  protected abstract kind: string;
+  private static count?: number;
+  constructor(private id: string, ...rest) { super(); }
+  method(this: Box<T>, [a, b] = [], { c } = {}, ...more: unknown[]) { return a; }
+  [key: string]: unknown;
+}
+export declare function declared(x: number): void;
+export function guard(x: unknown): x is string { return typeof x === "string"; }
+export function asserts(x: unknown): asserts x { if (!x) throw new Error(); }
+type Mapped<T> = { [K in keyof T]: T[K] } & { readonly [K in keyof T]?: T[K] } & { -readonly [K in keyof T]-?: T[K] };
+type Imported = import("./b").B<number> & import("./c").C & typeof import("./d");
+enum Color { Red, Green = 2 }
+interface Shape<T> extends Base<T> { area(): number; new (x: T): Shape<T>; (y: T): void; readonly name?: string }
+const tagged = tag<string>\`x\`;
+const made = new Map<string, number>();
+function plain(a, b = 1, ...c) { return () => a; }
+const arrow = async <T,>(x: T): Promise<T> => x;
+for (const { d, ...others } of []) void others;
+abstract class Abstract { abstract run(): void; abstract field: number; }
+`;
+
+describe("oxc-parser's tree, as typescript-estree's", () => {
+  const typescriptTree = (path: string, text: string): string =>
+    treeOf(parseTypeScript(text, { jsx: path.endsWith("x"), comment: false, tokens: false, loc: false, range: true }));
+
+  it("every optional property reads undefined where typescript-estree's does", () => {
+    const tree = nativeTree("optional.ts", OPTIONAL_PROPERTIES, visitorKeys);
+    expect(tree).toBeDefined();
+    expect(treeOf(tree)).toBe(typescriptTree("optional.ts", OPTIONAL_PROPERTIES));
+  });
+
+  it("the ACP SDK's shipped JavaScript: the same trees, module by module", () => {
+    const sdk = createRequire(import.meta.url).resolve("@agentclientprotocol/sdk");
+    const folder = sdk.slice(0, sdk.lastIndexOf("/dist/") + "/dist".length);
+    const modules = readdirSync(folder, { recursive: true, encoding: "utf8" }).filter((name) => name.endsWith(".js"));
+    expect(modules.length).toBeGreaterThan(3);
+    for (const name of modules) {
+      const text = readFileSync(join(folder, name), "utf8");
+      const tree = nativeTree(name, text, visitorKeys);
+      expect(tree, name).toBeDefined();
+      expect(treeOf(tree), name).toBe(typescriptTree(name, text));
+    }
+  });
+
+  it("a text oxc-parser rejects is no tree (the module is read with typescript-estree)", () => {
+    expect(nativeTree("await-name.js", MODULES["await-name.js"]!, visitorKeys)).toBeUndefined();
+    expect(nativeTree("broken.ts", "export const = ;", visitorKeys)).toBeUndefined();
   });
 });

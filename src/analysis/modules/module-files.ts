@@ -8,6 +8,7 @@ import { visitorKeys as typescriptVisitorKeys } from "@typescript-eslint/visitor
 import { isInside, readRegularFile } from "../../regular-file.js";
 import { clearRealRoots, folderOf, realRoot, statOf, type Stats } from "./folders.js";
 import { projectAliases } from "./project-aliases.js";
+import { nativeTree } from "./native-parse.js";
 import { aliasedPaths } from "./tsconfig-paths.js";
 import { registerFile, setParents, type SourceFile } from "../resolution/source-files.js";
 
@@ -215,7 +216,7 @@ function parse(path: string, root: string, parser: Parser, options: Record<strin
   if (!("text" in read)) return null;
   const text = read.text;
   try {
-    const result = isTypeScriptEslint(parser) ? parseTreeAndScopes(text, options) : parser.parseForESLint!(text, options);
+    const result = isTypeScriptEslint(parser) ? parseTreeAndScopes(path, text, options) : parser.parseForESLint!(text, options);
     const visitorKeys = result.visitorKeys;
     if (!result.scopeManager || !visitorKeys) return null;
     setParents(result.ast, visitorKeys);
@@ -248,19 +249,22 @@ function isTypeScriptEslint(parser: Parser): boolean {
 /**
  * What typescript-eslint's `parseForESLint` makes of a module without type information (the same tree and scopes, its
  * options passed on as it passes them), without the tokens, comments and line and column locations it always makes
- * and the node maps it keeps.
+ * and the node maps it keeps. The tree is oxc-parser's where it loads and reads the text without error
+ * (native-parse.ts), typescript-estree's otherwise.
  */
-function parseTreeAndScopes(text: string, options: Record<string, unknown>): ReturnType<NonNullable<Parser["parseForESLint"]>> {
+function parseTreeAndScopes(path: string, text: string, options: Record<string, unknown>): ReturnType<NonNullable<Parser["parseForESLint"]>> {
   const features = options["ecmaFeatures"] as { jsx?: boolean; globalReturn?: boolean };
   const sourceType = options["sourceType"] === "module" ? "module" : "script";
-  const ast = parseTypeScript(text, {
-    jsx: features.jsx === true,
-    ...options,
-    comment: false,
-    tokens: false,
-    loc: false,
-    range: true,
-  }) as TSESTree.Program;
+  const ast =
+    nativeTree(path, text, typescriptVisitorKeys, features.globalReturn === true) ??
+    (parseTypeScript(text, {
+      jsx: features.jsx === true,
+      ...options,
+      comment: false,
+      tokens: false,
+      loc: false,
+      range: true,
+    }) as TSESTree.Program);
   (ast as { sourceType: string }).sourceType = sourceType;
   // ESLint's SourceCode requires both lists and the Program's location; nothing reads them for an imported module.
   Object.assign(ast, { tokens: [], comments: [], loc: programLoc(text) });
