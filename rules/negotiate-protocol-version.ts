@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { clientVersionThrows, siteCodes, versionErrors } from "../src/analysis/index.js";
 import { UNSUPPORTED_PROTOCOL_VERSION } from "../src/protocol/codes.js";
 import { specUrl } from "../src/protocol/links.js";

@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESLint } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESLint } from "@typescript-eslint/utils";
 import { catchAllLosses, caughtNumericCode, type LostShape, type LostThrow, sdkLostThrows } from "../src/analysis/index.js";
 import { specUrl } from "../src/protocol/links.js";
 import { createRule } from "../src/create-rule.js";

@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { type FileModel, isSendName, memberName, type MisbuiltEnvelope, misbuiltEnvelopes, misroutedCall, type MisroutedCall, unwrap } from "../src/analysis/index.js";
 import { createRule } from "../src/create-rule.js";
 

@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { codeLeaves, codeNumbers, type ErrorSite, type FileModel, findProperty, isBareNumber, isIntegerString, isLeftUnnamed, siteMisuse, unwrap } from "../src/analysis/index.js";
 import { ERROR_FACTORIES, type ErrorFactory, FACTORY_BY_NAME, RESOURCE_NOT_FOUND } from "../src/protocol/codes.js";
 import { specUrl } from "../src/protocol/links.js";

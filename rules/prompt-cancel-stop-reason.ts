@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { type CancelFinding, cancelFindings, throwIfAbortedSignal } from "../src/analysis/index.js";
 import { specUrl } from "../src/protocol/links.js";
 import { CANCELLED } from "../src/protocol/stop-reasons.js";

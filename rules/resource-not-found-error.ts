@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESLint } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESLint } from "@typescript-eslint/utils";
 import { caughtCodeIs, connectionFix, type EditedFile, fixFor, isThrownValue, projectConnection, type ResourceMiss, resourceMisses } from "../src/analysis/index.js";
 import { INTERNAL_ERROR, INVALID_PARAMS, RESOURCE_NOT_FOUND } from "../src/protocol/codes.js";
 import { specUrl } from "../src/protocol/links.js";

@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { contains, declaredName, enclosingFunction, fileOf, isFunction, summariesOf, type ErrorSite, type FileModel, findProperty, type FunctionNode, hasSpread, helperPlace, messageText, sessionNotFoundFix, siteCodes, unwrap, walk } from "../src/analysis/index.js";
 import { RESOURCE_NOT_FOUND } from "../src/protocol/codes.js";
 import { findMethod } from "../src/protocol/methods.js";

@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESTree } from "@typescript-eslint/utils";
 import { calleeName, caughtFailureMisuse, codeLeaves, codeReplacement, codeNumbers, type Constant, ERROR_SENDERS, type ErrorSite, type FileModel, initializationSites, misusedCode, sdkLostThrows, staticKeyName, unwrap } from "../src/analysis/index.js";
 import { inRange, JSON_RPC_RESERVED } from "../src/protocol/codes.js";
 import { specUrl } from "../src/protocol/links.js";

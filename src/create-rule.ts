@@ -1,4 +1,4 @@
-import { ESLintUtils } from "@typescript-eslint/utils";
+import { applyDefault, RuleCreator } from "@typescript-eslint/utils/eslint-utils";
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { nodeGatherer, releaseNodes } from "./analysis/file-nodes.js";
 import { type FileModel, getModel, releaseModel } from "./analysis/model.js";
@@ -22,7 +22,7 @@ export interface AcpRuleDocs {
   requiresTypeChecking?: false;
 }
 
-const ruleCreator = ESLintUtils.RuleCreator<AcpRuleDocs>((name) => `${REPOSITORY_URL}/blob/main/docs/rules/${name}.md`);
+const ruleCreator = RuleCreator<AcpRuleDocs>((name) => `${REPOSITORY_URL}/blob/main/docs/rules/${name}.md`);
 
 /** A report of a rule's finding: de-duplicated by place, dropped at another file's node, worded for version 2 when it can be. */
 export type Report<MessageIds extends string> = (descriptor: TSESLint.ReportDescriptor<MessageIds>) => void;
@@ -79,7 +79,7 @@ export function createRule<Options extends readonly unknown[], MessageIds extend
       const key = context.options.length === 0 ? "" : JSON.stringify(context.options);
       let options = merged.get(key);
       if (!options) {
-        options = deepFreeze(ESLintUtils.applyDefault(defaults, context.options as Options) as Options);
+        options = deepFreeze(applyDefault(defaults, context.options as Options) as Options);
         // A value it refuses is not kept, so every file that has it is refused.
         checkOptions?.(options);
         merged.set(key, options);

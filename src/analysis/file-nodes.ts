@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import type { ClassNode } from "./errors/error-classes.js";
 import { type FunctionNode, walk } from "./syntax/ast.js";
 import { fileOf } from "./resolution/source-files.js";

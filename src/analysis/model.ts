@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
-import { AST_NODE_TYPES, type ParserServicesWithTypeInformation, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { ParserServicesWithTypeInformation, TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { codesOf, type ErrorCodeInfo } from "../protocol/codes.js";
 import { unwrap } from "./syntax/ast.js";
 import { fileNodes, type FileNodes, moduleNodes } from "./file-nodes.js";

@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import type { Handler } from "../handlers/types.js";
 import { methodRef } from "../handlers/method-names.js";
 import type { SdkImports } from "../sdk/imports.js";

@@ -1,5 +1,6 @@
 import { legacyNameDispatched } from "../sdk/sdk-version.js";
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESTree } from "@typescript-eslint/utils";
 import { findLegacyMethod } from "../../protocol/methods.js";
 import type { Handler } from "../handlers/types.js";
 import { isFunction, staticKeyName, unwrap } from "../syntax/ast.js";

@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESTree } from "@typescript-eslint/utils";
 import { METHOD_NOT_FOUND } from "../../protocol/codes.js";
 import { answerCodes } from "../errors/answer-codes.js";
 import { answerOf } from "../errors/answers.js";

@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { children, findProperty, type FunctionNode, hasSpread, isFunction, unwrap } from "../syntax/ast.js";
 import type { ValueResolver } from "../resolution/values.js";
 

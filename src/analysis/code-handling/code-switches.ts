@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { messageText } from "../values/message-text.js";
 import { inRange, JSON_RPC_RESERVED } from "../../protocol/codes.js";
 import { calleeName, isFunction, unwrap } from "../syntax/ast.js";

@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { enclosingFunction, findProperty, unwrap } from "../syntax/ast.js";
 import { type ErrorClasses, isBuiltinError } from "./error-classes.js";
 import type { ErrorSite } from "./error-sites.js";

@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESTree } from "@typescript-eslint/utils";
 import { AUTH_REQUIRED } from "../../protocol/codes.js";
 import type { FileModel } from "../model.js";
 import { memberName, outermostWrapper, unwrap } from "../syntax/ast.js";

@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import type { TextQuestion } from "../modules/module-texts.js";
 import type { Resolver } from "../resolution/resolver.js";
 import type { SdkImports } from "../sdk/imports.js";

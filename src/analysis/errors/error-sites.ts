@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { FACTORY_BY_NAME, type ErrorFactory } from "../../protocol/codes.js";
 import { calleeName, enclosingClass, enclosingFunction, findProperty, hasSpread, memberName, staticKeyName, unwrap } from "../syntax/ast.js";
 import { BUILTIN_ERROR_CLASSES, type ErrorClass, type ErrorClasses } from "./error-classes.js";

@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESTree } from "@typescript-eslint/utils";
 import type { FileModel } from "../model.js";
 import { enclosingFunction, memberName, outermostWrapper, staticKeyName, unwrap } from "../syntax/ast.js";
 import type { FallbackSource } from "./types.js";

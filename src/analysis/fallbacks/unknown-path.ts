@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESTree } from "@typescript-eslint/utils";
 import { type FunctionNode, isFunction, type VisitorKeys, walk } from "../syntax/ast.js";
 
 /** Whether an `if` test picks out methods the fallback serves: a method name or a registry lookup. */

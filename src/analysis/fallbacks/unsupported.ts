@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { METHOD_NOT_FOUND } from "../../protocol/codes.js";
 import type { Answer } from "../errors/answers.js";
 import { isPlainError } from "../errors/error-classes.js";

@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESTree } from "@typescript-eslint/utils";
 import { findMethodByRequestType, isResponseTypeOf, type MethodInfo } from "../../protocol/methods.js";
 import type { SdkImports } from "../sdk/imports.js";
 import type { FunctionNode } from "../syntax/ast.js";

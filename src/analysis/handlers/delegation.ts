@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESTree } from "@typescript-eslint/utils";
 import { type FunctionNode, memberName, staticKeyName, unwrap } from "../syntax/ast.js";
 import { declaredName } from "../syntax/functions.js";
 import type { Handler, HandlerContext } from "./types.js";

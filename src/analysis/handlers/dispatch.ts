@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESTree } from "@typescript-eslint/utils";
 import { type MethodInfo, type MethodSide, WIRE_NAMES } from "../../protocol/methods.js";
 import { enclosingFunction, isFunction, unwrap } from "../syntax/ast.js";
 import type { Handler, HandlerContext, HandlerNodes } from "./types.js";

@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESTree } from "@typescript-eslint/utils";
 import { findMethod, type MethodInfo } from "../../protocol/methods.js";
 import { contains, type FunctionNode, memberName, unwrap, walk } from "../syntax/ast.js";
 import type { HandlerContext } from "./types.js";

@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESTree } from "@typescript-eslint/utils";
 import { memberName, unwrap } from "../syntax/ast.js";
 import { findMethod, METHODS, type MethodInfo, type MethodSide } from "../../protocol/methods.js";
 import type { SdkImports } from "../sdk/imports.js";

@@ -1,4 +1,6 @@
-import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { findVariable } from "../syntax/scope-utils.js";
 import { sourceCodeOf } from "../syntax/variables.js";
 import { isBuiltinError } from "../errors/error-classes.js";
 import type { ErrorSite } from "../errors/error-sites.js";
@@ -52,7 +54,7 @@ function isSelective(clause: TSESTree.CatchClause, ctx: CatchContext): boolean {
   const param = clause.param;
   if (param && param.type !== AST_NODE_TYPES.Identifier) return true;
   if (param) {
-    const variable = ASTUtils.findVariable(sourceCodeOf(clause.body, ctx.sourceCode).getScope(clause.body), param.name);
+    const variable = findVariable(sourceCodeOf(clause.body, ctx.sourceCode).getScope(clause.body), param.name);
     if (variable?.references.some((r) => tellsErrorsApart(r.identifier as TSESTree.Identifier, ctx.sourceCode))) return true;
   }
   let rethrows = false;

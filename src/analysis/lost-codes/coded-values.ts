@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESTree } from "@typescript-eslint/utils";
 import { type AnswerContext, answerOf } from "../errors/answers.js";
 import type { ErrorClasses } from "../errors/error-classes.js";
 import { argAt } from "../errors/error-sites.js";

@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { BUILTIN_ERROR_CLASSES, BUILTIN_ERRORS, type ClassNode, describeErrorClass, type ErrorClass, isBuiltinError, rpcErrorClass } from "../errors/error-classes.js";
 import { className } from "../syntax/functions.js";
 

@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { INTERNAL_ERROR } from "../../protocol/codes.js";
 import { type ClassNode, type ErrorClass, isBuiltinError } from "../errors/error-classes.js";
 import { argAt, assignedCodeAndData } from "../errors/error-sites.js";

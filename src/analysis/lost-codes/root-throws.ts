@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESTree } from "@typescript-eslint/utils";
 import { enclosingFunction, type FunctionNode, memberName, unwrap } from "../syntax/ast.js";
 import { declaredName } from "../syntax/functions.js";
 import { calledFunctions, type ReachContext } from "./reached-throws.js";

@@ -1,6 +1,7 @@
 import { realpathSync, statSync } from "node:fs";
 import { basename, dirname, extname, isAbsolute, join, relative, resolve, sep } from "node:path";
-import { TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { SourceCode as EslintSourceCode } from "eslint";
 import * as typescriptParser from "@typescript-eslint/parser";
 import { analyze, type AnalyzeOptions } from "@typescript-eslint/scope-manager";
 import { parse as parseTypeScript } from "@typescript-eslint/typescript-estree";
@@ -11,6 +12,9 @@ import { projectAliases } from "./project-aliases.js";
 import { nativeTree } from "./native-parse.js";
 import { aliasedPaths } from "./tsconfig-paths.js";
 import { registerFile, setParents, type SourceFile } from "../resolution/source-files.js";
+
+/** ESLint's SourceCode, typed as typescript-eslint types it (imported from ESLint, already loaded by every lint). */
+const SourceCode = EslintSourceCode as unknown as typeof TSESLint.SourceCode;
 
 /**
  * Reading the project modules a linted file imports (by a relative path or a tsconfig alias), without type information:
@@ -220,7 +224,7 @@ function parse(path: string, root: string, parser: Parser, options: Record<strin
     const visitorKeys = result.visitorKeys;
     if (!result.scopeManager || !visitorKeys) return null;
     setParents(result.ast, visitorKeys);
-    const sourceCode = new TSESLint.SourceCode({
+    const sourceCode = new SourceCode({
       text,
       ast: result.ast as TSESLint.SourceCode.Program,
       // Read without type information: no program behind it.

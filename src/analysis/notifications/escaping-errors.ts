@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESTree } from "@typescript-eslint/utils";
 import type { FileModel } from "../model.js";
 import type { ErrorSite } from "../errors/error-sites.js";
 import type { Handler } from "../handlers/types.js";

@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESTree } from "@typescript-eslint/utils";
 import { memberName, unwrap } from "../syntax/ast.js";
 
 /** Which way a test on a message's `id` points: true when it holds for a message without `id`. */

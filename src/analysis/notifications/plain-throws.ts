@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESTree } from "@typescript-eslint/utils";
 import type { Handler } from "../handlers/types.js";
 import { isFunction } from "../syntax/ast.js";
 import { isCaught } from "../syntax/try-catch.js";

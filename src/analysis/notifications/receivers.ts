@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import type { FileModel } from "../model.js";
 import { syntacticSender } from "../outgoing/senders.js";
 import { typedSender } from "../outgoing/typed-senders.js";

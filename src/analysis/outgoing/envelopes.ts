@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESTree } from "@typescript-eslint/utils";
 import type { MethodInfo } from "../../protocol/methods.js";
 import { isDistinctiveWire, type MethodRef, methodRef, resolveMethod } from "../handlers/method-names.js";
 import { argumentAt, parameterOf, parameterVariable, passedTo } from "../resolution/bindings.js";

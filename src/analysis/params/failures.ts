@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { answeringFunction, type Handler, requestParameters } from "../handlers/types.js";
 import { calleeName, endsWithReturn, enclosingFunction, type FunctionNode, isFunction, memberName, nextStatement, outermostWrapper, unwrap } from "../syntax/ast.js";
 import { type FileNodes, moduleNodes, nodesWithin } from "../file-nodes.js";

@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { type FunctionNode, memberName, staticKeyName, unwrap, walk } from "../syntax/ast.js";
 import { variableOf, sourceCodeOf } from "../syntax/variables.js";
 import { isConversion, isDecodeCall, isLookupCall } from "./calls.js";

@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESTree } from "@typescript-eslint/utils";
 import { calleeName, isNullish, memberName, unwrap } from "../syntax/ast.js";
 import { isLookupCall, isPredicateCall } from "./calls.js";
 import type { ParamFields } from "./fields.js";

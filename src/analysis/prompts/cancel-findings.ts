@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { REQUEST_CANCELLED } from "../../protocol/codes.js";
 import { answerCodes } from "../errors/answer-codes.js";
 import { type AnswerContext, answerOf, sentAnswer } from "../errors/answers.js";

@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import type { FileModel } from "../model.js";
 import { findProperty } from "../syntax/ast.js";
 import { perModel } from "../syntax/per-model.js";

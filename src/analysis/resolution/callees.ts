@@ -1,5 +1,6 @@
 import { isBuiltin } from "node:module";
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESTree } from "@typescript-eslint/utils";
 import { BUILTIN_SDK_MODULES, isOneOf, JSON_RPC_MODULES } from "../sdk/module-names.js";
 import { type FunctionNode, isFunction, memberName, staticKeyName } from "../syntax/ast.js";
 import { thisClass } from "../syntax/functions.js";

@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { type FunctionNode, isFunction, staticKeyName, unwrap, type VisitorKeys, walk } from "../syntax/ast.js";
 import { thisClass } from "../syntax/functions.js";
 import { returnedValues } from "./callees.js";

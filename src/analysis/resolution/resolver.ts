@@ -1,7 +1,8 @@
 import { statSync } from "node:fs";
 import { isSingleRun } from "../single-run.js";
 import { basename } from "node:path";
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { calleeName, type FunctionNode, isFunction, staticKeyName, walk } from "../syntax/ast.js";
 import { declaredName, returnedExpressions } from "../syntax/functions.js";
 import { isUndeclared, variableOf } from "../syntax/variables.js";

@@ -1,4 +1,6 @@
-import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { getStaticValue } from "../syntax/scope-utils.js";
 import { isUndeclared } from "../syntax/variables.js";
 import { enclosingFunction, isValueWrapper, staticKeyName, unwrap } from "../syntax/ast.js";
 import type { Constant, ValueSet } from "../values/constant.js";
@@ -148,7 +150,7 @@ export class ValueResolver {
   /** eslint-utils' static evaluation, for what the cases above leave (string concatenation, known globals' calls). */
   private staticValue(node: TSESTree.Node): ValueSet | undefined {
     try {
-      const found = ASTUtils.getStaticValue(node, this.resolver.sourceCodeOf(node).getScope(node));
+      const found = getStaticValue(node, this.resolver.sourceCodeOf(node).getScope(node));
       const value = found?.value;
       return value === null || value === undefined || ["number", "string", "boolean"].includes(typeof value) ? (found ? [value as Constant] : undefined) : undefined;
     } catch {

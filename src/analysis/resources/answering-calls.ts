@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESTree } from "@typescript-eslint/utils";
 import { type FlowContext, heldReads, outletsOf, valuePlace } from "../errors/responses.js";
 import { enclosingFunction, findProperty } from "../syntax/ast.js";
 import { isResultResponse } from "./answers.js";

@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESTree } from "@typescript-eslint/utils";
 import { siteCodes } from "../errors/answer-codes.js";
 import { type AnswerContext, answerOf, helperThrow, sentAnswer } from "../errors/answers.js";
 import { isEnvelope, isSender, sentValue } from "../errors/responses.js";

@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { type Handler, requestParameters } from "../handlers/types.js";
 import { calleeName, contains, type FunctionNode, memberName, staticKeyName, unwrap } from "../syntax/ast.js";
 import { returnedExpressions } from "../syntax/functions.js";

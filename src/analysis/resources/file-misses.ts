@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { RESOURCE_NOT_FOUND } from "../../protocol/codes.js";
 import { siteCodes } from "../errors/answer-codes.js";
 import type { FileModel } from "../model.js";

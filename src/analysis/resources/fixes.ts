@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { constructionText, errorObjectText, INVALID_PARAMS, RESOURCE_NOT_FOUND } from "../../protocol/codes.js";
 import type { FileModel } from "../model.js";
 import { isOneOf, JSON_RPC_MODULES } from "../sdk/module-names.js";

@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESTree } from "@typescript-eslint/utils";
 import type { AnswerContext } from "../errors/answers.js";
 import { isSender } from "../errors/responses.js";
 import { calleeName, memberName, unwrap, walk } from "../syntax/ast.js";

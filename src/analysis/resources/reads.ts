@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { AWAITED_VALUE, calleeName, findProperty, type FunctionNode, isFunction, memberName, outermostThrough, unwrap } from "../syntax/ast.js";
 import type { RequestFields } from "./fields.js";
 import { variableDeclaredFrom } from "../syntax/variables.js";

@@ -1,7 +1,8 @@
 // Where a session check has answered an unknown session before other code runs: a guard whose miss leaves the
 // function, a helper that throws on its miss at its top, a closure run at once. After such a check the session exists,
 // so a miss of something else kept for it (runtime settings in another map) is no unknown session's.
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESTree } from "@typescript-eslint/utils";
 import { contains, enclosingFunction, type FunctionNode, isFunction, lastStatement, type VisitorKeys, walk } from "../syntax/ast.js";
 import { isSameReference } from "../resolution/expressions.js";
 import type { Resolver } from "../resolution/resolver.js";

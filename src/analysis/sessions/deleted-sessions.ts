@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESTree } from "@typescript-eslint/utils";
 import { type Answer, answerOf } from "../errors/answers.js";
 import type { FileModel } from "../model.js";
 import { memberName, unwrap, contains } from "../syntax/ast.js";

@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { contains, fallsThrough, followingStatement, isFalse, isNullish, memberName, statementAfterBranch, unwrap } from "../syntax/ast.js";
 import { fallbackOf, lookupVariable, type SessionLookup } from "./lookups.js";
 import type { SessionScope, SessionScopes } from "./scopes.js";

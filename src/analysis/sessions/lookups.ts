@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { variableDeclaredFrom } from "../syntax/variables.js";
 import { AWAITED_VALUE, calleeName, type FunctionNode, isFunction, memberName, outermostThrough, unwrap, walk } from "../syntax/ast.js";
 import { isCertainMissCall } from "./certain-miss.js";

@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { type Summaries, summariesOf } from "../summaries/summaries.js";
 import { readOf, type SymbolicValue } from "../summaries/symbolic.js";
 import { type Resolver, resolverOf } from "../resolution/resolver.js";

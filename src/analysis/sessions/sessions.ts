@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { type AnswerContext, type Answer, answerAcross, answerOf, helperThrow, sentAnswer } from "../errors/answers.js";
 import { calleeName, contains, enclosingFunction, endsFunction, fallsThrough, findProperty, followingStatement, holderPastAwait, isFunction, memberName, staticKeyName, unwrap } from "../syntax/ast.js";
 import { answeringFunction, type Handler } from "../handlers/types.js";

@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { isFunction, memberName, unwrap } from "../syntax/ast.js";
 import { sourceCodeOf } from "../syntax/variables.js";
 import { isMapStore } from "./stores.js";

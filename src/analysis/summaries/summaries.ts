@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { contains, enclosingFunction, type FunctionNode, isFunction, isValueWrapper, memberName, staticKeyName, unwrap } from "../syntax/ast.js";
 import { type Resolver, resolverOf } from "../resolution/resolver.js";
 import { soleInit } from "../resolution/values.js";

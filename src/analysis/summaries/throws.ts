@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESTree } from "@typescript-eslint/utils";
 import { calleeName, children, type FunctionNode, isFunction, memberName, outermostWrapper, unwrap } from "../syntax/ast.js";
 import type { Resolver } from "../resolution/resolver.js";
 

@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESTree } from "@typescript-eslint/utils";
 
 /** The TypeScript-only wrappers that do not change a value: `x as T`, `x!`, `x satisfies T`, `<T>x`, `f<T>`. */
 export const VALUE_WRAPPERS: ReadonlySet<AST_NODE_TYPES> = new Set([

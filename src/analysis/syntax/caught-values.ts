@@ -1,4 +1,5 @@
-import { ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { findVariable } from "./scope-utils.js";
 
 /** Where a suggestion is written: the file's source code and name. */
 export interface EditedFile {
@@ -14,7 +15,7 @@ const isTypeScriptFile = (filename: string): boolean => /\.[cm]?tsx?$/u.test(fil
  * that name there is another variable (an inner `catch (e)`, a local `e`): the edit would read something else.
  */
 function nameAt(caught: TSESTree.Identifier, at: TSESTree.Node, file: EditedFile): string | undefined {
-  const variable = ASTUtils.findVariable(file.sourceCode.getScope(at), caught.name);
+  const variable = findVariable(file.sourceCode.getScope(at), caught.name);
   return variable?.defs.some((def) => def.name === caught) ? caught.name : undefined;
 }
 

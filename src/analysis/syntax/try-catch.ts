@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESTree } from "@typescript-eslint/utils";
 import { type FunctionNode, isFunction, memberName } from "./ast.js";
 
 /** Whether `parent` is a `try` with a `catch` whose block is `child`: what `child` throws is caught there. */

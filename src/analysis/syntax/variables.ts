@@ -1,4 +1,6 @@
-import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { findVariable } from "./scope-utils.js";
 import { fileOf } from "../resolution/source-files.js";
 import { contains, outermostThrough, walk } from "./ast.js";
 
@@ -24,7 +26,7 @@ export function variableOf(sourceCode: SourceCode, id: TSESTree.Identifier | TSE
   const known = resolvedReferences(sourceCode).get(id);
   if (known) return known;
   const own = sourceCodeOf(id, sourceCode);
-  return (own === sourceCode ? undefined : resolvedReferences(own).get(id)) ?? ASTUtils.findVariable(own.getScope(id), id.name);
+  return (own === sourceCode ? undefined : resolvedReferences(own).get(id)) ?? findVariable(own.getScope(id), id.name);
 }
 
 /** Whether a name's variable is a global the file neither declares nor imports (`Map`, `Error`): none, or one without definitions. */

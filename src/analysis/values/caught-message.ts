@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { AUTH_REQUIRED, INTERNAL_ERROR } from "../../protocol/codes.js";
 import { isFunction, memberName, unwrap } from "../syntax/ast.js";
 import { variableOf } from "../syntax/variables.js";

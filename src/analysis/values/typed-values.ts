@@ -1,5 +1,6 @@
 import { dirname, resolve } from "node:path";
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESTree } from "@typescript-eslint/utils";
 import type * as ts from "typescript";
 import type { TypedChecker } from "../typed-checker.js";
 import { staticKeyName } from "../syntax/ast.js";
