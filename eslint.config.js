@@ -34,6 +34,25 @@ export default tseslint.config(
     },
   },
   {
+    // What the plugin loads in every lint process: the root of @typescript-eslint/utils loads 38 modules (rule
+    // testers, the ESLint class) for the few values the plugin takes from it, about 30 ms of each process's start.
+    files: ["rules/**/*.ts", "src/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "@typescript-eslint/utils",
+              allowTypeImports: true,
+              message: "Import values from where they live: @typescript-eslint/types, @eslint-community/eslint-utils (syntax/scope-utils.ts), @typescript-eslint/utils/eslint-utils, eslint.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Code that runs for every linted file must not leave old-space objects pointing at the file's structures:
     // V8 allocates the accessor pair of an object literal's getter, and a function assigned to a property, in old
     // space, and until the next full collection such an object, dead or not, keeps what it reaches alive through
