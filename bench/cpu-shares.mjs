@@ -15,7 +15,7 @@ const ENGINE = /[\\/]node_modules[\\/](oxlint|@oxlint|eslint|@eslint|eslint-scop
 const BUCKETS = [
   ["garbage collection", (frames) => frames.at(-1)?.functionName === "(garbage collector)"],
   ["loading modules (compiling the plugin and its dependencies)", (frames) => frames.some((f) => f.url.startsWith("node:internal/modules") || f.functionName === "compileFunction" || f.functionName === "wrapSafe")],
-  ["the plugin parsing imported modules (typescript-estree)", (frames, ctx) => frames.some(ctx.inPlugin) && frames.some((f) => /[\\/]@typescript-eslint[\\/](typescript-estree|scope-manager)[\\/]|[\\/]typescript[\\/]lib[\\/]/.test(f.path))],
+  ["the plugin parsing imported modules (oxc-parser or typescript-estree, and scopes)", (frames, ctx) => frames.some(ctx.inPlugin) && frames.some((f) => /[\\/]oxc-parser[\\/]|[\\/]@typescript-eslint[\\/](typescript-estree|scope-manager)[\\/]|[\\/]typescript[\\/]lib[\\/]/.test(f.path))],
   ["the engine's JS the plugin calls (scopes, tokens, the tree's lazy parts)", (frames, ctx) => {
     const last = frames.findLastIndex(ctx.inPlugin);
     return last !== -1 && frames.slice(last + 1).some((f) => ENGINE.test(f.path));

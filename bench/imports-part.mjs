@@ -15,7 +15,7 @@ import { lineCount } from "./workload.mjs";
 
 /** Where a sample's plugin frames put it: reading and parsing imported modules, their text relevance, their models. */
 const GROUPS = {
-  "reading and parsing imported modules": (_, source) => source.endsWith("modules/module-files.ts"),
+  "reading and parsing imported modules": (_, source) => source.endsWith("modules/module-files.ts") || source.endsWith("modules/native-parse.ts"),
   "relevance of imported modules' text": (_, source) => source.endsWith("imported-relevance.ts"),
   "analysing imported modules (their models)": (name, source) => source.endsWith("analysis/model.ts") && (name === "of" || name === "modelOf"),
 };
