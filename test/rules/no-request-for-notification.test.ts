@@ -228,6 +228,129 @@ export async function stop() {
   ),
 ];
 
+/** A connection no construction in the file shows: only its declared type says what it is. */
+const DECLARED = `import type { AgentSideConnection } from "@agentclientprotocol/sdk";
+`;
+
+const declaredInvalid: Invalid[] = [
+  agentCase(
+    "declared: a field typed AgentSideConnection, set from the constructor's parameter (this.connection)",
+    `${DECLARED}export class Bridge {
+  private readonly connection: AgentSideConnection;
+  constructor(connection: AgentSideConnection) {
+    this.connection = connection;
+  }
+  async ask() {
+    await this.connection.extNotification("session/request_permission", { sessionId: "s" });
+  }
+}`,
+    `this.connection.extNotification("session/request_permission", { sessionId: "s" })`,
+    "notificationForRequest",
+    { method: "session/request_permission", call: "extNotification()", counterpart: "extMethod()" },
+    `${DECLARED}export class Bridge {
+  private readonly connection: AgentSideConnection;
+  constructor(connection: AgentSideConnection) {
+    this.connection = connection;
+  }
+  async ask() {
+    await this.connection.extMethod("session/request_permission", { sessionId: "s" });
+  }
+}`,
+  ),
+  agentCase(
+    "declared: a parameter property typed AgentSideConnection",
+    `${DECLARED}export class Bridge {
+  constructor(private readonly connection: AgentSideConnection) {}
+  async tell() {
+    await this.connection.extMethod("session/update", { sessionId: "s" });
+  }
+}`,
+    `this.connection.extMethod("session/update", { sessionId: "s" })`,
+    "requestForNotification",
+    { method: "session/update", call: "extMethod()", counterpart: "extNotification()" },
+    `${DECLARED}export class Bridge {
+  constructor(private readonly connection: AgentSideConnection) {}
+  async tell() {
+    await this.connection.extNotification("session/update", { sessionId: "s" });
+  }
+}`,
+  ),
+  agentCase(
+    "declared: destructured from a parameter whose interface types the member (a middleware's config.transport)",
+    `${DECLARED}interface PermissionConfig {
+  /** The connection to the client. */
+  transport: AgentSideConnection;
+  timeoutMs?: number;
+}
+export function permissionMiddleware(config: PermissionConfig) {
+  const { transport } = config;
+  return async (sessionId: string) => {
+    await transport.extNotification("session/request_permission", { sessionId });
+  };
+}`,
+    `transport.extNotification("session/request_permission", { sessionId })`,
+    "notificationForRequest",
+    { method: "session/request_permission", call: "extNotification()", counterpart: "extMethod()" },
+    `${DECLARED}interface PermissionConfig {
+  /** The connection to the client. */
+  transport: AgentSideConnection;
+  timeoutMs?: number;
+}
+export function permissionMiddleware(config: PermissionConfig) {
+  const { transport } = config;
+  return async (sessionId: string) => {
+    await transport.extMethod("session/request_permission", { sessionId });
+  };
+}`,
+  ),
+  agentCase(
+    "declared: a member of an object type read as config.transport, and a parameter destructured in place",
+    `${DECLARED}type Options = { transport: AgentSideConnection | undefined };
+export async function tell(config: Options, { transport: other }: Options) {
+  await config.transport!.extMethod("session/update", { sessionId: "s" });
+  await other.notify("session/update", { sessionId: "s" });
+}`,
+    `config.transport!.extMethod("session/update", { sessionId: "s" })`,
+    "requestForNotification",
+    { method: "session/update", call: "extMethod()", counterpart: "extNotification()" },
+    `${DECLARED}type Options = { transport: AgentSideConnection | undefined };
+export async function tell(config: Options, { transport: other }: Options) {
+  await config.transport!.extNotification("session/update", { sessionId: "s" });
+  await other.notify("session/update", { sessionId: "s" });
+}`,
+  ),
+];
+
+const declaredValid: Valid[] = [
+  {
+    name: "declared: a project class of the SDK's name (no import of it) is no connection",
+    code: `class AgentSideConnection { async extNotification(method: string, params: unknown) { return [method, params]; } }
+export class Bridge {
+  constructor(private readonly connection: AgentSideConnection) {}
+  async ask() {
+    await this.connection.extNotification("session/request_permission", { sessionId: "s" });
+  }
+}`,
+  },
+  {
+    name: "declared: a member typed as something else (the project's own transport)",
+    code: `${DECLARED}interface Transport { extNotification(method: string, params: unknown): Promise<void> }
+interface PermissionConfig { transport: Transport; connection?: AgentSideConnection }
+export function permissionMiddleware(config: PermissionConfig) {
+  const { transport } = config;
+  return async (sessionId: string) => {
+    await transport.extNotification("session/request_permission", { sessionId });
+  };
+}`,
+  },
+  {
+    name: "declared: an untyped parameter says nothing",
+    code: `${DECLARED}export async function ask(connection) {
+  await connection.extNotification("session/request_permission", { sessionId: "s" });
+}`,
+  },
+];
+
 const JSONRPC = `import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from "vscode-jsonrpc/node";
 const connection = createMessageConnection(new StreamMessageReader(process.stdin), new StreamMessageWriter(process.stdout));
 `;
@@ -433,8 +556,8 @@ const v2Valid: Valid[] = [
 ];
 
 untypedTester().run("no-request-for-notification", rule, {
-  valid: [...valid, ...v2Valid],
-  invalid: [...sdkInvalid, ...handlerInvalid, ...legacyInvalid, ...jsonrpcInvalid, ...envelopeInvalid, ...v2],
+  valid: [...valid, ...v2Valid, ...declaredValid],
+  invalid: [...sdkInvalid, ...handlerInvalid, ...legacyInvalid, ...declaredInvalid, ...jsonrpcInvalid, ...envelopeInvalid, ...v2],
 });
 
 typedTester().run("no-request-for-notification (typed)", rule, {

@@ -34,6 +34,17 @@ connection.onNotification("_x", (params: { id?: string }) => {
 });`,
   },
   {
+    name: 'jsonrpc, declared: a parameter typed MessageConnection, connection.onNotification("_x", fn)',
+    method: "_x",
+    program: (body) => `import type { MessageConnection } from "vscode-jsonrpc/node";
+import { RequestError } from "@agentclientprotocol/sdk";
+export function wire(connection: MessageConnection) {
+  connection.onNotification("_x", (params: { id?: string }) => {
+    ${body}
+  });
+}`,
+  },
+  {
     name: "jsonrpc star: connection.onNotification((method, params) => ...)",
     method: "every notification onNotification(fn) receives",
     program: (body) => `import { createMessageConnection } from "vscode-jsonrpc/node";

@@ -2,6 +2,7 @@ import { AST_NODE_TYPES } from "@typescript-eslint/types";
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import type { FileModel } from "../model.js";
 import { isFunction, memberName, unwrap } from "../syntax/ast.js";
+import { declaredName } from "../resolution/declared-types.js";
 import { soleInit } from "../resolution/values.js";
 import { perModel } from "../syntax/per-model.js";
 import { variableOf } from "../syntax/variables.js";
@@ -17,6 +18,17 @@ export interface Sender {
 }
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
+
+/** The SDK's types that send messages, by their export names. */
+export const SDK_SENDERS: Readonly<Record<string, Sender>> = {
+  AgentContext: { library: "sdk", peer: "client" },
+  ClientContext: { library: "sdk", peer: "agent" },
+  AgentSideConnection: { library: "legacy", peer: "client" },
+  ClientSideConnection: { library: "legacy", peer: "agent" },
+};
+
+/** vscode-jsonrpc's (and vscode-languageserver's) packages. */
+const JSONRPC_SOURCE = /^vscode-(jsonrpc|languageserver)/;
 
 /** The side of an SDK 2.x app expression (`agent({...})`, a chain on it, or a name holding one). */
 function appSide(node: TSESTree.Node, model: FileModel): "agent" | "client" | undefined {
@@ -113,7 +125,7 @@ function boundSender(id: TSESTree.Identifier, sourceCode: SourceCode, model: Fil
   }
   if (value.type === AST_NODE_TYPES.CallExpression && value.callee.type === AST_NODE_TYPES.Identifier) {
     const source = model.sdk.foreign.get(value.callee.name);
-    if (value.callee.name === "createMessageConnection" && source !== undefined && /^vscode-(jsonrpc|languageserver)/.test(source)) {
+    if (value.callee.name === "createMessageConnection" && source !== undefined && JSONRPC_SOURCE.test(source)) {
       return { library: "jsonrpc", peer: undefined };
     }
   }
@@ -121,10 +133,24 @@ function boundSender(id: TSESTree.Identifier, sourceCode: SourceCode, model: Fil
   return value.type === AST_NODE_TYPES.MemberExpression ? contextMember(value, sourceCode, model) : undefined;
 }
 
+/**
+ * A receiver declared or built as one of the SDK's senders or a vscode-jsonrpc `MessageConnection`:
+ * `private connection: AgentSideConnection` read as `this.connection`, a parameter or an interface's member typed so
+ * (declared-types.ts).
+ */
+function declaredSender(receiver: TSESTree.Node, model: FileModel): Sender | undefined {
+  const named = declaredName(model.resolver, receiver);
+  if (!named) return undefined;
+  const exported = model.sdk.exportName(named);
+  if (exported !== undefined) return Object.hasOwn(SDK_SENDERS, exported) ? SDK_SENDERS[exported] : undefined;
+  const source = named.type === AST_NODE_TYPES.Identifier ? model.sdk.foreign.get(named.name) : undefined;
+  return source !== undefined && JSONRPC_SOURCE.test(source) && named.type === AST_NODE_TYPES.Identifier && named.name === "MessageConnection" ? { library: "jsonrpc", peer: undefined } : undefined;
+}
+
 /** The sender a call's receiver is, found from the code alone. */
 export function syntacticSender(receiver: TSESTree.Node, sourceCode: SourceCode, model: FileModel): Sender | undefined {
   const inner = unwrap(receiver);
-  if (inner.type === AST_NODE_TYPES.Identifier) return boundSender(inner, sourceCode, model);
-  if (inner.type === AST_NODE_TYPES.MemberExpression) return contextMember(inner, sourceCode, model);
-  return undefined;
+  const found =
+    inner.type === AST_NODE_TYPES.Identifier ? boundSender(inner, sourceCode, model) : inner.type === AST_NODE_TYPES.MemberExpression ? contextMember(inner, sourceCode, model) : undefined;
+  return found ?? declaredSender(inner, model);
 }

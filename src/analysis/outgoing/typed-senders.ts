@@ -1,14 +1,6 @@
 import type { TSESTree } from "@typescript-eslint/utils";
 import type { TypedChecker } from "../typed-checker.js";
-import type { Sender } from "./senders.js";
-
-/** SDK and vscode-jsonrpc types that send messages, by the declaring package. */
-const SDK_TYPES: Readonly<Record<string, Sender>> = {
-  AgentContext: { library: "sdk", peer: "client" },
-  ClientContext: { library: "sdk", peer: "agent" },
-  AgentSideConnection: { library: "legacy", peer: "client" },
-  ClientSideConnection: { library: "legacy", peer: "agent" },
-};
+import { SDK_SENDERS, type Sender } from "./senders.js";
 const SDK_PACKAGE = /node_modules\/(@agentclientprotocol\/sdk|@zed-industries\/agent-client-protocol|acp-sdk-[^/]+)\//;
 const JSONRPC_PACKAGE = /node_modules\/vscode-(jsonrpc|languageserver)[^/]*\//;
 
@@ -23,7 +15,7 @@ export function typedSender(receiver: TSESTree.Node, typed: TypedChecker): Sende
   const source = symbol?.declarations?.[0]?.getSourceFile();
   if (name === undefined || source === undefined || !typed.fileInside(source)) return undefined;
   const file = source.fileName;
-  if (SDK_PACKAGE.test(file)) return SDK_TYPES[name];
+  if (SDK_PACKAGE.test(file)) return SDK_SENDERS[name];
   if (JSONRPC_PACKAGE.test(file) && name === "MessageConnection") return { library: "jsonrpc", peer: undefined };
   return undefined;
 }
