@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import type { InvalidTestCase, TestCaseError, ValidTestCase } from "@typescript-eslint/rule-tester";
 import rule, { type MessageIds } from "../../rules/prompt-cancel-stop-reason.js";
 import { at } from "../locate.js";
@@ -655,6 +656,40 @@ const invalid: Invalid[] = [
     errors: [{ ...wrongStop(LEGACY(turn('return { stopReason: "error" } as never;')), '"error"', "error"), messageId: "stopReasonAfterAbortV2" }],
   },
 ];
+
+/** A legacy agent beside gateway-turns.ts: its turn runs through another module's manager, which cancel stops. */
+const GATEWAY_DIR = fileURLToPath(new URL("../fixtures/resolution", import.meta.url));
+const gatewayAgent = (turn: string) => `import * as acp from "@agentclientprotocol/sdk";
+import { GatewaySessions } from "./gateway-turns.js";
+export class GatewayAgent implements acp.Agent {
+  private readonly sessions = new GatewaySessions();
+  async initialize(): Promise<acp.InitializeResponse> {
+    return { protocolVersion: acp.PROTOCOL_VERSION, agentCapabilities: {} };
+  }
+  async newSession(): Promise<acp.NewSessionResponse> {
+    return { sessionId: "s" };
+  }
+  async prompt(params: acp.PromptRequest): Promise<acp.PromptResponse> {
+    ${turn}
+  }
+  async cancel(params: acp.CancelNotification): Promise<void> {
+    await this.sessions.cancelPrompt(params.sessionId);
+  }
+}`;
+const GATEWAY_NEVER = gatewayAgent(`await this.sessions.sendPrompt(params.sessionId, "text");
+    return { stopReason: "end_turn" };`);
+invalid.push({
+  name: "a turn run through another module's manager whose method gives back another call, stopped by cancel's call on the same manager",
+  filename: `${GATEWAY_DIR}/gateway-agent.ts`,
+  code: GATEWAY_NEVER,
+  errors: neverCancelled(GATEWAY_NEVER, "end_turn"),
+});
+valid.push({
+  name: "the same turn answered cancelled when the manager says so",
+  filename: `${GATEWAY_DIR}/gateway-agent.ts`,
+  code: gatewayAgent(`const reply = await this.sessions.sendPrompt(params.sessionId, "text");
+    return { stopReason: reply === "" ? "cancelled" : "end_turn" };`),
+});
 
 untypedTester().run("prompt-cancel-stop-reason", rule, { valid, invalid });
 

@@ -85,14 +85,16 @@ function isCancelledTurn(facts: PromptHandlerFacts, ctx: Omit<AbortContext, "lin
 /** A call on an object the cancel handler stops (`await this.backend.run(...)` when cancel calls `this.backend.interrupt(id)`). */
 function stoppedThrough(node: TSESTree.Node, targets: ReadonlySet<string>, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
   if (node.type !== AST_NODE_TYPES.CallExpression) return false;
+  const callee = unwrap(node.callee);
+  if (callee.type === AST_NODE_TYPES.MemberExpression) {
+    const object = unwrap(callee.object);
+    const name = object.type === AST_NODE_TYPES.Identifier ? object.name : object.type === AST_NODE_TYPES.MemberExpression ? memberName(object) : undefined;
+    // The call itself runs on the stopped object, whatever its method gives back (`this.manager.sendPrompt(id, text)`).
+    if (name !== undefined && targets.has(name)) return true;
+  }
   // `resolveEntry(params)` returning `pending.get(p.sessionId)`: what the helper gives back.
   const given = givenBack(sourceCode, node);
-  if (given) return stoppedThrough(given, targets, sourceCode);
-  const callee = unwrap(node.callee);
-  if (callee.type !== AST_NODE_TYPES.MemberExpression) return false;
-  const object = unwrap(callee.object);
-  const name = object.type === AST_NODE_TYPES.Identifier ? object.name : object.type === AST_NODE_TYPES.MemberExpression ? memberName(object) : undefined;
-  return name !== undefined && targets.has(name);
+  return given ? stoppedThrough(given, targets, sourceCode) : false;
 }
 
 function afterAbortFindings(facts: PromptHandlerFacts, ctx: AbortContext, answers: AnswerContext, values: FileModel["values"]): CancelFinding[] {
