@@ -113,6 +113,14 @@ const valid: Valid[] = [
   { name: "a mapping function", code: SDK(`return { stopReason: mapStopReason(model()) };\ndeclare function model(): unknown;\ndeclare function mapStopReason(r: unknown): "end_turn";`) },
   { name: "a parameter of a helper that is not called with a constant", code: SDK(`return finish(pick());\nfunction finish(reason: "end_turn") { return { stopReason: reason }; }\ndeclare function pick(): "end_turn";`) },
   { name: "a variable written twice", code: SDK(`let reason = "done";\nreason = "end_turn";\nreturn { stopReason: reason } as never;`) },
+  {
+    name: "a let's first value overwritten on every way to the read by something unknown is not sent",
+    code: SDK(`let stopReason = "error";\nstopReason = await run();\nreturn { stopReason } as never;\ndeclare function run(): Promise<"end_turn">;`),
+  },
+  {
+    name: "a let written in a try and its catch with defined stop reasons beside an unknown one",
+    code: SDK(`let stopReason: string;\ntry {\n  stopReason = await run();\n} catch {\n  stopReason = "cancelled";\n}\nreturn { stopReason } as never;\ndeclare function run(): Promise<string>;`),
+  },
   { name: "a spread after the stop reason may overwrite it", code: SDK(`return { stopReason: "done", ...extra() } as never;\ndeclare function extra(): { stopReason: "end_turn" };`) },
   {
     name: "another method's handler returning a stopReason-like object",
@@ -131,8 +139,19 @@ export const c = client({ name: "c" }).onNotification(methods.client.session.upd
   { name: "protocol version 1: state updates are not v1's, left alone", code: STATE_UPDATE('"done"') },
 ];
 
+/** A turn whose result is kept in a let: what the model said, or, when it throws, "cancelled" or "error". */
+const CAUGHT_LET = SDK(`let stopReason: string;
+try {
+  stopReason = await run();
+} catch {
+  stopReason = params.sessionId === "" ? "cancelled" : "error";
+}
+return { stopReason } as never;
+declare function run(): Promise<string>;`);
+
 const invalid: Invalid[] = [
   ...styleCases.map((c) => c.invalid),
+  { name: "a let written from an unknown call and, in its catch, with \"error\": that value may be sent", code: CAUGHT_LET, errors: [unknown(CAUGHT_LET, "stopReason", "error", undefined, 3)] },
   { name: "the shared case: `as acp.StopReason` does not make it one", code: CASE, errors: [unknown(CASE, '"done"', "done")] },
   {
     name: "both branches of ?: (single quotes kept)",

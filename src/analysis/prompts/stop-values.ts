@@ -24,17 +24,19 @@ function localInit(id: TSESTree.Identifier, ctx: ResultContext): TSESTree.Expres
 }
 
 /**
- * A `let` of the same function every write of which is a constant: each value it is written with may be sent, so each
- * is a leaf, at the read (`let stopReason = "end_turn"; … stopReason = "failed"; return { stopReason }`).
+ * A `let` of the same function: each write that may reach the read gives a value that may be sent, so each is a leaf,
+ * at the read (`let stopReason = "end_turn"; … stopReason = "failed"; return { stopReason }`); a write of something
+ * unknown (`stopReason = await run()`) is an unknown leaf beside the others.
  */
-function writtenLeaves(id: TSESTree.Identifier, ctx: ResultContext): StopLeaf[] | undefined {
+function writtenLeaves(id: TSESTree.Identifier, ctx: ResultContext, bindings: Bindings, depth: number): StopLeaf[] | undefined {
   const variable = variableOf(ctx.sourceCode, id);
   const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
   if (def?.type !== "Variable" || (def.parent as TSESTree.VariableDeclaration).kind === "const") return undefined;
   if (enclosingFunction(def.node) !== enclosingFunction(id)) return undefined;
-  const values = ctx.values.resolve(id);
-  if (!values || values.length < 2) return undefined;
-  return values.map((value) => ({ node: id, value: typeof value === "string" ? value : undefined, literal: false }));
+  const writes = ctx.values.reachingWrites(id);
+  if (!writes || writes.length < 2) return undefined;
+  const values = new Set(writes.flatMap((write) => (write ? stopLeaves(write, ctx, bindings, depth + 1).map((leaf) => leaf.value) : [undefined])));
+  return [...values].map((value) => ({ node: id, value, literal: false }));
 }
 
 function resolved(node: TSESTree.Node, ctx: ResultContext): StopLeaf {
@@ -65,7 +67,7 @@ export function stopLeaves(node: TSESTree.Node, ctx: ResultContext, bindings: Bi
       return [...stopLeaves(inner.left, ctx, bindings, depth + 1), ...stopLeaves(inner.right, ctx, bindings, depth + 1)];
     case AST_NODE_TYPES.Identifier: {
       const init = localInit(inner, ctx);
-      return init ? stopLeaves(init, ctx, bindings, depth + 1) : (writtenLeaves(inner, ctx) ?? [resolved(inner, ctx)]);
+      return init ? stopLeaves(init, ctx, bindings, depth + 1) : (writtenLeaves(inner, ctx, bindings, depth) ?? [resolved(inner, ctx)]);
     }
     default:
       return [resolved(inner, ctx)];

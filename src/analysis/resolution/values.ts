@@ -211,42 +211,30 @@ export class ValueResolver {
   /**
    * A `let` or `var` every write of which is a plain `=` of a constant (and its declaration, `undefined` without an
    * initializer): the set of the constants that may reach `read` (`let stopReason = "end_turn"; … stopReason =
-   * "failed"`). A write that a later one overwrites on every way to the read (`let r = "a"; r = "b"; use(r)`) does
-   * not reach it.
+   * "failed"`).
    */
   private writtenValues(variable: TSESLint.Scope.Variable, declarator: TSESTree.VariableDeclarator, read: TSESTree.Identifier): ValueSet | undefined {
-    const declaration = declarator.parent;
-    // A `const` is written once (constInit), a `declare`d name never: neither has a set of writes to read.
-    if (declarator.id.type !== AST_NODE_TYPES.Identifier || declaration.kind === "const" || declaration.declare) return undefined;
-    const loop = declaration.parent;
-    const inLoopHead = loop?.type === AST_NODE_TYPES.ForInStatement || loop?.type === AST_NODE_TYPES.ForOfStatement || loop?.type === AST_NODE_TYPES.ForStatement;
-    if (inLoopHead) return undefined;
-    const writes: { node: TSESTree.Node; value: TSESTree.Node | undefined }[] = declarator.init ? [] : [{ node: declarator, value: undefined }];
-    for (const ref of variable.references) {
-      if (!ref.isWrite()) continue;
-      const id = ref.identifier;
-      const parent = id.parent;
-      const isPlain =
-        (parent?.type === AST_NODE_TYPES.VariableDeclarator && parent.id === id) ||
-        (parent?.type === AST_NODE_TYPES.AssignmentExpression && parent.left === id && parent.operator === "=");
-      if (!isPlain || !ref.writeExpr) return undefined;
-      writes.push({ node: parent, value: ref.writeExpr });
-    }
+    const writes = writesReaching(variable, declarator, read);
+    if (!writes) return undefined;
     const out = new Set<Constant>();
-    for (const write of writes) {
-      const overwritten = (later: (typeof writes)[number]) =>
-        later !== write &&
-        later.node.range[0] >= write.node.range[1] &&
-        // A write in a callback runs when the callback is called, perhaps after the later one.
-        enclosingFunction(later.node) === enclosingFunction(write.node) &&
-        (overwritesBefore(later.node, read) || overwritesAfter(write.node, later.node, read));
-      if (writes.some(overwritten)) continue;
-      const values = write.value ? this.resolve(write.value) : [undefined];
+    for (const value of writes) {
+      const values = value ? this.resolve(value) : [undefined];
       if (!values) return undefined;
       for (const v of values) out.add(v);
       if (out.size > MAX_SET) return undefined;
     }
     return [...out];
+  }
+
+  /**
+   * What a read of a `let` or `var` of one declaration may hold: the expression of each plain `=` write (its
+   * declaration's initializer among them; undefined for a declaration without one) that may reach the read.
+   * Undefined when some write is no plain `=` (`+=`, `++`, a destructuring), or the name is no such variable.
+   */
+  reachingWrites(read: TSESTree.Identifier): readonly (TSESTree.Expression | undefined)[] | undefined {
+    const variable = this.resolver.variableOf(read);
+    const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+    return variable && def?.type === "Variable" ? writesReaching(variable, def.node as TSESTree.VariableDeclarator, read) : undefined;
   }
 
   /** The initializer of a variable that is written exactly once, by its declaration. */
@@ -400,6 +388,39 @@ export class ValueResolver {
         return false;
     }
   }
+}
+
+/**
+ * The writes of a `let` or `var` that may reach `read`, by their written expressions (undefined for a declaration
+ * without an initializer): a write that a later one overwrites on every way to the read (`let r = "a"; r = "b";
+ * use(r)`) does not reach it. Undefined for a `const`, a `declare`d name, a loop head's variable, and a variable
+ * with any write other than a plain `=`.
+ */
+function writesReaching(variable: TSESLint.Scope.Variable, declarator: TSESTree.VariableDeclarator, read: TSESTree.Identifier): (TSESTree.Expression | undefined)[] | undefined {
+  const declaration = declarator.parent;
+  // A `const` is written once (constInit), a `declare`d name never: neither has a set of writes to read.
+  if (declarator.id.type !== AST_NODE_TYPES.Identifier || declaration.kind === "const" || declaration.declare) return undefined;
+  const loop = declaration.parent;
+  const inLoopHead = loop?.type === AST_NODE_TYPES.ForInStatement || loop?.type === AST_NODE_TYPES.ForOfStatement || loop?.type === AST_NODE_TYPES.ForStatement;
+  if (inLoopHead) return undefined;
+  const writes: { node: TSESTree.Node; value: TSESTree.Expression | undefined }[] = declarator.init ? [] : [{ node: declarator, value: undefined }];
+  for (const ref of variable.references) {
+    if (!ref.isWrite()) continue;
+    const id = ref.identifier;
+    const parent = id.parent;
+    const isPlain =
+      (parent?.type === AST_NODE_TYPES.VariableDeclarator && parent.id === id) ||
+      (parent?.type === AST_NODE_TYPES.AssignmentExpression && parent.left === id && parent.operator === "=");
+    if (!isPlain || !ref.writeExpr) return undefined;
+    writes.push({ node: parent, value: ref.writeExpr as TSESTree.Expression });
+  }
+  const overwritten = (write: (typeof writes)[number], later: (typeof writes)[number]) =>
+    later !== write &&
+    later.node.range[0] >= write.node.range[1] &&
+    // A write in a callback runs when the callback is called, perhaps after the later one.
+    enclosingFunction(later.node) === enclosingFunction(write.node) &&
+    (overwritesBefore(later.node, read) || overwritesAfter(write.node, later.node, read));
+  return writes.filter((write) => !writes.some((later) => overwritten(write, later))).map((write) => write.value);
 }
 
 /**
