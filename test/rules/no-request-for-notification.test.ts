@@ -232,92 +232,74 @@ export async function stop() {
 const DECLARED = `import type { AgentSideConnection } from "@agentclientprotocol/sdk";
 `;
 
+/** A class holding the connection in a field typed so, set from its constructor; `send` is its call. */
+const fieldBridge = (send: string) => `${DECLARED}export class Bridge {
+  private readonly connection: AgentSideConnection;
+  constructor(connection: AgentSideConnection) {
+    this.connection = connection;
+  }
+  async ask() {
+    await this.connection.${send}("session/request_permission", { sessionId: "s" });
+  }
+}`;
+/** A class holding the connection as a parameter property. */
+const propertyBridge = (send: string) => `${DECLARED}export class Bridge {
+  constructor(private readonly connection: AgentSideConnection) {}
+  async tell() {
+    await this.connection.${send}("session/update", { sessionId: "s" });
+  }
+}`;
+/** A middleware destructuring the connection from its config, whose interface types the member. */
+const middleware = (send: string) => `${DECLARED}interface PermissionConfig {
+  /** The connection to the client. */
+  transport: AgentSideConnection;
+  timeoutMs?: number;
+}
+export function permissionMiddleware(config: PermissionConfig) {
+  const { transport } = config;
+  return async (sessionId: string) => {
+    await transport.${send}("session/request_permission", { sessionId });
+  };
+}`;
+/** A member of an object type read as `config.transport`, beside a parameter destructured in place. */
+const optionsMember = (send: string) => `${DECLARED}type Options = { transport: AgentSideConnection | undefined };
+export async function tell(config: Options, { transport: other }: Options) {
+  await config.transport!.${send}("session/update", { sessionId: "s" });
+  await other.notify("session/update", { sessionId: "s" });
+}`;
+
 const declaredInvalid: Invalid[] = [
   agentCase(
     "declared: a field typed AgentSideConnection, set from the constructor's parameter (this.connection)",
-    `${DECLARED}export class Bridge {
-  private readonly connection: AgentSideConnection;
-  constructor(connection: AgentSideConnection) {
-    this.connection = connection;
-  }
-  async ask() {
-    await this.connection.extNotification("session/request_permission", { sessionId: "s" });
-  }
-}`,
+    fieldBridge("extNotification"),
     `this.connection.extNotification("session/request_permission", { sessionId: "s" })`,
     "notificationForRequest",
     { method: "session/request_permission", call: "extNotification()", counterpart: "extMethod()" },
-    `${DECLARED}export class Bridge {
-  private readonly connection: AgentSideConnection;
-  constructor(connection: AgentSideConnection) {
-    this.connection = connection;
-  }
-  async ask() {
-    await this.connection.extMethod("session/request_permission", { sessionId: "s" });
-  }
-}`,
+    fieldBridge("extMethod"),
   ),
   agentCase(
     "declared: a parameter property typed AgentSideConnection",
-    `${DECLARED}export class Bridge {
-  constructor(private readonly connection: AgentSideConnection) {}
-  async tell() {
-    await this.connection.extMethod("session/update", { sessionId: "s" });
-  }
-}`,
+    propertyBridge("extMethod"),
     `this.connection.extMethod("session/update", { sessionId: "s" })`,
     "requestForNotification",
     { method: "session/update", call: "extMethod()", counterpart: "extNotification()" },
-    `${DECLARED}export class Bridge {
-  constructor(private readonly connection: AgentSideConnection) {}
-  async tell() {
-    await this.connection.extNotification("session/update", { sessionId: "s" });
-  }
-}`,
+    propertyBridge("extNotification"),
   ),
   agentCase(
     "declared: destructured from a parameter whose interface types the member (a middleware's config.transport)",
-    `${DECLARED}interface PermissionConfig {
-  /** The connection to the client. */
-  transport: AgentSideConnection;
-  timeoutMs?: number;
-}
-export function permissionMiddleware(config: PermissionConfig) {
-  const { transport } = config;
-  return async (sessionId: string) => {
-    await transport.extNotification("session/request_permission", { sessionId });
-  };
-}`,
+    middleware("extNotification"),
     `transport.extNotification("session/request_permission", { sessionId })`,
     "notificationForRequest",
     { method: "session/request_permission", call: "extNotification()", counterpart: "extMethod()" },
-    `${DECLARED}interface PermissionConfig {
-  /** The connection to the client. */
-  transport: AgentSideConnection;
-  timeoutMs?: number;
-}
-export function permissionMiddleware(config: PermissionConfig) {
-  const { transport } = config;
-  return async (sessionId: string) => {
-    await transport.extMethod("session/request_permission", { sessionId });
-  };
-}`,
+    middleware("extMethod"),
   ),
   agentCase(
     "declared: a member of an object type read as config.transport, and a parameter destructured in place",
-    `${DECLARED}type Options = { transport: AgentSideConnection | undefined };
-export async function tell(config: Options, { transport: other }: Options) {
-  await config.transport!.extMethod("session/update", { sessionId: "s" });
-  await other.notify("session/update", { sessionId: "s" });
-}`,
+    optionsMember("extMethod"),
     `config.transport!.extMethod("session/update", { sessionId: "s" })`,
     "requestForNotification",
     { method: "session/update", call: "extMethod()", counterpart: "extNotification()" },
-    `${DECLARED}type Options = { transport: AgentSideConnection | undefined };
-export async function tell(config: Options, { transport: other }: Options) {
-  await config.transport!.extNotification("session/update", { sessionId: "s" });
-  await other.notify("session/update", { sessionId: "s" });
-}`,
+    optionsMember("extNotification"),
   ),
 ];
 
