@@ -616,6 +616,30 @@ export class A implements acp.Agent {
       }),
     ],
   ),
+  // authenticate with a methodId a helper finds no provider for: it tests its parameter and gives back nothing.
+  invalid(
+    `${LEGACY}const PREFIX = "terminal:";
+function providerOf(methodId: string): string | undefined {
+  if (!methodId.startsWith(PREFIX)) {
+    return undefined;
+  }
+  return methodId.slice(PREFIX.length);
+}
+export class A implements acp.Agent {
+  async authenticate(params: acp.AuthenticateRequest) {
+    const providerId = providerOf(params.methodId);
+    if (!providerId) throw new Error(\`Unknown auth method: \${params.methodId}\`);
+    return {};
+  }
+}`,
+    (c) => [
+      unsupported(c, "methodId", {
+        text: "new Error(`Unknown auth method: ${params.methodId}`)",
+        code: INTERNAL,
+        suggestion: "acp.RequestError.invalidParams(undefined, `Unknown auth method: ${params.methodId}`)",
+      }),
+    ],
+  ),
   invalid(
     `${SDK}app.onRequest(methods.agent.authenticate, ({ params }) => {
   switch (params.methodId) {
@@ -960,6 +984,52 @@ app.onRequest(methods.agent.session.setConfigOption, ({ params }) => {
   if (!valid) throw new Error("no value");
   return { configOptions: [] };
 });`,
+  },
+  // A helper that gives back nothing untested by its parameter, or never: its result's absence says nothing of the field.
+  {
+    name: "a helper whose nothing is not tested on its parameter (a cache) is no lookup of the field",
+    code: `${LEGACY}const cache = new Map<string, string>();
+function cachedProvider(methodId: string): string | undefined {
+  if (cache.size === 0) return undefined;
+  return cache.get("default") + methodId;
+}
+export class A implements acp.Agent {
+  async authenticate(params: acp.AuthenticateRequest) {
+    const providerId = cachedProvider(params.methodId);
+    if (!providerId) throw new Error("auth providers not loaded yet");
+    return {};
+  }
+}`,
+  },
+  {
+    name: "a later check keyed by what a helper found is no check of the field (auth not configured for a known provider)",
+    code: `${LEGACY}declare const storage: { hasAuth(provider: string): boolean };
+function providerOf(methodId: string): string | undefined {
+  if (!methodId.startsWith("terminal:")) return undefined;
+  return methodId.slice(9);
+}
+export class A implements acp.Agent {
+  async authenticate(params: acp.AuthenticateRequest) {
+    const providerId = providerOf(params.methodId);
+    if (!providerId) throw acp.RequestError.invalidParams({ methodId: params.methodId });
+    if (!storage.hasAuth(providerId)) throw new Error("Authentication is not configured for " + providerId);
+    return {};
+  }
+}`,
+  },
+  {
+    name: "a helper that always gives back something is no lookup of the field",
+    code: `${LEGACY}function providerOf(methodId: string): string {
+  if (!methodId.startsWith("terminal:")) return "default";
+  return methodId.slice(9);
+}
+export class A implements acp.Agent {
+  async authenticate(params: acp.AuthenticateRequest) {
+    const providerId = providerOf(params.methodId);
+    if (!providerId) throw new Error("no provider");
+    return {};
+  }
+}`,
   },
   ...validStyleCases,
   ...otherMethodsFixed,

@@ -5,6 +5,7 @@ import { variableOf, sourceCodeOf } from "../syntax/variables.js";
 import { isConversion, isDecodeCall, isLookupCall } from "./calls.js";
 import { resolverOf } from "../resolution/resolver.js";
 import { isSameReference } from "../resolution/expressions.js";
+import { nothingGuards } from "../summaries/gives-nothing.js";
 import { summariesOf } from "../summaries/summaries.js";
 import { readOf, type SymbolicValue } from "../summaries/symbolic.js";
 
@@ -17,12 +18,13 @@ type Variable = TSESLint.Scope.Variable;
  * - `params`: the request's params (`params`, `ctx.params`);
  * - `either`: a dispatching function's parameter, which may be either;
  * - `field`: one field of the params (`const { modeId } = params`);
- * - `derived`: a value looked up or decoded from fields (`modes.find((m) => m.id === modeId)`, `decode(cursor)`).
+ * - `derived`: a value looked up or decoded from fields (`modes.find((m) => m.id === modeId)`, `decode(cursor)`), or
+ *   found by a helper that gives back nothing for some values of them (`providerOf(methodId)`: from `helper`).
  */
 export type ParamRole =
   | { readonly kind: "request" | "params" | "either" }
   | { readonly kind: "field"; readonly field: string }
-  | { readonly kind: "derived"; readonly fields: ReadonlySet<string>; readonly from: "lookup" | "decode" };
+  | { readonly kind: "derived"; readonly fields: ReadonlySet<string>; readonly from: "lookup" | "decode" | "helper" };
 
 /** Members of a context or message that are not params. */
 const ENVELOPE = new Set(["id", "method", "jsonrpc", "params", "request", "signal", "client", "agent", "requestId", "result", "error"]);
@@ -210,9 +212,9 @@ export class ParamFields {
     }
     // `JSON.parse(raw)` of a dispatcher's message is the message again, not a value found from its params.
     if (inner.type === AST_NODE_TYPES.CallExpression && isDecodeCall(inner) && inner.arguments.some((a) => this.isMessage(a))) return { kind: "either" };
-    const from = isLookupCall(inner) || isComputedLookup(inner) ? "lookup" : this.decodesParams(inner) ? "decode" : undefined;
+    const from = isLookupCall(inner) || isComputedLookup(inner) ? "lookup" : this.mayFindNothing(inner) ? "helper" : this.decodesParams(inner) ? "decode" : undefined;
     if (!from) return undefined;
-    const fields = this.reads(inner);
+    const fields = from === "decode" ? this.reads(inner) : this.keyFields(inner);
     // `Schema.safeParse(params)`: a decoder handed the params whole.
     if (fields.size === 0 && from === "decode" && this.readsParams(inner)) fields.add("*");
     return fields.size > 0 ? { kind: "derived", fields, from } : undefined;
@@ -242,6 +244,23 @@ export class ParamFields {
     let role = this.roleOf(read.node);
     for (const name of read.fields) role = role && fieldRole(role, name);
     return role;
+  }
+
+  /**
+   * Whether a call is of a function that gives back nothing for some values of an argument this one fills with the
+   * params or a field (`providerOf(params.methodId)` testing its parameter and returning `undefined`): what it gives
+   * back was looked up by that field (summaries/gives-nothing.ts).
+   */
+  private mayFindNothing(node: TSESTree.Node): boolean {
+    if (node.type !== AST_NODE_TYPES.CallExpression) return false;
+    const resolver = resolverOf(this.sourceCode);
+    const fn = resolver.calleeOf(node);
+    if (!fn) return false;
+    for (const index of nothingGuards(fn, resolver)) {
+      const arg = node.arguments[index];
+      if (arg && arg.type !== AST_NODE_TYPES.SpreadElement && this.roleOf(arg)) return true;
+    }
+    return false;
   }
 
   /**
@@ -305,16 +324,30 @@ export class ParamFields {
   reads(node: TSESTree.Node): Set<string> {
     const known = this.readsMemo.get(node);
     if (known) return new Set(known);
+    const out = this.fieldsRead(node, true);
+    this.readsMemo.set(node, new Set(out));
+    return out;
+  }
+
+  /**
+   * The fields a lookup is keyed by: as reads, but what a helper found is a value of its own (a later lookup keyed
+   * by it, `storage.hasAuth(providerId)` after `providerId = providerOf(params.methodId)`, asks about something else
+   * than the field it was found by).
+   */
+  keyFields(node: TSESTree.Node): Set<string> {
+    return this.fieldsRead(node, false);
+  }
+
+  private fieldsRead(node: TSESTree.Node, throughHelpers: boolean): Set<string> {
     const out = new Set<string>();
     walk(node, this.sourceCode.visitorKeys, (n) => {
       if (n.type === AST_NODE_TYPES.MemberExpression || (n.type === AST_NODE_TYPES.Identifier && !isName(n))) {
         const role = n.type === AST_NODE_TYPES.Identifier ? this.roleOf(n) : undefined;
-        if (role?.kind === "derived") for (const f of role.fields) out.add(f);
+        if (role?.kind === "derived" && (throughHelpers || role.from !== "helper")) for (const f of role.fields) out.add(f);
         const field = this.fieldOf(n);
         if (field !== undefined) out.add(field);
       }
     });
-    this.readsMemo.set(node, new Set(out));
     return out;
   }
 

@@ -88,9 +88,14 @@ export class TestReader {
     return { fails, fields, ...(extra.direct !== undefined ? { direct: extra.direct } : {}), typed: extra.typed ?? false, decoded: this.isDecoded(node) };
   }
 
-  /** The fields an expression reads, "*" when it hands a decoder the whole params. */
+  /**
+   * The fields an expression reads, "*" when it hands a decoder the whole params; of a lookup or predicate call, the
+   * fields it is keyed by (ParamFields.keyFields).
+   */
   private fieldsOf(node: TSESTree.Node): Set<string> {
-    const fields = this.fields.reads(node);
+    const inner = stripChain(node);
+    const keyed = inner.type === AST_NODE_TYPES.CallExpression && (isLookupCall(inner) || isPredicateCall(inner));
+    const fields = keyed ? this.fields.keyFields(node) : this.fields.reads(node);
     if (fields.size === 0 && this.fields.readsParams(node)) fields.add("*");
     return fields;
   }
