@@ -50,7 +50,7 @@ function loadOxc(): Oxc | null {
 /**
  * The tree of `text` (the module at `path`, whose extension tells TypeScript, JSX or JavaScript), without parents;
  * undefined when oxc-parser cannot load or finds an error (the caller parses with typescript-estree instead, which
- * may still read it: oxc-parser reads every module as an ES module, where \`await\` is no name).
+ * may still read it: oxc-parser reads every module as an ES module, where `await` is no name).
  */
 export function nativeTree(path: string, text: string, visitorKeys: VisitorKeys, commonjs = false): TSESTree.Program | undefined {
   const parser = loadOxc();
