@@ -119,10 +119,6 @@ function boundSender(id: TSESTree.Identifier, sourceCode: SourceCode, model: Fil
   const init = singleInit(id, sourceCode);
   if (!init) return undefined;
   const value = unwrap(init);
-  if (value.type === AST_NODE_TYPES.NewExpression) {
-    if (model.sdk.refersTo(value.callee, "AgentSideConnection")) return { library: "legacy", peer: "client" };
-    if (model.sdk.refersTo(value.callee, "ClientSideConnection")) return { library: "legacy", peer: "agent" };
-  }
   if (value.type === AST_NODE_TYPES.CallExpression && value.callee.type === AST_NODE_TYPES.Identifier) {
     const source = model.sdk.foreign.get(value.callee.name);
     if (value.callee.name === "createMessageConnection" && source !== undefined && JSONRPC_SOURCE.test(source)) {

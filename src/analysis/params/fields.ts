@@ -253,10 +253,10 @@ export class ParamFields {
    */
   private mayFindNothing(node: TSESTree.Node): boolean {
     if (node.type !== AST_NODE_TYPES.CallExpression) return false;
-    const resolver = resolverOf(this.sourceCode);
-    const fn = resolver.calleeOf(node);
+    const summaries = summariesOf(resolverOf(this.sourceCode));
+    const fn = summaries.resolver.calleeOf(node);
     if (!fn) return false;
-    for (const index of nothingGuards(fn, resolver)) {
+    for (const index of nothingGuards(fn, summaries)) {
       const arg = node.arguments[index];
       if (arg && arg.type !== AST_NODE_TYPES.SpreadElement && this.roleOf(arg)) return true;
     }

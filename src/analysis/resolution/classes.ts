@@ -28,17 +28,22 @@ export function namedClass(resolver: Resolution, node: TSESTree.Node): ClassNode
 }
 
 /**
- * The class a type annotation names: `: C`, `: ns.C`, and `: C | undefined` (what a lookup returns: the instance,
- * once a guard has ruled out the rest).
+ * The type a type annotation refers to by name: `: C`, `: ns.C`, `: C<T>`, and `: C | undefined` (what a lookup
+ * returns: the instance, once a guard has ruled out the rest).
  */
-function annotatedClass(resolver: Resolution, annotation: TSESTree.TSTypeAnnotation | undefined): ClassNode | undefined {
+export function annotatedReference(annotation: TSESTree.TSTypeAnnotation | undefined): TSESTree.TSTypeReference | undefined {
   let type = annotation?.typeAnnotation;
   if (type?.type === AST_NODE_TYPES.TSUnionType) {
     const named = type.types.filter((t) => t.type !== AST_NODE_TYPES.TSUndefinedKeyword && t.type !== AST_NODE_TYPES.TSNullKeyword);
     type = named.length === 1 ? named[0] : undefined;
   }
-  if (type?.type !== AST_NODE_TYPES.TSTypeReference || type.typeArguments) return undefined;
-  return namedClass(resolver, type.typeName);
+  return type?.type === AST_NODE_TYPES.TSTypeReference ? type : undefined;
+}
+
+/** The class a type annotation names (annotatedReference; not a generic instance, an interface or a union). */
+function annotatedClass(resolver: Resolution, annotation: TSESTree.TSTypeAnnotation | undefined): ClassNode | undefined {
+  const reference = annotatedReference(annotation);
+  return reference && !reference.typeArguments ? namedClass(resolver, reference.typeName) : undefined;
 }
 
 /** The class of a variable: its `: C` annotation, or the instance its single initializer holds. */
@@ -83,22 +88,29 @@ function writtenClass(resolver: Resolution, variable: TSESLint.Scope.Variable): 
   return found;
 }
 
+/** What a class says field `name` holds at one place: an annotation, a value, or both (a field written `x: C = …`). */
+export interface FieldSource {
+  readonly annotation?: TSESTree.TSTypeAnnotation | undefined;
+  readonly value?: TSESTree.Node | undefined;
+}
+
 /**
- * The class of `this.name` in a class body: the field's annotation or initializer, a constructor parameter property,
- * or a constructor assignment `this.name = new C()`; else what a class it extends says.
+ * What `answer` makes of the first place a class says what `this.name` holds: the field's annotation or initializer
+ * (`assigned;` leaves it to the constructor), a constructor parameter property, a constructor assignment
+ * `this.name = …` (either of these last decides, found or not); else what a class it extends says. Shared by the
+ * questions of what class a field holds (instanceClassOf) and what it is declared as (declared-types.ts).
  */
-function fieldClass(resolver: Resolution, cls: ClassNode, name: string, depth = 0): ClassNode | undefined {
+export function fieldAnswer<T>(resolver: Resolution, cls: ClassNode, name: string, answer: (source: FieldSource) => T | undefined, depth = 0): T | undefined {
   for (const member of cls.body.body) {
     if (member.type === AST_NODE_TYPES.PropertyDefinition && !member.static && staticKeyName(member.key, member.computed) === name) {
-      const declared = annotatedClass(resolver, member.typeAnnotation) ?? (member.value ? resolver.instanceClassOf(member.value) : undefined);
-      // `assigned;` leaves the class to the constructor.
-      if (declared) return declared;
+      const found = answer({ annotation: member.typeAnnotation, value: member.value ?? undefined });
+      if (found !== undefined) return found;
     }
     if (member.type !== AST_NODE_TYPES.MethodDefinition || member.kind !== "constructor") continue;
     for (const param of member.value.params) {
       if (param.type !== AST_NODE_TYPES.TSParameterProperty) continue;
       const id = param.parameter.type === AST_NODE_TYPES.AssignmentPattern ? param.parameter.left : param.parameter;
-      if (id.type === AST_NODE_TYPES.Identifier && id.name === name) return annotatedClass(resolver, id.typeAnnotation);
+      if (id.type === AST_NODE_TYPES.Identifier && id.name === name) return answer({ annotation: id.typeAnnotation });
     }
     for (const statement of member.value.body?.body ?? []) {
       if (statement.type !== AST_NODE_TYPES.ExpressionStatement) continue;
@@ -106,11 +118,16 @@ function fieldClass(resolver: Resolution, cls: ClassNode, name: string, depth = 
       if (assignment.type !== AST_NODE_TYPES.AssignmentExpression || assignment.operator !== "=") continue;
       const target = assignment.left;
       const isThisField = target.type === AST_NODE_TYPES.MemberExpression && target.object.type === AST_NODE_TYPES.ThisExpression;
-      if (isThisField && staticKeyName(target.property, target.computed) === name) return resolver.instanceClassOf(assignment.right);
+      if (isThisField && staticKeyName(target.property, target.computed) === name) return answer({ value: assignment.right });
     }
   }
   const parent = cls.superClass ? namedClass(resolver, cls.superClass) : undefined;
-  return parent && parent !== cls && depth < MAX_DEPTH ? fieldClass(resolver, parent, name, depth + 1) : undefined;
+  return parent && parent !== cls && depth < MAX_DEPTH ? fieldAnswer(resolver, parent, name, answer, depth + 1) : undefined;
+}
+
+/** The class of `this.name` in a class body: what its annotation names, or the instance its value holds (fieldAnswer). */
+function fieldClass(resolver: Resolution, cls: ClassNode, name: string): ClassNode | undefined {
+  return fieldAnswer(resolver, cls, name, ({ annotation, value }) => annotatedClass(resolver, annotation) ?? (value ? resolver.instanceClassOf(value) : undefined));
 }
 
 /**

@@ -2,6 +2,7 @@ import { AST_NODE_TYPES } from "@typescript-eslint/types";
 import type { TSESTree } from "@typescript-eslint/utils";
 import { staticKeyName } from "../syntax/ast.js";
 import { thisClass } from "../syntax/functions.js";
+import { annotatedReference, fieldAnswer } from "./classes.js";
 import { unwrapValue } from "./expressions.js";
 import { type ClassNode, MAX_DEPTH, type Resolution } from "./resolution.js";
 import { soleInit } from "./values.js";
@@ -34,12 +35,7 @@ export function declaredName(resolver: Resolution, node: TSESTree.Node, depth = 
 
 /** The name a type annotation gives: `: C`, `: ns.C`, `: C<T>`, and `: C | undefined`. */
 function annotatedName(annotation: TSESTree.TSTypeAnnotation | undefined): TSESTree.EntityName | undefined {
-  let type = annotation?.typeAnnotation;
-  if (type?.type === AST_NODE_TYPES.TSUnionType) {
-    const named = type.types.filter((t) => t.type !== AST_NODE_TYPES.TSUndefinedKeyword && t.type !== AST_NODE_TYPES.TSNullKeyword);
-    type = named.length === 1 ? named[0] : undefined;
-  }
-  return type?.type === AST_NODE_TYPES.TSTypeReference ? type.typeName : undefined;
+  return annotatedReference(annotation)?.typeName;
 }
 
 /** What a name is declared as: its annotation, the one value it holds, or the member of what it is destructured from. */
@@ -106,33 +102,8 @@ function typeMemberName(resolver: Resolution, typeName: TSESTree.Node | undefine
   return undefined;
 }
 
-/**
- * What field `key` of a class is declared as: its annotation or initializer, a constructor parameter property, a
- * constructor assignment `this.key = …`; else what a class it extends says.
- */
+/** What field `key` of a class is declared as: the annotation or the value at the first place that says (fieldAnswer). */
 function classMemberName(resolver: Resolution, cls: ClassNode, key: string, depth: number): TSESTree.Node | undefined {
   if (depth > MAX_DEPTH) return undefined;
-  for (const member of cls.body.body) {
-    if (member.type === AST_NODE_TYPES.PropertyDefinition && !member.static && staticKeyName(member.key, member.computed) === key) {
-      const declared = annotatedName(member.typeAnnotation) ?? (member.value ? declaredName(resolver, member.value, depth + 1) : undefined);
-      if (declared) return declared;
-    }
-    if (member.type !== AST_NODE_TYPES.MethodDefinition || member.kind !== "constructor") continue;
-    for (const param of member.value.params) {
-      if (param.type !== AST_NODE_TYPES.TSParameterProperty) continue;
-      const id = param.parameter.type === AST_NODE_TYPES.AssignmentPattern ? param.parameter.left : param.parameter;
-      if (id.type === AST_NODE_TYPES.Identifier && id.name === key) return annotatedName(id.typeAnnotation);
-    }
-    for (const statement of member.value.body?.body ?? []) {
-      if (statement.type !== AST_NODE_TYPES.ExpressionStatement) continue;
-      const assignment = statement.expression;
-      if (assignment.type !== AST_NODE_TYPES.AssignmentExpression || assignment.operator !== "=") continue;
-      const target = assignment.left;
-      if (target.type === AST_NODE_TYPES.MemberExpression && target.object.type === AST_NODE_TYPES.ThisExpression && staticKeyName(target.property, target.computed) === key) {
-        return declaredName(resolver, assignment.right, depth + 1);
-      }
-    }
-  }
-  const parent = cls.superClass ? resolver.classOf(cls.superClass) : undefined;
-  return parent && parent !== cls ? classMemberName(resolver, parent, key, depth + 1) : undefined;
+  return fieldAnswer(resolver, cls, key, ({ annotation, value }) => annotatedName(annotation) ?? (value ? declaredName(resolver, value, depth + 1) : undefined));
 }

@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES } from "@typescript-eslint/types";
 import type { TSESTree } from "@typescript-eslint/utils";
 import { type FunctionNode, isFunction, isNullish, walk } from "../syntax/ast.js";
-import type { Resolver } from "../resolution/resolver.js";
+import type { Summaries } from "./summaries.js";
 
 const guards = new WeakMap<FunctionNode, ReadonlySet<number>>();
 
@@ -11,31 +11,25 @@ const guards = new WeakMap<FunctionNode, ReadonlySet<number>>();
  * lookup keyed by it does. Only a test that names the parameter itself counts, in the function's own code (not a
  * callback's). Worked out once per function.
  */
-export function nothingGuards(fn: FunctionNode, resolver: Resolver): ReadonlySet<number> {
+export function nothingGuards(fn: FunctionNode, summaries: Summaries): ReadonlySet<number> {
   let found = guards.get(fn);
-  if (!found) guards.set(fn, (found = computeGuards(fn, resolver)));
+  if (!found) guards.set(fn, (found = computeGuards(fn, summaries)));
   return found;
 }
 
-function computeGuards(fn: FunctionNode, resolver: Resolver): ReadonlySet<number> {
+function computeGuards(fn: FunctionNode, summaries: Summaries): ReadonlySet<number> {
   const out = new Set<number>();
   if (fn.body.type !== AST_NODE_TYPES.BlockStatement) return out;
-  const params = new Map<unknown, number>();
-  fn.params.forEach((param, index) => {
-    const id = param.type === AST_NODE_TYPES.AssignmentPattern ? param.left : param;
-    const variable = id.type === AST_NODE_TYPES.Identifier ? resolver.variableOf(id) : null;
-    if (variable) params.set(variable, index);
-  });
-  if (params.size === 0) return out;
-  const visitorKeys = resolver.sourceCodeOf(fn).visitorKeys;
+  const visitorKeys = summaries.resolver.sourceCodeOf(fn).visitorKeys;
   walk(fn.body, visitorKeys, (node) => {
     if (node.type !== AST_NODE_TYPES.ReturnStatement || (node.argument && !isNullish(node.argument))) return;
     const test = guardingTest(node, fn);
     if (!test) return;
+    // A read of one of fn's parameters (summaries: a parameter's value, its pattern followed).
     walk(test, visitorKeys, (inner) => {
       if (inner.type !== AST_NODE_TYPES.Identifier) return;
-      const index = params.get(resolver.variableOf(inner));
-      if (index !== undefined) out.add(index);
+      const value = summaries.valueOf(inner);
+      if (value.kind === "param" && value.fn === fn) out.add(value.index);
     });
   });
   return out;
