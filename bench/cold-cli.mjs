@@ -144,7 +144,10 @@ function moduleToEdit(files) {
 /**
  * A second `acp-lint --cache` run (issue 36): after one imported module is edited, against a run with no change, a
  * new process each. The cache is warmed once untimed; then each round runs once with no change and once after an
- * edit to the module (a comment appended), in alternating order. Returns the edited / unchanged ratio of CPU time.
+ * edit to the module (a comment appended), in alternating order. Beside it, the same of the eslint command with the
+ * TypeScript parser and no rules (`--cache`, its own cache file): what re-linting the edited file costs before any
+ * plugin (acp-lint re-lints the module's importers as well). Returns the edited / unchanged ratio of CPU time of
+ * each, and the milliseconds each run adds after the edit (medians' difference).
  */
 export function cachedCliPart({ root, files, cli, runs }) {
   const repo = join(root, "cached-repository");
@@ -153,28 +156,44 @@ export function cachedCliPart({ root, files, cli, runs }) {
   if (!edit) throw new Error("the workload has no module that another file imports");
   const editedPath = join(repo, ...edit.name.split("/").map((segment) => (BUILD_SEGMENT.test(segment) ? `${segment}-` : segment)));
   const original = readFileSync(editedPath, "utf8");
-  const command = [cli, "--cache", "--format", "json", "."];
-  const times = { unchanged: [], edited: [] };
-  const checked = (result) => {
-    if (result.status !== 0 && result.status !== 1) throw new Error(`acp-lint --cache failed (exit ${result.status}):\n${result.stderr.slice(0, 2000)}`);
+  const commands = {
+    acpLint: [cli, "--cache", "--format", "json", "."],
+    eslint: [ESLINT_BIN, "--cache", "--cache-location", join(root, "eslint-cache", ""), "--format", "json", "."],
+  };
+  const times = { acpLint: { unchanged: [], edited: [] }, eslint: { unchanged: [], edited: [] } };
+  const checked = (key, result) => {
+    if (result.status !== 0 && result.status !== 1) throw new Error(`${key} --cache failed (exit ${result.status}):\n${result.stderr.slice(0, 2000)}`);
     return result;
   };
-  checked(run(command, repo));
+  for (const key of Object.keys(commands)) checked(key, run(commands[key], repo));
+  let edits = 0;
   for (let round = 0; round < runs; round++) {
-    const order = round % 2 ? ["edited", "unchanged"] : ["unchanged", "edited"];
-    for (const key of order) {
-      if (key === "edited") writeFileSync(editedPath, `${original}\n// edit ${round}\n`);
-      const result = checked(run(command, repo));
-      times[key].push(result.cpu);
+    for (const command of round % 2 ? ["eslint", "acpLint"] : ["acpLint", "eslint"]) {
+      for (const key of round % 2 ? ["edited", "unchanged"] : ["unchanged", "edited"]) {
+        if (key === "edited") writeFileSync(editedPath, `${original}\n// edit ${edits++}\n`);
+        times[command][key].push(checked(command, run(commands[command], repo)).cpu);
+      }
     }
     process.stderr.write(`  acp-lint --cache: run ${round + 1}/${runs}\n`);
   }
-  out(`acp-lint --cache, a new process each, on the same repository: a run with no change, and a run after an edit to ${edit.name}, which`);
-  out(`${int(edit.importers)} of its ${int(files.length)} files import directly or through others (the module of median reach), ${runs} runs each after one untimed run.`);
-  out(`  ${pad("run", 30)} ${pad("CPU median [min .. max]", -30)}`);
-  for (const [key, label] of [["unchanged", "no change"], ["edited", "one imported module edited"]]) out(`  ${pad(label, 30)} ${pad(spread(summary(times[key]), ms), -30)}`);
+  out(`--cache, a new process each, on the same repository: a run with no change, and a run after an edit to ${edit.name}, which`);
+  out(`${int(edit.importers)} of its ${int(files.length)} files import directly or through others (the module of median reach), ${runs} runs each after one untimed run;`);
+  out("acp-lint re-lints the edited module and its importers, the eslint command with no rules the edited module.");
+  out(`  ${pad("run", 52)} ${pad("CPU median [min .. max]", -30)}  ${pad("added by the edit", -18)}`);
+  const added = {};
+  for (const [command, name] of [["acpLint", "acp-lint --cache"], ["eslint", "eslint --cache, no rules"]]) {
+    const medians = { unchanged: summary(times[command].unchanged).median, edited: summary(times[command].edited).median };
+    added[command] = medians.edited - medians.unchanged;
+    for (const [key, label] of [["unchanged", "no change"], ["edited", "one imported module edited"]]) {
+      out(`  ${pad(`${name}, ${label}`, 52)} ${pad(spread(summary(times[command][key]), ms), -30)}  ${pad(key === "edited" ? ms(added[command]) : "", -18)}`);
+    }
+  }
   out();
-  return ratioStats(times.edited, times.unchanged);
+  return {
+    ...ratioStats(times.acpLint.edited, times.acpLint.unchanged),
+    eslint: ratioStats(times.eslint.edited, times.eslint.unchanged),
+    added,
+  };
 }
 
 /**
