@@ -123,6 +123,31 @@ table["session/new"]("c");
     expect(calleeOf(probed, 'table["session/new"]')).toBe("open @ here:3");
   });
 
+  it("takes a value a caller may inject as the default the code builds (options.x ?? make(), opts?.y || new C()), not a default after any other value", () => {
+    const probed = modelOf(`
+class Store { get(id: string) { return id; } }
+function createTerminals() { return { release(id: string) { return id; } }; }
+function load(): Store | undefined { return undefined; }
+export function createApp(options: { terminals?: ReturnType<typeof createTerminals>; store?: Store } = {}, cache?: Store) {
+  const terminals = options.terminals ?? createTerminals();
+  const store = options?.store || new Store();
+  const kept = cache ?? new Store();
+  const loaded = load() ?? new Store();
+  const both = options.store && new Store();
+  terminals.release("t");
+  store.get("s");
+  kept.get("k");
+  loaded.get("l");
+  both.get("b");
+}
+`);
+    expect(calleeOf(probed, "terminals.release")).toBe("release @ here:3");
+    expect(calleeOf(probed, "store.get")).toBe("get @ here:2");
+    expect(calleeOf(probed, "kept.get")).toBe("get @ here:2");
+    expect(calleeOf(probed, "loaded.get")).toBeUndefined();
+    expect(calleeOf(probed, "both.get")).toBeUndefined();
+  });
+
   it("resolves var X = class {…} and an instance a factory builds, as bundlers and compilers write them", () => {
     const probed = modelOf(`
 var Agent = class { prompt() {} };

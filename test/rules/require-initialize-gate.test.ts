@@ -55,8 +55,37 @@ const HELPER_GATE = LEGACY_FLAG(
 );
 const HELPER_GATE_THROW = 'new Error("ACP initialize() must complete before creating sessions.")';
 
+/**
+ * A legacy agent whose session/new opens a connection of its own to a subprocess agent (cursor-acp's native client):
+ * the client's check throws "connection is not initialized" of that connection, whose `if` tests a field the
+ * agent's initialize never writes (`guard`); with `this.ready`, it is the agent's own initialization.
+ */
+const SUBPROCESS_CONNECTION = (guard: string) =>
+  LEGACY_FLAG(
+    "await this.native.createSession();",
+    `  private native = new NativeClient();
+}
+class NativeClient {
+  private connection: acp.ClientSideConnection | null = null;
+  ready = false;
+  async createSession(): Promise<void> {
+    const connection = this.requireConnection();
+    await connection.newSession({ cwd: "/", mcpServers: [] });
+  }
+  private requireConnection(): acp.ClientSideConnection {
+    if (${guard}) throw new Error("Native ACP connection is not initialized");
+    return this.connection!;
+  }
+`,
+  );
+const SUBPROCESS_THROW = 'new Error("Native ACP connection is not initialized")';
+
 const valid: Valid[] = [
   { name: "a plain Error about something else that is not initialized (a session)", code: LEGACY_FLAG('if (!this.ready) throw new Error("session store is not initialized");') },
+  {
+    name: "a plain Error of a connection the agent opens itself, guarded by state its initialize does not write",
+    code: SUBPROCESS_CONNECTION("!this.connection"),
+  },
   {
     name: "a plain Error in hand-rolled dispatch: what goes out is the dispatcher's",
     code: FRONT_DOOR('{ code: -32600, message: "Invalid request" }').replace("if (!initialized && msg.id !== undefined) {", 'if (!initialized && msg.id !== undefined) {\n    if (msg.method === "session/new") throw new Error("initialize must be called first");'),
@@ -158,6 +187,13 @@ const NOT_INIT_FIX = 'RequestError.invalidRequest(undefined, "Server not initial
 
 
 const invalidCases: Invalid[] = [
+  invalid("the same check guarded by a flag the agent's initialize writes", SUBPROCESS_CONNECTION("!this.ready"), (c) => [
+    {
+      messageId: "plainError",
+      ...at(c, SUBPROCESS_THROW),
+      suggestions: [{ messageId: "useInvalidRequest", output: c.replace(SUBPROCESS_THROW, 'acp.RequestError.invalidRequest(undefined, "Native ACP connection is not initialized")') }],
+    },
+  ]),
   invalid("a private check both session handlers call, reported once where it throws", HELPER_GATE, (c) => [
     {
       messageId: "plainError",

@@ -1142,8 +1142,43 @@ export const app = client({ name: "c" }).onRequest(methods.client.terminal.outpu
   } });
   return { output: terminal.output, truncated: false };
 });`;
+// A manager a caller may inject, built by a factory of the file when none is given (loopy's createClientApp).
+const injectedManager = (given: string) => `${TERMINALS}function createTerminalManager() {
+  const states = new Map<string, { kill(): void }>();
+  function requireTerminal(id: string) {
+    const state = states.get(id);
+    if (!state) throw new Error("unknown terminal");
+    return state;
+  }
+  return {
+    kill(request: { terminalId: string }) { requireTerminal(request.terminalId).kill(); },
+    release(request: { terminalId: string }) {
+      const state = states.get(request.terminalId);
+      if (!state) return;
+      state.kill();
+      states.delete(request.terminalId);
+    },
+  };
+}
+export function createClientApp(options: { terminals?: ReturnType<typeof createTerminalManager> } = {}, made = createTerminalManager()) {
+  const terminals = ${given};
+  return client({ name: "c" })
+    .onRequest(methods.client.terminal.kill, ({ params }) => {
+      terminals.kill(params);
+      return {};
+    })
+    .onRequest(methods.client.terminal.release, ({ params }) => {
+      terminals.release(params);
+      return {};
+    });
+}`;
+const defaultManager = injectedManager("options.terminals ?? createTerminalManager()");
 untypedTester().run("resource-not-found-error (values through functions)", rule, {
   valid: [
+    {
+      name: "a default after a value that is no parameter's (a local built beside it): which one runs is unknown",
+      code: injectedManager("made ?? createTerminalManager()").replace("made = createTerminalManager()", "").replace("const terminals", "const made = Math.random() > 1 ? undefined : { kill() {}, release() {} };\n  const terminals"),
+    },
     {
       name: "a helper that completes its lookup gives no miss to the caller",
       code: `${TERMINALS}function terminalOf(params: { terminalId: string }) { return terminals.get(params.terminalId) ?? { output: "", kill() {} }; }
@@ -1155,6 +1190,14 @@ export const app = client({ name: "c" }).onRequest(methods.client.terminal.outpu
     },
   ],
   invalid: [
+    {
+      name: "the default of a manager a caller may inject (options.terminals ?? createTerminalManager()) answers an unknown terminal wrongly",
+      code: defaultManager,
+      errors: [
+        report(defaultManager, "terminalInternalError", 'new Error("unknown terminal")', { fix: "RequestError.resourceNotFound(id)", with: "RequestError.resourceNotFound(id)" }),
+        { messageId: "terminalSuccess", ...at(defaultManager, "terminals.release(params)"), suggestions: [] },
+      ],
+    },
     {
       name: "a closure a call runs and gives back the result of throws a plain Error for an unknown terminal",
       code: inRunner,

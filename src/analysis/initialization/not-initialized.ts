@@ -14,6 +14,7 @@ import { type HelperPlace, helperPlace } from "../syntax/helper-place.js";
 import { summariesOf } from "../summaries/summaries.js";
 import { foreignEntry, thrownValue } from "../summaries/throws.js";
 import { factoryMessage } from "./invalid-request-fix.js";
+import { guardsInitState, initializeWrites } from "./init-state.js";
 
 /** Wording about the connection's initialization, not a session's, a model's or a terminal's. */
 const CONNECTION_NOT_INITIALIZED =
@@ -95,13 +96,14 @@ export function notInitializedThrows(model: FileModel): readonly NotInitializedT
   const resolver = model.resolver;
   const throws = summariesOf(resolver).throws;
   const found = new Map<TSESTree.Node, NotInitializedThrow>();
+  const initState = initializeWrites(model);
   for (const handler of handlers) {
     for (const reached of throws.throwsOf(handler.fn!)) {
       const entry = foreignEntry(reached, (node) => resolver.isLinted(node));
       const file = entry && fileOf(reached.node);
       const answers = entry ? file && model.moduleModel(file)?.answers : model.answers;
       const plain = plainThrown(reached.node, answers, model.values);
-      if (!plain) continue;
+      if (!plain || (initState && !guardsInitState(reached.node, initState, model))) continue;
       if (!entry) found.set(plain.node, plain);
       else if (!found.has(entry)) found.set(entry, { node: entry, message: undefined, through: helperPlace(reached.node) });
     }

@@ -5,7 +5,7 @@ import { thisClass } from "../syntax/functions.js";
 import { returnedValues } from "./callees.js";
 import type { ClassNode, Resolution } from "./resolution.js";
 import { MAX_DEPTH } from "./resolution.js";
-import { unwrapValue } from "./expressions.js";
+import { injectedDefault, unwrapValue } from "./expressions.js";
 
 export type { ClassNode };
 
@@ -151,6 +151,10 @@ export function instanceClass(resolver: Resolution, node: TSESTree.Node): ClassN
       const name = staticKeyName(inner.property, inner.computed);
       const owner = name === undefined ? undefined : resolver.instanceClassOf(inner.object);
       return owner && name !== undefined ? fieldClass(resolver, owner, name) : undefined;
+    }
+    case AST_NODE_TYPES.LogicalExpression: {
+      const fallback = injectedDefault(inner, (id) => resolver.variableOf(id));
+      return fallback && resolver.instanceClassOf(fallback);
     }
     case AST_NODE_TYPES.CallExpression: {
       // A factory: every value it returns is an instance of the same class; else the class its return type names.

@@ -107,3 +107,18 @@ function derivedFrom(node: TSESTree.Node, variableOf: VariableOf): TSESTree.Node
       return undefined;
   }
 }
+
+/**
+ * `options.store ?? new MemoryStore()`, `opts?.terminals || createTerminalManager()`, `store ?? new Map()` of a
+ * parameter: a value a caller may inject, and the default the code builds itself when none is given. The default
+ * stands for the value: it is the code that runs unless a caller passes another, so what it does is a fact of this
+ * code. A default after any other value (a local, a call's result) is not followed: which one runs is unknown.
+ */
+export function injectedDefault(node: TSESTree.LogicalExpression, variableOf: VariableOf): TSESTree.Expression | undefined {
+  if (node.operator !== "??" && node.operator !== "||") return undefined;
+  let root = unwrapValue(node.left);
+  while (root.type === AST_NODE_TYPES.MemberExpression) root = unwrapValue(root.object);
+  if (root.type !== AST_NODE_TYPES.Identifier) return undefined;
+  const defs = variableOf(root)?.defs;
+  return defs?.length === 1 && defs[0]!.type === "Parameter" ? node.right : undefined;
+}

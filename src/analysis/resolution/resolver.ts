@@ -15,8 +15,7 @@ import { type ModuleRef, moduleValue, variableModuleRef } from "./module-refs.js
 import { REEXPORTS, type TextQuestion, textHolds, textReaches } from "../modules/module-texts.js";
 import { fileLintedNow, fileOf, type SourceFile } from "./source-files.js";
 import { MAX_DEPTH, MAX_MODULE_HOPS, type Resolution, type Target } from "./resolution.js";
-import { originOf } from "./expressions.js";
-import { unwrapValue } from "./expressions.js";
+import { injectedDefault, originOf, unwrapValue } from "./expressions.js";
 import type { TypedChecker } from "../typed-checker.js";
 import { singleInit, soleInit, ValueResolver } from "./values.js";
 
@@ -267,6 +266,10 @@ export class Resolver implements Resolution {
         if (ref) return this.refTarget(ref, inner);
         if (inner.type === AST_NODE_TYPES.CallExpression && isObjectFreeze(inner)) return this.target(inner.arguments[0]!);
         return { kind: "node", node: inner };
+      }
+      case AST_NODE_TYPES.LogicalExpression: {
+        const fallback = injectedDefault(inner, (id) => this.variableOf(id));
+        return fallback ? this.target(fallback) : { kind: "node", node: inner };
       }
       default:
         return { kind: "node", node: inner };
