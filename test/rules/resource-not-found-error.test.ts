@@ -567,7 +567,36 @@ app.onRequest(methods.client.terminal.kill, ({ params }) => {
   stop(params.terminalId);
   return {};
 });`;
+// A miss branch that only logs, then the handler's `return` (obsidian-agent-client's releaseTerminal): the unknown
+// terminal goes on to the success that a known one gets too.
+const LOGGED_MISS = `${SDK}function release(id: string): boolean {
+  const terminal = terminals.get(id);
+  if (!terminal) return false;
+  terminal.kill();
+  return true;
+}
+app.onRequest(methods.client.terminal.release, ({ params }) => {
+  const released = release(params.terminalId);
+  if (!released) {
+    console.warn("no terminal", params.terminalId);
+  }
+  return Promise.resolve({});
+});`;
+// The same branch creating what it did not find: what follows answers a terminal that exists by then.
+const CREATED_ON_MISS = `${SDK}app.onRequest(methods.client.terminal.output, ({ params }) => {
+  let terminal = terminals.get(params.terminalId);
+  if (!terminal) {
+    terminal = { output: "", kill() {} };
+    terminals.set(params.terminalId, terminal);
+  }
+  return { output: terminal.output, truncated: false };
+});`;
 const invalid: Invalid[] = [
+  {
+    name: "a miss branch that only logs, then the return a known terminal reaches too: reported at the return, no edit",
+    code: LOGGED_MISS,
+    errors: [{ messageId: "terminalSuccess", ...at(LOGGED_MISS, "return Promise.resolve({});"), suggestions: [] }],
+  },
   {
     name: "a helper whose last statement tests the terminal and falls through: reported at the handler's call, no edit",
     code: HELPER_FALLS_OFF,
@@ -778,6 +807,7 @@ const invalid: Invalid[] = [
 ];
 
 const valid: Valid[] = [
+  { name: "a miss branch that creates the terminal before what follows answers", code: CREATED_ON_MISS },
   { name: "an empty-content read handler while fs.readTextFile is not advertised (capability-consistency's finding)", code: STUB_READ("false") },
   {
     name: "a read handler that looks at the path before it answers empty content is no stub",

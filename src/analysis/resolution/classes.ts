@@ -234,12 +234,14 @@ function ownMember(cls: ClassNode, name: string): FunctionNode | null | undefine
 }
 
 /**
- * The return type a call's callee declares, untyped: `nb.shutdownKernel(id)` where `nb: Notebook` names an interface
+ * The return type a call's callee declares, untyped: a function's annotation (`release(id): boolean`), or
+ * `nb.shutdownKernel(id)` where `nb: Notebook` names an interface
  * (or an object type alias) of the file whose member says `shutdownKernel(id: string): boolean`, or a class whose
  * method is annotated. Undefined when the callee or its declaration cannot be told.
  */
 export function declaredReturnType(resolver: Resolution, call: TSESTree.CallExpression): TSESTree.TypeNode | undefined {
   const callee = unwrap(call.callee);
+  if (callee.type === AST_NODE_TYPES.Identifier) return resolver.calleeOf(call)?.returnType?.typeAnnotation;
   if (callee.type !== AST_NODE_TYPES.MemberExpression || callee.computed || callee.property.type !== AST_NODE_TYPES.Identifier) return undefined;
   const name = callee.property.name;
   const object = unwrap(callee.object);

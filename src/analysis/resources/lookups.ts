@@ -1,8 +1,9 @@
 import { AST_NODE_TYPES } from "@typescript-eslint/types";
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { variableDeclaredFrom } from "../syntax/variables.js";
-import { AWAITED_VALUE, calleeName, endsFunction, fallsThrough, isFalse, isNullish, outermostThrough, statementAfterBranch, unwrap } from "../syntax/ast.js";
+import { AWAITED_VALUE, calleeName, endsFunction, fallsThrough, followingStatement, isFalse, isNullish, outermostThrough, statementAfterBranch, unwrap } from "../syntax/ast.js";
 import type { RequestFields } from "./fields.js";
+import { onlyReports } from "./paths.js";
 import { isAbsentValue, readCall, readPath } from "./reads.js";
 import { declaredReturnType } from "../resolution/classes.js";
 import { resolverOf } from "../resolution/resolver.js";
@@ -104,8 +105,9 @@ export interface KeyedGuard {
   /** The branch run when the resource is missing; `null` when there is none. */
   readonly miss: TSESTree.Node | null;
   /**
-   * The miss branch is the statement after the `if`, which also runs when the resource exists: after a branch that
-   * falls through to it, or a test that joins another condition (`if (t && !t.exited) { … } return {};`).
+   * What answers the miss also runs when the resource exists: the statement after the `if`, after a branch that
+   * falls through to it or a test that joins another condition (`if (t && !t.exited) { … } return {};`), or the
+   * `return` a miss branch falls through to (`then`).
    */
   readonly shared?: boolean;
   /**
@@ -113,6 +115,11 @@ export interface KeyedGuard {
    * (`miss` is the `if`), handing the request back to the caller, as `if (!t) return;` does.
    */
   readonly leaves?: boolean;
+  /**
+   * The `return` that runs after a miss branch that falls through (`if (!ok) { log(…); } return {};`): the miss
+   * goes on to it, and only a known resource skips the branch.
+   */
+  readonly then?: TSESTree.ReturnStatement;
 }
 
 /** A test that joins the lookup's with another condition: `t && t.ready`, `!(t && t.ready)`. */
@@ -194,6 +201,9 @@ export function keyedGuards(sourceCode: SourceCode, nodes: readonly TSESTree.Nod
       out.push({ lookup: found.lookup, miss: after, ...(shared ? { shared } : {}) });
     } else if (first && found.present && !node.alternate && node.type === AST_NODE_TYPES.IfStatement && fallsThrough(node.consequent) && endsFunction(node)) {
       out.push({ lookup: found.lookup, miss: node, leaves: true });
+    } else if (!found.present && node.type === AST_NODE_TYPES.IfStatement && !node.alternate && onlyReports(node.consequent)) {
+      const next = followingStatement(node);
+      out.push({ lookup: found.lookup, miss: node.consequent, ...(next?.type === AST_NODE_TYPES.ReturnStatement ? { then: next, shared: true } : {}) });
     } else out.push({ lookup: found.lookup, miss: found.present ? (node.alternate ?? null) : node.consequent });
   }
   for (const lookup of lookups) {

@@ -33,6 +33,19 @@ const FALLS: Trace = { kind: "falls" };
 /** Calls that only report an error (`console.error(e)`, `logger.warn(e)`, `Sentry.captureException(e)`): they do not end the request. */
 const REPORTERS = /^(log|warn|error|debug|info|trace|report|capture|track|emit|notify|print|write)/i;
 
+/**
+ * Whether a branch only reports (`{ this.logger.log(…); }`, `console.warn(…)`, empty): it changes nothing on the way
+ * to what follows it, as a branch that creates the missing terminal would.
+ */
+export function onlyReports(branch: TSESTree.Node): boolean {
+  return statementsOf(branch).every((statement) => {
+    if (statement.type !== AST_NODE_TYPES.ExpressionStatement) return false;
+    let call = unwrap(statement.expression);
+    if (call.type === AST_NODE_TYPES.AwaitExpression) call = unwrap(call.argument);
+    return call.type === AST_NODE_TYPES.CallExpression && REPORTERS.test(calleeName(call.callee) ?? "");
+  });
+}
+
 /** Whether an expression statement hands the caught error to a function that may throw it (`handleError(err)`). */
 function mayRethrow(statement: TSESTree.ExpressionStatement, ctx: TraceContext): boolean {
   const caught = ctx.caught;

@@ -100,7 +100,7 @@ function analyse(model: FileModel, sourceCode: SourceCode): readonly ResourceMis
         }
         continue;
       }
-      const found: Trace = isExpression(guard.miss) ? traceExpression(guard.miss, ctx) : trace(statementsOf(guard.miss), ctx);
+      const found: Trace = isExpression(guard.miss) ? traceExpression(guard.miss, ctx) : trace([...statementsOf(guard.miss), ...(guard.then ? [guard.then] : [])], ctx);
       if (found.kind !== "ends") continue;
       if (guard.lookup.check) checks.push(guard.lookup.node);
       const { answer, thrown } = found.ending;
