@@ -591,7 +591,23 @@ const CREATED_ON_MISS = `${SDK}app.onRequest(methods.client.terminal.output, ({ 
   }
   return { output: terminal.output, truncated: false };
 });`;
+// The same logging branch as a helper's last statement: the miss runs off the helper's end to the handler's result.
+const HELPER_LOGS_MISS = `${SDK}function stop(id: string) {
+  const terminal = terminals.get(id);
+  if (!terminal) {
+    console.warn("no terminal", id);
+  }
+}
+app.onRequest(methods.client.terminal.kill, ({ params }) => {
+  stop(params.terminalId);
+  return {};
+});`;
 const invalid: Invalid[] = [
+  {
+    name: "a helper whose last statement only logs a miss: reported at the handler's call, no edit",
+    code: HELPER_LOGS_MISS,
+    errors: [{ messageId: "terminalSuccess", ...at(HELPER_LOGS_MISS, "stop(params.terminalId)"), suggestions: [] }],
+  },
   {
     name: "a miss branch that only logs, then the return a known terminal reaches too: reported at the return, no edit",
     code: LOGGED_MISS,

@@ -201,9 +201,11 @@ export function keyedGuards(sourceCode: SourceCode, nodes: readonly TSESTree.Nod
       out.push({ lookup: found.lookup, miss: after, ...(shared ? { shared } : {}) });
     } else if (first && found.present && !node.alternate && node.type === AST_NODE_TYPES.IfStatement && fallsThrough(node.consequent) && endsFunction(node)) {
       out.push({ lookup: found.lookup, miss: node, leaves: true });
-    } else if (!found.present && node.type === AST_NODE_TYPES.IfStatement && !node.alternate && onlyReports(node.consequent)) {
+    } else if (first && !found.present && node.type === AST_NODE_TYPES.IfStatement && !node.alternate && onlyReports(node.consequent)) {
+      // `if (!ok) { log(…); }`: the miss goes on to the `return` after it, or off the function's end.
       const next = followingStatement(node);
-      out.push({ lookup: found.lookup, miss: node.consequent, ...(next?.type === AST_NODE_TYPES.ReturnStatement ? { then: next, shared: true } : {}) });
+      if (next?.type === AST_NODE_TYPES.ReturnStatement) out.push({ lookup: found.lookup, miss: node.consequent, then: next, shared: true });
+      else out.push(endsFunction(node) ? { lookup: found.lookup, miss: node, leaves: true } : { lookup: found.lookup, miss: node.consequent });
     } else out.push({ lookup: found.lookup, miss: found.present ? (node.alternate ?? null) : node.consequent });
   }
   for (const lookup of lookups) {
