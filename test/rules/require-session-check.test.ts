@@ -74,7 +74,26 @@ function invalid(code: string, errors: (code: string) => Report[], name?: string
   return { code, errors: errors(code), ...(name ? { name } : {}) };
 }
 
+/**
+ * session/load of a session kept in memory or on disk (zot-acp): a field of the stored entry read through `?.`,
+ * falling back on another lookup of the id (`fallback`), tested for nothing.
+ */
+const FILE_OF_SESSION = (fallback: string) => `${SDK}declare function findSessionFile(id: string): string | undefined;
+const sessionFiles = new Map<string, { file: string }>();
+app.onRequest(methods.agent.session.load, ({ params }) => {
+  const file = sessionFiles.get(params.sessionId)?.file ?? ${fallback};
+  if (!file) throw RequestError.invalidParams(\`Unknown sessionId: \${params.sessionId}\`);
+  return {};
+});`;
+const FILE_THROUGH_CHAIN = `${SDK}app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  const chat = sessions.get(params.sessionId);
+  if (!chat?.mode) throw new Error("Unknown session");
+  return { stopReason: "end_turn" };
+});`;
+
 const valid: (string | Valid)[] = [
+  // A default that is no lookup gives a missing session a file: the test is of something else.
+  { name: "a field read through ?. with a default that is no lookup", code: FILE_OF_SESSION('"/tmp/new.jsonl"') },
   // A project's own `sessionUpdate` may check the session: the miss is not followed past it.
   {
     name: "a miss that falls through to a project method named sessionUpdate, then a success",
@@ -536,6 +555,8 @@ const caughtAs = (code: string, text: string, nth = 0): Report => ({ messageId: 
 const catchAll = catchAllDispatch(PLAIN_ERROR_HANDLERS);
 
 const invalidCases: Invalid[] = [
+  invalid(FILE_OF_SESSION("findSessionFile(params.sessionId)"), (c) => [wrongCode(c, "RequestError.invalidParams(`Unknown sessionId: ${params.sessionId}`)", -32602, "Invalid params")], "a field of the stored session read through ?., then another lookup of the id, tested for nothing"),
+  invalid(FILE_THROUGH_CHAIN, (c) => [internal(c, 'new Error("Unknown session")')], "a field of the looked-up session read through ?. in the test"),
   // A miss answered with a success: the SDK sends it as the result.
   invalid(
     `${SDK}app.onRequest(methods.agent.session.setMode, ({ params }) => {

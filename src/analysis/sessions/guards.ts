@@ -36,6 +36,11 @@ function presence(
     const p = presence(inner.argument, lookups, vars, heldValue);
     return p && { present: !p.present, lookup: p.lookup };
   }
+  // `stored?.file ?? findFile(id)`: a fallback that looks the id up again gives nothing for a missing session too.
+  if (inner.type === AST_NODE_TYPES.LogicalExpression && (inner.operator === "??" || inner.operator === "||")) {
+    const p = presence(inner.left, lookups, vars, heldValue);
+    if (p?.present && presence(inner.right, lookups, vars, heldValue)?.present) return p;
+  }
   // `!s || !s.ready`: true for every missing session (and more); `s && s.ready`: false for every missing one.
   if (inner.type === AST_NODE_TYPES.LogicalExpression && (inner.operator === "||" || inner.operator === "&&")) {
     const p = presence(inner.left, lookups, vars, heldValue);
@@ -58,7 +63,7 @@ function presence(
         : typeofSubject && sessionRead(typeofSubject, lookups, vars, "get");
     return lookup ? { present: negated, lookup } : undefined;
   }
-  const lookup = sessionRead(inner, lookups, vars, "any");
+  const lookup = sessionRead(inner, lookups, vars, "any") ?? optionalField(inner, lookups, vars);
   if (lookup) return { present: true, lookup };
   // `const exists = store.has(id); if (!exists)`, `const missing = !s; if (missing)`: a name stands for what its
   // one write gave it.
@@ -90,6 +95,17 @@ function sessionRead(
 }
 
 
+
+/**
+ * The lookup a field is read of through `?.` (`stored?.sessionFile`, `session?.state.ready`): the read gives nothing
+ * for a missing session (and perhaps for a found one).
+ */
+function optionalField(node: TSESTree.Node, lookups: readonly SessionLookup[], vars: ReadonlyMap<TSESLint.Scope.Variable, SessionLookup>): SessionLookup | undefined {
+  if (node.type !== AST_NODE_TYPES.ChainExpression) return undefined;
+  let member: TSESTree.Node = unwrap(node.expression);
+  while (member.type === AST_NODE_TYPES.MemberExpression && !member.optional) member = unwrap(member.object);
+  return member.type === AST_NODE_TYPES.MemberExpression ? sessionRead(member.object, lookups, vars, "get") : undefined;
+}
 
 /** `i === -1`, `i < 0` (missing) and `i !== -1`, `i >= 0`, `i > -1` (present), the position on the left. */
 function positionTest(node: TSESTree.BinaryExpression): { subject: TSESTree.Node; present: boolean } | undefined {
@@ -129,10 +145,14 @@ export function findGuards(sourceCode: SourceCode, scopes: SessionScopes, scope:
     const later = variable.references.filter((r) => r.isWrite() && !r.init);
     if (later.length > 0) rewritten.set(variable, later.map((w) => w.identifier));
   }
-  const summaries = summariesOf(resolverOf(sourceCode));
+  const resolver = resolverOf(sourceCode);
+  const summaries = summariesOf(resolver);
   const heldValue = (id: TSESTree.Identifier) => {
     const read = readOf(summaries.valueOf(id));
-    return read && read.fields.length === 0 && read.node !== id ? read.node : undefined;
+    if (read && read.fields.length === 0 && read.node !== id) return read.node;
+    // `const file = stored?.file ?? findFile(id)`: what the one write gave, read as a test of the session.
+    const init = resolver.values.constInit(id);
+    return init && (init.type === AST_NODE_TYPES.ChainExpression || init.type === AST_NODE_TYPES.LogicalExpression) ? init : undefined;
   };
   const out: SessionGuard[] = [];
   const guarded = new Set<SessionLookup>();
