@@ -580,6 +580,22 @@ app.onRequest(methods.agent.session.load, ({ params }) => {
     ],
     "an unknown session answered with a success result ({}, a stop reason, nothing)",
   ),
+  invalid(
+    `${SDK}app.onRequest(methods.agent.session.setMode, ({ params }) => {
+  const chat = sessions.get(params.sessionId);
+  if (params.modeId === "ask" && chat) {
+    chat.mode = params.modeId;
+  }
+  return {};
+});
+app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  const chat = sessions.get(params.sessionId);
+  if (params.prompt.length === 0 || !chat) throw new Error("unknown session or empty prompt");
+  return { stopReason: "end_turn" };
+});`,
+    (c) => [{ messageId: "successForMiss", data: { fix: FIX }, ...at(c, "return {};") }, internal(c, 'new Error("unknown session or empty prompt")')],
+    "the session's test after another condition: x && s falls through on a miss, x || !s takes the miss",
+  ),
   // The guard is the last statement of an enclosing `if`'s branch: its miss falls out of both to the `return {}`
   // (SteveYung-tech/cli-acp-bridge, labelled before any run).
   invalid(

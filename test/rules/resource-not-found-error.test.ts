@@ -824,6 +824,22 @@ const invalid: Invalid[] = [
 
 const valid: Valid[] = [
   { name: "a miss branch that creates the terminal before what follows answers", code: CREATED_ON_MISS },
+  {
+    // opencode-acp: the agent runs terminals for its own tools and names its helpers after the client's methods.
+    name: "a legacy Agent's own method typed with a client request (terminalOutput(params: TerminalOutputRequest)) is no client handler",
+    code: `import * as acp from "@agentclientprotocol/sdk";
+export class Agent implements acp.Agent {
+  private terminals = new Map<string, { output: string }>();
+  async initialize(): Promise<acp.InitializeResponse> {
+    return { protocolVersion: acp.PROTOCOL_VERSION };
+  }
+  async terminalOutput(params: acp.TerminalOutputRequest): Promise<acp.TerminalOutputResponse> {
+    const terminal = this.terminals.get(params.terminalId);
+    if (!terminal) throw new Error("Terminal not found");
+    return { output: terminal.output, truncated: false };
+  }
+}`,
+  },
   { name: "an empty-content read handler while fs.readTextFile is not advertised (capability-consistency's finding)", code: STUB_READ("false") },
   {
     name: "a read handler that looks at the path before it answers empty content is no stub",
@@ -1219,6 +1235,20 @@ export function createClientApp(options: { terminals?: ReturnType<typeof createT
     });
 }`;
 const defaultManager = injectedManager("options.terminals ?? createTerminalManager()");
+// A helper whose last statement runs a closure whose last statement only logs the miss: it runs off both ends.
+const helperRunsLoggedMiss = `${TERMINALS}function runWith<T>(o: { run(): T }): T { return o.run(); }
+function stop(id: string) {
+  runWith({ run: () => {
+    const terminal = terminals.get(id);
+    if (!terminal) {
+      console.warn("no terminal", id);
+    }
+  } });
+}
+export const app = client({ name: "c" }).onRequest(methods.client.terminal.kill, async ({ params }) => {
+  stop(params.terminalId);
+  return {};
+});`;
 untypedTester().run("resource-not-found-error (values through functions)", rule, {
   valid: [
     {
@@ -1243,6 +1273,11 @@ export const app = client({ name: "c" }).onRequest(methods.client.terminal.outpu
         report(defaultManager, "terminalInternalError", 'new Error("unknown terminal")', { fix: "RequestError.resourceNotFound(id)", with: "RequestError.resourceNotFound(id)" }),
         { messageId: "terminalSuccess", ...at(defaultManager, "terminals.release(params)"), suggestions: [] },
       ],
+    },
+    {
+      name: "a helper that runs a closure whose last statement logs the miss hands the request back to the handler's result",
+      code: helperRunsLoggedMiss,
+      errors: [{ messageId: "terminalSuccess", ...at(helperRunsLoggedMiss, "stop(params.terminalId)"), suggestions: [] }],
     },
     {
       name: "a closure a call runs and gives back the result of throws a plain Error for an unknown terminal",

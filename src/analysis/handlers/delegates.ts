@@ -67,13 +67,23 @@ function returnsResult(fn: FunctionNode, method: MethodInfo, sdk: SdkImports): b
  * (`async setSessionMode(params: SetSessionModeRequest): Promise<SetSessionModeResponse>`). One that passes the
  * request on (a client's `prompt(params) { return this.connection.prompt(params); }`) sends it and is none.
  */
-export function typedDelegates(functions: readonly FunctionNode[], ctx: HandlerContext, taken: ReadonlySet<TSESTree.Node>): Handler[] {
+export function typedDelegates(
+  functions: readonly FunctionNode[],
+  ctx: HandlerContext,
+  taken: ReadonlySet<TSESTree.Node>,
+  legacySides: ReadonlyMap<TSESTree.Node, ReadonlySet<string>> = new Map(),
+): Handler[] {
   const out: Handler[] = [];
   for (const fn of functions) {
     if (fn.params.length === 0 || taken.has(fn)) continue;
     const found = requestParam(fn, ctx.sdk);
     if (!found) continue;
     const { index, type, method } = found;
+    // A legacy Agent's own `terminalOutput(params: TerminalOutputRequest)` is a helper of the agent: the connection
+    // dispatches only the agent's methods to that class.
+    const owner = ownerOf(fn);
+    const sides = owner && legacySides.get(owner);
+    if (sides && !sides.has(method.side)) continue;
     const named = declaredName(fn);
     if (!named) continue;
     if (!method.legacyNames.includes(named.name) && !returnsResult(fn, method, ctx.sdk)) continue;
@@ -81,4 +91,11 @@ export function typedDelegates(functions: readonly FunctionNode[], ctx: HandlerC
     out.push({ method, style: "delegate", body: fn, fn, methodNode: type, ...(index === 0 ? {} : { requestParam: index }) });
   }
   return out;
+}
+
+/** The class or object literal a function is a member of. */
+export function ownerOf(fn: FunctionNode): TSESTree.Node | undefined {
+  const member = fn.parent;
+  if (member?.type === AST_NODE_TYPES.MethodDefinition || member?.type === AST_NODE_TYPES.PropertyDefinition) return member.parent.parent;
+  return member?.type === AST_NODE_TYPES.Property ? member.parent : undefined;
 }

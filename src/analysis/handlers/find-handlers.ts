@@ -1,11 +1,11 @@
 import type { TSESTree } from "@typescript-eslint/utils";
-import { typedDelegates } from "./delegates.js";
 import { appDelegateClasses, sameFileDelegates } from "./delegation.js";
 import { dispatchHandlers } from "./dispatch.js";
 import { legacyHandlers } from "./legacy.js";
 import { thunkHandlers } from "./thunks.js";
 import { registeredHandlers } from "./registered.js";
-import type { FileHandlers, HandlerContext, HandlerNodes } from "./types.js";
+import type { FileHandlers, Handler, HandlerContext, HandlerNodes } from "./types.js";
+import { ownerOf, typedDelegates } from "./delegates.js";
 
 /** Every ACP handler of a file, in the styles users write them. */
 export function findHandlers(nodes: HandlerNodes, ctx: HandlerContext): FileHandlers {
@@ -18,10 +18,23 @@ export function findHandlers(nodes: HandlerNodes, ctx: HandlerContext): FileHand
   const found = [...registered.handlers, ...legacy, ...dispatch];
   // A function is one method's handler once, in the first style that recognises it.
   const taken = new Set<TSESTree.Node>(found.flatMap((h) => (h.fn ? [h.body, h.fn] : [h.body])));
-  const typed = typedDelegates(nodes.functions, ctx, taken);
+  const typed = typedDelegates(nodes.functions, ctx, taken, legacySides(legacy));
   for (const h of typed) taken.add(h.body);
   const delegated = sameFileDelegates([...found, ...typed], ctx, taken);
   const thunks = thunkHandlers([...found, ...typed, ...delegated], ctx, taken);
   const handlers = [...found, ...typed, ...delegated, ...thunks].sort((a, b) => a.methodNode.range[0] - b.methodNode.range[0]);
   return { handlers, fallbacks: registered.fallbacks };
+}
+
+/** The sides each class of legacy handlers serves (`implements Agent`, built for an AgentSideConnection). */
+function legacySides(legacy: readonly Handler[]): ReadonlyMap<TSESTree.Node, ReadonlySet<string>> {
+  const sides = new Map<TSESTree.Node, Set<string>>();
+  for (const handler of legacy) {
+    const owner = handler.fn && ownerOf(handler.fn);
+    if (!owner) continue;
+    let found = sides.get(owner);
+    if (!found) sides.set(owner, (found = new Set()));
+    found.add(handler.method.side);
+  }
+  return sides;
 }

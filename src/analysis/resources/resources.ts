@@ -94,7 +94,7 @@ function analyse(model: FileModel, sourceCode: SourceCode): readonly ResourceMis
       if (guard.leaves) {
         // A helper that returns nothing, whose miss runs off its end: the result the handler answers with after the
         // call answers the miss, as after a helper's `if (!terminal) return;`.
-        const leaves = scope.helper && isLastOfFunction(guard.miss, scope.root) && isSilentHelper(scope.root, sourceCode);
+        const leaves = scope.helper && leavesRoot(guard.miss, scope.root, sourceCode) && isSilentHelper(scope.root, sourceCode);
         if (leaves && scope.continuedBy?.length) {
           add({ field: scope.fields.field, kind: guard.lookup.check ? "check" : "lookup", handlers: scope.handlers, answer: { kind: "success", node: guard.miss }, thrown: false, subject: guard.lookup.key, catchAll: false, reportAt: scope.continuedBy });
         }
@@ -294,6 +294,33 @@ function isSilentReturn(node: TSESTree.Node, root: TSESTree.Node, sourceCode: So
 }
 
 /** A function that returns no value anywhere. */
+/**
+ * Whether nothing of `root` runs after `statement`: it is the last of `root`, or of a function a call runs and
+ * gives back the result of (`runWith({ run: () => { …; if (!t) log(…); } })`, summaries' runArgument) whose call is
+ * itself the last statement of `root`.
+ */
+function leavesRoot(statement: TSESTree.Node, root: TSESTree.Node, sourceCode: SourceCode): boolean {
+  for (let at = statement, hops = 0; hops < 4; hops++) {
+    const block = at.parent;
+    const fn = block?.type === AST_NODE_TYPES.BlockStatement ? block.parent : undefined;
+    if (!fn || !isFunction(fn) || !isLastOfFunction(at, fn)) return false;
+    if (fn === root) return true;
+    const call = runningCall(fn);
+    if (!call || summariesOf(resolverOf(sourceCode)).runArgument(call) !== fn) return false;
+    const awaited = call.parent?.type === AST_NODE_TYPES.AwaitExpression ? call.parent : call;
+    if (awaited.parent?.type !== AST_NODE_TYPES.ExpressionStatement) return false;
+    at = awaited.parent;
+  }
+  return false;
+}
+
+/** The call a function is handed to, as an argument or a property of an object argument. */
+function runningCall(fn: FunctionNode): TSESTree.CallExpression | undefined {
+  const holder = fn.parent?.type === AST_NODE_TYPES.Property ? fn.parent.parent : fn;
+  const call = holder?.parent;
+  return call?.type === AST_NODE_TYPES.CallExpression && call.arguments.includes(holder as TSESTree.CallExpressionArgument) ? call : undefined;
+}
+
 function isSilentHelper(root: TSESTree.Node, sourceCode: SourceCode): boolean {
   return isFunction(root) && returnedExpressions(root, sourceCode.visitorKeys).length === 0;
 }

@@ -41,10 +41,14 @@ function presence(
     const p = presence(inner.left, lookups, vars, heldValue);
     if (p?.present && presence(inner.right, lookups, vars, heldValue)?.present) return p;
   }
-  // `!s || !s.ready`: true for every missing session (and more); `s && s.ready`: false for every missing one.
+  // `!s || !s.ready`, `x || !s`: true for every missing session (and more); `s && s.ready`, `x && s`: false for every
+  // missing one.
   if (inner.type === AST_NODE_TYPES.LogicalExpression && (inner.operator === "||" || inner.operator === "&&")) {
-    const p = presence(inner.left, lookups, vars, heldValue);
-    return p && p.present === (inner.operator === "&&") ? p : undefined;
+    const wanted = inner.operator === "&&";
+    const left = presence(inner.left, lookups, vars, heldValue);
+    if (left?.present === wanted) return left;
+    const right = presence(inner.right, lookups, vars, heldValue);
+    return right?.present === wanted ? right : undefined;
   }
   const position = inner.type === AST_NODE_TYPES.BinaryExpression ? positionTest(inner) : undefined;
   if (position) {
