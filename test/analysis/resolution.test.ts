@@ -106,6 +106,19 @@ class Agent {
     expect(calleeOf(probed, "this.d.six")).toBe("six @ here:7");
   });
 
+  it("leaves out a field's writes of null or undefined (a connection reset on close) when it tells what the field holds", () => {
+    const probed = modelOf(`
+class Connection { initialize() {} }
+class Bridge {
+  connection = null;
+  start() { this.connection = new Connection(); this.connection.initialize(); }
+  stop() { this.connection = null; }
+}
+`);
+    const receiver = (callOf(probed, "this.connection.initialize").callee as TSESTree.MemberExpression).object;
+    expect(probed.sourceCode.getText(probed.model.resolver.targetNode(receiver))).toBe("new Connection()");
+  });
+
   it("resolves a member of the object a factory returns, and a handler map's value that names a function", () => {
     const probed = modelOf(`
 export function createHandlers(store: Map<string, number>) {

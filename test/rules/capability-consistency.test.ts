@@ -183,7 +183,61 @@ export async function drive(stream: Parameters<typeof editor.connectWith>[0]) {
   await editor.connectWith(stream, (ctx) => ctx.request(methods.agent.initialize, { protocolVersion: 2, capabilities: { elicitation: { form: null } } }));
 }`;
 
+// A client app connected with connect(): its initialize request goes through the connection that returns
+// (slack-acp-bridge), here kept in a field, fs declared false while its handlers are registered.
+const CONNECTED_CLIENT = `import { client, methods, PROTOCOL_VERSION } from "@agentclientprotocol/sdk";
+export class Host {
+  private conn: ReturnType<ReturnType<typeof client>["connect"]> | undefined;
+  async start(stream: Parameters<ReturnType<typeof client>["connect"]>[0]) {
+    const conn = client({ name: "bridge" })
+      .onRequest(methods.client.fs.readTextFile, () => {
+        throw new Error("fs/read_text_file not supported by this client");
+      })
+      .connect(stream);
+    this.conn = conn;
+    await conn.agent.request(methods.agent.initialize, {
+      protocolVersion: PROTOCOL_VERSION,
+      clientCapabilities: { fs: { readTextFile: false, writeTextFile: false }, terminal: false },
+    });
+  }
+}`;
+// A legacy client whose connection lives in a field reset on close, built from an instance another field holds, and
+// whose initialize call leaves clientCapabilities out (wechat-acp-bridge): nothing is advertised.
+const FIELD_CONNECTION = `import * as acp from "@agentclientprotocol/sdk";
+class FileClient implements acp.Client {
+  async requestPermission(): Promise<acp.RequestPermissionResponse> {
+    return { outcome: { outcome: "cancelled" } };
+  }
+  async sessionUpdate(): Promise<void> {}
+  async readTextFile(params: acp.ReadTextFileRequest): Promise<acp.ReadTextFileResponse> {
+    return { content: params.path };
+  }
+}
+export class Bridge {
+  private connection: acp.ClientSideConnection | null = null;
+  private files: FileClient;
+  constructor() {
+    this.files = new FileClient();
+  }
+  async start(stream: acp.Stream) {
+    this.connection = new acp.ClientSideConnection(() => this.files, stream);
+    await this.connection.initialize({ protocolVersion: acp.PROTOCOL_VERSION, clientInfo: { name: "b", version: "1" } });
+  }
+  stop() {
+    this.connection = null;
+  }
+}`;
 const specificInvalid: Invalid[] = [
+  {
+    name: "client app: the initialize request sent on the connection connect() returns declares fs false beside its read handler",
+    code: CONNECTED_CLIENT,
+    errors: [unadvertised(at(CONNECTED_CLIENT, "methods.client.fs.readTextFile"), "fs/read_text_file", "`clientCapabilities.fs.readTextFile`")],
+  },
+  {
+    name: "legacy client: the connection's initialize call, through fields, leaves clientCapabilities out",
+    code: FIELD_CONNECTION,
+    errors: [unadvertised(at(FIELD_CONNECTION, "readTextFile", 0), "fs/read_text_file", "`clientCapabilities.fs.readTextFile`")],
+  },
   {
     name: "a client capability inside agentCapabilities, with `as acp.AgentCapabilities` (the case file initialize.ts)",
     code: LEGACY_TERMINAL,
@@ -281,6 +335,11 @@ const specificInvalid: Invalid[] = [
 ];
 
 const specificValid: Valid[] = [
+  { name: "client app: the connection connect() returns advertises what its handler serves", code: CONNECTED_CLIENT.replace("readTextFile: false", "readTextFile: true") },
+  {
+    name: "legacy client: the connection's initialize call through fields advertises the read",
+    code: FIELD_CONNECTION.replace('clientInfo: { name: "b", version: "1" } }', 'clientCapabilities: { fs: { readTextFile: true } } }'),
+  },
   // A class shaped like a legacy Agent (initialize, newSession, prompt) whose methods an app's handlers call is the
   // app's delegate: the app registers session/fork, whatever the legacy SDK would call its member (hooman's HoomanAcpAgent).
   {

@@ -1,25 +1,16 @@
 import { AST_NODE_TYPES } from "@typescript-eslint/types";
-import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import type { TSESTree } from "@typescript-eslint/utils";
 import type { Handler } from "../handlers/types.js";
 import { methodRef } from "../handlers/method-names.js";
-import type { SdkImports } from "../sdk/imports.js";
 import { isValueWrapper, memberName, unwrap } from "../syntax/ast.js";
 
-import type { ValueResolver } from "../resolution/values.js";
 import { alwaysThrows, capabilitiesIn } from "./shapes.js";
-import type { CapabilityOwner, Registration } from "./types.js";
+import type { AppContext, CapabilityOwner, Registration } from "./types.js";
 import { declaredVariables } from "../syntax/variables.js";
 import { resolverOf } from "../resolution/resolver.js";
 import { isExportedValue, sdkApp } from "../sdk/apps.js";
+import { capabilitiesSentOn } from "./connection-requests.js";
 
-export interface AppContext {
-  readonly sourceCode: Readonly<TSESLint.SourceCode>;
-  readonly sdk: SdkImports;
-  readonly values: ValueResolver;
-  readonly fields: Readonly<Record<"agent" | "client", string>>;
-  /** The SDK versions the file may run with (an exact version or a declared range): which legacy member names its connection calls. */
-  readonly sdkVersions?: string | undefined;
-}
 
 const REGISTRATIONS = new Set(["onRequest", "onNotification"]);
 /** Builder methods that neither register handlers nor hand the app to anyone. */
@@ -28,6 +19,8 @@ const CLOSED = new Set(["connect", "connectWith"]);
 interface AppUses {
   registrations: TSESTree.CallExpression[];
   connectWith: TSESTree.CallExpression[];
+  /** `app.connect(stream)`: the connection whose `agent.request(methods.agent.initialize, …)` a client sends. */
+  connect: TSESTree.CallExpression[];
   open: boolean;
 }
 
@@ -46,6 +39,7 @@ function followUses(expr: TSESTree.Node, ctx: AppContext, uses: AppUses, seen: S
       const name = memberName(parent) ?? "";
       if (REGISTRATIONS.has(name)) uses.registrations.push(parent.parent);
       else if (name === "connectWith") uses.connectWith.push(parent.parent);
+      else if (name === "connect") uses.connect.push(parent.parent);
       else if (!CLOSED.has(name)) uses.open = true;
       if (!REGISTRATIONS.has(name)) return;
       current = parent.parent;
@@ -88,7 +82,7 @@ export function appOwners(handlers: readonly Handler[], ctx: AppContext): Capabi
   const owners: CapabilityOwner[] = [];
   for (const root of roots) {
     const side = ctx.sdk.exportName(root.callee) as "agent" | "client";
-    const uses: AppUses = { registrations: [], connectWith: [], open: false };
+    const uses: AppUses = { registrations: [], connectWith: [], connect: [], open: false };
     followUses(root, ctx, uses, new Set());
     const registrations: Registration[] = [];
     let throwingFallback = false;
@@ -118,7 +112,7 @@ export function appOwners(handlers: readonly Handler[], ctx: AppContext): Capabi
         ? initializeCount === 1 && initialize
           ? capabilitiesIn(initialize, ctx.fields.agent, ctx.values, ctx.sourceCode.visitorKeys)
           : undefined
-        : sentCapabilities(uses.connectWith, ctx);
+        : (sentCapabilities(uses.connectWith, ctx) ?? (uses.connect.length > 0 ? capabilitiesSentOn((node) => uses.connect.includes(node as TSESTree.CallExpression), "app", ctx) : undefined));
     owners.push({ side, kind: "app", registrations, open: uses.open, throwingFallback, capabilities });
   }
   return owners;

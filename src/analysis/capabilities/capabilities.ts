@@ -2,13 +2,13 @@ import type { TSESLint } from "@typescript-eslint/utils";
 import { capabilitySchema } from "../../protocol/capabilities.js";
 import type { FileModel } from "../model.js";
 import { perModel } from "../syntax/per-model.js";
-import { appOwners, type AppContext } from "./apps.js";
+import { appOwners } from "./apps.js";
 import { dispatchOwners } from "./dispatch-owners.js";
 import { type CapabilityFinding, ownerFindings } from "./findings.js";
 import { legacyOwners } from "./legacy-owners.js";
 import { readCapabilities } from "./literal.js";
 import { refusingRegistrations } from "./refusing.js";
-import type { CapabilityOwner } from "./types.js";
+import type { AppContext, CapabilityOwner } from "./types.js";
 
 export type { CapabilityFinding, MissingHandler, UnadvertisedHandler, UndefinedKey } from "./findings.js";
 
@@ -26,13 +26,13 @@ export const capabilityFindings = perModel((model: FileModel, sourceCode: Source
 /** The apps, legacy classes and dispatchers of the file that register handlers, with their capabilities; once per file. */
 const ownersOf = perModel((model: FileModel, sourceCode: SourceCode): readonly CapabilityOwner[] => {
   // Every owner's literal is a capabilities field written in this file (`agentCapabilities`, `clientCapabilities`,
-  // v2's `capabilities`): without the word, finding the handlers' apps is wasted work. But for a hand-rolled client,
-  // whose `initialize` request may leave them out.
+  // v2's `capabilities`): without the word, finding the handlers' apps is wasted work. But for a client, whose
+  // `initialize` request may leave them out.
   const { handlers } = model.handlers;
-  const handRolledClient = handlers.some((h) => h.style === "dispatch" && h.method.side === "client");
-  if ((!/capabilities/i.test(sourceCode.text) && !handRolledClient) || handlers.length === 0) return [];
+  const client = handlers.some((h) => h.method.side === "client");
+  if ((!/capabilities/i.test(sourceCode.text) && !client) || handlers.length === 0) return [];
   const schema = capabilitySchema(model.settings.protocolVersion);
-  const ctx: AppContext = { sourceCode, sdk: model.sdk, values: model.values, fields: schema.field, sdkVersions: model.sdkVersions };
+  const ctx: AppContext = { sourceCode, sdk: model.sdk, values: model.values, fields: schema.field, sdkVersions: model.sdkVersions, calls: model.nodes.calls, news: model.nodes.news };
   const owners = [...appOwners(handlers, ctx), ...legacyOwners(handlers, ctx), ...dispatchOwners(handlers, ctx, model.nodes)];
   // A handler that only answers -32601 is what the spec asks for a method without one: it registers nothing.
   const refusing = refusingRegistrations(model);

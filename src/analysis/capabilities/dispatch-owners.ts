@@ -2,7 +2,7 @@ import { AST_NODE_TYPES } from "@typescript-eslint/types";
 import type { TSESTree } from "@typescript-eslint/utils";
 import type { Handler } from "../handlers/types.js";
 import { enclosingClass } from "../syntax/ast.js";
-import type { AppContext } from "./apps.js";
+import type { AppContext } from "./types.js";
 import type { FileNodes } from "../file-nodes.js";
 import { capabilitiesIn, sentClientCapabilities } from "./shapes.js";
 import type { CapabilityOwner } from "./types.js";

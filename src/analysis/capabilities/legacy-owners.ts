@@ -5,7 +5,7 @@ import { findLegacyMethod } from "../../protocol/methods.js";
 import type { Handler } from "../handlers/types.js";
 import { isFunction, staticKeyName, unwrap } from "../syntax/ast.js";
 import type { ClassNode } from "../resolution/classes.js";
-import type { AppContext } from "./apps.js";
+import type { AppContext } from "./types.js";
 import { legacyClientCapabilities } from "./legacy-client.js";
 import { alwaysThrows, capabilitiesIn } from "./shapes.js";
 import type { CapabilityOwner, Registration } from "./types.js";

@@ -75,7 +75,17 @@ export function sentClientCapabilities(
   }
   if (found.size !== 1) return undefined;
   const [params] = found;
-  const prop = findProperty(params!, field);
-  const capabilities = prop ? literalObject(prop.value, values) : hasSpread(params!) ? undefined : "none";
+  const capabilities = paramsCapabilities(params!, field, values);
   return capabilities && { capabilities, request: params! };
+}
+
+/**
+ * The client capabilities an `initialize` request's params carry: the `field` literal, or "none" when the params are
+ * a literal without it (and no spread); undefined when they cannot be told.
+ */
+export function paramsCapabilities(params: TSESTree.Node, field: string, values: ValueResolver): TSESTree.ObjectExpression | "none" | undefined {
+  const literal = literalObject(params, values);
+  if (!literal) return undefined;
+  const prop = findProperty(literal, field);
+  return prop ? literalObject(prop.value, values) : hasSpread(literal) ? undefined : "none";
 }

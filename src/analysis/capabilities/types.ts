@@ -1,4 +1,6 @@
-import type { TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import type { SdkImports } from "../sdk/imports.js";
+import type { ValueResolver } from "../resolution/values.js";
 
 /** A method a handler is registered for, and where it is named (method argument, member key, case test). */
 export interface Registration {
@@ -20,4 +22,17 @@ export interface CapabilityOwner {
    * `initialize` message it writes leaves them out (a literal without the field or a spread): nothing is advertised.
    */
   readonly capabilities: TSESTree.ObjectExpression | "none" | undefined;
+}
+
+/** What the owners of a file are found with. */
+export interface AppContext {
+  readonly sourceCode: Readonly<TSESLint.SourceCode>;
+  readonly sdk: SdkImports;
+  readonly values: ValueResolver;
+  readonly fields: Readonly<Record<"agent" | "client", string>>;
+  /** The SDK versions the file may run with (an exact version or a declared range): which legacy member names its connection calls. */
+  readonly sdkVersions?: string | undefined;
+  /** The file's calls and `new` expressions (the model's gathered nodes). */
+  readonly calls: readonly TSESTree.CallExpression[];
+  readonly news: readonly TSESTree.NewExpression[];
 }

@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES } from "@typescript-eslint/types";
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
-import { type FunctionNode, isFunction, staticKeyName, unwrap, type VisitorKeys, walk } from "../syntax/ast.js";
+import { type FunctionNode, isFunction, isNullish, staticKeyName, unwrap, type VisitorKeys, walk } from "../syntax/ast.js";
 import { thisClass } from "../syntax/functions.js";
 import { returnedValues } from "./callees.js";
 import type { ClassNode, Resolution } from "./resolution.js";
@@ -188,7 +188,8 @@ function assignedThisFields(cls: ClassNode, visitorKeys: VisitorKeys): ReadonlyM
     if (node.type !== AST_NODE_TYPES.AssignmentExpression || node.left.type !== AST_NODE_TYPES.MemberExpression) return;
     if (node.left.object.type !== AST_NODE_TYPES.ThisExpression) return;
     const name = staticKeyName(node.left.property, node.left.computed);
-    if (name === undefined) return;
+    // `this.connection = null` on close: a member called on the field runs on what it holds otherwise.
+    if (name === undefined || (node.operator === "=" && isNullish(node.right))) return;
     const seen = writes.get(name);
     writes.set(name, { count: (seen?.count ?? 0) + 1, value: seen?.value ?? (node.operator === "=" ? node.right : undefined) });
   });
@@ -199,12 +200,14 @@ function assignedThisFields(cls: ClassNode, visitorKeys: VisitorKeys): ReadonlyM
 /**
  * The value `this.name` holds in an instance of a class: the field's initializer when nothing assigns it again, or
  * the one `this.name = value` of the class when the field has none (`handlers = { … }`, `this.client = new C()`).
+ * Writes of `null` or `undefined` (`connection = null`, reset on close) are left out: what a member call on the field
+ * runs is the value it holds otherwise.
  */
 export function fieldValue(resolver: Resolution, cls: ClassNode, name: string): TSESTree.Node | undefined {
   const writes = assignedThisFields(cls, resolver.sourceCodeOf(cls).visitorKeys).get(name);
   for (const member of cls.body.body) {
     if (member.type !== AST_NODE_TYPES.PropertyDefinition || member.static || member.computed || staticKeyName(member.key, false) !== name) continue;
-    if (member.value) return writes === undefined ? member.value : undefined;
+    if (member.value && !isNullish(member.value)) return writes === undefined ? member.value : undefined;
   }
   return writes?.count === 1 ? writes.value : undefined;
 }
