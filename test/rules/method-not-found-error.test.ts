@@ -21,6 +21,26 @@ const V2 = { acp: { protocolVersion: 2 } };
 
 const valid: Valid[] = [
   {
+    name: "a dispatcher's default that answers through a method sending a result or an error: which one is not told here",
+    code: `export class Client {
+  private stdin = { write(_line: string) {} };
+  onAgentRequest(msg: { id: number; method: string }): void {
+    switch (msg.method) {
+      case "session/request_permission":
+        this.respond(msg.id, { outcome: { outcome: "cancelled" } });
+        break;
+      default:
+        this.respond(msg.id, undefined, { code: -32601, message: "Method not found" });
+        break;
+    }
+  }
+  private respond(id: number, result: unknown, error?: { code: number; message: string }): void {
+    if (error) this.stdin.write(JSON.stringify({ jsonrpc: "2.0", id, error }));
+    else this.stdin.write(JSON.stringify({ jsonrpc: "2.0", id, result }));
+  }
+}`,
+  },
+  {
     name: "an error class of the project's own carrying -32601 out of an SDK handler: the code is lost (no-lost-error-code's finding, not this one's)",
     code: `${SDK}class AgentError extends Error {\n  constructor(readonly code: number, message: string) {\n    super(message);\n  }\n}\napp.onRequest(methods.agent.session.load, () => {\n  throw new AgentError(-32601, "session/load is not supported");\n});`,
   },
@@ -235,6 +255,28 @@ export function onAgentMessage(msg: { id: number; method: string }) {
   }
 }`;
   add("a dispatcher's default that sends a success envelope ({ jsonrpc, id, result: null })", code, [{ messageId: "success", ...at(code, '{ jsonrpc: "2.0", id: msg.id, result: null }') }]);
+}
+{
+  // A hand-rolled client whose default answers through a method of its own that sends only a result envelope
+  // (kiro-acp-ai-provider, agent-team): a success, at the call.
+  const code = `export class Client {
+  private stdin = { write(_line: string) {} };
+  onAgentRequest(msg: { id: number; method: string }): void {
+    switch (msg.method) {
+      case "session/request_permission":
+        this.sendResponse(msg.id, { outcome: { outcome: "cancelled" } });
+        break;
+      default:
+        this.sendResponse(msg.id, null);
+        break;
+    }
+  }
+  private sendResponse(id: number, result: unknown): void {
+    const response = { jsonrpc: "2.0", id, result };
+    this.stdin.write(JSON.stringify(response) + "\\n");
+  }
+}`;
+  add("a dispatcher's default that answers through a method of the file sending only result envelopes", code, [{ messageId: "success", ...at(code, "this.sendResponse(msg.id, null)") }]);
 }
 {
   // A check of the params is no allow-list: the method still reaches the success after it.

@@ -9,7 +9,7 @@ import type { ErrorSite } from "../errors/error-sites.js";
 import type { FileModel } from "../model.js";
 import { catchAllCodeAt } from "../lost-codes/catch-alls.js";
 import { losesRightCode, thrownThroughSdk } from "../lost-codes/wire-codes.js";
-import { contains, enclosingFunction, findProperty, isThrownValue, unwrap } from "../syntax/ast.js";
+import { contains, enclosingFunction, findProperty, type FunctionNode, isThrownValue, unwrap, walk } from "../syntax/ast.js";
 import { perModel } from "../syntax/per-model.js";
 import { type FallbackSource, fallbackSources } from "./sources.js";
 import { exits } from "./unknown-path.js";
@@ -111,17 +111,37 @@ function findingsOf(source: FallbackSource, model: FileModel, sourceCode: Readon
   return out.sort((a, b) => a.node.range[0] - b.node.range[0]);
 }
 
-/** `send({ jsonrpc, id, result })`, `ws.send(JSON.stringify({ … }))`: a success envelope a dispatcher's call sends. */
+/**
+ * `send({ jsonrpc, id, result })`, `ws.send(JSON.stringify({ … }))`: a success envelope a dispatcher's call sends;
+ * `this.sendResponse(msg.id, null)` of a function of the file that sends only such envelopes, at the call.
+ */
 function sentSuccesses(call: TSESTree.CallExpression, source: FallbackSource, sites: ReadonlySet<TSESTree.Node>, model: FileModel): FallbackFinding[] {
-  if (source.kind === "star" || source.kind === "extMethod" || !isSender(call)) return [];
+  if (source.kind === "star" || source.kind === "extMethod") return [];
   const out: FallbackFinding[] = [];
-  for (const arg of call.arguments) {
+  for (const arg of isSender(call) ? call.arguments : []) {
     if (arg.type === AST_NODE_TYPES.SpreadElement) continue;
     const value = sentValue(arg, model.values);
     if (isSuccess(value, source, sites)) out.push({ kind: "success", node: value, source });
   }
-  return out;
+  if (out.length > 0) return out;
+  const helper = model.resolver.calleeOf(call);
+  return helper && model.resolver.isLinted(helper) && sendsOnlySuccess(helper, source, model) ? [{ kind: "success", node: call, source }] : [];
 }
+
+/** Whether every call of a function's own body that sends, sends a success envelope, and one does. */
+function sendsOnlySuccess(fn: FunctionNode, source: FallbackSource, model: FileModel): boolean {
+  let sends = 0;
+  let others = 0;
+  walk(fn.body, model.resolver.sourceCodeOf(fn).visitorKeys, (node) => {
+    if (node.type !== AST_NODE_TYPES.CallExpression || !isSender(node) || enclosingFunction(node) !== fn) return;
+    const values = node.arguments.filter((a) => a.type !== AST_NODE_TYPES.SpreadElement).map((a) => sentValue(a, model.values));
+    if (values.some((value) => isSuccess(value, source, NO_SITES))) sends++;
+    else others++;
+  });
+  return sends > 0 && others === 0;
+}
+
+const NO_SITES: ReadonlySet<TSESTree.Node> = new Set();
 
 /** The statements of a path, those of a block it is included. */
 function ownStatements(path: readonly TSESTree.Node[]): TSESTree.Node[] {
