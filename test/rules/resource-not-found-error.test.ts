@@ -602,7 +602,20 @@ app.onRequest(methods.client.terminal.kill, ({ params }) => {
   stop(params.terminalId);
   return {};
 });`;
+// The handler's own last statement tests the terminal and falls through (walla's legacy client): the miss runs off the
+// handler's end, which the SDK answers with a success.
+const HANDLER_FALLS_OFF = `${SDK}app.onRequest(methods.client.terminal.kill, ({ params }) => {
+  const terminal = terminals.get(params.terminalId);
+  if (terminal) {
+    terminal.kill();
+  }
+});`;
 const invalid: Invalid[] = [
+  {
+    name: "the handler's last if tests the terminal and falls off the handler's end: reported at the test, no edit",
+    code: HANDLER_FALLS_OFF,
+    errors: [{ messageId: "terminalSuccess", ...at(HANDLER_FALLS_OFF, "terminal) {"), endColumn: at(HANDLER_FALLS_OFF, "terminal) {").column + "terminal".length, suggestions: [] }],
+  },
   {
     name: "a helper whose last statement only logs a miss: reported at the handler's call, no edit",
     code: HELPER_LOGS_MISS,

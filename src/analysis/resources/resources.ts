@@ -95,8 +95,14 @@ function analyse(model: FileModel, sourceCode: SourceCode): readonly ResourceMis
         // A helper that returns nothing, whose miss runs off its end: the result the handler answers with after the
         // call answers the miss, as after a helper's `if (!terminal) return;`.
         const leaves = scope.helper && leavesRoot(guard.miss, scope.root, sourceCode) && isSilentHelper(scope.root, sourceCode);
+        const kind = guard.lookup.check ? "check" : "lookup";
         if (leaves && scope.continuedBy?.length) {
-          add({ field: scope.fields.field, kind: guard.lookup.check ? "check" : "lookup", handlers: scope.handlers, answer: { kind: "success", node: guard.miss }, thrown: false, subject: guard.lookup.key, catchAll: false, reportAt: scope.continuedBy });
+          add({ field: scope.fields.field, kind, handlers: scope.handlers, answer: { kind: "success", node: guard.miss }, thrown: false, subject: guard.lookup.key, catchAll: false, reportAt: scope.continuedBy });
+        } else if (!scope.helper && !scope.dispatch && (scope.fields.field !== "path" || guard.lookup.check) && guard.miss.type === AST_NODE_TYPES.IfStatement && leavesRoot(guard.miss, scope.root, sourceCode)) {
+          // The handler's own last `if (terminal) { … }`: the miss runs off its end, which the SDK answers with a
+          // success (`null`); reported at the test whose miss it is. A path missing from the client's own store may
+          // still be read from disk (as below).
+          add({ field: scope.fields.field, kind, handlers: scope.handlers, answer: { kind: "success", node: guard.miss.test }, thrown: false, subject: guard.lookup.key, catchAll: false, shared: true });
         }
         continue;
       }
