@@ -1248,6 +1248,17 @@ export function createClientApp(options: { terminals?: ReturnType<typeof createT
     });
 }`;
 const defaultManager = injectedManager("options.terminals ?? createTerminalManager()");
+const threeDeep = `${TERMINALS}function lookup(id: string) {
+  const terminal = terminals.get(id);
+  if (!terminal) throw new Error("no terminal");
+  return terminal;
+}
+function requireTerminal(id: string) { return lookup(id); }
+function kill(request: { terminalId: string }) { requireTerminal(request.terminalId).kill(); }
+export const app = client({ name: "c" }).onRequest(methods.client.terminal.kill, async ({ params }) => {
+  kill(params);
+  return {};
+});`;
 // A helper whose last statement runs a closure whose last statement only logs the miss: it runs off both ends.
 const helperRunsLoggedMiss = `${TERMINALS}function runWith<T>(o: { run(): T }): T { return o.run(); }
 function stop(id: string) {
@@ -1286,6 +1297,11 @@ export const app = client({ name: "c" }).onRequest(methods.client.terminal.outpu
         report(defaultManager, "terminalInternalError", 'new Error("unknown terminal")', { fix: "RequestError.resourceNotFound(id)", with: "RequestError.resourceNotFound(id)" }),
         { messageId: "terminalSuccess", ...at(defaultManager, "terminals.release(params)"), suggestions: [] },
       ],
+    },
+    {
+      name: "three helpers deep: a manager's method, its check, the lookup the check calls",
+      code: threeDeep,
+      errors: [report(threeDeep, "terminalInternalError", 'new Error("no terminal")', { fix: "RequestError.resourceNotFound(id)", with: "RequestError.resourceNotFound(id)" })],
     },
     {
       name: "a helper that runs a closure whose last statement logs the miss hands the request back to the handler's result",

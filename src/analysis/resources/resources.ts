@@ -331,12 +331,15 @@ function isSilentHelper(root: TSESTree.Node, sourceCode: SourceCode): boolean {
   return isFunction(root) && returnedExpressions(root, sourceCode.visitorKeys).length === 0;
 }
 
+/** How deep helpers are followed from a handler: a manager's method, its private check, the lookup that check calls, and one more. */
+const MAX_HELPER_DEPTH = 4;
+
 /**
  * Adds the functions a scope hands the path or terminal id to (`this.getTerminal(params.terminalId)`), or the request
  * that carries it (`this.resolve(params)`).
  */
 function followHelpers(search: Search, scope: ResourceScope, depth: number): void {
-  if (depth >= 2) return;
+  if (depth >= MAX_HELPER_DEPTH) return;
   const { sourceCode } = search;
   for (const node of ownNodesOf(search, scope.root)) {
     if (node.type !== AST_NODE_TYPES.CallExpression) continue;
