@@ -1218,7 +1218,7 @@ export const app = client({ name: "c" }).onRequest(methods.client.terminal.outpu
   return { output: terminal.output, truncated: false };
 });`;
 // A manager a caller may inject, built by a factory of the file when none is given (loopy's createClientApp).
-const injectedManager = (given: string) => `${TERMINALS}function createTerminalManager() {
+const injectedManager = (given: string, before = "") => `${TERMINALS}function createTerminalManager() {
   const states = new Map<string, { kill(): void }>();
   function requireTerminal(id: string) {
     const state = states.get(id);
@@ -1235,8 +1235,8 @@ const injectedManager = (given: string) => `${TERMINALS}function createTerminalM
     },
   };
 }
-export function createClientApp(options: { terminals?: ReturnType<typeof createTerminalManager> } = {}, made = createTerminalManager()) {
-  const terminals = ${given};
+export function createClientApp(options: { terminals?: ReturnType<typeof createTerminalManager> } = {}) {
+  ${before}const terminals = ${given};
   return client({ name: "c" })
     .onRequest(methods.client.terminal.kill, ({ params }) => {
       terminals.kill(params);
@@ -1277,7 +1277,7 @@ untypedTester().run("resource-not-found-error (values through functions)", rule,
   valid: [
     {
       name: "a default after a value that is no parameter's (a local built beside it): which one runs is unknown",
-      code: injectedManager("made ?? createTerminalManager()").replace("made = createTerminalManager()", "").replace("const terminals", "const made = Math.random() > 1 ? undefined : { kill() {}, release() {} };\n  const terminals"),
+      code: injectedManager("made ?? createTerminalManager()", "const made = Math.random() > 1 ? undefined : { kill() {}, release() {} };\n  "),
     },
     {
       name: "a helper that completes its lookup gives no miss to the caller",

@@ -10,15 +10,14 @@ import { legacyClientCapabilities } from "./legacy-client.js";
 import { alwaysThrows, capabilitiesIn } from "./shapes.js";
 import type { CapabilityOwner, Registration } from "./types.js";
 import { declaredVariables } from "../syntax/variables.js";
+import { memberOwner } from "../syntax/functions.js";
 
 type Container = ClassNode | TSESTree.ObjectExpression;
 type Member = TSESTree.ClassElement | TSESTree.ObjectLiteralElement;
 
+/** The class or object literal of a legacy handler. */
 function containerOf(h: Handler): Container | undefined {
-  const member = h.methodNode.parent;
-  const holder = member?.parent;
-  if (holder?.type === AST_NODE_TYPES.ClassBody) return holder.parent as ClassNode;
-  return holder?.type === AST_NODE_TYPES.ObjectExpression ? holder : undefined;
+  return h.fn && memberOwner(h.fn);
 }
 
 /** Whether another class of the file extends this one: its subclass may add the handlers. */

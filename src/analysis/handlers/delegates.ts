@@ -3,7 +3,7 @@ import type { TSESTree } from "@typescript-eslint/utils";
 import { findMethodByRequestType, isResponseTypeOf, type MethodInfo } from "../../protocol/methods.js";
 import type { SdkImports } from "../sdk/imports.js";
 import type { FunctionNode } from "../syntax/ast.js";
-import { declaredName } from "../syntax/functions.js";
+import { declaredName, memberOwner } from "../syntax/functions.js";
 import { forwardsRequest } from "./forwarding.js";
 import type { Handler, HandlerContext } from "./types.js";
 
@@ -81,7 +81,7 @@ export function typedDelegates(
     const { index, type, method } = found;
     // A legacy Agent's own `terminalOutput(params: TerminalOutputRequest)` is a helper of the agent: the connection
     // dispatches only the agent's methods to that class.
-    const owner = ownerOf(fn);
+    const owner = memberOwner(fn);
     const sides = owner && legacySides.get(owner);
     if (sides && !sides.has(method.side)) continue;
     const named = declaredName(fn);
@@ -91,11 +91,4 @@ export function typedDelegates(
     out.push({ method, style: "delegate", body: fn, fn, methodNode: type, ...(index === 0 ? {} : { requestParam: index }) });
   }
   return out;
-}
-
-/** The class or object literal a function is a member of. */
-export function ownerOf(fn: FunctionNode): TSESTree.Node | undefined {
-  const member = fn.parent;
-  if (member?.type === AST_NODE_TYPES.MethodDefinition || member?.type === AST_NODE_TYPES.PropertyDefinition) return member.parent.parent;
-  return member?.type === AST_NODE_TYPES.Property ? member.parent : undefined;
 }

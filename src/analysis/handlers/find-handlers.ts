@@ -5,7 +5,8 @@ import { legacyHandlers } from "./legacy.js";
 import { thunkHandlers } from "./thunks.js";
 import { registeredHandlers } from "./registered.js";
 import type { FileHandlers, Handler, HandlerContext, HandlerNodes } from "./types.js";
-import { ownerOf, typedDelegates } from "./delegates.js";
+import { typedDelegates } from "./delegates.js";
+import { memberOwner } from "../syntax/functions.js";
 
 /** Every ACP handler of a file, in the styles users write them. */
 export function findHandlers(nodes: HandlerNodes, ctx: HandlerContext): FileHandlers {
@@ -30,7 +31,7 @@ export function findHandlers(nodes: HandlerNodes, ctx: HandlerContext): FileHand
 function legacySides(legacy: readonly Handler[]): ReadonlyMap<TSESTree.Node, ReadonlySet<string>> {
   const sides = new Map<TSESTree.Node, Set<string>>();
   for (const handler of legacy) {
-    const owner = handler.fn && ownerOf(handler.fn);
+    const owner = handler.fn && memberOwner(handler.fn);
     if (!owner) continue;
     let found = sides.get(owner);
     if (!found) sides.set(owner, (found = new Set()));

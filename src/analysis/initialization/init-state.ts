@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES } from "@typescript-eslint/types";
 import type { TSESTree } from "@typescript-eslint/utils";
 import type { FileModel } from "../model.js";
-import { isFunction, walk } from "../syntax/ast.js";
+import { isFunction, type VisitorKeys, walk } from "../syntax/ast.js";
 
 /**
  * The names the agent's initialize handlers write (`this.ready = true`, `clientCapabilities = params…`): the state
@@ -10,21 +10,21 @@ import { isFunction, walk } from "../syntax/ast.js";
 export function initializeWrites(model: FileModel): ReadonlySet<string> | undefined {
   const inits = model.handlers.handlers.filter((h) => h.fn && h.method.side === "agent" && h.method.wire === "initialize");
   if (inits.length === 0) return undefined;
-  const written = new Set<string>();
-  for (const { fn } of inits) {
-    walk(fn!, model.resolver.sourceCodeOf(fn!).visitorKeys, (node) => {
-      if (node.type !== AST_NODE_TYPES.AssignmentExpression) return;
-      const name = writtenName(node.left);
-      if (name !== undefined) written.add(name);
-    });
-  }
-  return written;
+  return new Set(inits.flatMap(({ fn }) => [...assignedNames(fn!, model.resolver.sourceCodeOf(fn!).visitorKeys)]));
 }
 
-function writtenName(target: TSESTree.Node): string | undefined {
-  if (target.type === AST_NODE_TYPES.Identifier) return target.name;
-  if (target.type !== AST_NODE_TYPES.MemberExpression || target.computed) return undefined;
-  return target.property.type === AST_NODE_TYPES.Identifier || target.property.type === AST_NODE_TYPES.PrivateIdentifier ? target.property.name : undefined;
+/** The names a function assigns: `this.ready = …`, `this.#ready = …`, `state.ready = …`, `ready = …`. */
+export function assignedNames(fn: TSESTree.Node, visitorKeys: VisitorKeys): Set<string> {
+  const names = new Set<string>();
+  walk(fn, visitorKeys, (node) => {
+    if (node.type !== AST_NODE_TYPES.AssignmentExpression) return;
+    const target = node.left;
+    if (target.type === AST_NODE_TYPES.Identifier) names.add(target.name);
+    else if (target.type === AST_NODE_TYPES.MemberExpression && !target.computed && (target.property.type === AST_NODE_TYPES.Identifier || target.property.type === AST_NODE_TYPES.PrivateIdentifier)) {
+      names.add(target.property.name);
+    }
+  });
+  return names;
 }
 
 /**

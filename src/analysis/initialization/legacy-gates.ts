@@ -4,19 +4,9 @@ import { enclosingClass, enclosingFunction, type FunctionNode, memberName, unwra
 import type { FileModel } from "../model.js";
 import { resolverOf } from "../resolution/resolver.js";
 import { summariesOf } from "../summaries/summaries.js";
+import { assignedNames } from "./init-state.js";
 
 type ClassNode = TSESTree.ClassDeclaration | TSESTree.ClassExpression;
-
-/** `this.<name>` members assigned inside a function. */
-function assignedMembers(fn: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): Set<string> {
-  const names = new Set<string>();
-  walk(fn, sourceCode.visitorKeys, (node) => {
-    if (node.type !== AST_NODE_TYPES.AssignmentExpression) return;
-    const left = node.left;
-    if (left.type === AST_NODE_TYPES.MemberExpression && left.object.type === AST_NODE_TYPES.ThisExpression && left.property.type === AST_NODE_TYPES.Identifier) names.add(left.property.name);
-  });
-  return names;
-}
 
 /** Whether a function tests one of the members in a condition (`if (!this.initialized)`). */
 function testsMember(fn: TSESTree.Node, names: ReadonlySet<string>, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
@@ -82,7 +72,7 @@ export function ungatedLegacyClasses(model: FileModel, sourceCode: Readonly<TSES
     const others = handlers.filter((h) => h.method.wire !== "initialize" && h.method.kind === "request");
     if (!init || others.length === 0) continue;
     if (init.fn && forwardsInitialize(init.fn, sourceCode)) continue;
-    const flags = assignedMembers(init.body, sourceCode);
+    const flags = assignedNames(init.body, sourceCode.visitorKeys);
     if (flags.size > 0 && others.some((h) => testsMember(h.body, flags, sourceCode))) continue;
     found.push(cls);
   }

@@ -34,15 +34,16 @@ const FALLS: Trace = { kind: "falls" };
 const REPORTERS = /^(log|warn|error|debug|info|trace|report|capture|track|emit|notify|print|write)/i;
 
 /**
- * Whether a branch only reports (`{ this.logger.log(…); }`, `console.warn(…)`, empty): it changes nothing on the way
- * to what follows it, as a branch that creates the missing terminal would.
+ * Whether a branch only logs (`{ this.logger.warn(…); }`, `console.warn(…)`, empty: calls no sender makes, as
+ * responses.ts tells them): it changes nothing on the way to what follows it, as a branch that creates the missing
+ * terminal would.
  */
 export function onlyReports(branch: TSESTree.Node): boolean {
   return statementsOf(branch).every((statement) => {
     if (statement.type !== AST_NODE_TYPES.ExpressionStatement) return false;
     let call = unwrap(statement.expression);
     if (call.type === AST_NODE_TYPES.AwaitExpression) call = unwrap(call.argument);
-    return call.type === AST_NODE_TYPES.CallExpression && REPORTERS.test(calleeName(call.callee) ?? "");
+    return call.type === AST_NODE_TYPES.CallExpression && !isSender(call);
   });
 }
 

@@ -3,7 +3,7 @@ import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import type { AnswerContext } from "../errors/answers.js";
 import type { Handler } from "../handlers/types.js";
 import type { FileModel } from "../model.js";
-import { contains, findProperty, type FunctionNode, isFunction, isLastOfFunction, outermostWrapper, unwrap, walk } from "../syntax/ast.js";
+import { contains, endsFunction, findProperty, type FunctionNode, isFunction, outermostWrapper, unwrap, walk } from "../syntax/ast.js";
 import { returnedExpressions } from "../syntax/functions.js";
 import { advertisesGated } from "../capabilities/capabilities.js";
 
@@ -301,30 +301,17 @@ function isSilentReturn(node: TSESTree.Node, root: TSESTree.Node, sourceCode: So
 
 /** A function that returns no value anywhere. */
 /**
- * Whether nothing of `root` runs after `statement`: it is the last of `root`, or of a function a call runs and
- * gives back the result of (`runWith({ run: () => { …; if (!t) log(…); } })`, summaries' runArgument) whose call is
- * itself the last statement of `root`.
+ * Whether nothing of `root` runs after `statement`: it ends `root`, or a closure a call runs whose call ends `root`
+ * (Summaries.runnerStatement: `runWith({ run: () => { …; if (!t) log(…); } })` as a helper's last statement).
  */
 function leavesRoot(statement: TSESTree.Node, root: TSESTree.Node, sourceCode: SourceCode): boolean {
-  for (let at = statement, hops = 0; hops < 4; hops++) {
-    const block = at.parent;
-    const fn = block?.type === AST_NODE_TYPES.BlockStatement ? block.parent : undefined;
-    if (!fn || !isFunction(fn) || !isLastOfFunction(at, fn)) return false;
-    if (fn === root) return true;
-    const call = runningCall(fn);
-    if (!call || summariesOf(resolverOf(sourceCode)).runArgument(call) !== fn) return false;
-    const awaited = call.parent?.type === AST_NODE_TYPES.AwaitExpression ? call.parent : call;
-    if (awaited.parent?.type !== AST_NODE_TYPES.ExpressionStatement) return false;
-    at = awaited.parent;
+  const summaries = summariesOf(resolverOf(sourceCode));
+  let at: TSESTree.Node | undefined = statement;
+  for (let hops = 0; at && hops < 4; hops++) {
+    if (endsFunction(at, root)) return true;
+    at = summaries.runnerStatement(at, root);
   }
   return false;
-}
-
-/** The call a function is handed to, as an argument or a property of an object argument. */
-function runningCall(fn: FunctionNode): TSESTree.CallExpression | undefined {
-  const holder = fn.parent?.type === AST_NODE_TYPES.Property ? fn.parent.parent : fn;
-  const call = holder?.parent;
-  return call?.type === AST_NODE_TYPES.CallExpression && call.arguments.includes(holder as TSESTree.CallExpressionArgument) ? call : undefined;
 }
 
 function isSilentHelper(root: TSESTree.Node, sourceCode: SourceCode): boolean {

@@ -341,23 +341,10 @@ function skippedGuard(guard: SessionGuard): TSESTree.IfStatement | undefined {
  */
 function successAfterRunner(guard: SessionGuard, scope: SessionScope, summaries: Summaries, caught: Caught): TSESTree.ReturnStatement | undefined {
   const statement = skippedGuard(guard);
-  const callStatement = statement && runnerStatement(statement, scope.root, summaries);
+  const callStatement = statement && summaries.runnerStatement(statement, scope.root);
   if (!callStatement || caught(callStatement, scope.root)) return undefined;
   const next = pastNotices(followingStatement(callStatement), summaries.resolver);
   return next && successOf(next)?.success;
-}
-
-/**
- * The statement of `root` that is the call running the closure `statement` ends (Summaries.runningCall: `runWith({
- * run: () => { …; statement } });`): what runs next after the closure returns.
- */
-function runnerStatement(statement: TSESTree.Node, root: TSESTree.Node, summaries: Summaries): TSESTree.ExpressionStatement | undefined {
-  const fn = enclosingFunction(statement);
-  if (!fn || fn === root || !endsFunction(statement, fn)) return undefined;
-  const call = summaries.runningCall(fn);
-  if (!call || !contains(root, call)) return undefined;
-  const callStatement = holderPastAwait(call);
-  return callStatement?.type === AST_NODE_TYPES.ExpressionStatement ? callStatement : undefined;
 }
 
 /**
@@ -374,7 +361,7 @@ function successesAfterCalls(scope: SessionScope, caught: Caught, summaries: Sum
     if (statement?.type !== AST_NODE_TYPES.ExpressionStatement || caught(statement, from.root)) continue;
     // The statement right after the call, also out of the `if` whose branch the call ends, and after the call
     // running a closure the call ends (`runWith({ run: () => { resolve(p); } }); return {};`).
-    const runner = followingStatement(statement) ? undefined : runnerStatement(statement, from.root, summaries);
+    const runner = followingStatement(statement) ? undefined : summaries.runnerStatement(statement, from.root);
     // Past notices to the client on the way (`await this.connection.sessionUpdate({ … }); return {};`).
     const next = pastNotices(followingStatement(runner && !caught(runner, from.root) ? runner : statement), summaries.resolver);
     // A handler's own scope hands nothing on: only a helper's last statement does.

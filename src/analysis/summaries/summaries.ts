@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES } from "@typescript-eslint/types";
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
-import { contains, enclosingFunction, type FunctionNode, isFunction, isValueWrapper, memberName, staticKeyName, unwrap } from "../syntax/ast.js";
+import { contains, enclosingFunction, endsFunction, type FunctionNode, holderPastAwait, isFunction, isValueWrapper, memberName, staticKeyName, unwrap } from "../syntax/ast.js";
 import { type Resolver, resolverOf } from "../resolution/resolver.js";
 import { soleInit } from "../resolution/values.js";
 import { isCaught } from "../syntax/try-catch.js";
@@ -127,6 +127,19 @@ export class Summaries {
     const call = holder.parent;
     if (call?.type !== AST_NODE_TYPES.CallExpression || !call.arguments.includes(holder as TSESTree.CallExpressionArgument)) return undefined;
     return this.runArgument(call) === fn ? call : undefined;
+  }
+
+  /**
+   * The statement of `root` that is the call running the closure `statement` ends (runningCall: `runWith({ run: () =>
+   * { …; statement } });`): what runs next after the closure returns.
+   */
+  runnerStatement(statement: TSESTree.Node, root: TSESTree.Node): TSESTree.ExpressionStatement | undefined {
+    const fn = enclosingFunction(statement);
+    if (!fn || fn === root || !endsFunction(statement, fn)) return undefined;
+    const call = this.runningCall(fn);
+    if (!call || !contains(root, call)) return undefined;
+    const callStatement = holderPastAwait(call);
+    return callStatement?.type === AST_NODE_TYPES.ExpressionStatement ? callStatement : undefined;
   }
 
   /**

@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES } from "@typescript-eslint/types";
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
-import { children, type FunctionNode, isFunction, staticKeyName } from "./ast.js";
+import { children, type FunctionNode, isFunction, isValueWrapper, staticKeyName } from "./ast.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -61,4 +61,16 @@ export function className(node: TSESTree.ClassDeclaration | TSESTree.ClassExpres
     return parent.id.name;
   }
   return undefined;
+}
+
+/**
+ * The class or object literal a function is a member of (a method, a field's value, a property's value, through
+ * `as` and parentheses).
+ */
+export function memberOwner(fn: FunctionNode): TSESTree.ClassDeclaration | TSESTree.ClassExpression | TSESTree.ObjectExpression | undefined {
+  let value: TSESTree.Node = fn;
+  while (value.parent && isValueWrapper(value.parent)) value = value.parent;
+  const member = value.parent;
+  if ((member?.type === AST_NODE_TYPES.MethodDefinition || member?.type === AST_NODE_TYPES.PropertyDefinition) && member.value === value) return member.parent.parent;
+  return member?.type === AST_NODE_TYPES.Property && member.value === value ? (member.parent as TSESTree.ObjectExpression) : undefined;
 }
