@@ -610,7 +610,36 @@ const HANDLER_FALLS_OFF = `${SDK}app.onRequest(methods.client.terminal.kill, ({ 
     terminal.kill();
   }
 });`;
+// Hand-rolled dispatch answering through a method of its own that sends only result envelopes (responses.ts
+// sendsResult): the miss branch's `this.sendResponse(msg.id, {})` is a success.
+const DISPATCH_SENDS_RESULT = `type Msg = { id: number; method: string; params: { terminalId: string } };
+export class Client {
+  private terminals = new Map<string, { kill(): void }>();
+  private stdin = { write(_line: string) {} };
+  handle(msg: Msg): void {
+    switch (msg.method) {
+      case "terminal/kill": {
+        const terminal = this.terminals.get(msg.params.terminalId);
+        if (!terminal) {
+          this.sendResponse(msg.id, {});
+          return;
+        }
+        terminal.kill();
+        this.sendResponse(msg.id, {});
+        return;
+      }
+    }
+  }
+  private sendResponse(id: number, result: unknown): void {
+    this.stdin.write(JSON.stringify({ jsonrpc: "2.0", id, result }));
+  }
+}`;
 const invalid: Invalid[] = [
+  {
+    name: "dispatch: a miss answered through a method of the file that sends only result envelopes",
+    code: DISPATCH_SENDS_RESULT,
+    errors: [{ messageId: "terminalSuccess", ...at(DISPATCH_SENDS_RESULT, "this.sendResponse(msg.id, {});") }],
+  },
   {
     name: "the handler's last if tests the terminal and falls off the handler's end: reported at the test, no edit",
     code: HANDLER_FALLS_OFF,

@@ -1,6 +1,7 @@
 import { AST_NODE_TYPES } from "@typescript-eslint/types";
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
-import { calleeName, findProperty, memberName, outermostWrapper, staticKeyName, unwrap } from "../syntax/ast.js";
+import { calleeName, enclosingFunction, findProperty, type FunctionNode, memberName, outermostWrapper, staticKeyName, unwrap, walk } from "../syntax/ast.js";
+import { resolverOf } from "../resolution/resolver.js";
 import type { ValueResolver } from "../resolution/values.js";
 import { variableOf } from "../syntax/variables.js";
 
@@ -19,6 +20,35 @@ export function isEnvelope(node: TSESTree.Node | undefined): node is TSESTree.Ob
     node?.type === AST_NODE_TYPES.ObjectExpression &&
     (findProperty(node, "jsonrpc") !== undefined || findProperty(node, "id") !== undefined)
   );
+}
+
+/** `{ jsonrpc, id, result }` with no `error`: a success response. */
+export function isResultResponse(node: TSESTree.Node): boolean {
+  const inner = unwrap(node);
+  return isEnvelope(inner) && findProperty(inner, "result") !== undefined && findProperty(inner, "error") === undefined;
+}
+
+/**
+ * Whether a call sends a success response: a sender handed one (`send({ jsonrpc, id, result: null })`, serialised or
+ * held in a `const`), or a function of the linted file each send of whose own body is one
+ * (`this.sendResponse(msg.id, {})` of `sendResponse(id, result) { write({ jsonrpc: "2.0", id, result }) }`).
+ */
+export function sendsResult(call: TSESTree.CallExpression, ctx: FlowContext): boolean {
+  if (isSender(call) && call.arguments.some((a) => a.type !== AST_NODE_TYPES.SpreadElement && isResultResponse(sentValue(a, ctx.values)))) return true;
+  const resolver = resolverOf(ctx.sourceCode);
+  const fn = resolver.calleeOf(call);
+  return fn !== undefined && resolver.isLinted(fn) && sendsOnlyResults(fn, ctx);
+}
+
+function sendsOnlyResults(fn: FunctionNode, ctx: FlowContext): boolean {
+  let results = 0;
+  let others = 0;
+  walk(fn.body, ctx.sourceCode.visitorKeys, (node) => {
+    if (node.type !== AST_NODE_TYPES.CallExpression || !isSender(node) || enclosingFunction(node) !== fn) return;
+    if (node.arguments.some((a) => a.type !== AST_NODE_TYPES.SpreadElement && isResultResponse(sentValue(a, ctx.values)))) results++;
+    else others++;
+  });
+  return results > 0 && others === 0;
 }
 
 /** `console`, `log`, `logger`, `auditLog`, `this.logger`: what a call on it writes is a log line, not a response. */

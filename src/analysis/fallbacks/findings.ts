@@ -3,13 +3,13 @@ import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { INTERNAL_ERROR, METHOD_NOT_FOUND } from "../../protocol/codes.js";
 import { siteCodes } from "../errors/answer-codes.js";
 import { sentAnswer } from "../errors/answers.js";
-import { isSender, sentValue } from "../errors/responses.js";
+import { isSender, sendsResult, sentValue } from "../errors/responses.js";
 import { isPlainError } from "../errors/error-classes.js";
 import type { ErrorSite } from "../errors/error-sites.js";
 import type { FileModel } from "../model.js";
 import { catchAllCodeAt } from "../lost-codes/catch-alls.js";
 import { losesRightCode, thrownThroughSdk } from "../lost-codes/wire-codes.js";
-import { contains, enclosingFunction, findProperty, type FunctionNode, isThrownValue, unwrap, walk } from "../syntax/ast.js";
+import { contains, enclosingFunction, findProperty, isThrownValue, unwrap } from "../syntax/ast.js";
 import { perModel } from "../syntax/per-model.js";
 import { type FallbackSource, fallbackSources } from "./sources.js";
 import { exits } from "./unknown-path.js";
@@ -124,24 +124,8 @@ function sentSuccesses(call: TSESTree.CallExpression, source: FallbackSource, si
     if (isSuccess(value, source, sites)) out.push({ kind: "success", node: value, source });
   }
   if (out.length > 0) return out;
-  const helper = model.resolver.calleeOf(call);
-  return helper && model.resolver.isLinted(helper) && sendsOnlySuccess(helper, source, model) ? [{ kind: "success", node: call, source }] : [];
+  return sendsResult(call, model.answers) ? [{ kind: "success", node: call, source }] : [];
 }
-
-/** Whether every call of a function's own body that sends, sends a success envelope, and one does. */
-function sendsOnlySuccess(fn: FunctionNode, source: FallbackSource, model: FileModel): boolean {
-  let sends = 0;
-  let others = 0;
-  walk(fn.body, model.resolver.sourceCodeOf(fn).visitorKeys, (node) => {
-    if (node.type !== AST_NODE_TYPES.CallExpression || !isSender(node) || enclosingFunction(node) !== fn) return;
-    const values = node.arguments.filter((a) => a.type !== AST_NODE_TYPES.SpreadElement).map((a) => sentValue(a, model.values));
-    if (values.some((value) => isSuccess(value, source, NO_SITES))) sends++;
-    else others++;
-  });
-  return sends > 0 && others === 0;
-}
-
-const NO_SITES: ReadonlySet<TSESTree.Node> = new Set();
 
 /** The statements of a path, those of a block it is included. */
 function ownStatements(path: readonly TSESTree.Node[]): TSESTree.Node[] {

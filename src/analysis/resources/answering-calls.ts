@@ -2,7 +2,7 @@ import { AST_NODE_TYPES } from "@typescript-eslint/types";
 import type { TSESTree } from "@typescript-eslint/utils";
 import { type FlowContext, heldReads, outletsOf, valuePlace } from "../errors/responses.js";
 import { enclosingFunction, findProperty } from "../syntax/ast.js";
-import { isResultResponse } from "./answers.js";
+import { isResultResponse } from "../errors/responses.js";
 
 /**
  * Whether the value of a call is what a scope answers the request with: what a helper returns on an unknown terminal

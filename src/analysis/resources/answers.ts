@@ -2,7 +2,7 @@ import { AST_NODE_TYPES } from "@typescript-eslint/types";
 import type { TSESTree } from "@typescript-eslint/utils";
 import { siteCodes } from "../errors/answer-codes.js";
 import { type AnswerContext, answerOf, helperThrow, sentAnswer } from "../errors/answers.js";
-import { isEnvelope, isSender, sentValue } from "../errors/responses.js";
+import { sendsResult } from "../errors/responses.js";
 import { calleeName, findProperty, memberName, unwrap } from "../syntax/ast.js";
 
 import type { ResourceAnswer } from "./types.js";
@@ -30,12 +30,6 @@ function rejectedValue(node: TSESTree.Node): TSESTree.Node | undefined {
   const [value] = inner.arguments;
   const isReject = calleeName(inner.callee.object) === "Promise" && memberName(inner.callee) === "reject";
   return isReject && value && value.type !== AST_NODE_TYPES.SpreadElement ? value : undefined;
-}
-
-/** `{ jsonrpc, id, result }`: a success response sent by hand-rolled dispatch. */
-export function isResultResponse(node: TSESTree.Node): boolean {
-  const inner = unwrap(node);
-  return isEnvelope(inner) && findProperty(inner, "result") !== undefined && findProperty(inner, "error") === undefined;
 }
 
 /** An object literal with no `error`: the result (or a success response) a dispatch branch returns. */
@@ -84,7 +78,7 @@ export function endingOf(statement: TSESTree.Node, ctx: AnswerContext, dispatch:
       const answer = errorAnswer(sent.node, ctx);
       return answer && { answer, thrown: false };
     }
-    if (call.type === AST_NODE_TYPES.CallExpression && isSender(call) && call.arguments.some((a) => a.type !== AST_NODE_TYPES.SpreadElement && isResultResponse(sentValue(a, ctx.values)))) {
+    if (call.type === AST_NODE_TYPES.CallExpression && sendsResult(call, ctx)) {
       return { answer: { kind: "success", node: statement }, thrown: false };
     }
   }
