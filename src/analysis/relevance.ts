@@ -60,12 +60,26 @@ export function fileRelevance(sourceCode: Readonly<TSESLint.SourceCode>, setting
   const program = sourceCode.ast;
   let relevance = cache.get(program);
   if (!relevance) {
-    const facts = withImports(textFacts(sourceCode.text, settings), sourceCode.text, settings, file);
     const services = sourceCode.parserServices;
-    relevance = relevanceOf(services?.program ? withProgramImports(facts, services as ParserServicesWithTypeInformation, program, settings, file) : facts);
+    relevance = services?.program
+      ? relevanceOf(withProgramImports(untypedFacts(sourceCode.text, settings, file), services as ParserServicesWithTypeInformation, program, settings, file))
+      : textRelevance(sourceCode.text, settings, file);
     cache.set(program, relevance);
   }
   return relevance;
+}
+
+/**
+ * What a file linted without type information may hold, from its text and the text of the modules it imports: what
+ * fileRelevance finds for it. acp-lint asks it of a file it does not lint (cli/files/quiet-files.ts): a file with no
+ * relevance gets no report, whatever else its imported modules hold.
+ */
+export function textRelevance(text: string, settings: AcpSettings, file: LintedPath | undefined): FileRelevance {
+  return relevanceOf(untypedFacts(text, settings, file));
+}
+
+function untypedFacts(text: string, settings: AcpSettings, file: LintedPath | undefined): TextFacts {
+  return withImports(textFacts(text, settings), text, settings, file);
 }
 
 /** The file's own facts joined with those of the modules it imports: a helper, a class or a constant may live there. */

@@ -20,6 +20,7 @@ import { lintRoots, repositoryRoot } from "./files/lint-roots.js";
 import { listFiles } from "./files/listing.js";
 import { shown, StagedFiles } from "./files/staged-file.js";
 import { ImportClosures } from "./files/import-closure.js";
+import { QuietFiles } from "./files/quiet-files.js";
 import { findTsconfigRoot } from "./files/tsconfig-root.js";
 import { ignoredResult, unreadableResult } from "./output/file-errors.js";
 import { type FormatMeta, loadFormatter } from "./output/formatters.js";
@@ -54,6 +55,8 @@ export async function lint(options: CliOptions, io: CliIo): Promise<number> {
     }
     // Said by the parser of whichever thread lints a file, in messages of the file's results (type-information.ts).
     const typeInformation = new TypeInformationNotes(options.typeAware);
+    // Each root's options (its acp-lint.json read once); the cache location is set below.
+    const rootParams = roots.map((root) => paramsFor(options, root.dir, "", { cwd, notes }));
     const caches = cacheLocations(cwd, options.cacheLocation, roots.map((root) => root.dir)).map((location, i) => {
       if (!options.cache) return undefined;
       const real = getCacheFile()(location, roots[i]!.dir);
@@ -63,11 +66,11 @@ export async function lint(options: CliOptions, io: CliIo): Promise<number> {
       const recordReal = `${real}.acp-imports`;
       const recorded = staging.stage(recordReal, `imports-${i}`, `the cache's record ${shown(recordReal, cwd)}`, MAX_CACHE_BYTES);
       if (recorded.note !== undefined) notes.push(recorded.note);
-      const closures = new ImportClosures(roots[i]!.dir);
-      return { staged, recorded, closures, record: ImportRecord.prepare(staged, recorded, plugin.meta.version, closures) };
+      const facts = { closures: new ImportClosures(roots[i]!.dir), quiet: new QuietFiles(roots[i]!.dir, rootParams[i]!.optionsFile?.acp, options.typeAware) };
+      return { staged, recorded, facts, record: ImportRecord.prepare(staged, recorded, plugin.meta.version, facts) };
     });
     const engines = await Promise.all(
-      roots.map((root, i) => createEslint(paramsFor(options, root.dir, caches[i]?.staged.path ?? staging.scratch(`no-cache-${i}`), { cwd, notes }))),
+      roots.map((_, i) => createEslint({ ...rootParams[i]!, cacheLocation: caches[i]?.staged.path ?? staging.scratch(`no-cache-${i}`) })),
     );
     const files = await listFiles(roots, {
       cwd,
@@ -87,7 +90,7 @@ export async function lint(options: CliOptions, io: CliIo): Promise<number> {
       for (const [i, { files: paths }] of files.roots.entries()) {
         if (paths.length === 0) continue;
         const linted = await engines[i]!.lintFiles(paths);
-        caches[i]?.record.add(paths, caches[i].closures);
+        caches[i]?.record.add(paths, caches[i].facts);
         typeInformation.collect(linted);
         const lintedHere = onlyAcpProblems(linted);
         if (options.format === "sarif") Object.assign(rulesMeta, engines[i]!.getRulesMetaForResults(lintedHere));

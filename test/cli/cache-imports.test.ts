@@ -1,5 +1,6 @@
 // acp-lint --cache and the modules a file imports: ESLint's cache knows a file's own text only, so acp-lint keeps a
-// record of each file's import closure beside it and has ESLint lint again the files whose closure changed.
+// record of each file's import closure beside it and has ESLint lint again the files whose closure changed (unless
+// no rule looks into the file, then or now).
 import { readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { ESLint } from "eslint";
@@ -21,6 +22,23 @@ const codes = (code: number) => `export const Codes = { gone: ${code} } as const
 const ALONE = `import { RequestError } from "@agentclientprotocol/sdk";
 export const reject = () => {
   throw new RequestError(-32001, "Session not found");
+};
+`;
+
+/** A file that names nothing of ACP and calls a helper of a module that names nothing of ACP either: no rule looks into it. */
+const QUIET_CALLER = `import { Codes, fail } from "./codes";
+export const reject = () => fail(Codes.gone, "Session not found");
+`;
+const QUIET_CODES = `export const Codes = { gone: 1 } as const;
+export const fail = (code: number, message: string) => {
+  throw Object.assign(new Error(message), { status: code });
+};
+`;
+/** The same module once it builds a RequestError with a reserved code: its callers' calls are judged. */
+const ACP_CODES = `import { RequestError } from "@agentclientprotocol/sdk";
+export const Codes = { gone: -32001 } as const;
+export const fail = (code: number, message: string) => {
+  throw new RequestError(code, message);
 };
 `;
 
@@ -71,6 +89,28 @@ describe("acp-lint --cache and imported modules", () => {
     const edited = await cachedRun(dir);
     expect(edited.reports["src/agent.ts"]).toEqual(["acp/no-reserved-error-code"]);
     expect(edited.linted).toEqual(["src/agent.ts", "src/codes.ts"]);
+  });
+
+  it("keeps the results of a file no rule looks into when an edit to a module it imports leaves it so", async () => {
+    const dir = await makeProject({ "src/util.ts": QUIET_CALLER, "src/codes.ts": QUIET_CODES, "src/agent.ts": AGENT });
+    const first = await cachedRun(dir);
+    expect(first.linted).toEqual(["src/agent.ts", "src/codes.ts", "src/util.ts"]);
+    await writeFile(join(dir, "src/codes.ts"), `${QUIET_CODES}// a comment, and a helper of no ACP\nexport const twice = (n: number) => n * 2;\n`);
+    const edited = await cachedRun(dir);
+    // agent.ts is no quiet file (its own text throws a RequestError): its imported module changed, it is linted again.
+    expect(edited.linted).toEqual(["src/agent.ts", "src/codes.ts"]);
+    expect(edited.reports["src/util.ts"]).toEqual([]);
+    expect((await cachedRun(dir)).linted).toEqual([]);
+  });
+
+  it("lints again a file no rule looked into once an edit to a module it imports gives the rules something there", async () => {
+    const dir = await makeProject({ "src/util.ts": QUIET_CALLER, "src/codes.ts": QUIET_CODES });
+    expect((await cachedRun(dir)).reports["src/util.ts"]).toEqual([]);
+    await writeFile(join(dir, "src/codes.ts"), ACP_CODES);
+    const edited = await cachedRun(dir);
+    expect(edited.linted).toEqual(["src/codes.ts", "src/util.ts"]);
+    // The helper's code is judged at the caller's call, in the file that was quiet.
+    expect(edited.reports["src/util.ts"]).toEqual(["acp/no-reserved-error-code"]);
   });
 
   it("trusts no cached result when the record is missing, unreadable or of another cache", async () => {
