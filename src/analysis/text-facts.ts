@@ -4,6 +4,7 @@ import { WIRE_NAMES } from "../protocol/methods.js";
 import { ERROR_SENDERS } from "./errors/send-calls.js";
 import { BUILTIN_SDK_MODULES, JSON_RPC_MODULES } from "./sdk/module-names.js";
 import type { AcpSettings } from "./settings.js";
+import { withoutCommentLines } from "./modules/module-texts.js";
 
 /**
  * What a text (a linted file's, or a module's it imports) says, read before any analysis; relevance.ts decides from
@@ -129,15 +130,8 @@ function escapeAt(text: string, at: number): [string, number] {
   return code > 0xffff ? [String.fromCodePoint(code), 2] : [first, 1];
 }
 
-/**
- * Lines that are comments as a whole: `// …`, a block comment's opening line (`/**` without its end) and its inner
- * lines (`* …`). Their words and numbers are prose: documentation that shows `code: 1.5` or names a method. (A line of
- * code that starts with `*`, a product continued from the line above, holds no name a fact needs.)
- */
-const COMMENT_LINES = /^[ \t]*(?:\/\/.*|\*(?!\/).*|\/\*(?:(?!\*\/).)*)$/gmu;
-
 function rawFacts(whole: string, settings: AcpSettings): TextFacts {
-  const text = whole.replace(COMMENT_LINES, "");
+  const text = withoutCommentLines(whole);
   const patterns = patternsFor(settings);
   if (patterns.handlers.test(text)) return EVERY_FACT;
   return { handlers: false, codes: hasCodeNumber(text), errorWords: patterns.words.test(text) };

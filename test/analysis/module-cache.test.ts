@@ -254,3 +254,20 @@ describe("a namespace import asked for the class of its instance", () => {
     expect(hasParsed(join(dir, "schemas.ts"))).toBe(false);
   });
 });
+
+describe("a member called on a project module's value, when that module defines no member of the name", () => {
+  it("runs none of its functions, without parsing it; a module that defines the name is parsed and its function found", () => {
+    // A module of schemas that writes `code:` (the helper-site question holds for it) and calls `.parse` but defines none.
+    write("rpc-schemas.ts", 'import * as z from "zod";\nexport const zError = z.object({ code: z.number() });\nexport const check = (v: unknown) => zError.parse(v);\n');
+    write("rpc-parsers.ts", "export const zPrompt = {\n  parse(value: unknown) {\n    return value;\n  },\n};\n");
+    const probed = modelOf(
+      'import * as schemas from "./rpc-schemas.js";\nimport * as parsers from "./rpc-parsers.js";\n' +
+        "export function prompt(params: unknown) {\n  schemas.zError.parse(params);\n  return parsers.zPrompt.parse(params);\n}\n",
+      { filename: join(dir, "member-agent.ts") },
+    );
+    const calls = findAll(probed, (node): node is TSESTree.CallExpression => node.type === AST_NODE_TYPES.CallExpression);
+    expect(calls.map((call) => probed.model.resolver.calleeOf(call)?.type)).toEqual([undefined, AST_NODE_TYPES.FunctionExpression]);
+    expect(hasParsed(join(dir, "rpc-schemas.ts"))).toBe(false);
+    expect(hasParsed(join(dir, "rpc-parsers.ts"))).toBe(true);
+  });
+});

@@ -4,6 +4,7 @@ import { isSingleRun } from "../single-run.js";
 import { statOf, type Stats } from "./folders.js";
 import { MAX_BYTES, resolveModulePath } from "./module-files.js";
 import { MAX_MODULE_HOPS, MAX_REACHED } from "../resolution/resolution.js";
+import { escapePattern } from "../escape-pattern.js";
 
 /**
  * Facts read from a module's text, before (and mostly instead of) parsing it: whether it could answer a question at
@@ -191,6 +192,49 @@ export function closureOf<R>(path: string, hops: number, root: string, question:
   }
   closures.set(key, value);
   return value;
+}
+
+/**
+ * Lines that are comments as a whole: `// …`, a block comment's opening line (`/**` without its end) and its inner
+ * lines (`* …`). Their words and numbers are prose: documentation that shows `code: 1.5` or names a method. (A line of
+ * code that starts with `*`, a product continued from the line above, holds no name a question needs.)
+ */
+const COMMENT_LINES = /^[ \t]*(?:\/\/.*|\*(?!\/).*|\/\*(?:(?!\*\/).)*)$/gmu;
+
+/** The text without its whole comment lines: what a question about the code a text writes reads. */
+export function withoutCommentLines(text: string): string {
+  return text.replace(COMMENT_LINES, "");
+}
+
+const nameQuestions = new Map<string, TextQuestion<boolean>>();
+
+/**
+ * Whether a text may define something named `name` (outside whole comment lines): a declaration, method or property
+ * key (`name(`, `name:`, `name =`, `function name`), a member assigned (`.name = `), a shorthand property (`{ name }`),
+ * an export alias (`as name`) or a string (`"name"`: a quoted key, `defineProperty`). A call of a member (`.name(`)
+ * or a read (`x.name`) defines nothing. A function the resolution layer finds as member `name` of a value (a method,
+ * an object's property, a factory's result's) is defined in one of these ways where it is written, so a module that
+ * defines no such name, nor the modules it imports, need not be parsed to learn that `schemas.prompt.parse` is none
+ * of its functions.
+ */
+export function definesName(name: string): TextQuestion<boolean> {
+  let found = nameQuestions.get(name);
+  if (!found) {
+    const n = escapePattern(name);
+    const pattern = new RegExp(
+      [
+        String.raw`(?<![\w$.])${n}\??\s*(?:[(:<]|=(?![=>]))`,
+        String.raw`\.${n}\s*=(?![=>])`,
+        String.raw`[{,]\s*${n}\s*[,}]`,
+        String.raw`\bas\s+${n}(?![\w$])`,
+        `["'\`]${n}["'\`]`,
+      ].join("|"),
+      "u",
+    );
+    found = { key: `\0defines name\0${name}`, compute: (text) => pattern.test(withoutCommentLines(text)), holds: (fact) => fact };
+    nameQuestions.set(name, found);
+  }
+  return found;
 }
 
 /**

@@ -22,6 +22,8 @@ export function functionTarget(resolver: Resolution, node: TSESTree.Node): Funct
   }
   if (inner.type === AST_NODE_TYPES.MemberExpression && !inner.computed) {
     const name = staticKeyName(inner.property, false);
+    // A member of a project module's value is a function written with that name there, or in a module it imports.
+    if (name !== undefined && !resolver.mayDefineMember(inner.object, name)) return undefined;
     const object = unwrapValue(inner.object);
     const cls = name === undefined ? undefined : object.type === AST_NODE_TYPES.ThisExpression ? thisClass(object)?.parent : resolver.instanceClassOf(object);
     const member = cls && name !== undefined ? resolver.memberFunction(cls, name) : undefined;

@@ -48,6 +48,11 @@ export interface Resolution {
   refTarget(ref: ModuleRef, from: TSESTree.Node | SourceFile): Target | undefined;
   exportTarget(file: SourceFile, name: string): Target | undefined;
   target(node: TSESTree.Node): Target | undefined;
+  /**
+   * Whether a member `name` of what `node` stands for may be defined where following `node` leads: not when it starts
+   * from a project module that, with the modules it imports, defines no such name (module-texts' definesName).
+   */
+  mayDefineMember(node: TSESTree.Node, name: string): boolean;
   targetNode(node: TSESTree.Node): TSESTree.Node | undefined;
   objectOf(node: TSESTree.Node): TSESTree.ObjectExpression | undefined;
   functionOf(node: TSESTree.Node): FunctionNode | undefined;

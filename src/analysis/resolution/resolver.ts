@@ -12,7 +12,7 @@ import { type ClassNode, classMemberFunction, fieldValue, instanceClass, namedCl
 import { moduleExports, namespaceExport } from "./module-exports.js";
 import { isRelativeSpecifier, type ModuleReading, readModule, resolveModulePath } from "../modules/module-files.js";
 import { type ModuleRef, moduleValue, variableModuleRef } from "./module-refs.js";
-import { REEXPORTS, type TextQuestion, textHolds, textReaches } from "../modules/module-texts.js";
+import { definesName, REEXPORTS, type TextQuestion, textHolds, textReaches } from "../modules/module-texts.js";
 import { fileLintedNow, fileOf, type SourceFile } from "./source-files.js";
 import { MAX_DEPTH, MAX_MODULE_HOPS, type Resolution, type Target } from "./resolution.js";
 import { injectedDefault, originOf, unwrapValue } from "./expressions.js";
@@ -185,6 +185,10 @@ export class Resolver implements Resolution {
   mayReach<T>(node: TSESTree.Node, question: TextQuestion<T>): boolean {
     const bound = this.projectImportOf(node);
     return !bound || this.moduleTextReaches(bound.root, bound.source, question);
+  }
+
+  mayDefineMember(node: TSESTree.Node, name: string): boolean {
+    return this.mayReach(node, definesName(name));
   }
 
   /**
