@@ -8,7 +8,7 @@ import { Linter } from "eslint";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import plugin from "../../src/index.js";
-import { hasParsed, resolveModulePath } from "../../src/analysis/modules/module-files.js";
+import { hasParsed, hasScopes, resolveModulePath } from "../../src/analysis/modules/module-files.js";
 import { clearTextFacts, type ClosureQuestion, closureOf, type TextQuestion, textFact, textHolds, textReaches } from "../../src/analysis/modules/module-texts.js";
 import { resetSingleRun } from "../../src/analysis/single-run.js";
 import { findAll, modelOf } from "./model-of.js";
@@ -269,5 +269,23 @@ describe("a member called on a project module's value, when that module defines 
     expect(calls.map((call) => probed.model.resolver.calleeOf(call)?.type)).toEqual([undefined, AST_NODE_TYPES.FunctionExpression]);
     expect(hasParsed(join(dir, "rpc-schemas.ts"))).toBe(false);
     expect(hasParsed(join(dir, "rpc-parsers.ts"))).toBe(true);
+  });
+});
+
+describe("an imported module's scopes", () => {
+  it("are made only when something asks for a variable there: not for a module that passes on another's exports, for a helper's locals", () => {
+    write("scoped-codes.ts", "export const GONE = -32002;\nexport const unrelated = () => 1;\n");
+    write("scoped-barrel.ts", 'export * from "./scoped-codes.js";\n');
+    write("scoped-helpers.ts", 'import { RequestError } from "@agentclientprotocol/sdk";\nexport function gone(code: number) {\n  const message = "gone";\n  return new RequestError(code, message);\n}\n');
+    const probed = modelOf(
+      'import { RequestError } from "@agentclientprotocol/sdk";\nimport { GONE } from "./scoped-barrel.js";\nimport { gone } from "./scoped-helpers.js";\n' +
+        "export const a = () => {\n  throw new RequestError(GONE, \"gone\");\n};\nexport const b = () => {\n  throw gone(-32001);\n};\n",
+      { filename: join(dir, "scoped-agent.ts") },
+    );
+    const { model } = probed;
+    expect(model.errorSites.map((site) => model.values.resolve(site.code!))).toEqual([[-32002], [-32001]]);
+    const modules = (name: string) => model.resolver.moduleAt(join(dir, name))!;
+    expect(hasScopes(modules("scoped-barrel.ts"))).toBe(false);
+    expect(hasScopes(modules("scoped-helpers.ts"))).toBe(true);
   });
 });

@@ -220,16 +220,17 @@ function parse(path: string, root: string, parser: Parser, options: Record<strin
   if (!("text" in read)) return null;
   const text = read.text;
   try {
-    const result = isTypeScriptEslint(parser) ? parseTreeAndScopes(path, text, options) : parser.parseForESLint!(text, options);
+    const result = isTypeScriptEslint(parser) ? parseTree(path, text, options) : parser.parseForESLint!(text, options);
     const visitorKeys = result.visitorKeys;
-    if (!result.scopeManager || !visitorKeys) return null;
+    const scopes = "scopes" in result ? lazyScopes(result.ast, result.scopes) : result.scopeManager;
+    if (!scopes || !visitorKeys) return null;
     setParents(result.ast, visitorKeys);
     const sourceCode = new SourceCode({
       text,
       ast: result.ast as TSESLint.SourceCode.Program,
       // Read without type information: no program behind it.
       parserServices: null,
-      scopeManager: result.scopeManager as TSESLint.Scope.ScopeManager,
+      scopeManager: scopes as TSESLint.Scope.ScopeManager,
       visitorKeys,
     });
     const file: SourceFile = { path, sourceCode, linted: false };
@@ -251,12 +252,12 @@ function isTypeScriptEslint(parser: Parser): boolean {
 }
 
 /**
- * What typescript-eslint's `parseForESLint` makes of a module without type information (the same tree and scopes, its
- * options passed on as it passes them), without the tokens, comments and line and column locations it always makes
- * and the node maps it keeps. The tree is oxc-parser's where it loads and reads the text without error
- * (native-parse.ts), typescript-estree's otherwise.
+ * What typescript-eslint's `parseForESLint` makes of a module without type information (the same tree, its options
+ * passed on as it passes them; its scopes on first use), without the tokens, comments and line and column locations
+ * it always makes and the node maps it keeps. The tree is oxc-parser's where it loads and reads the text without
+ * error (native-parse.ts), typescript-estree's otherwise.
  */
-function parseTreeAndScopes(path: string, text: string, options: Record<string, unknown>): ReturnType<NonNullable<Parser["parseForESLint"]>> {
+function parseTree(path: string, text: string, options: Record<string, unknown>): { ast: TSESTree.Program; scopes: () => TSESLint.Scope.ScopeManager; visitorKeys: Record<string, readonly string[]> } {
   const features = options["ecmaFeatures"] as { jsx?: boolean; globalReturn?: boolean };
   const sourceType = options["sourceType"] === "module" ? "module" : "script";
   const ast =
@@ -272,14 +273,51 @@ function parseTreeAndScopes(path: string, text: string, options: Record<string, 
   (ast as { sourceType: string }).sourceType = sourceType;
   // ESLint's SourceCode requires both lists and the Program's location; nothing reads them for an imported module.
   Object.assign(ast, { tokens: [], comments: [], loc: programLoc(text) });
-  const scopeManager = analyze(ast, {
-    globalReturn: features.globalReturn,
-    jsxFragmentName: options["jsxFragmentName"] as string | undefined,
-    jsxPragma: options["jsxPragma"] as string | undefined,
-    lib: options["lib"] as AnalyzeOptions["lib"],
-    sourceType,
+  const scopes = () =>
+    analyze(ast, {
+      globalReturn: features.globalReturn,
+      jsxFragmentName: options["jsxFragmentName"] as string | undefined,
+      jsxPragma: options["jsxPragma"] as string | undefined,
+      lib: options["lib"] as AnalyzeOptions["lib"],
+      sourceType,
+    }) as TSESLint.Scope.ScopeManager;
+  return { ast, scopes, visitorKeys: typescriptVisitorKeys as Record<string, readonly string[]> };
+}
+
+/**
+ * A module's scopes, made when something first asks them anything: as much time as the parse itself, and many
+ * modules are parsed only to find an export or a class's method, never a variable. (ESLint's SourceCode is frozen,
+ * so the scope manager it holds stands in for the real one, whose methods run on the real one.)
+ */
+function lazyScopes(ast: TSESTree.Program, make: () => TSESLint.Scope.ScopeManager): TSESLint.Scope.ScopeManager {
+  let made: TSESLint.Scope.ScopeManager | undefined;
+  const real = () => {
+    if (!made) {
+      try {
+        made = make();
+      } catch {
+        // Found now rather than at the parse: the module's variables are unknown, as for a module that did not parse.
+        made = analyze({ ...ast, body: [] }, { sourceType: ast.sourceType }) as TSESLint.Scope.ScopeManager;
+      }
+      scoped.add(ast);
+    }
+    return made;
+  };
+  return new Proxy({} as TSESLint.Scope.ScopeManager, {
+    get(_, key) {
+      const value: unknown = Reflect.get(real(), key);
+      return typeof value === "function" ? value.bind(real()) : value;
+    },
+    has: (_, key) => Reflect.has(real(), key),
   });
-  return { ast, scopeManager, visitorKeys: typescriptVisitorKeys as Record<string, readonly string[]> };
+}
+
+/** The trees of the modules whose scopes were made (tests). */
+const scoped = new WeakSet<TSESTree.Program>();
+
+/** Whether the scopes of a module read by the layer were made (tests: a module asked only for an export needs none). */
+export function hasScopes(file: SourceFile): boolean {
+  return scoped.has(file.sourceCode.ast);
 }
 
 /** Whether a parse of the module at `path` is kept (tests: a question its text answered parses nothing). */
