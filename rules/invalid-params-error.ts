@@ -52,10 +52,10 @@ export default createRule<[], MessageIds>({
     },
     hasSuggestions: true,
     messages: {
-      unsupportedValue: "The Errors page answers {{what}} with -32602 Invalid params, but this answers it with {{code}}: use {{fix}}.",
-      malformedParams: "The Errors page answers malformed params with -32602 Invalid params, but {{what}} is answered here with {{code}}: use {{fix}}.",
+      unsupportedValue: "The Errors page answers {{what}} with -32602 Invalid params, but it is answered {{where}} with {{code}}: use {{fix}}.",
+      malformedParams: "The Errors page answers malformed params with -32602 Invalid params, but {{what}} is answered {{where}} with {{code}}: use {{fix}}.",
       valueTypeV2:
-        "In protocol version 2, a session/set_config_option value of the wrong type gets -32602 Invalid params, but this answers it with {{code}}: use {{fix}}.",
+        "In protocol version 2, a session/set_config_option value of the wrong type gets -32602 Invalid params, but it is answered {{where}} with {{code}}: use {{fix}}.",
       useInvalidParams: "Answer with -32602 Invalid params: {{text}}.",
     },
     schema: [],
@@ -81,12 +81,12 @@ export default createRule<[], MessageIds>({
         ? [{ messageId: "useInvalidParams" as const, data: { text: replacement.text }, fix: (f: TSESLint.RuleFixer) => f.replaceText(replacement.node, replacement.text) }]
         : [];
       const what = UNSUPPORTED[finding.kind];
-      if (what) report({ node, messageId: "unsupportedValue", data: { what, code, fix }, suggest });
-      else if (finding.kind === "valueType" && v2) report({ node, messageId: "valueTypeV2", data: { code, fix }, suggest });
+      if (what) report({ node, from: finding.answer.node, messageId: "unsupportedValue", data: { what, code, fix }, suggest });
+      else if (finding.kind === "valueType" && v2) report({ node, from: finding.answer.node, messageId: "valueTypeV2", data: { code, fix }, suggest });
       else {
         const subject =
           finding.kind === "valueType" ? "a `value` of the wrong type" : finding.kind === "field" ? `a missing or mistyped \`${finding.field}\`` : "a failed validation of the params";
-        report({ node, messageId: "malformedParams", data: { what: subject, code, fix }, suggest });
+        report({ node, from: finding.answer.node, messageId: "malformedParams", data: { what: subject, code, fix }, suggest });
       }
     }
   },

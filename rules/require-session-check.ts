@@ -85,37 +85,37 @@ export default createRule<[], MessageIds>({
     },
     messages: {
       unguardedSession:
-        "This session is looked up by the requested id and used without checking that it exists: answer an unknown session with -32002 ({{fix}}).",
+        "This session is looked up by the requested id and used {{where}} without checking that it exists: answer an unknown session with -32002 ({{fix}}).",
       assertedSession:
         "This `!` asserts that the requested session exists, but a client may name any id: check it and answer an unknown session with -32002 ({{fix}}).",
       wrongCode:
-        "An unknown session is answered here with {{code}} ({{name}}): answer it with -32002 Resource not found and data.sessionId ({{fix}}).",
+        "An unknown session is answered {{where}} with {{code}} ({{name}}): answer it with -32002 Resource not found and data.sessionId ({{fix}}).",
       internalError:
-        "An unknown session is answered here as -32603 Internal error, since a thrown value that is not a RequestError loses its meaning: throw {{fix}} instead.",
+        "An unknown session is answered {{where}} as -32603 Internal error, since a thrown value that is not a RequestError loses its meaning: throw {{fix}} instead.",
       successForMiss:
-        "An unknown session is answered here with a success result, so the client cannot tell it from a served request: answer it with -32002 Resource not found and data.sessionId ({{fix}}).",
+        "An unknown session is answered {{where}} with a success result, so the client cannot tell it from a served request: answer it with -32002 Resource not found and data.sessionId ({{fix}}).",
       successForMissV2:
-        "An unknown session is answered here with a success result, but in protocol version 2 the agent MUST answer it with -32002 Resource not found and data.sessionId ({{fix}}).",
+        "An unknown session is answered {{where}} with a success result, but in protocol version 2 the agent MUST answer it with -32002 Resource not found and data.sessionId ({{fix}}).",
       caughtAs:
-        "An unknown session is answered here with {{code}} ({{name}}) by the dispatcher's catch, which answers every thrown error with it: answer it with -32002 Resource not found and data.sessionId ({{fix}}).",
+        "An unknown session is answered {{where}} with {{code}} ({{name}}) by the dispatcher's catch, which answers every thrown error with it: answer it with -32002 Resource not found and data.sessionId ({{fix}}).",
       connectionSends:
-        "An unknown session is answered here with {{code}} ({{name}}), which {{connection}}'s catch sends for this thrown error: answer it with -32002 Resource not found and data.sessionId ({{fix}}).",
+        "An unknown session is answered {{where}} with {{code}} ({{name}}), which {{connection}}'s catch sends for this thrown error: answer it with -32002 Resource not found and data.sessionId ({{fix}}).",
       connectionUnknown:
-        "An unknown session is answered here with a thrown Error that carries neither -32002 nor data.sessionId, whatever code {{connection}}'s catch sends for it: answer it with -32002 Resource not found and data.sessionId ({{fix}}).",
+        "An unknown session is answered {{where}} with a thrown Error that carries neither -32002 nor data.sessionId, whatever code {{connection}}'s catch sends for it: answer it with -32002 Resource not found and data.sessionId ({{fix}}).",
       unguardedSessionV2:
-        "This session is looked up by the requested id and used without checking that it exists: in protocol version 2 the agent MUST answer an unknown session with -32002 ({{fix}}).",
+        "This session is looked up by the requested id and used {{where}} without checking that it exists: in protocol version 2 the agent MUST answer an unknown session with -32002 ({{fix}}).",
       assertedSessionV2:
         "This `!` asserts that the requested session exists, but a client may name any id: in protocol version 2 the agent MUST answer an unknown session with -32002 ({{fix}}).",
       wrongCodeV2:
-        "An unknown session is answered here with {{code}} ({{name}}), but in protocol version 2 the agent MUST answer it with -32002 Resource not found and data.sessionId ({{fix}}).",
+        "An unknown session is answered {{where}} with {{code}} ({{name}}), but in protocol version 2 the agent MUST answer it with -32002 Resource not found and data.sessionId ({{fix}}).",
       internalErrorV2:
-        "An unknown session is answered here as -32603 Internal error, since a thrown value that is not a RequestError loses its meaning, but in protocol version 2 the agent MUST answer it with -32002: throw {{fix}} instead.",
+        "An unknown session is answered {{where}} as -32603 Internal error, since a thrown value that is not a RequestError loses its meaning, but in protocol version 2 the agent MUST answer it with -32002: throw {{fix}} instead.",
       closeFails:
-        "Closing a session that does not exist is answered here with {{code}} ({{name}}), but in protocol version 2 it SHOULD succeed: return the empty result (clients take -32002 for a successful close too).",
+        "Closing a session that does not exist is answered {{where}} with {{code}} ({{name}}), but in protocol version 2 it SHOULD succeed: return the empty result (clients take -32002 for a successful close too).",
       closeUnguarded:
-        "This session is looked up by the requested id and used without checking that it exists, so closing an unknown session fails, but in protocol version 2 it SHOULD succeed: return the empty result when the session is missing.",
+        "This session is looked up by the requested id and used {{where}} without checking that it exists, so closing an unknown session fails, but in protocol version 2 it SHOULD succeed: return the empty result when the session is missing.",
       deletedSession:
-        "A deleted session is answered here with {{code}} ({{name}}), but in protocol version 2 resuming a deleted session is answered like any session that does not exist, with -32002 Resource not found and data.sessionId: throw {{fix}}.",
+        "A deleted session is answered {{where}} with {{code}} ({{name}}), but in protocol version 2 resuming a deleted session is answered like any session that does not exist, with -32002 Resource not found and data.sessionId: throw {{fix}}.",
     },
     schema: [],
   },
@@ -142,7 +142,7 @@ export default createRule<[], MessageIds>({
       const close = v2 && onlyClose(use.scope);
       if (use.reportAt) {
         // A helper of another module: reported at the calls of this file that reach it.
-        for (const call of placesOf(use.reportAt, use.node)) reportOnce(call, { node: call, messageId: close ? "closeUnguarded" : "unguardedSession", data: { fix } });
+        for (const call of placesOf(use.reportAt, use.node)) reportOnce(call, { node: call, from: use.node, messageId: close ? "closeUnguarded" : "unguardedSession", data: { fix } });
         continue;
       }
       if (use.node.type === "TSNonNullExpression") {
@@ -158,7 +158,7 @@ export default createRule<[], MessageIds>({
       // A success returned for an unknown session by the handler itself (a helper's return is no answer);
       // closing an unknown session may succeed.
       if (miss.success && !miss.caught && miss.scope.handlers.some(requiresSessionCheck) && sendsResults(miss, miss.success, model) && !onlyClose(miss.scope)) {
-        for (const node of placesOf(miss.reportAt, miss.success)) reportOnce(node, { node, messageId: "successForMiss", data: { fix } });
+        for (const node of placesOf(miss.reportAt, miss.success)) reportOnce(node, { node, from: miss.success, messageId: "successForMiss", data: { fix } });
         continue;
       }
       if (!answer || miss.caught || !miss.scope.handlers.some(requiresSessionCheck)) continue;
@@ -172,13 +172,13 @@ export default createRule<[], MessageIds>({
         const named = connectionName(connection);
         const through = connectionFix(connection, RESOURCE_NOT_FOUND);
         if (!codes) {
-          if (answer.kind === "internal" && !close) for (const node of placesOf(miss.reportAt, answer.node)) reportOnce(node, { node, messageId: "connectionUnknown", data: { connection: named, fix: through } });
+          if (answer.kind === "internal" && !close) for (const node of placesOf(miss.reportAt, answer.node)) reportOnce(node, { node, from: answer.node, messageId: "connectionUnknown", data: { connection: named, fix: through } });
           continue;
         }
         const wrong = codes.find((c) => c !== RESOURCE_NOT_FOUND);
         if (wrong === undefined) continue;
         const name = model.acpCodes.get(wrong)?.message ?? "an implementation-specific code";
-        for (const node of placesOf(miss.reportAt, answer.node)) reportOnce(node, { node, messageId: close ? "closeFails" : "connectionSends", data: { code: wrong, name, connection: named, fix: through } });
+        for (const node of placesOf(miss.reportAt, answer.node)) reportOnce(node, { node, from: answer.node, messageId: close ? "closeFails" : "connectionSends", data: { code: wrong, name, connection: named, fix: through } });
         continue;
       }
       // A plain Error thrown in hand-rolled dispatch goes out as what the dispatcher's catch-all answers with.
@@ -189,8 +189,8 @@ export default createRule<[], MessageIds>({
         if (!sendsInternalError(miss)) continue;
         const name = model.acpCodes.get(INTERNAL_ERROR)?.message ?? "Internal error";
         for (const node of placesOf(miss.reportAt, answer.node)) {
-          if (close) reportOnce(node, { node, messageId: "closeFails", data: { code: INTERNAL_ERROR, name } });
-          else reportOnce(node, { node, messageId: "internalError", data: { fix } });
+          if (close) reportOnce(node, { node, from: answer.node, messageId: "closeFails", data: { code: INTERNAL_ERROR, name } });
+          else reportOnce(node, { node, from: answer.node, messageId: "internalError", data: { fix } });
         }
         continue;
       }
@@ -201,7 +201,7 @@ export default createRule<[], MessageIds>({
       const wrong = codes.find((c) => c !== RESOURCE_NOT_FOUND)!;
       const name = model.acpCodes.get(wrong)?.message ?? "an implementation-specific code";
       const messageId = close ? "closeFails" : v2 ? "wrongCodeV2" : caught === undefined ? "wrongCode" : "caughtAs";
-      for (const node of placesOf(miss.reportAt, answer.node)) reportOnce(node, { node, messageId, data: { code: wrong, name, fix } });
+      for (const node of placesOf(miss.reportAt, answer.node)) reportOnce(node, { node, from: answer.node, messageId, data: { code: wrong, name, fix } });
     }
 
     if (!v2) return;

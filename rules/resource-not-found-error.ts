@@ -80,23 +80,23 @@ export default createRule<[], MessageIds>({
     },
     messages: {
       fileWrongCode:
-        "A missing file is answered here with {{code}} ({{name}}): answer fs/read_text_file for a file that does not exist with -32002 Resource not found ({{fix}}).",
+        "A missing file is answered {{where}} with {{code}} ({{name}}): answer fs/read_text_file for a file that does not exist with -32002 Resource not found ({{fix}}).",
       fileInternalError:
-        "A missing file is answered here as -32603 Internal error, since a thrown value that is not a RequestError loses its meaning: throw {{fix}} instead.",
+        "A missing file is answered {{where}} as -32603 Internal error, since a thrown value that is not a RequestError loses its meaning: throw {{fix}} instead.",
       catchAllCode:
         "This catch answers every failure of the read, a missing file included, with {{code}} ({{name}}): answer ENOENT with -32002 Resource not found ({{fix}}) and rethrow the other errors.",
       swallowed:
-        "A failed read, a missing file included, is answered here with a successful result, so the agent cannot tell a missing file from an empty one: answer a missing file with -32002 Resource not found ({{fix}}).",
+        "A failed read, a missing file included, is answered {{where}} with a successful result, so the agent cannot tell a missing file from an empty one: answer a missing file with -32002 Resource not found ({{fix}}).",
       fileStub:
         "This handler reads no file and answers every path with empty content, a missing file included, while the client advertises fs.readTextFile: answer a file that does not exist with -32002 Resource not found ({{fix}}), or stop advertising the capability.",
       fileSuccess:
-        "A missing file is answered here with a successful result: answer fs/read_text_file for a file that does not exist with -32002 Resource not found ({{fix}}).",
+        "A missing file is answered {{where}} with a successful result: answer fs/read_text_file for a file that does not exist with -32002 Resource not found ({{fix}}).",
       terminalWrongCode:
-        "An unknown terminal is answered here with {{code}} ({{name}}): answer {{method}} for a terminalId it does not know with {{expected}} ({{fix}}).",
+        "An unknown terminal is answered {{where}} with {{code}} ({{name}}): answer {{method}} for a terminalId it does not know with {{expected}} ({{fix}}).",
       terminalInternalError:
-        "An unknown terminal is answered here as -32603 Internal error, since a thrown value that is not a RequestError loses its meaning: answer {{method}} for a terminalId it does not know with {{expected}} ({{fix}}).",
+        "An unknown terminal is answered {{where}} as -32603 Internal error, since a thrown value that is not a RequestError loses its meaning: answer {{method}} for a terminalId it does not know with {{expected}} ({{fix}}).",
       terminalSuccess:
-        "An unknown terminal is answered here with a successful result: answer {{method}} for a terminalId it does not know with {{expected}} ({{fix}}).",
+        "An unknown terminal is answered {{where}} with a successful result: answer {{method}} for a terminalId it does not know with {{expected}} ({{fix}}).",
       useFix: "Throw {{fix}} instead.",
       mapEnoent: "Throw {{fix}} for ENOENT first, and leave the other errors to this answer.",
     },
@@ -138,7 +138,7 @@ export default createRule<[], MessageIds>({
         const method = miss.handlers[0]?.method.wire ?? "terminal/*";
         const expectedText = `${expected} ${model.acpCodes.get(expected)?.message ?? ""}`.trim();
         const messageId = answer.kind === "success" ? "terminalSuccess" : answer.kind === "internal" && !byConnection ? "terminalInternalError" : "terminalWrongCode";
-        for (const node of places) report({ node, messageId, data: { ...data, method, expected: expectedText }, suggest });
+        for (const node of places) report({ node, from: answer.node, messageId, data: { ...data, method, expected: expectedText }, suggest });
         continue;
       }
       const inCatch = miss.kind === "catch" || miss.kind === "after-catch";
@@ -154,7 +154,7 @@ export default createRule<[], MessageIds>({
             : answer.kind === "internal" && !byConnection
               ? "fileInternalError"
               : "fileWrongCode";
-      for (const node of places) report({ node, messageId, data, suggest });
+      for (const node of places) report({ node, from: answer.node, messageId, data, suggest });
     }
   },
 });

@@ -6,6 +6,7 @@ import { isOtherProtocolFile } from "./analysis/other-protocols.js";
 import { fileRelevance } from "./analysis/relevance.js";
 import { type AcpSettings, acpSettings } from "./analysis/settings.js";
 import { programOf } from "./analysis/resolution/source-files.js";
+import { helperPlace } from "./analysis/syntax/helper-place.js";
 
 export const REPOSITORY_URL = "https://github.com/eslint-plugin-acp/eslint-plugin-acp";
 
@@ -24,8 +25,13 @@ export interface AcpRuleDocs {
 
 const ruleCreator = RuleCreator<AcpRuleDocs>((name) => `${REPOSITORY_URL}/blob/main/docs/rules/${name}.md`);
 
-/** A report of a rule's finding: de-duplicated by place, dropped at another file's node, worded for version 2 when it can be. */
-export type Report<MessageIds extends string> = (descriptor: TSESLint.ReportDescriptor<MessageIds>) => void;
+/**
+ * A report of a rule's finding: de-duplicated by place, dropped at another file's node, worded for version 2 when it
+ * can be. `from` is where the mistake is, when the report is placed elsewhere: a branch of another module's helper,
+ * reported at the linted file's call that reaches it. The message's `{{where}}` says which: "here", or "in
+ * `SessionStore.require` (store.ts), which this call reaches,".
+ */
+export type Report<MessageIds extends string> = (descriptor: TSESLint.ReportDescriptor<MessageIds> & { readonly from?: TSESTree.Node }) => void;
 
 /** The linted file as a rule's check sees it, besides its model. */
 export interface CheckedFile<Options extends readonly unknown[]> {
@@ -114,9 +120,17 @@ function reportingIn<MessageIds extends string>(context: Readonly<TSESLint.RuleC
     if (places.has(place)) return;
     places.add(place);
     // In protocol version 2, a finding whose message has a version 2 wording (`…V2`: a SHOULD become a MUST) says so.
-    const messageId = v2 && `${descriptor.messageId}V2` in messages ? (`${descriptor.messageId}V2` as MessageIds) : descriptor.messageId;
-    context.report({ ...descriptor, messageId });
+    const { from, ...rest } = descriptor;
+    const messageId = v2 && `${rest.messageId}V2` in messages ? (`${rest.messageId}V2` as MessageIds) : rest.messageId;
+    context.report({ ...rest, messageId, data: { where: whereText(from, program), ...rest.data } });
   };
+}
+
+/** Where a finding's mistake is, as its message says it: here, or in another module's helper that the reported call reaches. */
+function whereText(from: TSESTree.Node | undefined, program: TSESTree.Program): string {
+  if (!from || programOf(from) === program) return "here";
+  const { helper, file } = helperPlace(from);
+  return `in ${helper} (${file}), which this call reaches,`;
 }
 
 /** For each file, how many of the plugin's rules listen to it and how many of them have left it. */

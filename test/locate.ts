@@ -34,3 +34,8 @@ export function at(code: string, text: string, nth = 0): Span {
 export function reportAt<T extends string>(messageId: T, code: string, text: string, data?: Record<string, unknown>, nth = 0): TestCaseError<T> {
   return { messageId, ...(data ? { data } : {}), ...at(code, text, nth) };
 }
+
+/** The `where` of a report at a call that reaches another module's helper (create-rule.ts): `helper` as `Class.method`. */
+export function reaching(helper: string, file: string): string {
+  return `in \`${helper}\` (${file}), which this call reaches,`;
+}

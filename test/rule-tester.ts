@@ -102,7 +102,7 @@ class SuggestionCheckingTester extends RuleTester {
       return;
     }
     const cases = runnable(tests.invalid).filter(hasSuggestions);
-    super.run(ruleName, rule, tests);
+    super.run(ruleName, rule, { ...tests, invalid: tests.invalid.map((c) => withWhere(c, rule.meta.messages)) });
     if (cases.length === 0) return;
     describe(`${ruleName}: suggestions lint clean with acp/all`, () => {
       for (const testCase of cases) {
@@ -112,6 +112,22 @@ class SuggestionCheckingTester extends RuleTester {
       }
     });
   }
+}
+
+/**
+ * The case with `where: "here"` in the data of each error whose message says where the mistake is (`{{where}}`,
+ * create-rule.ts) and whose data names no `where`: such an error asserts the mistake is where it is reported. A report
+ * at a call that reaches another module's helper names it (`where: "in \`Store.get\` (store.ts), which this call
+ * reaches,"`).
+ */
+function withWhere<MessageIds extends string, Options extends readonly unknown[]>(
+  testCase: InvalidTestCase<MessageIds, Options>,
+  messages: Readonly<Record<string, string>>,
+): InvalidTestCase<MessageIds, Options> {
+  const errors = testCase.errors.map((error) =>
+    error.data && !("where" in error.data) && messages[error.messageId]?.includes("{{where}}") ? { ...error, data: { where: "here", ...error.data } } : error,
+  );
+  return { ...testCase, errors };
 }
 
 /** Rule tests without type information, as most users lint. */

@@ -9,7 +9,7 @@ import resourceNotFound from "../../rules/resource-not-found-error.js";
 import sessionCheck from "../../rules/require-session-check.js";
 import sessionData from "../../rules/session-not-found-data.js";
 import validErrorObject from "../../rules/valid-error-object.js";
-import { at, reportAt } from "../locate.js";
+import { at, reaching, reportAt } from "../locate.js";
 import { untypedTester } from "../rule-tester.js";
 
 const dir = fileURLToPath(new URL("../fixtures/resolution", import.meta.url));
@@ -145,27 +145,27 @@ export class CaughtAgent implements acp.Agent {
       errors: [
         // resume() answers -32011; get() throws a plain Error, which the SDK sends as -32603. The call in
         // setSessionMode comes after a has() check: it is not reported.
-        report("wrongCode", agent.code, "this.reviews.resume(params.sessionId)", { code: -32011, name: "an implementation-specific code", fix: FIX }),
-        report("internalError", agent.code, "this.reviews.get(params.sessionId)", { fix: FIX }),
+        report("wrongCode", agent.code, "this.reviews.resume(params.sessionId)", { code: -32011, name: "an implementation-specific code", fix: FIX, where: reaching("ReviewSessions.resume", "sessions.ts") }),
+        report("internalError", agent.code, "this.reviews.get(params.sessionId)", { fix: FIX, where: reaching("ReviewSessions.get", "sessions.ts") }),
       ],
     },
     {
       // A notification is answered by nothing: what its call of the shared helper throws is no answer.
       name: "a helper that prompt and cancel share, reported at prompt's call only",
       ...cancellingAgent,
-      errors: [report("internalError", cancellingAgent.code, "this.reviews.get(params.sessionId)", { fix: FIX })],
+      errors: [report("internalError", cancellingAgent.code, "this.reviews.get(params.sessionId)", { fix: FIX, where: reaching("ReviewSessions.get", "sessions.ts") })],
     },
     {
       name: "a manager's miss one handler reaches twice is reported once, at the first call",
       ...twiceAgent,
-      errors: [report("internalError", twiceAgent.code, "reviews.get(params.sessionId)", { fix: FIX })],
+      errors: [report("internalError", twiceAgent.code, "reviews.get(params.sessionId)", { fix: FIX, where: reaching("ReviewSessions.get", "sessions.ts") })],
     },
     {
       // tariqwest/commandcode-acp: the params read through a helper that only picks them by their shape, the id
       // made a string; handing the request to that helper before the call checks nothing.
       name: "an app that reads its params through a shape helper (`asRecord`) and hands the id on as String(p.sessionId ?? \"\")",
       ...recordApp,
-      errors: [report("internalError", recordApp.code, 'reviews.get(String(p.sessionId ?? ""))', { fix: FIX })],
+      errors: [report("internalError", recordApp.code, 'reviews.get(String(p.sessionId ?? ""))', { fix: FIX, where: reaching("ReviewSessions.get", "sessions.ts") })],
     },
     {
       name: "a gate that imports back from the linted agent a table (its code, at the call) and helpers that throw (where they throw)",
@@ -173,7 +173,7 @@ export class CaughtAgent implements acp.Agent {
       errors: [
         report("internalError", importBack.code, 'new Error("no such session")', { fix: FIX }),
         report("wrongCode", importBack.code, "new RequestError(-32001, `no session ${id}`)", { code: -32001, name: "an implementation-specific code", fix: FIX }),
-        report("wrongCode", importBack.code, "gate.require(sessions, params.sessionId)", { code: -32602, name: "Invalid params", fix: FIX }),
+        report("wrongCode", importBack.code, "gate.require(sessions, params.sessionId)", { code: -32602, name: "Invalid params", fix: FIX, where: reaching("SessionGate.require", "import-back-gate.ts") }),
       ],
     },
     {
@@ -242,7 +242,12 @@ untypedTester().run("invalid-params-error (a list of modes of another module)", 
       errors: [
         {
           messageId: "unsupportedValue",
-          data: { what: "an unknown mode in session/set_mode", code: "-32603 Internal error (a thrown value that is not a RequestError goes out as that)", fix: "RequestError.invalidParams(data, message)" },
+          data: {
+            what: "an unknown mode in session/set_mode",
+            code: "-32603 Internal error (a thrown value that is not a RequestError goes out as that)",
+            fix: "RequestError.invalidParams(data, message)",
+            where: reaching("ModeSession.setMode", "mode-session.ts"),
+          },
           ...at(modeAgent.code, "session.setMode(params.modeId)"),
           suggestions: [],
         },
@@ -390,7 +395,7 @@ untypedTester().run("resource-not-found-error (a terminal manager of another mod
       errors: [
         {
           messageId: "terminalInternalError",
-          data: { fix: "acp.RequestError.resourceNotFound(terminalId)", method: "terminal/kill", expected: "-32002 Resource not found" },
+          data: { fix: "acp.RequestError.resourceNotFound(terminalId)", method: "terminal/kill", expected: "-32002 Resource not found", where: reaching("TerminalManager.kill", "terminals.ts") },
           ...at(client.code, "this.manager.kill(params.terminalId)"),
           suggestions: [],
         },
@@ -516,6 +521,7 @@ untypedTester().run("require-session-check (another module's miss answered with 
           name: "an implementation-specific code",
           connection: "`Rpc`",
           fix: "a thrown error whose `code` is -32002",
+          where: reaching("EntryResolver.resolve", "coded-entries.ts"),
         }),
       ],
     },
