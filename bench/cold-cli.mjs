@@ -145,40 +145,47 @@ function moduleToEdit(files) {
  * A second `acp-lint --cache` run (issue 36): after one imported module is edited, against a run with no change, a
  * new process each. The cache is warmed once untimed; then each round runs once with no change and once after an
  * edit to the module (a comment appended), in alternating order. Beside it, the same of the eslint command with the
- * TypeScript parser and no rules (`--cache`, its own cache file): what re-linting the edited file costs before any
- * plugin (acp-lint re-lints the module's importers as well). Returns the edited / unchanged ratio of CPU time of
+ * TypeScript parser and no rules (`--cache`, its own cache file, its own copy of the repository: an edit made for one
+ * command is no change to the other's next run): what re-linting the edited file costs before any plugin (acp-lint
+ * also re-lints those of the module's importers the rules look into). Returns the edited / unchanged ratio of CPU time of
  * each, and the milliseconds each run adds after the edit (medians' difference).
  */
 export function cachedCliPart({ root, files, cli, runs }) {
-  const repo = join(root, "cached-repository");
-  writeRepository(repo, files);
   const edit = moduleToEdit(files);
   if (!edit) throw new Error("the workload has no module that another file imports");
-  const editedPath = join(repo, ...edit.name.split("/").map((segment) => (BUILD_SEGMENT.test(segment) ? `${segment}-` : segment)));
-  const original = readFileSync(editedPath, "utf8");
   const commands = {
     acpLint: [cli, "--cache", "--format", "json", "."],
     eslint: [ESLINT_BIN, "--cache", "--cache-location", join(root, "eslint-cache", ""), "--format", "json", "."],
   };
+  // A copy of the repository for each command: an edit made for one command's run must not reach the other's run
+  // "with no change" (each command's cache would see it as a change).
+  const repos = {};
+  for (const key of Object.keys(commands)) {
+    const repo = join(root, `cached-repository-${key}`);
+    writeRepository(repo, files);
+    const path = join(repo, ...edit.name.split("/").map((segment) => (BUILD_SEGMENT.test(segment) ? `${segment}-` : segment)));
+    repos[key] = { repo, path, original: readFileSync(path, "utf8") };
+  }
   const times = { acpLint: { unchanged: [], edited: [] }, eslint: { unchanged: [], edited: [] } };
   const checked = (key, result) => {
     if (result.status !== 0 && result.status !== 1) throw new Error(`${key} --cache failed (exit ${result.status}):\n${result.stderr.slice(0, 2000)}`);
     return result;
   };
-  for (const key of Object.keys(commands)) checked(key, run(commands[key], repo));
+  for (const key of Object.keys(commands)) checked(key, run(commands[key], repos[key].repo));
   let edits = 0;
   for (let round = 0; round < runs; round++) {
     for (const command of round % 2 ? ["eslint", "acpLint"] : ["acpLint", "eslint"]) {
+      const { repo, path, original } = repos[command];
       for (const key of round % 2 ? ["edited", "unchanged"] : ["unchanged", "edited"]) {
-        if (key === "edited") writeFileSync(editedPath, `${original}\n// edit ${edits++}\n`);
+        if (key === "edited") writeFileSync(path, `${original}\n// edit ${edits++}\n`);
         times[command][key].push(checked(command, run(commands[command], repo)).cpu);
       }
     }
     process.stderr.write(`  acp-lint --cache: run ${round + 1}/${runs}\n`);
   }
-  out(`--cache, a new process each, on the same repository: a run with no change, and a run after an edit to ${edit.name}, which`);
+  out(`--cache, a new process each, each command on a copy of the repository of its own: a run with no change, and a run after an edit to ${edit.name}, which`);
   out(`${int(edit.importers)} of its ${int(files.length)} files import directly or through others (the module of median reach), ${runs} runs each after one untimed run;`);
-  out("acp-lint re-lints the edited module and its importers, the eslint command with no rules the edited module.");
+  out("acp-lint re-lints the edited module and the importers its rules look into, the eslint command with no rules the edited module.");
   out(`  ${pad("run", 52)} ${pad("CPU median [min .. max]", -30)}  ${pad("added by the edit", -18)}`);
   const added = {};
   for (const [command, name] of [["acpLint", "acp-lint --cache"], ["eslint", "eslint --cache, no rules"]]) {
