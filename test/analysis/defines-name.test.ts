@@ -34,6 +34,12 @@ describe("definesName", () => {
     expect(defines(text)).toBe(false);
   });
 
+  it("takes a default export for the name `default` (`mod.default()` of a namespace import)", () => {
+    expect(defines("export default function () {}", "default")).toBe(true);
+    expect(defines("export default { run() {} };", "default")).toBe(true);
+    expect(defines("export const run = () => 1;", "default")).toBe(false);
+  });
+
   it("reads the name as written, `$` included", () => {
     expect(defines("export const $parse = 1;", "$parse")).toBe(true);
     expect(defines("export const a$parse = 1;", "$parse")).toBe(false);

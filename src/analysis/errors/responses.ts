@@ -35,6 +35,11 @@ export function isResultResponse(node: TSESTree.Node): boolean {
  */
 export function sendsResult(call: TSESTree.CallExpression, ctx: FlowContext): boolean {
   if (isSender(call) && call.arguments.some((a) => a.type !== AST_NODE_TYPES.SpreadElement && isResultResponse(sentValue(a, ctx.values)))) return true;
+  return callsResultSender(call, ctx);
+}
+
+/** Whether a call runs a function of the linted file each send of whose own body is a success envelope (sendsResult). */
+export function callsResultSender(call: TSESTree.CallExpression, ctx: FlowContext): boolean {
   const resolver = resolverOf(ctx.sourceCode);
   const fn = resolver.calleeOf(call);
   return fn !== undefined && resolver.isLinted(fn) && sendsOnlyResults(fn, ctx);

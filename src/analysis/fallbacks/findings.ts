@@ -3,7 +3,7 @@ import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { INTERNAL_ERROR, METHOD_NOT_FOUND } from "../../protocol/codes.js";
 import { siteCodes } from "../errors/answer-codes.js";
 import { sentAnswer } from "../errors/answers.js";
-import { isSender, sendsResult, sentValue } from "../errors/responses.js";
+import { callsResultSender, isSender, sentValue } from "../errors/responses.js";
 import { isPlainError } from "../errors/error-classes.js";
 import type { ErrorSite } from "../errors/error-sites.js";
 import type { FileModel } from "../model.js";
@@ -124,7 +124,8 @@ function sentSuccesses(call: TSESTree.CallExpression, source: FallbackSource, si
     if (isSuccess(value, source, sites)) out.push({ kind: "success", node: value, source });
   }
   if (out.length > 0) return out;
-  return sendsResult(call, model.answers) ? [{ kind: "success", node: call, source }] : [];
+  // A function of the file each of whose sends is a success envelope (`this.sendResponse(msg.id, null)`), at the call.
+  return callsResultSender(call, model.answers) ? [{ kind: "success", node: call, source }] : [];
 }
 
 /** The statements of a path, those of a block it is included. */

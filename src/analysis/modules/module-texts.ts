@@ -211,11 +211,11 @@ const nameQuestions = new Map<string, TextQuestion<boolean>>();
 /**
  * Whether a text may define something named `name` (outside whole comment lines): a declaration, method or property
  * key (`name(`, `name:`, `name =`, `function name`), a member assigned (`.name = `), a shorthand property (`{ name }`),
- * an export alias (`as name`) or a string (`"name"`: a quoted key, `defineProperty`). A call of a member (`.name(`)
- * or a read (`x.name`) defines nothing. A function the resolution layer finds as member `name` of a value (a method,
- * an object's property, a factory's result's) is defined in one of these ways where it is written, so a module that
- * defines no such name, nor the modules it imports, need not be parsed to learn that `schemas.prompt.parse` is none
- * of its functions.
+ * an export alias (`as name`; `export default` for `default`) or a string (`"name"`: a quoted key,
+ * `defineProperty`). A call of a member (`.name(`) or a read (`x.name`) defines nothing. A function the resolution
+ * layer finds as member `name` of a value (a method, an object's property, a factory's result's) is defined in one of
+ * these ways where it is written, so a module that defines no such name, nor the modules it imports, need not be
+ * parsed to learn that `schemas.prompt.parse` is none of its functions.
  */
 export function definesName(name: string): TextQuestion<boolean> {
   let found = nameQuestions.get(name);
@@ -227,6 +227,7 @@ export function definesName(name: string): TextQuestion<boolean> {
         String.raw`\.${n}\s*=(?![=>])`,
         String.raw`[{,]\s*${n}\s*[,}]`,
         String.raw`\bas\s+${n}(?![\w$])`,
+        String.raw`\bexport\s+${n}(?![\w$])`,
         `["'\`]${n}["'\`]`,
       ].join("|"),
       "u",

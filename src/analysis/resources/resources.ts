@@ -299,7 +299,9 @@ function isSilentReturn(node: TSESTree.Node, root: TSESTree.Node, sourceCode: So
   return node.type === AST_NODE_TYPES.ReturnStatement && !node.argument && isSilentHelper(root, sourceCode);
 }
 
-/** A function that returns no value anywhere. */
+/** How many closures run by calls (`runWith({ run: () => … })` inside another) a miss is followed out of. */
+const MAX_RUNNERS = 4;
+
 /**
  * Whether nothing of `root` runs after `statement`: it ends `root`, or a closure a call runs whose call ends `root`
  * (Summaries.runnerStatement: `runWith({ run: () => { …; if (!t) log(…); } })` as a helper's last statement).
@@ -307,13 +309,14 @@ function isSilentReturn(node: TSESTree.Node, root: TSESTree.Node, sourceCode: So
 function leavesRoot(statement: TSESTree.Node, root: TSESTree.Node, sourceCode: SourceCode): boolean {
   const summaries = summariesOf(resolverOf(sourceCode));
   let at: TSESTree.Node | undefined = statement;
-  for (let hops = 0; at && hops < 4; hops++) {
+  for (let hops = 0; at && hops < MAX_RUNNERS; hops++) {
     if (endsFunction(at, root)) return true;
     at = summaries.runnerStatement(at, root);
   }
   return false;
 }
 
+/** A function that returns no value anywhere. */
 function isSilentHelper(root: TSESTree.Node, sourceCode: SourceCode): boolean {
   return isFunction(root) && returnedExpressions(root, sourceCode.visitorKeys).length === 0;
 }
