@@ -1,9 +1,12 @@
-// definesName (modules/module-texts.ts): whether a module's text may define a member of that name, asked before
-// the module is parsed to find the function a call of `imported.x.name(…)` runs.
+// definesName (modules/defined-names.ts): whether a module's text may define a member of that name, asked before
+// the module is parsed to find what `imported.x.name` is.
 import { describe, expect, it } from "vitest";
-import { definesName } from "../../src/analysis/modules/module-texts.js";
+import { definesName } from "../../src/analysis/modules/defined-names.js";
 
-const defines = (text: string, name = "parse") => definesName(name).compute(text);
+const defines = (text: string, name = "parse") => {
+  const question = definesName(name);
+  return question.holds(question.compute(text));
+};
 
 describe("definesName", () => {
   it.each([
@@ -43,5 +46,48 @@ describe("definesName", () => {
   it("reads the name as written, `$` included", () => {
     expect(defines("export const $parse = 1;", "$parse")).toBe(true);
     expect(defines("export const a$parse = 1;", "$parse")).toBe(false);
+  });
+
+  it.each([
+    ["a class", "export class parse {}"],
+    ["an abstract class", "export abstract class parse<T> extends Base {}"],
+    ["an enum", "export enum parse { A }"],
+    ["an enum member", "export enum Codes {\n  parse\n}"],
+    ["an enum member beside others", "export enum Codes { A, parse, B }"],
+    ["a destructured rename", "export const { a: parse, b } = table;"],
+    ["a destructured rename with a default", "const { a: parse = 1 } = table;"],
+    ["a namespace", "export namespace parse { export const x = 1; }"],
+    ["a field assigned later", "class S { private parse!: (v: unknown) => void; }"],
+  ])("is true for %s", (_, text) => {
+    expect(defines(text)).toBe(true);
+  });
+
+  it.each([
+    ["a package's exports passed on", 'export * from "zod";'],
+    ["a package's namespace passed on", 'export * as z from "zod";'],
+    ["a package's namespace exported", 'import * as z from "zod";\nexport { z };'],
+    ["a package's namespace held in an object", 'import * as acp from "@agentclientprotocol/sdk";\nexport const deps = { sdk: acp };'],
+    ["a required package exported", 'module.exports = require("zod");'],
+    ["a required package held in a name and exported", 'const z = require("zod");\nmodule.exports = { z };'],
+    ["a package imported at run time", 'export const load = () => import("zod");'],
+    ["compiled re-exports", '__exportStar(require("./schemas"), exports);'],
+  ])("is true for any name when %s (its names are not in the text)", (_, text) => {
+    expect(defines(text, "anything")).toBe(true);
+  });
+
+  it.each([
+    ["a namespace import used through its members", 'import * as z from "zod";\nexport const zPrompt = z.object({ id: z.string() });'],
+    ["a destructured require", 'const { z } = require("zod");\nexports.zPrompt = z.object({});'],
+    ["a compiled default import", 'const zod_1 = __importDefault(require("zod"));\nexports.zPrompt = zod_1.default.object({});'],
+    ["a compiled namespace import used through its members", 'const z = __importStar(require("zod"));\nexports.zPrompt = z.object({});'],
+    ["a project module passed on (read on its own)", 'export * from "./schemas.js";\nexport * as more from "../more.js";'],
+  ])("reads the names of %s", (_, text) => {
+    expect(defines(text, "anything")).toBe(false);
+  });
+
+  it("is true for a name it cannot read from a text: a method name, a number, a private name", () => {
+    expect(defines("export const x = 1;", "session/prompt")).toBe(true);
+    expect(defines("export const x = 1;", "-32602")).toBe(true);
+    expect(defines("export const x = 1;", "#require")).toBe(true);
   });
 });

@@ -272,6 +272,26 @@ describe("a member called on a project module's value, when that module defines 
   });
 });
 
+describe("a member of a project module's value, when the module defines no member of the name", () => {
+  it("is unknown without parsing the module, also through a local; a member of a package's namespace it passes on is the package's", () => {
+    write("member-schemas.ts", 'import { z } from "zod";\nexport const zTitled = z.object({ title: z.string() });\n');
+    write("member-deps.ts", 'import * as sdk from "@agentclientprotocol/sdk";\nexport const deps = { sdk };\n');
+    const probed = modelOf(
+      'import * as validate from "./member-schemas.js";\nimport { deps } from "./member-deps.js";\n' +
+        "const zGuard = validate.zTitled.and(validate.zTitled);\nconst zAlias = validate.zTitled;\n" +
+        "export const isTitled = (v: unknown) => zGuard.safeParse(v).success && zAlias.parse(v);\nexport const Failure = deps.sdk.RequestError;\n",
+      { filename: join(dir, "member-guards.ts") },
+    );
+    const { model } = probed;
+    const member = (name: string) => findAll(probed, (node): node is TSESTree.MemberExpression => node.type === AST_NODE_TYPES.MemberExpression && node.property.type === AST_NODE_TYPES.Identifier && node.property.name === name)[0]!;
+    expect(model.resolver.target(member("safeParse"))).toBeUndefined();
+    expect(model.resolver.target(member("and"))).toBeUndefined();
+    expect(model.resolver.target(member("parse"))).toBeUndefined();
+    expect(hasParsed(join(dir, "member-schemas.ts"))).toBe(false);
+    expect(model.resolver.target(member("RequestError"))).toEqual({ kind: "external", source: "@agentclientprotocol/sdk", name: "RequestError" });
+  });
+});
+
 describe("an imported module's scopes", () => {
   it("are made only when something asks for a variable there: not for a module that passes on another's exports, for a helper's locals", () => {
     write("scoped-codes.ts", "export const GONE = -32002;\nexport const unrelated = () => 1;\n");

@@ -4,7 +4,6 @@ import { isSingleRun } from "../single-run.js";
 import { statOf, type Stats } from "./folders.js";
 import { MAX_BYTES, resolveModulePath } from "./module-files.js";
 import { MAX_MODULE_HOPS, MAX_REACHED } from "../resolution/resolution.js";
-import { escapePattern } from "../escape-pattern.js";
 
 /**
  * Facts read from a module's text, before (and mostly instead of) parsing it: whether it could answer a question at
@@ -99,13 +98,15 @@ export function reachModules(from: string, specifiers: readonly string[], resolv
 /** A question about a module's text: the fact `key` is `compute` of the text; the answer is whether it `holds`. */
 export interface TextQuestion<T> {
   readonly key: string;
+  /** The fact's key when several questions read one fact (each name asked of one set of defined names); else `key`. */
+  readonly fact?: string;
   readonly compute: (text: string) => T;
   readonly holds: (fact: T) => boolean;
 }
 
 /** Whether the question holds for the text of the module at `path` (false when it cannot be read). */
 export function textHolds<T>(path: string, question: TextQuestion<T>, stats?: Stats): boolean {
-  const fact = textFact(path, question.key, question.compute, stats);
+  const fact = textFact(path, question.fact ?? question.key, question.compute, stats);
   return fact !== undefined && question.holds(fact);
 }
 
@@ -204,38 +205,6 @@ const COMMENT_LINES = /^[ \t]*(?:\/\/.*|\*(?!\/).*|\/\*(?:(?!\*\/).)*)$/gmu;
 /** The text without its whole comment lines: what a question about the code a text writes reads. */
 export function withoutCommentLines(text: string): string {
   return text.replace(COMMENT_LINES, "");
-}
-
-const nameQuestions = new Map<string, TextQuestion<boolean>>();
-
-/**
- * Whether a text may define something named `name` (outside whole comment lines): a declaration, method or property
- * key (`name(`, `name:`, `name =`, `function name`), a member assigned (`.name = `), a shorthand property (`{ name }`),
- * an export alias (`as name`; `export default` for `default`) or a string (`"name"`: a quoted key,
- * `defineProperty`). A call of a member (`.name(`) or a read (`x.name`) defines nothing. A function the resolution
- * layer finds as member `name` of a value (a method, an object's property, a factory's result's) is defined in one of
- * these ways where it is written, so a module that defines no such name, nor the modules it imports, need not be
- * parsed to learn that `schemas.prompt.parse` is none of its functions.
- */
-export function definesName(name: string): TextQuestion<boolean> {
-  let found = nameQuestions.get(name);
-  if (!found) {
-    const n = escapePattern(name);
-    const pattern = new RegExp(
-      [
-        String.raw`(?<![\w$.])${n}\??\s*(?:[(:<]|=(?![=>]))`,
-        String.raw`\.${n}\s*=(?![=>])`,
-        String.raw`[{,]\s*${n}\s*[,}]`,
-        String.raw`\bas\s+${n}(?![\w$])`,
-        String.raw`\bexport\s+${n}(?![\w$])`,
-        `["'\`]${n}["'\`]`,
-      ].join("|"),
-      "u",
-    );
-    found = { key: `\0defines name\0${name}`, compute: (text) => pattern.test(withoutCommentLines(text)), holds: (fact) => fact };
-    nameQuestions.set(name, found);
-  }
-  return found;
 }
 
 /**

@@ -12,7 +12,8 @@ import { type ClassNode, classMemberFunction, fieldValue, instanceClass, namedCl
 import { moduleExports, namespaceExport } from "./module-exports.js";
 import { isRelativeSpecifier, type ModuleReading, readModule, resolveModulePath } from "../modules/module-files.js";
 import { type ModuleRef, moduleValue, variableModuleRef } from "./module-refs.js";
-import { definesName, REEXPORTS, type TextQuestion, textHolds, textReaches } from "../modules/module-texts.js";
+import { REEXPORTS, type TextQuestion, textHolds, textReaches } from "../modules/module-texts.js";
+import { definesName } from "../modules/defined-names.js";
 import { fileLintedNow, fileOf, type SourceFile } from "./source-files.js";
 import { MAX_DEPTH, MAX_MODULE_HOPS, type Resolution, type Target } from "./resolution.js";
 import { injectedDefault, originOf, unwrapValue } from "./expressions.js";
@@ -203,14 +204,25 @@ export class Resolver implements Resolution {
     return this.moduleTextHolds(bound.root, bound.source, REEXPORTS) && this.moduleTextReaches(bound.root, bound.source, question);
   }
 
-  /** The start of `node`'s member chain and the project specifier it is imported from; undefined when it is not. */
+  /**
+   * The start of `node`'s member chain and the project specifier it is imported from, through locals whose only
+   * write is a name or a member chain (`const zGuard = validate.zTitled`); undefined when it is not.
+   */
   private projectImportOf(node: TSESTree.Node): { root: TSESTree.Identifier; source: string } | undefined {
-    let root = unwrapValue(node);
-    while (root.type === AST_NODE_TYPES.MemberExpression) root = unwrapValue(root.object);
-    if (root.type !== AST_NODE_TYPES.Identifier) return undefined;
-    const variable = this.variableOf(root);
-    const ref = variable && this.moduleRef(variable);
-    return ref && this.isProjectSource(root, ref.source) ? { root, source: ref.source } : undefined;
+    let value = unwrapValue(node);
+    for (let step = 0; step < MAX_DEPTH; step++) {
+      while (value.type === AST_NODE_TYPES.MemberExpression) value = unwrapValue(value.object);
+      if (value.type !== AST_NODE_TYPES.Identifier) return undefined;
+      const variable = this.variableOf(value);
+      if (!variable) return undefined;
+      const ref = this.moduleRef(variable);
+      if (ref) return this.isProjectSource(value, ref.source) ? { root: value, source: ref.source } : undefined;
+      const def = variable.defs.length === 1 ? variable.defs[0]! : undefined;
+      const init = def?.type === "Variable" ? singleInit(variable, def.node, def.name) : undefined;
+      if (!init) return undefined;
+      value = unwrapValue(init);
+    }
+    return undefined;
   }
 
   /** Whether the question holds for the text of the module a project specifier names. */
@@ -314,6 +326,8 @@ export class Resolver implements Resolution {
     // A member written anywhere (`Codes.Busy = 1`, `A.b.c = 5` for `A.b`) may hold anything.
     const root = unwrapValue(member.object);
     if (root.type === AST_NODE_TYPES.Identifier && this.values.isMemberWritten(root, key)) return undefined;
+    // `validate.zPrompt.and` of a module of schemas that writes no `and`: nothing to parse it for.
+    if (!this.mayDefineMember(member.object, key)) return undefined;
     const object = this.target(member.object);
     if (object?.kind === "external") return object.name === undefined ? { kind: "external", source: object.source, name: key } : undefined;
     if (object?.kind === "module") return this.exportTarget(object.file, key);

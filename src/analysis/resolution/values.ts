@@ -249,7 +249,7 @@ export class ValueResolver {
   /** The expression a member access reads: an object literal's property or an enum member. */
   private memberValue(node: TSESTree.MemberExpression): TSESTree.Node | undefined {
     const key = this.keyOf(node.property, node.computed);
-    if (key === undefined) return undefined;
+    if (key === undefined || !this.resolver.mayDefineMember(node.object, key)) return undefined;
     const object = unwrapValue(node.object);
     const enumDecl = this.resolver.targetNode(object);
     if (enumDecl?.type === AST_NODE_TYPES.TSEnumDeclaration) return enumDecl.body.members.find((m) => this.keyOf(m.id, false) === key);
