@@ -147,7 +147,7 @@ export default createRule<[], MessageIds>({
       }
       if (use.node.type === "TSNonNullExpression") {
         const bang = sourceCode.getLastToken(use.node)!;
-        reportOnce(use.node, { loc: bang.loc, messageId: close ? "closeUnguarded" : "assertedSession", data: { fix } });
+        reportOnce(use.node, { node: use.node, loc: bang.loc, messageId: close ? "closeUnguarded" : "assertedSession", data: { fix } });
       } else {
         reportOnce(use.node, { node: use.node, messageId: close ? "closeUnguarded" : "unguardedSession", data: { fix } });
       }

@@ -7,6 +7,7 @@ import { fileRelevance } from "./analysis/relevance.js";
 import { type AcpSettings, acpSettings } from "./analysis/settings.js";
 import { programOf } from "./analysis/resolution/source-files.js";
 import { helperPlace } from "./analysis/syntax/helper-place.js";
+import { isUnreached } from "./analysis/values/unreached.js";
 
 export const REPOSITORY_URL = "https://github.com/eslint-plugin-acp/eslint-plugin-acp";
 
@@ -105,8 +106,9 @@ export function createRule<Options extends readonly unknown[], MessageIds extend
 /**
  * The report of a rule on the file of `context`: it drops a report at a node of another file (the analysis reads
  * modules the file imports, and a finding there is reported at the linted file's call that reaches it: a report that
- * slipped through with a node of another module would land at that node's line and column in the wrong file), reports
- * a place once, and in protocol version 2 (`v2`) picks a message's version 2 wording where the rule has one.
+ * slipped through with a node of another module would land at that node's line and column in the wrong file) and a
+ * report at code no run reaches (isUnreached), reports a place once, and in protocol version 2 (`v2`) picks a
+ * message's version 2 wording where the rule has one.
  */
 function reportingIn<MessageIds extends string>(context: Readonly<TSESLint.RuleContext<MessageIds, readonly unknown[]>>, messages: Readonly<Record<string, string>>, v2: boolean): Report<MessageIds> {
   const program = context.sourceCode.ast;
@@ -116,6 +118,8 @@ function reportingIn<MessageIds extends string>(context: Readonly<TSESLint.RuleC
   return (descriptor) => {
     const node = "node" in descriptor ? (descriptor.node as TSESTree.Node | undefined) : undefined;
     if (node && programOf(node) !== program) return;
+    // Code a constant switches off (`if (!ENABLED) throw …` before it) never runs: nothing there goes on the wire.
+    if (node && isUnreached(node, getModel(context).values)) return;
     const place = node ? `${node.range[0]}:${node.range[1]}` : JSON.stringify(descriptor.loc);
     if (places.has(place)) return;
     places.add(place);
