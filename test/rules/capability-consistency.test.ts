@@ -579,9 +579,54 @@ const handClientInvalid: Invalid[] = [
   },
 ];
 
+/**
+ * An object literal declared as the SDK's Agent (harukitosa/claude-code-acp's shape): its connection is made in a
+ * module of its own, from `(conn) => createAgent(conn)`. `declaration` wraps the literal (`LITERAL`).
+ */
+const DECLARED_AGENT = (declaration: string) => `import type { Agent, AgentSideConnection } from "@agentclientprotocol/sdk";
+import { PROTOCOL_VERSION } from "@agentclientprotocol/sdk";
+${declaration.replace(
+  "LITERAL",
+  `{
+  async initialize() {
+    return { protocolVersion: PROTOCOL_VERSION, agentCapabilities: { loadSession: false } };
+  },
+  async newSession() {
+    return { sessionId: "s" };
+  },
+  async loadSession() {
+    return {};
+  },
+  async prompt() {
+    return { stopReason: "end_turn" as const };
+  },
+  async cancel() {},
+  async authenticate() {
+    return {};
+  },
+}`,
+)}`;
+
+const DECLARED_FORMS = [
+  ["returned by a function declared to give an Agent", "export function createAgent(conn: AgentSideConnection): Agent {\n  return LITERAL;\n}"],
+  ["returned by an arrow declared to give a Promise<Partial<Agent>>", "export const createAgent = async (conn: AgentSideConnection): Promise<Partial<Agent>> => (LITERAL);"],
+  ["held in a const annotated Agent", "export const agent: Agent = LITERAL;"],
+  ["checked with satisfies", "export const agent = LITERAL satisfies Agent;"],
+] as const;
+
+const declaredInvalid: Invalid[] = DECLARED_FORMS.map(([name, declaration]) => {
+  const code = DECLARED_AGENT(declaration);
+  return { name: `an object literal ${name} serves session/load unadvertised`, code, errors: [unadvertised(at(code, "loadSession", 1), "session/load", "`agentCapabilities.loadSession`")] };
+});
+
+const declaredValid: Valid[] = [
+  { name: "the same object literal declared as nothing: no handler", code: DECLARED_AGENT("export const agent = LITERAL;") },
+  { name: "the same object literal declared as another type", code: DECLARED_AGENT("interface Backend { initialize(): Promise<unknown> }\nexport const agent: Backend = LITERAL;") },
+];
+
 untypedTester().run("capability-consistency", rule, {
-  valid: [...styleValid, ...specificValid, ...versionValid, ...handClientValid],
-  invalid: [...styleInvalid, ...specificInvalid, ...versionInvalid, ...handClientInvalid],
+  valid: [...styleValid, ...specificValid, ...versionValid, ...handClientValid, ...declaredValid],
+  invalid: [...styleInvalid, ...specificInvalid, ...versionInvalid, ...handClientInvalid, ...declaredInvalid],
 });
 
 typedTester().run("capability-consistency (typed)", rule, {

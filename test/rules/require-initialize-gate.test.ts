@@ -80,7 +80,36 @@ class NativeClient {
   );
 const SUBPROCESS_THROW = 'new Error("Native ACP connection is not initialized")';
 
+/**
+ * A client's wrapper (Joknem/acp-agent-bridge's shape): public `newSession` and `prompt` drive a ClientSideConnection,
+ * its `initialize` is private, and its own guard throws "connection is not initialized" before anything is sent.
+ */
+const CLIENT_WRAPPER = `import * as acp from "@agentclientprotocol/sdk";
+declare const stream: acp.Stream;
+export class AgentClient {
+  private connection?: acp.ClientSideConnection;
+  async newSession(cwd: string) {
+    await this.initialize();
+    return this.requireConnection().newSession({ cwd, mcpServers: [] });
+  }
+  async prompt(sessionId: string, text: string) {
+    return this.requireConnection().prompt({ sessionId, prompt: [{ type: "text", text }] });
+  }
+  private async initialize() {
+    this.connection = new acp.ClientSideConnection(() => this.handler(), stream);
+    await this.connection.initialize({ protocolVersion: acp.PROTOCOL_VERSION });
+  }
+  private handler(): acp.Client {
+    return { requestPermission: async () => ({ outcome: { outcome: "cancelled" } }), sessionUpdate: async () => {} };
+  }
+  private requireConnection() {
+    if (!this.connection) throw new Error("ACP agent connection is not initialized");
+    return this.connection;
+  }
+}`;
+
 const valid: Valid[] = [
+  { name: "a client's wrapper shaped like an agent but for its private initialize: its own guard answers no request", code: CLIENT_WRAPPER },
   { name: "a plain Error about something else that is not initialized (a session)", code: LEGACY_FLAG('if (!this.ready) throw new Error("session store is not initialized");') },
   {
     name: "a plain Error of a connection the agent opens itself, guarded by state its initialize does not write",

@@ -2,7 +2,7 @@ import { legacyNameDispatched } from "../sdk/sdk-version.js";
 import { AST_NODE_TYPES } from "@typescript-eslint/types";
 import type { TSESTree } from "@typescript-eslint/utils";
 import { findLegacyMethod } from "../../protocol/methods.js";
-import { type FunctionNode, isFunction, staticKeyName, unwrap, walk } from "../syntax/ast.js";
+import { enclosingFunction, type FunctionNode, isFunction, staticKeyName, unwrap, walk } from "../syntax/ast.js";
 import { argumentAt, parameterOf } from "../resolution/bindings.js";
 import { returnedExpressions } from "../syntax/functions.js";
 import type { ClassNode } from "../resolution/classes.js";
@@ -28,6 +28,40 @@ function implementedSide(node: ClassNode, ctx: HandlerContext): Side | undefined
     if (side) return side;
   }
   return undefined;
+}
+
+/**
+ * The side a type names: the SDK's `Agent` or `Client`, through the wrappers that keep its methods and a `Promise`
+ * (`Promise<Partial<acp.Agent>>`).
+ */
+function typeSide(type: TSESTree.TypeNode | undefined, ctx: HandlerContext): Side | undefined {
+  if (type?.type !== AST_NODE_TYPES.TSTypeReference) return undefined;
+  const side = INTERFACES[ctx.sdk.typeExportName(type.typeName) ?? ""];
+  if (side) return side;
+  const wrapper = type.typeName.type === AST_NODE_TYPES.Identifier && (WRAPPERS.has(type.typeName.name) || type.typeName.name === "Promise");
+  return wrapper ? typeSide(type.typeArguments?.params[0], ctx) : undefined;
+}
+
+/**
+ * The side an object literal is declared as, as TypeScript checks it: `const agent: acp.Agent = { … }`, `{ … }
+ * satisfies Client`, `{ … } as Agent`, or returned by a function declared to give one (`function createAgent(conn):
+ * Agent { return { … }; }`, whose connection a module of its own may make).
+ */
+function declaredSide(node: TSESTree.ObjectExpression, ctx: HandlerContext): Side | undefined {
+  const parent = node.parent;
+  switch (parent.type) {
+    case AST_NODE_TYPES.TSSatisfiesExpression:
+    case AST_NODE_TYPES.TSAsExpression:
+      return typeSide(parent.typeAnnotation, ctx);
+    case AST_NODE_TYPES.VariableDeclarator:
+      return parent.init === node && parent.id.type === AST_NODE_TYPES.Identifier ? typeSide(parent.id.typeAnnotation?.typeAnnotation, ctx) : undefined;
+    case AST_NODE_TYPES.ReturnStatement:
+      return typeSide(enclosingFunction(parent)?.returnType?.typeAnnotation, ctx);
+    case AST_NODE_TYPES.ArrowFunctionExpression:
+      return parent.body === node ? typeSide(parent.returnType?.typeAnnotation, ctx) : undefined;
+    default:
+      return undefined;
+  }
 }
 
 /**
@@ -87,12 +121,16 @@ const REQUIRED_MEMBERS: Readonly<Record<Side, readonly string[]>> = {
   client: ["requestPermission", "sessionUpdate"],
 };
 
-/** The side a class is by its members, in a file that takes something from the SDK. */
+/**
+ * The side a class is by its public members, in a file that takes something from the SDK. A `private` or `protected`
+ * member is none of an interface's (TypeScript refuses the class as one): a wrapper that drives a connection of the
+ * other side through its own `newSession` and `prompt` and keeps its `initialize` to itself is no agent.
+ */
 function shapedSide(node: ClassNode, ctx: HandlerContext): Side | undefined {
   if (!ctx.sdk.importsSdk) return undefined;
   const names = new Set<string>();
   for (const member of node.body.body) {
-    if ((member.type === AST_NODE_TYPES.MethodDefinition || member.type === AST_NODE_TYPES.PropertyDefinition) && !member.static) {
+    if ((member.type === AST_NODE_TYPES.MethodDefinition || member.type === AST_NODE_TYPES.PropertyDefinition) && !member.static && (member.accessibility ?? "public") === "public") {
       const name = staticKeyName(member.key, member.computed);
       if (name !== undefined) names.add(name);
     }
@@ -141,14 +179,18 @@ function connectionsIn(fn: FunctionNode, ctx: HandlerContext): TSESTree.NewExpre
 
 /**
  * Legacy 0.x/1.x handlers: classes implementing `Agent`/`Client` (or shaped like one, in a file that takes from the
- * SDK, unless an app's handlers delegate to it: `appDelegates`), and what a connection's factory builds, whether the
- * connection is made here or by a function it is handed to.
+ * SDK, unless an app's handlers delegate to it: `appDelegates`), object literals declared as one (declaredSide), and
+ * what a connection's factory builds, whether the connection is made here or by a function it is handed to.
  */
 export function legacyHandlers(nodes: HandlerNodes, ctx: HandlerContext, appDelegates: ReadonlySet<TSESTree.Node> = new Set()): Handler[] {
   const sides = new Map<ClassNode | TSESTree.ObjectExpression, Side>();
   for (const node of nodes.classes) {
     // Shaped like an Agent but the delegate of an app's handlers: the app's (sameFileDelegates), not a legacy class.
     const side = implementedSide(node, ctx) ?? (appDelegates.has(node) ? undefined : shapedSide(node, ctx));
+    if (side) sides.set(node, side);
+  }
+  for (const node of nodes.objects) {
+    const side = declaredSide(node, ctx);
     if (side) sides.set(node, side);
   }
   const factories = nodes.news.flatMap((node) => {
