@@ -91,7 +91,22 @@ const FILE_THROUGH_CHAIN = `${SDK}app.onRequest(methods.agent.session.prompt, ({
   return { stopReason: "end_turn" };
 });`;
 
+/** Two stores asked for the id (a connection's own, a daemon's), the session missing from both answered by `answer`. */
+const TWO_STORES = (test: string, answer: string) => `${SDK}const registry = new Map<string, Chat>();
+app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  const local = sessions.get(params.sessionId);
+  const shared = registry.get(params.sessionId);
+  if (${test}) {
+    throw ${answer};
+  }
+  return { stopReason: "end_turn" as const };
+});
+`;
+const TWO_STORES_MISS = "RequestError.invalidParams(`Unknown sessionId: ${params.sessionId}`)";
+
 const valid: (string | Valid)[] = [
+  { name: "a session missing from both of two stores answered -32002", code: TWO_STORES("!local && !shared", "RequestError.resourceNotFound(params.sessionId)") },
+  { name: "a session missing from one of two stores (`!a && b`): no test of the session alone", code: TWO_STORES("!local && shared", TWO_STORES_MISS) },
   // A default that is no lookup gives a missing session a file: the test is of something else.
   { name: "a field read through ?. with a default that is no lookup", code: FILE_OF_SESSION('"/tmp/new.jsonl"') },
   // A project's own `sessionUpdate` may check the session: the miss is not followed past it.
@@ -555,6 +570,8 @@ const caughtAs = (code: string, text: string, nth = 0): Report => ({ messageId: 
 const catchAll = catchAllDispatch(PLAIN_ERROR_HANDLERS);
 
 const invalidCases: Invalid[] = [
+  invalid(TWO_STORES("local === undefined && shared === undefined", TWO_STORES_MISS), (c) => [wrongCode(c, TWO_STORES_MISS, -32602, "Invalid params")], "a session missing from both of two stores (`!a && !b`) answered -32602"),
+  invalid(TWO_STORES("!(local || shared)", TWO_STORES_MISS), (c) => [wrongCode(c, TWO_STORES_MISS, -32602, "Invalid params")], "a session missing from both of two stores (`!(a || b)`) answered -32602"),
   invalid(FILE_OF_SESSION("findSessionFile(params.sessionId)"), (c) => [wrongCode(c, "RequestError.invalidParams(`Unknown sessionId: ${params.sessionId}`)", -32602, "Invalid params")], "a field of the stored session read through ?., then another lookup of the id, tested for nothing"),
   invalid(FILE_THROUGH_CHAIN, (c) => [internal(c, 'new Error("Unknown session")')], "a field of the looked-up session read through ?. in the test"),
   // A miss answered with a success: the SDK sends it as the result.

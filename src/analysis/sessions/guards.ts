@@ -42,13 +42,14 @@ function presence(
     if (p?.present && presence(inner.right, lookups, vars, heldValue)?.present) return p;
   }
   // `!s || !s.ready`, `x || !s`: true for every missing session (and more); `s && s.ready`, `x && s`: false for every
-  // missing one.
+  // missing one. `!local && !remote`, `local || remote`: two stores asked, and the session is missing from both.
   if (inner.type === AST_NODE_TYPES.LogicalExpression && (inner.operator === "||" || inner.operator === "&&")) {
     const wanted = inner.operator === "&&";
     const left = presence(inner.left, lookups, vars, heldValue);
     if (left?.present === wanted) return left;
     const right = presence(inner.right, lookups, vars, heldValue);
-    return right?.present === wanted ? right : undefined;
+    if (right?.present === wanted) return right;
+    return left && right && left.present === right.present ? left : undefined;
   }
   const position = inner.type === AST_NODE_TYPES.BinaryExpression ? positionTest(inner) : undefined;
   if (position) {
