@@ -104,7 +104,19 @@ app.onRequest(methods.agent.session.prompt, ({ params }) => {
 `;
 const TWO_STORES_MISS = "RequestError.invalidParams(`Unknown sessionId: ${params.sessionId}`)";
 
+/** A lookup keyed by the id a normalising helper gives back, "" (`fallback`) when it is no string. */
+const NORMALISED = (fallback: string) => `${SDK}function normaliseId(value: unknown): string {
+  return typeof value === "string" ? value.trim() : ${fallback};
+}
+app.onRequest(methods.agent.session.prompt, ({ params }) => {
+  const chat = sessions.get(normaliseId(params.sessionId));
+  if (!chat) throw ${TWO_STORES_MISS};
+  return { stopReason: "end_turn" as const };
+});
+`;
+
 const valid: (string | Valid)[] = [
+  { name: "a lookup keyed by a normalised id whose fallback is another id (a default session)", code: NORMALISED('"main"') },
   { name: "a session missing from both of two stores answered -32002", code: TWO_STORES("!local && !shared", "RequestError.resourceNotFound(params.sessionId)") },
   { name: "a session missing from one of two stores (`!a && b`): no test of the session alone", code: TWO_STORES("!local && shared", TWO_STORES_MISS) },
   // A default that is no lookup gives a missing session a file: the test is of something else.
@@ -570,6 +582,7 @@ const caughtAs = (code: string, text: string, nth = 0): Report => ({ messageId: 
 const catchAll = catchAllDispatch(PLAIN_ERROR_HANDLERS);
 
 const invalidCases: Invalid[] = [
+  invalid(NORMALISED('""'), (c) => [wrongCode(c, TWO_STORES_MISS, -32602, "Invalid params")], "a lookup keyed by an id a helper trims, or gives \"\" for when it is no string (mistermorph's getSession)"),
   invalid(TWO_STORES("local === undefined && shared === undefined", TWO_STORES_MISS), (c) => [wrongCode(c, TWO_STORES_MISS, -32602, "Invalid params")], "a session missing from both of two stores (`!a && !b`) answered -32602"),
   invalid(TWO_STORES("!(local || shared)", TWO_STORES_MISS), (c) => [wrongCode(c, TWO_STORES_MISS, -32602, "Invalid params")], "a session missing from both of two stores (`!(a || b)`) answered -32602"),
   invalid(FILE_OF_SESSION("findSessionFile(params.sessionId)"), (c) => [wrongCode(c, "RequestError.invalidParams(`Unknown sessionId: ${params.sessionId}`)", -32602, "Invalid params")], "a field of the stored session read through ?., then another lookup of the id, tested for nothing"),

@@ -34,7 +34,7 @@ const MAX_STEPS = 16;
 
 /**
  * The expression a value is taken from unchanged, for what it names: through the TypeScript wrappers, `?.`,
- * `String(x)`, `` `${x}` ``, `x ?? fallback`, `x || fallback`, `x.trim()`, `c ? x : undefined` (or `: {}`), `f(x) ?? x`. `String(params.sessionId ?? "")` is still
+ * `String(x)`, `` `${x}` ``, `x ?? fallback`, `x || fallback`, `x.trim()`, `c ? x : undefined` (or `: {}`, `: ""`), `f(x) ?? x`. `String(params.sessionId ?? "")` is still
  * the requested session id, and `msg.params?.protocolVersion ?? 0` the requested version. A name is not followed
  * (what it holds is its declaration's business).
  */
@@ -73,10 +73,10 @@ export function isSameReference(variableOf: VariableOf, a: TSESTree.Node, b: TSE
   return false;
 }
 
-/** `undefined`, `null`, or an empty object literal. */
+/** `undefined`, `null`, an empty object literal, or an empty string (an id normalised to `""` names no entry). */
 function isNothing(node: TSESTree.Node): boolean {
   const inner = unwrapValue(node);
-  return isNullish(inner) || (inner.type === AST_NODE_TYPES.ObjectExpression && inner.properties.length === 0);
+  return isNullish(inner) || (inner.type === AST_NODE_TYPES.ObjectExpression && inner.properties.length === 0) || (inner.type === AST_NODE_TYPES.Literal && inner.value === "");
 }
 
 function derivedFrom(node: TSESTree.Node, variableOf: VariableOf): TSESTree.Node | undefined {
@@ -87,7 +87,8 @@ function derivedFrom(node: TSESTree.Node, variableOf: VariableOf): TSESTree.Node
       return isTranslationOf(node.left, node.right, variableOf) ? node.right : node.left;
     case AST_NODE_TYPES.ConditionalExpression:
       // `typeof p.sessionId === "string" ? p.sessionId : undefined`: the value, where it is there at all; an empty
-      // object stands for nothing too (`v && typeof v === "object" ? v : {}`: each field read of it is undefined).
+      // object stands for nothing too (`v && typeof v === "object" ? v : {}`: each field read of it is undefined), and
+      // so does an empty string (`typeof v === "string" ? v.trim() : ""`: no store holds an entry under it).
       if (isNothing(node.alternate)) return node.consequent;
       return isNothing(node.consequent) ? node.alternate : undefined;
     case AST_NODE_TYPES.TemplateLiteral: {
