@@ -37,15 +37,62 @@ export class PiAgent implements acp.Agent {
 
 const MISS = "RequestError.invalidParams({ sessionId: params.sessionId })";
 
+/** The handler's answers moved where only its switched-off code reaches them: a private method, a closure a call runs. */
+const SWITCHED_OFF = (body: string, members = "") => `import * as acp from "@agentclientprotocol/sdk";
+import { RequestError } from "@agentclientprotocol/sdk";
+declare function runWith<T>(ops: { run(): T }): T;
+export class PiAgent implements acp.Agent {
+  private static readonly DELETE_ENABLED = false;
+  private readonly sessions = new Map<string, { dispose(): void }>();
+  async initialize(): Promise<acp.InitializeResponse> {
+    return { protocolVersion: acp.PROTOCOL_VERSION };
+  }
+  async newSession(): Promise<acp.NewSessionResponse> {
+    return { sessionId: "s" };
+  }
+  async prompt(): Promise<acp.PromptResponse> {
+    return { stopReason: "end_turn" };
+  }
+  async cancel(): Promise<void> {}
+  async authenticate(): Promise<void> {}
+  async unstable_deleteSession(params: acp.DeleteSessionRequest): Promise<acp.DeleteSessionResponse> {
+    if (!PiAgent.DELETE_ENABLED) {
+      throw RequestError.methodNotFound("session/delete");
+    }
+    ${body}
+    return {};
+  }
+${members}}`;
+
 const deleteValid: ValidTestCase<[]>[] = [
   { name: "a static readonly switch that is false, tested before the handler's answers", code: DELETE("private static readonly DELETE_ENABLED = false;", "!PiAgent.DELETE_ENABLED") },
   { name: "a module const switch that is false", code: DELETE("", "!DELETE_ENABLED").replace("export class", "const DELETE_ENABLED = false;\nexport class") },
   { name: "a literal true test that leaves", code: DELETE("", "true") },
+  { name: "a readonly instance field that is false", code: DELETE("private readonly deleteEnabled = false;", "!this.deleteEnabled") },
+  {
+    name: "in a private method only the switched-off code calls",
+    code: SWITCHED_OFF("this.dispose(params.sessionId);", `  private dispose(sessionId: string): void {
+    const session = this.sessions.get(sessionId);
+    if (!session) throw RequestError.invalidParams({ sessionId });
+    session.dispose();
+  }
+`),
+  },
+  {
+    name: "in a closure the switched-off code hands to a call",
+    code: SWITCHED_OFF(`runWith({ run: () => {
+      const session = this.sessions.get(params.sessionId);
+      if (!session) throw ${MISS};
+      session.dispose();
+    } });`),
+  },
 ];
 
 const deleteInvalid: InvalidTestCase<DeleteIds, []>[] = [
   { name: "the switch on", code: DELETE("private static readonly DELETE_ENABLED = true;", "!PiAgent.DELETE_ENABLED") },
   { name: "a switch that may be either (a field a method sets)", code: DELETE("private deleteEnabled = false;\n  enableDelete() {\n    this.deleteEnabled = true;\n  }", "!this.deleteEnabled") },
+  { name: "a field of an object, which code may write (not a constant)", code: DELETE("private readonly flags = { deleteEnabled: false };", "!this.flags.deleteEnabled") },
+  { name: "a readonly instance field that is true", code: DELETE("private readonly deleteEnabled = true;", "!this.deleteEnabled") },
   { name: "a switch written again", code: DELETE("", "!DELETE_ENABLED").replace("export class", "let DELETE_ENABLED = false;\nexport function enable() { DELETE_ENABLED = true; }\nexport class") },
 ].map((c) => ({ ...c, errors: [{ messageId: "failsOnMissing" as const, ...at(c.code, MISS) }] }));
 
