@@ -4,7 +4,8 @@ import { enclosingFunction, findProperty, unwrap } from "../syntax/ast.js";
 import { type ErrorClasses, isBuiltinError } from "./error-classes.js";
 import type { ErrorSite } from "./error-sites.js";
 import { siteAtCall } from "./helper-sites.js";
-import { isEnvelope, isSender, sentValue } from "./responses.js";
+import { isEnvelope, isSender, outletsOf, sentValue } from "./responses.js";
+import { variableOf } from "../syntax/variables.js";
 import { isResponseValue, sendsResponse } from "./sent-responses.js";
 import { returnedExpressions } from "../syntax/functions.js";
 import type { ValueResolver } from "../resolution/values.js";
@@ -75,15 +76,29 @@ function siteOf(node: TSESTree.Node, ctx: AnswerContext, depth: number, bound?: 
  */
 export function sentSite(call: TSESTree.CallExpression, ctx: AnswerContext, depth = 0): ErrorSite | undefined {
   if (!isSender(call)) return undefined;
-  for (const arg of call.arguments) {
+  for (const [index, arg] of call.arguments.entries()) {
     const value = sentValue(arg, ctx.values);
     const built = ctx.sitesByNode.get(value);
     if (built && isResponseValue(built, ctx)) return built;
+    if (built?.kind === "object" && sendsAsError(call, index, ctx)) return built;
     const error = isEnvelope(value) ? findProperty(value, "error") : undefined;
     const site = error && siteOf(error.value, ctx, depth + 1);
     if (site) return site;
   }
   return undefined;
+}
+
+/**
+ * Whether the same-file function a call runs sends what its parameter `index` is given as the `error` of a response
+ * (`sendErrorResponse(id, error) { this.write({ jsonrpc: "2.0", id, error }); }`): the error object a call hands it
+ * (`this.sendErrorResponse(id, { code: -32603, message })`) is what goes out.
+ */
+function sendsAsError(call: TSESTree.CallExpression, index: number, ctx: AnswerContext): boolean {
+  const fn = resolverOf(ctx.sourceCode).localCalleeOf(call);
+  const param = fn?.params[index];
+  if (param?.type !== AST_NODE_TYPES.Identifier || call.arguments.slice(0, index).some((a) => a.type === AST_NODE_TYPES.SpreadElement)) return false;
+  const reads = (variableOf(ctx.sourceCode, param)?.references ?? []).filter((ref) => ref.isRead());
+  return reads.some((ref) => outletsOf(ref.identifier, ctx).some((outlet) => outlet.how === "sent" && outlet.enveloped));
 }
 
 /** What a thrown (or, in hand-rolled dispatch, returned) expression answers with; `undefined` when unknown. */

@@ -3,9 +3,9 @@ import type { TSESTree } from "@typescript-eslint/utils";
 import { siteCodes } from "../errors/answer-codes.js";
 import { type AnswerContext, answerOf, helperThrow, sentAnswer } from "../errors/answers.js";
 import { sendsResult } from "../errors/responses.js";
-import { calleeName, findProperty, memberName, unwrap } from "../syntax/ast.js";
+import { calleeName, findProperty, isFunction, memberName, unwrap } from "../syntax/ast.js";
 
-import type { ResourceAnswer } from "./types.js";
+import type { ResourceAnswer, ResourceScope } from "./types.js";
 
 /** What a statement that ends a path answers with, and whether it throws; `undefined` when it cannot be told. */
 export interface Ending {
@@ -50,7 +50,7 @@ export function thrownByCall(call: TSESTree.CallExpression, ctx: AnswerContext):
  * dispatch, where it is the response: an error or a result), a sent response in dispatch, a call of a same-file
  * helper that throws. `undefined` when it does not end the request or its answer is unknown (`throw err`).
  */
-export function endingOf(statement: TSESTree.Node, ctx: AnswerContext, dispatch: boolean): Ending | undefined {
+export function endingOf(statement: TSESTree.Node, ctx: AnswerContext, dispatch: boolean, sends = dispatch): Ending | undefined {
   if (statement.type === AST_NODE_TYPES.ThrowStatement) {
     const answer = errorAnswer(statement.argument, ctx);
     return answer && { answer, thrown: true };
@@ -72,7 +72,7 @@ export function endingOf(statement: TSESTree.Node, ctx: AnswerContext, dispatch:
     const call = unwrap(statement.expression);
     const thrown = call.type === AST_NODE_TYPES.CallExpression ? thrownByCall(call, ctx) : undefined;
     if (thrown) return thrown;
-    if (!dispatch) return undefined;
+    if (!sends) return undefined;
     const sent = sentAnswer(statement, ctx);
     if (sent) {
       const answer = errorAnswer(sent.node, ctx);
@@ -104,4 +104,16 @@ export function mayEnd(statement: TSESTree.Node, visitorKeys: AnswerContext["sou
   };
   visit(statement);
   return found;
+}
+
+/**
+ * Whether a helper's answer that is not thrown answers the request itself: one a dispatch branch's helper sends (its
+ * scope's `sends`), not a value it gives back (`return …`), which goes to the caller.
+ */
+export function sentByHelper(scope: ResourceScope, answer: ResourceAnswer): boolean {
+  if (!scope.helper || !scope.sends) return false;
+  for (let at: TSESTree.Node | undefined = answer.node; at && at !== scope.root; at = at.parent) {
+    if (at.type === AST_NODE_TYPES.ReturnStatement || isFunction(at)) return false;
+  }
+  return true;
 }

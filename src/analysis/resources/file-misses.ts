@@ -4,7 +4,7 @@ import { RESOURCE_NOT_FOUND } from "../../protocol/codes.js";
 import { siteCodes } from "../errors/answer-codes.js";
 import type { FileModel } from "../model.js";
 import { unwrap } from "../syntax/ast.js";
-import { thrownByCall } from "./answers.js";
+import { sentByHelper, thrownByCall } from "./answers.js";
 import { trace, type Trace, type TraceContext } from "./paths.js";
 import { catchCallbacks, readPath, tryReads } from "./reads.js";
 import type { MissKind, ResourceMiss, ResourceScope } from "./types.js";
@@ -75,7 +75,7 @@ export function fileMisses(
   const accept = (found: Trace, kind: MissKind, subject: TSESTree.Node | undefined, clause?: TSESTree.CatchClause) => {
     if (found.kind !== "ends") return;
     const { answer, thrown } = found.ending;
-    if (scope.helper && !thrown) return;
+    if (scope.helper && !thrown && !sentByHelper(scope, answer)) return;
     const statement = clause && !found.conditional ? bodyStatementOf(answer.node, clause.body) : undefined;
     const caught = clause?.param?.type === AST_NODE_TYPES.Identifier ? clause.param : undefined;
     const catchAnswer = statement && caught ? { catchAnswer: { caught, statement } } : {};

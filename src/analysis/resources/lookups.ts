@@ -77,10 +77,11 @@ function lookupAt(node: TSESTree.Node, fields: RequestFields): KeyedLookup | und
     const method = calleeName(callee);
     const onStore = callee.type === AST_NODE_TYPES.MemberExpression;
     if (onStore && method === "get") return { node, kind: "get", check: false, key: first };
-    // `Map.delete(id)` and any operation declared to return a boolean (`shutdownKernel(id): boolean`): false when
-    // nothing has that key.
+    // `Map.delete(id)` and any operation on a terminal declared to return a boolean (`shutdownKernel(id): boolean`):
+    // false when nothing has that key. A path's boolean is as often a test of its shape (`validatePath(path):
+    // boolean`, `isInsideWorkspace(path)`) as of the file: only an existence check's name (EXISTS) says which.
     if (onStore && (method === "has" || method === "delete")) return { node, kind: "has", check: false, key: first };
-    if (declaredReturnType(resolverOf(fields.sourceCode), node)?.type === AST_NODE_TYPES.TSBooleanKeyword) return { node, kind: "has", check: false, key: first };
+    if (fields.field !== "path" && declaredReturnType(resolverOf(fields.sourceCode), node)?.type === AST_NODE_TYPES.TSBooleanKeyword) return { node, kind: "has", check: false, key: first };
     if (fields.field === "path") {
       if (method !== undefined && EXISTS.test(method)) return { node, kind: "has", check: true, key: first };
       return method !== undefined && FILE_READS.test(method) ? { node, kind: "get", check: false, key: first } : undefined;

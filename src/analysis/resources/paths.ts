@@ -21,6 +21,8 @@ export interface TraceContext {
   readonly answers: AnswerContext;
   /** Hand-rolled dispatch: a `return` may be the error response, and sent responses answer. */
   readonly dispatch: boolean;
+  /** Sent responses answer (dispatch, or a dispatch branch's helper whose value the branch drops: ResourceScope.sends). */
+  readonly sends: boolean;
   /** The `catch` parameter holding the missing file's error, when tracing a catch. */
   readonly caught?: TSESTree.Identifier;
   /** The error is what `fs` throws: a test for a JSON-RPC error class is false for it. */
@@ -89,7 +91,7 @@ function traceIf(node: TSESTree.IfStatement, ctx: TraceContext): Trace {
   }
   const visitorKeys = ctx.answers.sourceCode.visitorKeys;
   // A test of something else that may answer: which branch the missing resource takes is unknown.
-  if (ctx.dispatch || mayEnd(node.consequent, visitorKeys) || (node.alternate && mayEnd(node.alternate, visitorKeys))) return UNSURE;
+  if (ctx.sends || mayEnd(node.consequent, visitorKeys) || (node.alternate && mayEnd(node.alternate, visitorKeys))) return UNSURE;
   return FALLS;
 }
 
@@ -125,11 +127,11 @@ function traceStatement(statement: TSESTree.Node, ctx: TraceContext, visitorKeys
     switch (statement.type) {
       case AST_NODE_TYPES.ThrowStatement:
       case AST_NODE_TYPES.ReturnStatement: {
-        const ending = endingOf(statement, ctx.answers, ctx.dispatch);
+        const ending = endingOf(statement, ctx.answers, ctx.dispatch, ctx.sends);
         return ending ? { kind: "ends", ending, conditional: false } : UNSURE;
       }
       case AST_NODE_TYPES.ExpressionStatement: {
-        const ending = endingOf(statement, ctx.answers, ctx.dispatch);
+        const ending = endingOf(statement, ctx.answers, ctx.dispatch, ctx.sends);
         if (ending) return { kind: "ends", ending, conditional: false };
         result = mayRethrow(statement, ctx) ? UNSURE : FALLS;
         break;

@@ -14,6 +14,7 @@ import { keyedGuards, keyedLookups } from "./lookups.js";
 import { trace, traceExpression, type Trace, type TraceContext } from "./paths.js";
 import { ownNodes } from "./reads.js";
 import { fileMisses } from "./file-misses.js";
+import { sentByHelper } from "./answers.js";
 import type { ResourceMiss, ResourceScope } from "./types.js";
 import { resolverOf } from "../resolution/resolver.js";
 import { type Summaries, summariesOf } from "../summaries/summaries.js";
@@ -86,7 +87,7 @@ function analyse(model: FileModel, sourceCode: SourceCode): readonly ResourceMis
     if (!scopeAnswers) continue;
     const at = entries ? { reportAt: entries } : {};
     const nodes = ownNodesOf(search, scope.root);
-    const ctx: TraceContext = { answers: scopeAnswers, dispatch: scope.dispatch, fsError: false };
+    const ctx: TraceContext = { answers: scopeAnswers, dispatch: scope.dispatch, sends: scope.dispatch || scope.sends === true, fsError: false };
     const lookups = keyedLookups(nodes, scope.fields);
     const checks: TSESTree.Node[] = [];
     for (const guard of keyedGuards(sourceCode, nodes, lookups)) {
@@ -114,7 +115,7 @@ function analyse(model: FileModel, sourceCode: SourceCode): readonly ResourceMis
       if (scope.fields.field === "path" && !guard.lookup.check && answer.kind === "success") continue;
       // What a helper returns answers only where the handler answers with the helper's value; a helper that returns
       // nothing hands the miss back to the handler, which may go on to answer with a result.
-      const returned = scope.helper && !thrown;
+      const returned = scope.helper && !thrown && !sentByHelper(scope, answer);
       const silent = returned && isSilentReturn(answer.node, scope.root, sourceCode);
       if (returned && !(silent ? scope.continuedBy : scope.answeredBy)?.length) continue;
       // A helper of another module that throws through code of the linted file (`?? noTerminal(id)`, that function
@@ -284,7 +285,7 @@ function answersWithCall(search: Search, scope: ResourceScope, call: TSESTree.Ca
  */
 function continuedBy(search: Search, scope: ResourceScope, call: TSESTree.CallExpression): readonly TSESTree.CallExpression[] {
   if (scope.entries) return [];
-  const after = answerAfter(call, scope.root, { answers: search.answerContext, dispatch: scope.dispatch, fsError: false });
+  const after = answerAfter(call, scope.root, { answers: search.answerContext, dispatch: scope.dispatch, sends: scope.dispatch, fsError: false });
   if (!after) return [];
   // A same-file helper that goes on to its end, or returns, gives the request back to its own caller.
   const goesBack = after.kind === "falls" || (after.kind === "ends" && !after.ending.thrown && after.ending.answer.node.type === AST_NODE_TYPES.ReturnStatement);
@@ -316,6 +317,37 @@ function leavesRoot(statement: TSESTree.Node, root: TSESTree.Node, sourceCode: S
   return false;
 }
 
+/** The positions of a call's arguments that are the request or carry it (`handle(id, params)` of a dispatcher's `(id, method, params)`: both). */
+function requestArguments(call: TSESTree.CallExpression, scope: ResourceScope): number[] {
+  const out: number[] = [];
+  call.arguments.forEach((arg, i) => {
+    if (arg.type !== AST_NODE_TYPES.SpreadElement && scope.fields.isRequest(arg)) out.push(i);
+  });
+  return out;
+}
+
+/**
+ * The fields of a helper handed the field or the request at one of `candidates`: where several arguments may be the
+ * request (a dispatcher's `id` and `params`), the one whose parameter the helper reads the field from (else the first).
+ */
+function helperFields(search: Search, fn: FunctionNode, candidates: readonly number[], role: "field" | "request", field: ResourceField, declarators: readonly TSESTree.VariableDeclarator[]): RequestFields | undefined {
+  const at = (index: number) => RequestFields.ofHelper(search.sourceCode, declarators, field, fn, index, role);
+  if (candidates.length === 1) return at(candidates[0]!);
+  const nodes = ownNodesOf(search, fn);
+  for (const index of candidates) {
+    const fields = at(index);
+    if (fields && nodes.some((node) => fields.isField(node))) return fields;
+  }
+  return at(candidates[0]!);
+}
+
+/** A call whose value nothing reads: a statement of its own, perhaps awaited or voided. */
+function isDropped(call: TSESTree.CallExpression): boolean {
+  let at: TSESTree.Node = call;
+  while (at.parent?.type === AST_NODE_TYPES.AwaitExpression || (at.parent?.type === AST_NODE_TYPES.UnaryExpression && at.parent.operator === "void")) at = at.parent;
+  return at.parent?.type === AST_NODE_TYPES.ExpressionStatement;
+}
+
 /** A function that returns no value anywhere. */
 function isSilentHelper(root: TSESTree.Node, sourceCode: SourceCode): boolean {
   return isFunction(root) && returnedExpressions(root, sourceCode.visitorKeys).length === 0;
@@ -334,13 +366,10 @@ function followHelpers(search: Search, scope: ResourceScope, depth: number): voi
   for (const node of ownNodesOf(search, scope.root)) {
     if (node.type !== AST_NODE_TYPES.CallExpression) continue;
     // The field itself (`getTerminal(params.terminalId)`), else the request that carries it (`resolve(params)`).
-    let role: "field" | "request" = "field";
-    let index = node.arguments.findIndex((arg) => arg.type !== AST_NODE_TYPES.SpreadElement && scope.fields.isField(arg));
-    if (index < 0) {
-      role = "request";
-      index = node.arguments.findIndex((arg) => arg.type !== AST_NODE_TYPES.SpreadElement && scope.fields.isRequest(arg));
-    }
-    if (index < 0) continue;
+    const fieldAt = node.arguments.findIndex((arg) => arg.type !== AST_NODE_TYPES.SpreadElement && scope.fields.isField(arg));
+    const role: "field" | "request" = fieldAt < 0 ? "request" : "field";
+    const candidates = fieldAt >= 0 ? [fieldAt] : requestArguments(node, scope);
+    if (candidates.length === 0) continue;
     // A helper of another module (a terminal manager) is followed too, and judged at this file's calls of it.
     const resolver = resolverOf(sourceCode);
     const fn = resolver.calleeOf(node);
@@ -351,9 +380,12 @@ function followHelpers(search: Search, scope: ResourceScope, depth: number): voi
     let helper = scopeAt(search, fn, scope.fields.field);
     if (!helper) {
       const declarators = foreign ? moduleNodes(resolver.sourceCodeOf(fn)).declarators : search.declarators;
-      const fields = RequestFields.ofHelper(sourceCode, declarators, scope.fields.field, fn, index, role);
+      const fields = helperFields(search, fn, candidates, role, scope.fields.field, declarators);
       if (!fields) continue;
-      helper = { root: fn, fields, handlers: [], helper: true, dispatch: false, answeredBy: [], continuedBy: [], ...(foreign ? { entries: [] } : {}) };
+      // A dispatch branch that drops what the helper gives back (`this.handleRead(id, params);`) answers by what the
+      // helper sends, as the branch itself would.
+      const sends = (scope.dispatch || scope.sends === true) && isDropped(node);
+      helper = { root: fn, fields, handlers: [], helper: true, dispatch: false, sends, answeredBy: [], continuedBy: [], ...(foreign ? { entries: [] } : {}) };
       addScope(search, helper);
     }
     // The linted file's calls that reach a helper of another module, unless the caller read the id before (a check).

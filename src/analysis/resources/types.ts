@@ -61,7 +61,13 @@ export interface ResourceScope {
    * the calls in `answeredBy`.
    */
   readonly helper: boolean;
+  /** Hand-rolled dispatch: a `return` there is the response, and a response sent answers the request. */
   readonly dispatch: boolean;
+  /**
+   * A response sent answers the request: in dispatch, and in a dispatch branch's helper whose value the branch drops
+   * (`this.handleRead(id, params);`), where what it returns still goes to the caller.
+   */
+  readonly sends?: boolean;
   /** For a helper of another module: the calls of the linted file through which it is reached. */
   readonly entries?: TSESTree.CallExpression[];
   /**

@@ -5,7 +5,7 @@ import { type Resolver, resolverOf } from "../resolution/resolver.js";
 import { soleInit } from "../resolution/values.js";
 import { isCaught } from "../syntax/try-catch.js";
 import { fieldOf, type KeyedRead, nodeValue, readOf, sameValue, type SymbolicValue } from "./symbolic.js";
-import { validatedArgument } from "./validation.js";
+import { safeParsedArgument, validatedArgument } from "./validation.js";
 import { ThrowSummaries } from "./throws.js";
 
 /** How many values and summaries one question may pass through: beyond it a value is its own expression. */
@@ -91,7 +91,8 @@ export class Summaries {
     const returned = given.map((expression) => this.valueOf(expression));
     this.#pending.delete(fn);
     const first = returned[0];
-    const summary = first && this.#cuts === cuts && returned.every((value) => sameValue(value, first)) ? first : undefined;
+    const same = first && this.#cuts === cuts && returned.every((value) => sameValue(value, first)) ? first : undefined;
+    const summary = same ?? (this.#cuts === cuts ? mergedObjects(returned) : undefined);
     this.#returns.set(fn, summary ?? null);
     return summary;
   }
@@ -229,7 +230,11 @@ export class Summaries {
       case AST_NODE_TYPES.CallExpression: {
         // `Schema.parse(raw)`: the request, validated.
         const validated = validatedArgument(this.resolver, inner);
-        return validated ? this.valueOf(validated) : (this.callValue(inner) ?? this.invokeValue(inner) ?? nodeValue(inner));
+        if (validated) return this.valueOf(validated);
+        // `Schema.safeParse(raw)`: `{ success, data }`, its `data` the request.
+        const safe = safeParsedArgument(this.resolver, inner);
+        if (safe) return { kind: "object", fields: new Map([["data", this.valueOf(safe)]]), spreads: [] };
+        return this.callValue(inner) ?? this.invokeValue(inner) ?? nodeValue(inner);
       }
       case AST_NODE_TYPES.ObjectExpression:
         return this.objectValue(inner) ?? nodeValue(inner);
@@ -422,6 +427,27 @@ function dependsOn(value: SymbolicValue, fn: FunctionNode): boolean {
 }
 
 /** `function f(this: T, x)`: TypeScript's `this` parameter takes no argument. */
+/**
+ * Objects returned on different paths as one (`{ valid: false, error }` and `{ valid: true, resolvedPath }`): each
+ * field one or more of them set alike, which the others leave undefined (`result.resolvedPath` is the one path's
+ * value, where it is set at all); a field they set differently (`valid`) is unknown. Undefined unless every return is
+ * an object without spreads.
+ */
+function mergedObjects(values: readonly SymbolicValue[]): SymbolicValue | undefined {
+  if (values.length < 2 || !values.every((value) => value.kind === "object" && value.spreads.length === 0)) return undefined;
+  const fields = new Map<string, SymbolicValue>();
+  const conflicting = new Set<string>();
+  for (const value of values as readonly Extract<SymbolicValue, { kind: "object" }>[]) {
+    for (const [name, field] of value.fields) {
+      const known = fields.get(name);
+      if (known && !sameValue(known, field)) conflicting.add(name);
+      else fields.set(name, field);
+    }
+  }
+  for (const name of conflicting) fields.delete(name);
+  return { kind: "object", fields, spreads: [] };
+}
+
 function thisParameterCount(fn: FunctionNode): number {
   const first = fn.params[0];
   return first?.type === AST_NODE_TYPES.Identifier && first.name === "this" ? 1 : 0;

@@ -15,12 +15,20 @@ const MAX_STEPS = 12;
  * followed through names, imports and method chains to a value of zod (`z.object({ … }).strict()`). Undefined for
  * any other call, `JSON.parse` among them.
  */
-export function validatedArgument(resolver: Resolver, call: TSESTree.CallExpression): TSESTree.Node | undefined {
+export function validatedArgument(resolver: Resolver, call: TSESTree.CallExpression, methods: ReadonlySet<string> = PARSE_METHODS): TSESTree.Node | undefined {
   const callee = unwrap(call.callee);
   const [argument] = call.arguments;
-  if (callee.type !== AST_NODE_TYPES.MemberExpression || !PARSE_METHODS.has(memberName(callee) ?? "")) return undefined;
+  if (callee.type !== AST_NODE_TYPES.MemberExpression || !methods.has(memberName(callee) ?? "")) return undefined;
   if (call.arguments.length !== 1 || !argument || argument.type === AST_NODE_TYPES.SpreadElement) return undefined;
   return isZodValue(resolver, callee.object) ? argument : undefined;
+}
+
+/** The methods of a zod schema that give back `{ success, data }`, `data` the value they validate. */
+const SAFE_PARSE_METHODS: ReadonlySet<string> = new Set(["safeParse", "safeParseAsync"]);
+
+/** The argument whose validated value a zod schema's `safeParse` gives back as `data` (`S.safeParse(raw).data`). */
+export function safeParsedArgument(resolver: Resolver, call: TSESTree.CallExpression): TSESTree.Node | undefined {
+  return validatedArgument(resolver, call, SAFE_PARSE_METHODS);
 }
 
 function isZodValue(resolver: Resolver, node: TSESTree.Node): boolean {
