@@ -7,9 +7,15 @@ import sessionRule, { type MessageIds as SessionIds } from "../../rules/require-
 import { at } from "../locate.js";
 import { untypedTester } from "../rule-tester.js";
 
-/** A legacy agent whose delete handler is behind a switch (`flag`: the switch's declaration and test). */
-const DELETE = (declaration: string, test: string) => `import * as acp from "@agentclientprotocol/sdk";
+const MISS = "RequestError.invalidParams({ sessionId: params.sessionId })";
+
+/**
+ * A legacy agent whose session/delete is behind a switch: `declaration` declares it, `test` is true when it is off,
+ * `body` is what the handler does after it, `members` more of the class.
+ */
+const AGENT = (declaration: string, test: string, body: string, members = "") => `import * as acp from "@agentclientprotocol/sdk";
 import { RequestError } from "@agentclientprotocol/sdk";
+declare function runWith<T>(ops: { run(): T }): T;
 export class PiAgent implements acp.Agent {
   ${declaration}
   private readonly sessions = new Map<string, { dispose(): void }>();
@@ -28,41 +34,17 @@ export class PiAgent implements acp.Agent {
     if (${test}) {
       throw RequestError.methodNotFound("session/delete");
     }
-    const session = this.sessions.get(params.sessionId);
-    if (!session) throw RequestError.invalidParams({ sessionId: params.sessionId });
-    session.dispose();
-    return {};
-  }
-}`;
-
-const MISS = "RequestError.invalidParams({ sessionId: params.sessionId })";
-
-/** The handler's answers moved where only its switched-off code reaches them: a private method, a closure a call runs. */
-const SWITCHED_OFF = (body: string, members = "") => `import * as acp from "@agentclientprotocol/sdk";
-import { RequestError } from "@agentclientprotocol/sdk";
-declare function runWith<T>(ops: { run(): T }): T;
-export class PiAgent implements acp.Agent {
-  private static readonly DELETE_ENABLED = false;
-  private readonly sessions = new Map<string, { dispose(): void }>();
-  async initialize(): Promise<acp.InitializeResponse> {
-    return { protocolVersion: acp.PROTOCOL_VERSION };
-  }
-  async newSession(): Promise<acp.NewSessionResponse> {
-    return { sessionId: "s" };
-  }
-  async prompt(): Promise<acp.PromptResponse> {
-    return { stopReason: "end_turn" };
-  }
-  async cancel(): Promise<void> {}
-  async authenticate(): Promise<void> {}
-  async unstable_deleteSession(params: acp.DeleteSessionRequest): Promise<acp.DeleteSessionResponse> {
-    if (!PiAgent.DELETE_ENABLED) {
-      throw RequestError.methodNotFound("session/delete");
-    }
     ${body}
     return {};
   }
 ${members}}`;
+
+/** The handler's own answer to an unknown session after the switch. */
+const DELETE = (declaration: string, test: string) =>
+  AGENT(declaration, test, `const session = this.sessions.get(params.sessionId);\n    if (!session) throw ${MISS};\n    session.dispose();`);
+
+/** The handler's answers moved where only its switched-off code reaches them: a private method, a closure a call runs. */
+const SWITCHED_OFF = (body: string, members = "") => AGENT("private static readonly DELETE_ENABLED = false;", "!PiAgent.DELETE_ENABLED", body, members);
 
 const deleteValid: ValidTestCase<[]>[] = [
   { name: "a static readonly switch that is false, tested before the handler's answers", code: DELETE("private static readonly DELETE_ENABLED = false;", "!PiAgent.DELETE_ENABLED") },
