@@ -74,7 +74,10 @@ export class Summaries {
     return found;
   }
 
-  /** What every return of a function gives, in terms of its parameters; undefined when they differ or there is none. */
+  /**
+   * What every return of a function gives, in terms of its parameters (objects returned on different paths as one:
+   * mergedObjects); undefined when they differ otherwise or there is none.
+   */
   returnsOf(fn: FunctionNode): SymbolicValue | undefined {
     const known = this.#returns.get(fn);
     if (known !== undefined) {
