@@ -1,22 +1,7 @@
 import { AST_NODE_TYPES } from "@typescript-eslint/types";
 import type { TSESTree } from "@typescript-eslint/utils";
-import { isFunction } from "../syntax/ast.js";
+import { alwaysExits, isFunction } from "../syntax/ast.js";
 import { type AbortContext, type Polarity, polarityOf } from "./abort-tests.js";
-
-/** Whether a statement never completes normally: it returns or throws on every path. */
-export function alwaysExits(node: TSESTree.Node): boolean {
-  switch (node.type) {
-    case AST_NODE_TYPES.ReturnStatement:
-    case AST_NODE_TYPES.ThrowStatement:
-      return true;
-    case AST_NODE_TYPES.BlockStatement:
-      return node.body.some(alwaysExits);
-    case AST_NODE_TYPES.IfStatement:
-      return node.alternate !== null && alwaysExits(node.consequent) && alwaysExits(node.alternate);
-    default:
-      return false;
-  }
-}
 
 /** What reaching `child` through `branch` of a test with that polarity says: aborted (true), not aborted (false). */
 function branchSays(polarity: Polarity | undefined, consequent: boolean): boolean | undefined {

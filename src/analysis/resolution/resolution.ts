@@ -50,7 +50,7 @@ export interface Resolution {
   target(node: TSESTree.Node): Target | undefined;
   /**
    * Whether a member `name` of what `node` stands for may be defined where following `node` leads: not when it starts
-   * from a project module that, with the modules it imports, defines no such name (module-texts' definesName).
+   * from a project module that, with the modules it imports, defines no such name (modules/defined-names.ts).
    */
   mayDefineMember(node: TSESTree.Node, name: string): boolean;
   targetNode(node: TSESTree.Node): TSESTree.Node | undefined;

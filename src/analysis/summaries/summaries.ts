@@ -429,7 +429,6 @@ function dependsOn(value: SymbolicValue, fn: FunctionNode): boolean {
   }
 }
 
-/** `function f(this: T, x)`: TypeScript's `this` parameter takes no argument. */
 /**
  * Objects returned on different paths as one (`{ valid: false, error }` and `{ valid: true, resolvedPath }`): each
  * field one or more of them set alike, which the others leave undefined (`result.resolvedPath` is the one path's
@@ -451,6 +450,7 @@ function mergedObjects(values: readonly SymbolicValue[]): SymbolicValue | undefi
   return { kind: "object", fields, spreads: [] };
 }
 
+/** `function f(this: T, x)`: TypeScript's `this` parameter takes no argument. */
 function thisParameterCount(fn: FunctionNode): number {
   const first = fn.params[0];
   return first?.type === AST_NODE_TYPES.Identifier && first.name === "this" ? 1 : 0;

@@ -186,6 +186,21 @@ export function isFalse(node: TSESTree.Node): boolean {
   return inner.type === AST_NODE_TYPES.Literal && inner.value === false;
 }
 
+/** Whether a statement never completes normally: it returns or throws on every path. */
+export function alwaysExits(node: TSESTree.Node): boolean {
+  switch (node.type) {
+    case AST_NODE_TYPES.ReturnStatement:
+    case AST_NODE_TYPES.ThrowStatement:
+      return true;
+    case AST_NODE_TYPES.BlockStatement:
+      return node.body.some(alwaysExits);
+    case AST_NODE_TYPES.IfStatement:
+      return node.alternate !== null && alwaysExits(node.consequent) && alwaysExits(node.alternate);
+    default:
+      return false;
+  }
+}
+
 /** Whether a branch ends in a `return`: what follows it runs only when its test is false. */
 export function endsWithReturn(node: TSESTree.Node): boolean {
   if (node.type === AST_NODE_TYPES.ReturnStatement) return true;

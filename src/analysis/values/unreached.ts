@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES } from "@typescript-eslint/types";
 import type { TSESTree } from "@typescript-eslint/utils";
-import { type FunctionNode, isFunction, staticKeyName } from "../syntax/ast.js";
+import { alwaysExits, type FunctionNode, isFunction, staticKeyName } from "../syntax/ast.js";
 import { thisClass } from "../syntax/functions.js";
 import { unwrapValue } from "../resolution/expressions.js";
 import type { ValueResolver } from "../resolution/values.js";
@@ -40,17 +40,9 @@ function isNamedFunction(node: TSESTree.Node): node is FunctionNode {
 /** How many functions a report is followed out of to the calls that reach it. */
 const MAX_CALLERS_DEPTH = 4;
 
-/** `if (<always true>) <leaves>` with no else: what follows it never runs. */
+/** `if (<always true>) <returns or throws>` with no else: what follows it never runs. */
 function alwaysLeaves(statement: TSESTree.Node, values: ValueResolver): boolean {
-  return statement.type === AST_NODE_TYPES.IfStatement && !statement.alternate && constantTruth(statement.test, values) === true && leaves(statement.consequent);
-}
-
-/** A `throw` or `return`, or a block that ends with one. */
-function leaves(statement: TSESTree.Statement): boolean {
-  if (statement.type === AST_NODE_TYPES.ThrowStatement || statement.type === AST_NODE_TYPES.ReturnStatement) return true;
-  if (statement.type !== AST_NODE_TYPES.BlockStatement) return false;
-  const last = statement.body.at(-1);
-  return last !== undefined && leaves(last);
+  return statement.type === AST_NODE_TYPES.IfStatement && !statement.alternate && constantTruth(statement.test, values) === true && alwaysExits(statement.consequent);
 }
 
 /**
