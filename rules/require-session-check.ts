@@ -125,31 +125,26 @@ export default createRule<[], MessageIds>({
     // The fix each message names: what the file's SDK version can write.
     const fix = sessionNotFoundFix(model);
     const v2 = model.settings.protocolVersion === 2;
-    const reported = new Set<TSESTree.Node>();
     // A helper of another module is reported at the calls of this file that a handler needing the check reaches
     // unchecked: not at session/cancel's call of a helper that prompt shares, which answers nothing.
     const placesOf = (reportAt: readonly TSESTree.Node[] | undefined, node: TSESTree.Node): readonly TSESTree.Node[] =>
       reportAt ? reportAt.filter((call) => facts.reachesUnchecked(call, requiresSessionCheck)) : [node];
-    // One report per use or answer: an asserted use (`!`) is reported at its `!`, and not again at the use.
-    const reportOnce = (node: TSESTree.Node, descriptor: Parameters<typeof report>[0]) => {
-      if (reported.has(node)) return;
-      reported.add(node);
-      report(descriptor);
-    };
+    // One report per use or answer (createRule's report keeps the first at a node): an asserted use (`!`) is reported
+    // at its `!` (the use its node), and not again at the use.
 
     for (const use of facts.unguarded) {
       if (!use.scope.handlers.some(requiresSessionCheck)) continue;
       const close = v2 && onlyClose(use.scope);
       if (use.reportAt) {
         // A helper of another module: reported at the calls of this file that reach it.
-        for (const call of placesOf(use.reportAt, use.node)) reportOnce(call, { node: call, from: use.node, messageId: close ? "closeUnguarded" : "unguardedSession", data: { fix } });
+        for (const call of placesOf(use.reportAt, use.node)) report({ node: call, from: use.node, messageId: close ? "closeUnguarded" : "unguardedSession", data: { fix } });
         continue;
       }
       if (use.node.type === "TSNonNullExpression") {
         const bang = sourceCode.getLastToken(use.node)!;
-        reportOnce(use.node, { node: use.node, loc: bang.loc, messageId: close ? "closeUnguarded" : "assertedSession", data: { fix } });
+        report({ node: use.node, loc: bang.loc, messageId: close ? "closeUnguarded" : "assertedSession", data: { fix } });
       } else {
-        reportOnce(use.node, { node: use.node, messageId: close ? "closeUnguarded" : "unguardedSession", data: { fix } });
+        report({ node: use.node, messageId: close ? "closeUnguarded" : "unguardedSession", data: { fix } });
       }
     }
 
@@ -158,7 +153,7 @@ export default createRule<[], MessageIds>({
       // A success returned for an unknown session by the handler itself (a helper's return is no answer);
       // closing an unknown session may succeed.
       if (miss.success && !miss.caught && miss.scope.handlers.some(requiresSessionCheck) && sendsResults(miss, miss.success, model) && !onlyClose(miss.scope)) {
-        for (const node of placesOf(miss.reportAt, miss.success)) reportOnce(node, { node, from: miss.success, messageId: "successForMiss", data: { fix } });
+        for (const node of placesOf(miss.reportAt, miss.success)) report({ node, from: miss.success, messageId: "successForMiss", data: { fix } });
         continue;
       }
       if (!answer || miss.caught || !miss.scope.handlers.some(requiresSessionCheck)) continue;
@@ -172,13 +167,13 @@ export default createRule<[], MessageIds>({
         const named = connectionName(connection);
         const through = connectionFix(connection, RESOURCE_NOT_FOUND);
         if (!codes) {
-          if (answer.kind === "internal" && !close) for (const node of placesOf(miss.reportAt, answer.node)) reportOnce(node, { node, from: answer.node, messageId: "connectionUnknown", data: { connection: named, fix: through } });
+          if (answer.kind === "internal" && !close) for (const node of placesOf(miss.reportAt, answer.node)) report({ node, from: answer.node, messageId: "connectionUnknown", data: { connection: named, fix: through } });
           continue;
         }
         const wrong = codes.find((c) => c !== RESOURCE_NOT_FOUND);
         if (wrong === undefined) continue;
         const name = model.acpCodes.get(wrong)?.message ?? "an implementation-specific code";
-        for (const node of placesOf(miss.reportAt, answer.node)) reportOnce(node, { node, from: answer.node, messageId: close ? "closeFails" : "connectionSends", data: { code: wrong, name, connection: named, fix: through } });
+        for (const node of placesOf(miss.reportAt, answer.node)) report({ node, from: answer.node, messageId: close ? "closeFails" : "connectionSends", data: { code: wrong, name, connection: named, fix: through } });
         continue;
       }
       // A plain Error thrown in hand-rolled dispatch goes out as what the dispatcher's catch-all answers with.
@@ -189,8 +184,8 @@ export default createRule<[], MessageIds>({
         if (!sendsInternalError(miss)) continue;
         const name = model.acpCodes.get(INTERNAL_ERROR)?.message ?? "Internal error";
         for (const node of placesOf(miss.reportAt, answer.node)) {
-          if (close) reportOnce(node, { node, from: answer.node, messageId: "closeFails", data: { code: INTERNAL_ERROR, name } });
-          else reportOnce(node, { node, from: answer.node, messageId: "internalError", data: { fix } });
+          if (close) report({ node, from: answer.node, messageId: "closeFails", data: { code: INTERNAL_ERROR, name } });
+          else report({ node, from: answer.node, messageId: "internalError", data: { fix } });
         }
         continue;
       }
@@ -201,7 +196,7 @@ export default createRule<[], MessageIds>({
       const wrong = codes.find((c) => c !== RESOURCE_NOT_FOUND)!;
       const name = model.acpCodes.get(wrong)?.message ?? "an implementation-specific code";
       const messageId = close ? "closeFails" : v2 ? "wrongCodeV2" : caught === undefined ? "wrongCode" : "caughtAs";
-      for (const node of placesOf(miss.reportAt, answer.node)) reportOnce(node, { node, from: answer.node, messageId, data: { code: wrong, name, fix } });
+      for (const node of placesOf(miss.reportAt, answer.node)) report({ node, from: answer.node, messageId, data: { code: wrong, name, fix } });
     }
 
     if (!v2) return;
@@ -212,7 +207,7 @@ export default createRule<[], MessageIds>({
       const wrong = codes?.find((c) => c !== RESOURCE_NOT_FOUND);
       if (wrong === undefined) continue;
       const name = model.acpCodes.get(wrong)?.message ?? "an implementation-specific code";
-      reportOnce(answer.node, { node: answer.node, messageId: "deletedSession", data: { code: wrong, name, fix } });
+      report({ node: answer.node, messageId: "deletedSession", data: { code: wrong, name, fix } });
     }
   },
 });
