@@ -87,8 +87,16 @@ const resourceValid: ValidTestCase<[]>[] = [
     name: "a path refused by a test of its shape declared to give a boolean: no existence check",
     code: CLIENT('    const p = params as { path: string };\n    if (!this.validPath(p.path)) {\n      this.sendErrorResponse(id, { code: -32602, message: "Invalid path" });\n      return;\n    }\n    this.sendResponse(id, { content: await fs.readFile(p.path, "utf-8") });'),
   },
-  // The dispatcher sends what the helper gives back: the helper's own sends are not the answer (it sends none here).
-  { name: "a helper whose value the dispatcher uses: its returns go to the caller", code: CLIENT("    return params;", "this.sendResponse(id, this.handleRead(id, params));") },
+  // What a helper the branch drops returns goes nowhere: only what it sends answers.
+  {
+    name: "a helper the branch drops, whose catch returns content it never sends",
+    code: CLIENT(`    const p = params as { path: string };
+    try {
+      this.sendResponse(id, { content: await fs.readFile(p.path, "utf-8") });
+    } catch {
+      return { content: "" };
+    }`),
+  },
 ];
 
 untypedTester().run("resource-not-found-error: a dispatcher's helper that sends its answers", resourceRule, { valid: resourceValid, invalid: resourceInvalid });
