@@ -86,17 +86,15 @@ export default createRule<Options, MessageIds>({
     const ranges = options.ranges ?? [JSON_RPC_RESERVED];
     const allow = new Set(options.allow ?? []);
 
-    const reported = new Set<TSESTree.Node>();
+    // A leaf reached from several sites is reported once (createRule's report keeps one per place).
     const check = (node: TSESTree.Node) => {
       for (const leaf of codeLeaves(node)) {
-        if (reported.has(leaf)) continue;
         // A string that spells a code counts as it: valid-error-object's suggestion makes it that number.
         const codes = codeNumbers(leaf, model.values);
         for (const code of codes ?? []) {
           if (!Number.isInteger(code) || model.acpCodes.has(code) || allow.has(code)) continue;
           const range = ranges.find((r) => inRange(code, r));
           if (!range) continue;
-          reported.add(leaf);
           report({
             node: leaf,
             messageId: "reservedCode",
